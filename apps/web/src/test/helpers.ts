@@ -76,6 +76,13 @@ export async function startFakeApi(routes: Record<string, Route>) {
   const requests: Recorded[] = [];
   const violations: string[] = [];
   const server = http.createServer((req, res) => {
+    // The page's origin is not the fake API's: the browser's XMLHttpRequest (uploads) asks first, as a
+    // browser asks the real API when it is served elsewhere. The question is answered, not recorded.
+    res.setHeader('Access-Control-Allow-Origin', '*');
+    if (req.method === 'OPTIONS') {
+      res.writeHead(204, { 'Access-Control-Allow-Methods': 'GET, POST', 'Access-Control-Allow-Headers': req.headers['access-control-request-headers'] ?? '' }).end();
+      return;
+    }
     let body = '';
     req.on('data', (c: Buffer) => (body += c.toString()));
     req.on('end', async () => {

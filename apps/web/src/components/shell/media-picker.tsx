@@ -18,7 +18,7 @@ interface ShellFile {
 const fitsKind = (mime: string, kind: MediaKind) => (kind === 'any' ? /^(image|video)\//.test(mime) : mime.startsWith(`${kind}/`));
 
 /** The shell's files as browser files (what an upload takes); files of another kind are left out. */
-export function filesFromShell(list: unknown, kind: MediaKind, max: number): File[] {
+export function filesFromShell(list: unknown, kind: MediaKind): File[] {
   if (!Array.isArray(list)) return [];
   const files: File[] = [];
   for (const entry of list as ShellFile[]) {
@@ -32,14 +32,15 @@ export function filesFromShell(list: unknown, kind: MediaKind, max: number): Fil
     }
     const name = typeof entry.name === 'string' && entry.name ? entry.name.slice(0, 120) : `${entry.mime.split('/')[0]}-${files.length + 1}`;
     files.push(new File([bytes], name, { type: entry.mime }));
-    if (files.length >= max) break;
   }
   return files;
 }
 
 /**
  * Picking photos or videos: the shell's own picker (`pickMedia`, camera and gallery, where the web
- * view's file input falls short), else the browser's file input. `input` must be rendered.
+ * view's file input falls short), else the browser's file input. `input` must be rendered. `max` is
+ * what the member is asked for; every file picked is handed on, more than `max` too: the page says
+ * what it leaves out (a file dropped here went without a word).
  */
 export function useMediaPicker({ kind, max = 1, onPick, label }: { kind: MediaKind; max?: number; onPick: (files: File[]) => void; label?: string }) {
   const ref = useRef<HTMLInputElement>(null);
@@ -48,7 +49,7 @@ export function useMediaPicker({ kind, max = 1, onPick, label }: { kind: MediaKi
     if (!inNativeShell()) return ref.current?.click();
     const outcome = await askShell<{ files?: unknown }>('pickMedia', { kind, max });
     if (outcome.kind === 'answered') {
-      const files = filesFromShell(outcome.answer.files, kind, max);
+      const files = filesFromShell(outcome.answer.files, kind);
       if (files.length) onPick(files);
       return;
     }
@@ -63,7 +64,7 @@ export function useMediaPicker({ kind, max = 1, onPick, label }: { kind: MediaKi
       hidden
       aria-label={label}
       onChange={(e) => {
-        const files = Array.from(e.target.files ?? []).slice(0, max);
+        const files = Array.from(e.target.files ?? []);
         e.target.value = '';
         if (files.length) onPick(files);
       }}

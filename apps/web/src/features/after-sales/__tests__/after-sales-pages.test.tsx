@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { paths } from '@/config/paths';
 import { useSession } from '@/stores/session';
-import { prepareApp, renderRoutes, startFakeApi } from '@/test/helpers';
+import { clearToasts, prepareApp, renderRoutes, startFakeApi, toastText } from '@/test/helpers';
 import ApplyPage from '../pages/apply-page';
 import CaseInfoPage from '../pages/case-info-page';
 import CasesPage from '../pages/cases-page';
@@ -13,6 +13,13 @@ let returnAddress = true;
 /** What went back to the member once refunded (the card's surcharge with it), and whether the refund is held up at the gateway. */
 let refunded: number | null = null;
 let refundDelayed = false;
+/** The case's pictures (as the API answers them: signed addresses) and the operator's reason of a rejection. */
+let evidence: string[] = [];
+let rejectReason = '';
+/** An upload held until the test lets it go (to see it on its way). */
+let uploadHeld: Promise<void> | undefined;
+/** How the browser reads a chosen video: its length in seconds, or undefined when it cannot (a renamed file, WebM). */
+let videoLength: number | undefined = 20;
 const ok = (data: unknown) => ({ json: { code: 200, msg: 'Success', data } });
 const theCase = () => ({
   id: 31,
@@ -33,16 +40,16 @@ const theCase = () => ({
   refunded_at: refunded === null ? null : '2026-11-26T10:00:00.000Z',
   refund_delayed: refundDelayed,
   lines: [{ order_line_id: 1, name: 'Teapot', spec_text: 'Blue', image: '', price: 1200, qty: 1, exchange_sku_id: null, exchange_spec_text: null }],
-  images: [],
+  images: evidence,
   video: null,
-  reject_reason: '',
+  reject_reason: rejectReason,
   ship_back_by: '2026-12-01T10:00:00.000Z',
   return_shipment: status === 'return_shipped' ? { carrier_code: 'poslaju', carrier: 'Pos Laju', tracking_number: 'RT12345', shipped_at: '2026-11-24T10:00:00.000Z', status: 'in_transit' } : null,
   replacement_shipment: null,
   follows_case_id: null,
   created_at: '2026-11-24T09:00:00.000Z',
   updated_at: '2026-11-24T09:30:00.000Z',
-  actions: { can_cancel: true, can_ship_back: status === 'awaiting_return', can_confirm_receipt: false, can_resubmit: false },
+  actions: { can_cancel: true, can_ship_back: status === 'awaiting_return', can_confirm_receipt: false, can_resubmit: status === 'rejected' },
 });
 const api = await startFakeApi({
   '/shop/order/afterSaleApply': () =>
@@ -67,9 +74,17 @@ const api = await startFakeApi({
     }),
   '/attractive/AfterSales/huanhuoGoods': () => ok({ list: [{ sku_id: 2, spec_text: 'Blue', image: '', stock: 4, price: 1200 }, { sku_id: 3, spec_text: 'Green', image: '', stock: 2, price: 1200 }], max_exchanges: 1, used: 0, left: 3 }),
   '/shop/order/afterSaleSubmit': () => ok({ case_id: 31, case_no: 'AS26112400000031', status: 'under_review' }),
+  '/attractive/AfterSales/submit': () => ok({ case_id: 32, case_no: 'AS26112400000032', status: 'under_review' }),
+  '/user/upload/createToken': () => ok({ token: 'upload-token', upload_path: '/upload2', expires_at: '2026-11-23T11:00:00.000Z', max_image_bytes: 2 * 1024 * 1024, max_video_bytes: 10 * 1024 * 1024 }),
+  '/upload2': (req) => {
+    const n = api.requests.filter((r) => r.url === '/upload2').length;
+    const video = req.body.includes('Content-Type: video/');
+    const answer = ok({ id: n, url: `/uploads/m/${n}.${video ? 'mp4' : 'png'}`, kind: video ? 'video' : 'image', mime: video ? 'video/mp4' : 'image/png', size: 4 });
+    return uploadHeld ? { ...answer, wait: uploadHeld } : answer;
+  },
   '/attractive/AfterSales/list': () => ok({ list: [theCase()], total: 1, page: 1, limit: 10, has_more: false }),
   '/attractive/AfterSales/info': (req) =>
-    new URLSearchParams(req.url.split('?')[1]).get('id') === '99999' ? { json: { code: 5210, msg: 'The after-sales case does not exist', data: null } } : ok({ ...theCase(), events: [{ kind: 'submitted', from: null, to: 'under_review', reason: '', by: 'member', at: '2026-11-24T09:00:00.000Z' }, { kind: 'approved', from: 'under_review', to: 'awaiting_return', reason: '', by: 'operator', at: '2026-11-24T09:30:00.000Z' }], return_address: returnAddress ? { id: 1, name: 'Returns centre', address: 'Lot 5, Shah Alam', phone: '0355512345', hours: '', country_code: 'MY' } : null }),
+    new URLSearchParams(req.url.split('?')[1]).get('id') === '99999' ? { json: { code: 5210, msg: 'The after-sales case does not exist', data: null } } : ok({ ...theCase(), events: [{ kind: 'submitted', from: null, to: 'under_review', reason: '', follows_case_no: null, by: 'member', at: '2026-11-24T09:00:00.000Z' }, { kind: 'approved', from: 'under_review', to: 'awaiting_return', reason: '', follows_case_no: null, by: 'operator', at: '2026-11-24T09:30:00.000Z' }], return_address: returnAddress ? { id: 1, name: 'Returns centre', address: 'Lot 5, Shah Alam', phone: '0355512345', hours: '', country_code: 'MY' } : null }),
   '/attractive/AfterSales/logistics': () => ok({ list: [{ code: 'poslaju', name: 'Pos Laju', needs_phone_tail: false }, { code: 'sf', name: 'SF Express', needs_phone_tail: true }] }),
   '/attractive/AfterSales/expressSave': () => {
     status = 'return_shipped';
@@ -78,20 +93,46 @@ const api = await startFakeApi({
   '/attractive/AfterSales/expressTrack': () => ok({ carrier: 'Pos Laju', tracking_number: 'RT12345', status: 'in_transit', events: [{ time: '2026-11-24T12:00:00.000Z', place: 'Shah Alam', text: 'Parcel picked up' }] }),
 });
 
-beforeAll(() => prepareApp());
+beforeAll(() => {
+  prepareApp();
+  // What the browser does with a chosen video: reads its length from the file, or says it cannot.
+  URL.createObjectURL = () => 'blob:chosen';
+  URL.revokeObjectURL = () => undefined;
+  Object.defineProperty(HTMLMediaElement.prototype, 'duration', { configurable: true, get: () => videoLength ?? NaN });
+  Object.defineProperty(HTMLMediaElement.prototype, 'src', {
+    configurable: true,
+    get: () => '',
+    set(this: HTMLMediaElement) {
+      setTimeout(() => (videoLength === undefined ? this.onerror?.(new Event('error')) : this.onloadedmetadata?.(new Event('loadedmetadata'))));
+    },
+  });
+});
 afterAll(async () => {
   await api.close();
 });
 beforeEach(() => {
-  window.SHOP_CONFIG = { api: { default: api.url, cn: api.url } };
+  window.SHOP_CONFIG = { api: { default: api.url, cn: api.url }, upload: { default: api.url, cn: api.url } };
   localStorage.clear();
   status = 'awaiting_return';
   returnAddress = true;
   refunded = null;
   refundDelayed = false;
+  evidence = [];
+  rejectReason = '';
+  uploadHeld = undefined;
+  videoLength = 20;
   useSession.getState().signIn('member-token', null);
 });
-afterEach(() => cleanup());
+afterEach(async () => {
+  cleanup();
+  await clearToasts();
+});
+
+/** Files as the member picks them in the form's file choice. */
+const pick = (files: File[]) => fireEvent.change(screen.getByLabelText('Add a picture or video', { selector: 'input' }), { target: { files } });
+const photo = (name: string) => new File([new Uint8Array(4)], name, { type: 'image/png' });
+const film = (name: string) => new File([new Uint8Array(4)], name, { type: 'video/mp4' });
+const shownImages = () => Array.from(document.querySelectorAll('.as-evidence-item img')).map((i) => i.getAttribute('src'));
 
 const renderAt = (path: string) =>
   renderRoutes({ [paths.order.afterSaleApply]: <ApplyPage />, [paths.order.afterSales]: <CasesPage />, [paths.order.afterSaleDetails]: <CaseInfoPage />, [paths.other.customerChat]: <p>chat page</p> }, path);
@@ -253,5 +294,72 @@ describe('after-sales pages', () => {
       expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
       cleanup();
     }
+  });
+
+  it('saleInfo → realSale: a rejected case is sent again from the form filled with its evidence, changed first', async () => {
+    status = 'rejected';
+    evidence = ['/uploads/m/old.png?exp=1790000000&sig=abc'];
+    rejectReason = 'The photo does not show the defect; please send a clearer one';
+    const router = renderAt(`${paths.order.afterSaleDetails}?id=31`);
+    fireEvent.click(await screen.findByRole('button', { name: 'Apply again' }));
+    // Nothing is sent yet: the form opens with the case's reason, words and picture, and why it was rejected.
+    await waitFor(() => expect(router.state.location.search).toBe('?case_id=31'));
+    const reason = within(await screen.findByRole('radiogroup', { name: 'Reason' })).getByRole('radio', { name: 'Arrived damaged' });
+    expect(reason.getAttribute('aria-checked')).toBe('true');
+    expect((screen.getByPlaceholderText('Describe the problem') as HTMLTextAreaElement).value).toBe('Cracked lid');
+    expect(shownImages()).toEqual(['/uploads/m/old.png?exp=1790000000&sig=abc']);
+    expect(screen.getByText(/The photo does not show the defect/)).toBeTruthy();
+    expect(api.requests.some((r) => r.url.startsWith('/attractive/AfterSales/submit'))).toBe(false);
+    // The kind and the goods stay as the case had them.
+    expect(screen.queryByRole('radiogroup', { name: 'What do you need?' })).toBeNull();
+    expect(screen.queryByLabelText('Quantity of Teapot')).toBeNull();
+    expect(screen.getByText('Teapot × 1')).toBeTruthy();
+    // A clearer photo instead of the old one, and more words.
+    fireEvent.click(screen.getByRole('button', { name: 'Remove' }));
+    const uploaded = `/uploads/m/${api.requests.filter((r) => r.url === '/upload2').length + 1}.png`;
+    pick([photo('clearer.png')]);
+    await waitFor(() => expect(shownImages()).toEqual([uploaded]));
+    fireEvent.change(screen.getByPlaceholderText('Describe the problem'), { target: { value: 'Cracked lid, the crack on the left side' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?id=32'));
+    const sent = api.requests.filter((r) => r.url.startsWith('/attractive/AfterSales/submit'));
+    expect(sent).toHaveLength(1);
+    expect(JSON.parse(sent[0]!.body)).toEqual({ case_id: 31, reason_id: 'damaged', description: 'Cracked lid, the crack on the left side', images: [uploaded] });
+    expect(sent[0]!.headers['idempotency-key']).toBeTruthy();
+  });
+
+  it('realSale: ten pictures and a video picked at once: nine pictures and the video are kept, and the member is told of the tenth', async () => {
+    renderAt(`${paths.order.afterSaleApply}?order_id=7`);
+    expect(await screen.findByText('Teapot')).toBeTruthy();
+    pick([...Array.from({ length: 10 }, (_, i) => photo(`p${i}.png`)), film('clip.mp4')]);
+    expect(await toastText(2000)).toBe('At most 9 pictures');
+    await waitFor(() => expect(shownImages()).toHaveLength(9), { timeout: 15_000 });
+    await waitFor(() => expect(document.querySelector('.as-evidence-item video')?.getAttribute('src')).toMatch(/^\/uploads\/m\/\d+\.mp4$/));
+  });
+
+  it('realSale: a video whose length the browser cannot read is refused with its own words, not as too long', async () => {
+    renderAt(`${paths.order.afterSaleApply}?order_id=7`);
+    expect(await screen.findByText('Teapot')).toBeTruthy();
+    videoLength = undefined;
+    const uploads = api.requests.filter((r) => r.url === '/upload2').length;
+    pick([film('clip.webm')]);
+    expect(await toastText(2000)).toBe("The video's length cannot be read: please upload an MP4 or MOV video");
+    expect(api.requests.filter((r) => r.url === '/upload2')).toHaveLength(uploads);
+  });
+
+  it('realSale: a picture on its way shows how far it is, then the picture', async () => {
+    renderAt(`${paths.order.afterSaleApply}?order_id=7`);
+    expect(await screen.findByText('Teapot')).toBeTruthy();
+    let release = () => {};
+    uploadHeld = new Promise<void>((r) => (release = r));
+    pick([photo('lid.png')]);
+    const progress = await screen.findByRole('progressbar', { name: 'Uploading' });
+    expect(progress.getAttribute('aria-valuenow')).toBe('0');
+    expect(progress.textContent).toBe('0%');
+    // Sending waits for it.
+    expect(document.querySelector('.as-bar .adm-button')!.className).toContain('adm-button-loading');
+    release();
+    await waitFor(() => expect(shownImages()).toEqual([expect.stringMatching(/^\/uploads\/m\/\d+\.png$/)]));
+    expect(screen.queryByRole('progressbar')).toBeNull();
   });
 });

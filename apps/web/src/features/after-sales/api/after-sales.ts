@@ -34,6 +34,7 @@ export const useCaseTracking = (caseId: number, leg: 'return' | 'replacement', e
 export const useCancelCase = () => useEndpointMutation(cancelAfterSale, { invalidates: caseReads });
 export const useSaveShipment = () => useEndpointMutation(saveAfterSaleShipment, { invalidates: caseReads });
 export const useConfirmReplacement = () => useEndpointMutation(confirmAfterSaleReceipt, { invalidates: caseReads });
-export const useResubmitCase = () => useEndpointMutation(submitAfterSale, { invalidates: caseReads });
+/** Sends a rejected case again with the member's reason, words and evidence; the member's cases are read again. */
+export const useResubmitCase = (idempotencyKey: string) => useEndpointMutation(submitAfterSale, { call: { idempotencyKey }, invalidates: caseReads });
 /** SKUs a line may be exchanged to, and the exchanges left. */
 export const useExchangeTargets = (lineId: number, enabled: boolean, shop = false) => useEndpointQuery(listExchangeGoods, shop ? { shop_order_line_id: lineId } : { order_line_id: lineId }, { enabled });

@@ -3,7 +3,7 @@ import type { AfterSaleCase } from '@shop/contract/after-sales';
 import { paths } from '@/config/paths';
 import { useNavigate } from '@/lib/router';
 import { showToast } from '@/lib/toast';
-import { useCancelCase, useConfirmReplacement, useResubmitCase } from '../api/after-sales';
+import { useCancelCase, useConfirmReplacement } from '../api/after-sales';
 import { useTranslation } from '@/lib/i18n';
 
 /** What the member can do with a case now: withdraw, send the goods back, confirm the replacement, send a rejected case again. */
@@ -12,7 +12,6 @@ export function CaseActions({ c, detailed }: { c: Pick<AfterSaleCase, 'id' | 'ac
   const navigate = useNavigate();
   const cancel = useCancelCase();
   const receipt = useConfirmReplacement();
-  const resubmit = useResubmitCase();
   const ask = (content: string) => Dialog.confirm({ content, confirmText: t('orders.action.yes'), cancelText: t('orders.action.no') });
   const a = c.actions;
   return (
@@ -39,10 +38,8 @@ export function CaseActions({ c, detailed }: { c: Pick<AfterSaleCase, 'id' | 'ac
         </Button>
       )}
       {a.can_resubmit && (
-        <Button size="small" shape="rounded" loading={resubmit.isPending} onClick={async () => {
-          const again = await resubmit.mutateAsync({ case_id: c.id }).catch(() => undefined);
-          if (again) navigate(`${paths.order.afterSaleDetails}?id=${again.case_id}`);
-        }}>
+        // The form filled with the rejected case's reason, words and evidence, to change before sending.
+        <Button size="small" shape="rounded" onClick={() => navigate(`${paths.order.afterSaleApply}?case_id=${c.id}`)}>
           {t('afterSales.app.resubmit')}
         </Button>
       )}

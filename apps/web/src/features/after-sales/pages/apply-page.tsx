@@ -12,7 +12,7 @@ import { useMediaPicker } from '@/components/shell/media-picker';
 import { useNavigate, useSearchParams } from '@/lib/router';
 import { showToast } from '@/lib/toast';
 import { uploadFile } from '@/lib/upload';
-import { useApplyInfo, useExchangeTargets, useSubmitCase } from '../api/after-sales';
+import { useApplyInfo, useCase, useExchangeTargets, useResubmitCase, useSubmitCase } from '../api/after-sales';
 import '../after-sales.css';
 import { useTranslation } from '@/lib/i18n';
 
@@ -51,26 +51,45 @@ function ExchangeTarget({ lineId, shop, value, onChange }: { lineId: number; sho
 /**
  * `pages/order/realSale`: choose lines and units, the kind, the reason, words and evidence; a return
  * shows its refund estimate. The order is a regular one (`order_id`) or a member-shop order (`shop_order_id`).
+ * With `case_id`, a rejected case sent again: its kind and lines as they were, its reason, words and
+ * evidence filled in for the member to change before sending.
  */
 export default function ApplyPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [params] = useSearchParams();
-  const shopOrderId = Number(params.get('shop_order_id')) || 0;
-  const orderId = shopOrderId ? 0 : Number(params.get('order_id')) || 0;
+  const caseId = Number(params.get('case_id')) || 0;
+  const rejected = useCase(caseId);
+  const again = caseId > 0 ? rejected.data : undefined;
+  const shopOrderId = (again ? again.shop_order_id : Number(params.get('shop_order_id'))) || 0;
+  const orderId = shopOrderId ? 0 : (again ? again.order_id : Number(params.get('order_id'))) || 0;
   const named = useMemo(() => (shopOrderId ? { shop_order_id: shopOrderId } : { order_id: orderId }), [orderId, shopOrderId]);
   const known = orderId > 0 || shopOrderId > 0;
   const apply = useApplyInfo();
   const key = useRef(crypto.randomUUID());
   const submit = useSubmitCase(key.current);
-  const [kind, setKind] = useState<AfterSaleKind | undefined>();
+  const resubmit = useResubmitCase(key.current);
+  const [chosenKind, setKind] = useState<AfterSaleKind | undefined>();
+  const kind = again?.kind ?? chosenKind;
   const [qty, setQty] = useState<Record<number, number>>({});
   const [targets, setTargets] = useState<Record<number, number>>({});
   const [reason, setReason] = useState<string | undefined>();
   const [description, setDescription] = useState('');
   const [images, setImages] = useState<string[]>([]);
   const [video, setVideo] = useState<string | undefined>();
-  const [uploading, setUploading] = useState(false);
+  // Files on their way, each with how much of it has gone (percent).
+  const [uploads, setUploads] = useState<Array<{ id: number; percent: number }>>([]);
+  const uploadCount = useRef(0);
+  const uploading = uploads.length > 0;
+  // The rejected case's reason, words and evidence, filled in once it is read.
+  const [filledFrom, setFilledFrom] = useState(0);
+  if (again && filledFrom !== again.id) {
+    setFilledFrom(again.id);
+    setReason(again.reason_id);
+    setDescription(again.description);
+    setImages(again.images);
+    setVideo(again.video ?? undefined);
+  }
   const { mutate } = apply;
   useEffect(() => {
     if (known) mutate(named);
@@ -79,9 +98,12 @@ export default function ApplyPage() {
   useEffect(() => {
     if (info && !kind && info.kinds[0]) setKind(info.kinds[0]);
   }, [info, kind]);
+  // A case sent again is one of its kind now (the server refuses it as it would a new one); once only.
+  const allowed = info ? (again ? info.kinds.includes(again.kind) : info.kinds.length > 0) : false;
+  const sentAgain = again !== undefined && !again.actions.can_resubmit;
   const lines = useMemo(() => (info && kind ? info.lines.filter((l) => l.kinds.includes(kind)) : []), [info, kind]);
   const reasons = info?.reasons.filter((r) => r.kind === kind) ?? [];
-  const estimate = kind === 'return' ? lines.reduce((s, l) => s + (l.left ? Math.floor((l.refundable * (qty[l.order_line_id] ?? 0)) / l.left) : 0), 0) : 0;
+  const estimate = again ? again.refundable : kind === 'return' ? lines.reduce((s, l) => s + (l.left ? Math.floor((l.refundable * (qty[l.order_line_id] ?? 0)) / l.left) : 0), 0) : 0;
 
   // The case's limits as the server states them (its defaults until it has answered).
   const maxImages = info?.max_images ?? 9;
@@ -93,20 +115,22 @@ export default function ApplyPage() {
       if (video) return showToast(t('afterSales.app.oneVideo'));
       if (file.size > MAX_VIDEO_BYTES) return showToast(t('afterSales.app.videoTooLarge'));
       const seconds = await videoSeconds(file);
-      if (seconds === undefined || seconds > maxVideoSeconds) return showToast(t('afterSales.app.videoTooLong', { max: maxVideoSeconds }));
+      if (seconds === undefined) return showToast(t('afterSales.code.afterSaleVideoUnreadable'));
+      if (seconds > maxVideoSeconds) return showToast(t('afterSales.app.videoTooLong', { max: maxVideoSeconds }));
     } else {
       if (images.length >= maxImages) return showToast(t('afterSales.app.tooManyImages', { max: maxImages }));
       if (file.size > MAX_IMAGE_BYTES) return showToast(t('afterSales.app.imageTooLarge'));
     }
-    setUploading(true);
+    const id = ++uploadCount.current;
+    setUploads((x) => [...x, { id, percent: 0 }]);
     try {
-      const done = await uploadFile(file);
+      const done = await uploadFile(file, { onProgress: (part) => setUploads((x) => x.map((u) => (u.id === id ? { ...u, percent: Math.floor(part * 100) } : u))) });
       if (done.kind === 'video') setVideo(done.url);
       else setImages((x) => [...x, done.url]);
     } catch {
       // The upload's own message was shown.
     } finally {
-      setUploading(false);
+      setUploads((x) => x.filter((u) => u.id !== id));
     }
   };
 
@@ -116,11 +140,14 @@ export default function ApplyPage() {
     max: maxImages,
     label: t('afterSales.app.addEvidenceLabel'),
     onPick: (files) => {
-      // As many pictures as there is room for, and one video: more would each be refused.
-      const room = maxImages - images.length;
+      // As many pictures as there is room for, and one video: the member is told what is left out.
+      const room = Math.max(0, maxImages - images.length);
+      const videoRoom = video ? 0 : 1;
       const pictures = files.filter((f) => !f.type.startsWith('video/'));
-      const taken = [...pictures.slice(0, Math.max(0, room)), ...files.filter((f) => f.type.startsWith('video/')).slice(0, 1)];
-      if (pictures.length > room) showToast(t('afterSales.app.tooManyImages', { max: maxImages }));
+      const videos = files.filter((f) => f.type.startsWith('video/'));
+      const leftOut = [...(pictures.length > room ? [t('afterSales.app.tooManyImages', { max: maxImages })] : []), ...(videos.length > videoRoom ? [t('afterSales.app.oneVideo')] : [])];
+      if (leftOut.length) showToast(leftOut.join(' · '));
+      const taken = [...pictures.slice(0, room), ...videos.slice(0, videoRoom)];
       void taken.reduce((done, f) => done.then(() => addFile(f)), Promise.resolve());
     },
   });
@@ -130,10 +157,11 @@ export default function ApplyPage() {
     const chosen = lines
       .filter((l) => (qty[l.order_line_id] ?? 0) > 0)
       .map((l) => ({ order_line_id: l.order_line_id, qty: qty[l.order_line_id]!, ...(kind === 'exchange' && targets[l.order_line_id] ? { exchange_sku_id: targets[l.order_line_id] } : {}) }));
-    if (!chosen.length) return showToast(t('afterSales.code.afterSaleNoLines'));
+    if (!again && !chosen.length) return showToast(t('afterSales.code.afterSaleNoLines'));
     if (!reason) return showToast(t('afterSales.app.chooseReason'));
+    const evidence = { reason_id: reason, description, images, ...(video ? { video } : {}) };
     try {
-      const created = await submit.mutateAsync({ ...named, kind, lines: chosen, reason_id: reason, description, images, ...(video ? { video } : {}) });
+      const created = again ? await resubmit.mutateAsync({ case_id: again.id, ...evidence }) : await submit.mutateAsync({ ...named, kind, lines: chosen, ...evidence });
       showToast(t('afterSales.app.submitted'));
       navigate(`${paths.order.afterSaleDetails}?id=${created.case_id}`, { replace: true });
     } catch {
@@ -144,24 +172,51 @@ export default function ApplyPage() {
   return (
     <div className="page after-sales-page as-apply-page">
       <PageHeader title={t('app.page.afterSaleApply')} />
-      <ListState loading={(apply.isPending || apply.isIdle) && known} error={apply.isError || !known} failure={apply.error} empty={false} onRetry={() => mutate(named)}>
-        {info && info.kinds.length === 0 && (
+      <ListState
+        loading={(caseId > 0 && rejected.isPending) || ((apply.isPending || apply.isIdle) && known)}
+        error={rejected.isError || apply.isError || (!known && !(caseId > 0 && rejected.isPending))}
+        failure={rejected.error ?? apply.error}
+        empty={false}
+        onRetry={() => (rejected.isError ? void rejected.refetch() : mutate(named))}
+      >
+        {info && (!allowed || sentAgain) && (
           <section className="as-section" role="status">
-            {t('afterSales.code.afterSaleNotAllowed')}
+            {t(sentAgain ? 'afterSales.code.afterSaleState' : 'afterSales.code.afterSaleNotAllowed')}
           </section>
         )}
-        {info && info.kinds.length > 0 && (
+        {info && allowed && !sentAgain && (
           <>
             <section className="as-section">
               <div className="as-title">{t('afterSales.app.kind')}</div>
-              <ChoiceChips label={t('afterSales.app.kind')} columns={3} value={kind} onChange={(k) => (setKind(k), setReason(undefined))} options={info.kinds.map((k) => ({ label: t(`afterSales.kind.${k}`), value: k }))} />
-              {kind !== 'warranty' && info.deadlines[kind === 'exchange' ? 'exchange' : 'return'] && (
+              {again ? (
+                <>
+                  <div>
+                    {t(`afterSales.kind.${again.kind}`)} · {again.case_no}
+                  </div>
+                  {again.reject_reason && <div className="as-problem">{t('afterSales.app.rejectReason', { reason: again.reject_reason })}</div>}
+                </>
+              ) : (
+                <ChoiceChips label={t('afterSales.app.kind')} columns={3} value={kind} onChange={(k) => (setKind(k), setReason(undefined))} options={info.kinds.map((k) => ({ label: t(`afterSales.kind.${k}`), value: k }))} />
+              )}
+              {!again && kind !== 'warranty' && info.deadlines[kind === 'exchange' ? 'exchange' : 'return'] && (
                 <div className="as-muted">{t('afterSales.app.deadline', { date: formatDate(info.deadlines[kind === 'exchange' ? 'exchange' : 'return']!, { dateOnly: true }) })}</div>
               )}
             </section>
             <section className="as-section">
               <div className="as-title">{t('afterSales.app.items')}</div>
-              {lines.map((l) => (
+              {/* A case sent again names the lines and units it named. */}
+              {again?.lines.map((l) => (
+                <div className="as-line" key={l.order_line_id} data-line={l.order_line_id}>
+                  <div className="as-line-body">
+                    {l.name} × {l.qty}
+                    <div className="as-muted">
+                      {l.spec_text}
+                      {l.exchange_spec_text && ` → ${l.exchange_spec_text}`}
+                    </div>
+                  </div>
+                </div>
+              ))}
+              {!again && lines.map((l) => (
                 <div className="as-line" key={l.order_line_id} data-line={l.order_line_id}>
                   <div className="as-line-body">
                     <div>{l.name}</div>
@@ -189,6 +244,12 @@ export default function ApplyPage() {
                     </button>
                   </div>
                 ))}
+                {uploads.map((u) => (
+                  <div key={u.id} className="as-evidence-progress" role="progressbar" aria-label={t('afterSales.app.uploading')} aria-valuemin={0} aria-valuemax={100} aria-valuenow={u.percent}>
+                    <span className="as-evidence-progress-bar" style={{ height: `${u.percent}%` }} />
+                    <span className="as-evidence-progress-text">{u.percent}%</span>
+                  </div>
+                ))}
                 {(images.length < info.max_images || !video) && (
                   <button type="button" className="as-evidence-add" aria-label={t('afterSales.app.addEvidenceLabel')} disabled={uploading} onClick={picker.open}>
                     <AddOutline />
@@ -206,7 +267,7 @@ export default function ApplyPage() {
                   </>
                 )}
               </span>
-              <Button color="primary" shape="rounded" loading={submit.isPending || uploading} onClick={() => void send()}>
+              <Button color="primary" shape="rounded" loading={submit.isPending || resubmit.isPending || uploading} onClick={() => void send()}>
                 {t('afterSales.app.submit')}
               </Button>
             </div>

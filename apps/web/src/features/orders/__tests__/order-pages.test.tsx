@@ -1,4 +1,3 @@
-import { File as NodeFile } from 'node:buffer';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
@@ -204,13 +203,10 @@ describe('order pages', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Review' }));
     expect(await screen.findByText('Up to 9 photos, each at most 2 MB')).toBeTruthy();
     const picker = () => screen.getByLabelText('Add a photo', { selector: 'input' }) as HTMLInputElement;
-    // Node's fetch sends only its own FormData and files (jsdom's never leave): the upload is the app's, the form classes Node's.
-    const jsdomFormData = globalThis.FormData;
-    globalThis.FormData = (await new Response(new URLSearchParams('a=1')).formData()).constructor as typeof FormData;
-    const png = (name: string, bytes = 4) => new NodeFile([new Uint8Array(bytes)], name, { type: 'image/png' }) as unknown as File;
+    const png = (name: string, bytes = 4) => new File([new Uint8Array(bytes)], name, { type: 'image/png' });
     fireEvent.change(picker(), { target: { files: [png('big.png', 2 * 1024 * 1024 + 1), png('a.png'), png('b.png'), png('c.png')] } });
     expect(await toastText()).toBe('Failed to upload: the image is larger than 2 MB');
-    await waitFor(() => expect(document.querySelectorAll('.order-review-photo img')).toHaveLength(3), { timeout: 5000 }).finally(() => (globalThis.FormData = jsdomFormData));
+    await waitFor(() => expect(document.querySelectorAll('.order-review-photo img')).toHaveLength(3), { timeout: 5000 });
     expect(api.requests.filter((r) => r.url === '/upload2')).toHaveLength(3);
     fireEvent.click(screen.getByRole('button', { name: 'Remove photo 2' }));
     await waitFor(() => expect(document.querySelectorAll('.order-review-photo img')).toHaveLength(2));
@@ -222,5 +218,19 @@ describe('order pages', () => {
     // The posted review shows its photos.
     await screen.findByRole('button', { name: 'Change (once)' });
     expect([...document.querySelectorAll<HTMLImageElement>('.order-review-photo img')].map((i) => new URL(i.src).pathname)).toEqual([`/uploads/2026/11/photo-${first}.png`, `/uploads/2026/11/photo-${first + 2}.png`]);
+  });
+
+  it('a review given ten photos at once keeps nine and tells the member the tenth was left out', async () => {
+    status = 'completed';
+    reviewed = false;
+    renderAt(`${paths.order.details}?id=7`);
+    fireEvent.click(await screen.findByRole('button', { name: 'Review' }));
+    expect(await screen.findByText('Up to 9 photos, each at most 2 MB')).toBeTruthy();
+    const before = api.requests.filter((r) => r.url === '/upload2').length;
+    const photos = Array.from({ length: 10 }, (_, i) => new File([new Uint8Array(4)], `p${i}.png`, { type: 'image/png' }));
+    fireEvent.change(screen.getByLabelText('Add a photo', { selector: 'input' }), { target: { files: photos } });
+    expect(await toastText()).toBe('At most 9 pictures');
+    await waitFor(() => expect(document.querySelectorAll('.order-review-photo img')).toHaveLength(9), { timeout: 10_000 });
+    expect(api.requests.filter((r) => r.url === '/upload2')).toHaveLength(before + 9);
   });
 });

@@ -1,4 +1,3 @@
-import { File as NodeFile } from 'node:buffer';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -94,14 +93,11 @@ describe('pages/other/mixdesk', () => {
     renderRoutes({ [paths.other.customerChat]: <ChatPage /> }, paths.other.customerChat);
     expect(await screen.findByText('Let me check.')).toBeTruthy();
     const before = api.requests.filter((r) => r.url.startsWith('/user/chat/send')).length;
-    // Node's fetch sends only its own FormData and files (jsdom's never leave): the upload is the app's, the form classes Node's.
-    const jsdomFormData = globalThis.FormData;
-    globalThis.FormData = (await new Response(new URLSearchParams('a=1')).formData()).constructor as typeof FormData;
     const errors = await unhandledDuring(async () => {
       const input = document.querySelector<HTMLInputElement>('input[type="file"]')!;
-      fireEvent.change(input, { target: { files: [new NodeFile(['%PDF'], 'invoice.pdf', { type: 'application/pdf' }) as unknown as File] } });
+      fireEvent.change(input, { target: { files: [new File(['%PDF'], 'invoice.pdf', { type: 'application/pdf' })] } });
       expect(await toastText(5000)).toBe('This file type is not supported');
-    }).finally(() => (globalThis.FormData = jsdomFormData));
+    });
     expect(errors).toEqual([]);
     expect(api.requests.filter((r) => r.url.startsWith('/user/chat/send'))).toHaveLength(before);
     // The upload says the member's language, as every call does, so the refusal comes in their words.
