@@ -9,6 +9,7 @@ import { formatDate } from '@/lib/format';
 import { ListState } from '@/components/list-states';
 import { PageHeader } from '@/components/page-header';
 import { useMediaPicker } from '@/components/shell/media-picker';
+import { CaseLine } from '../components/case-line';
 import { useNavigate, useSearchParams } from '@/lib/router';
 import { showToast } from '@/lib/toast';
 import { uploadFile } from '@/lib/upload';
@@ -205,17 +206,7 @@ export default function ApplyPage() {
             <section className="as-section">
               <div className="as-title">{t('afterSales.app.items')}</div>
               {/* A case sent again names the lines and units it named. */}
-              {again?.lines.map((l) => (
-                <div className="as-line" key={l.order_line_id} data-line={l.order_line_id}>
-                  <div className="as-line-body">
-                    {l.name} × {l.qty}
-                    <div className="as-muted">
-                      {l.spec_text}
-                      {l.exchange_spec_text && ` → ${l.exchange_spec_text}`}
-                    </div>
-                  </div>
-                </div>
-              ))}
+              {again?.lines.map((l) => <CaseLine key={l.order_line_id} line={l} />)}
               {!again && lines.map((l) => (
                 <div className="as-line" key={l.order_line_id} data-line={l.order_line_id}>
                   <div className="as-line-body">

@@ -10,6 +10,7 @@ import { useNavigate, useSearchParams } from '@/lib/router';
 import { showToast } from '@/lib/toast';
 import { useCarriers, useCase, useCaseTracking, useSaveShipment } from '../api/after-sales';
 import { CaseActions } from '../components/case-actions';
+import { CaseLine } from '../components/case-line';
 import { refundShown } from '../refund';
 import '../after-sales.css';
 import { useTranslation } from '@/lib/i18n';
@@ -100,17 +101,7 @@ export default function CaseInfoPage() {
               <CaseActions c={c} detailed />
             </section>
             <section className="as-section">
-              {c.lines.map((l) => (
-                <div key={l.order_line_id} className="as-line">
-                  <div className="as-line-body">
-                    {l.name} × {l.qty}
-                    <div className="as-muted">
-                      {l.spec_text}
-                      {l.exchange_spec_text && ` → ${l.exchange_spec_text}`}
-                    </div>
-                  </div>
-                </div>
-              ))}
+              {c.lines.map((l) => <CaseLine key={l.order_line_id} line={l} />)}
               {c.description && <div className="as-muted">{c.description}</div>}
               {(c.images.length > 0 || c.video) && (
                 <div className="as-evidence">
