@@ -33,11 +33,15 @@ export async function consoleShopDetail(db: Executor, actor: Actor, role: Operat
   return { ...detail, orders: await withBuyerNames(db, role, detail.orders) };
 }
 
+/** An actor's stamp (`member:12`, `operator:3`, `job:settle`, `system`) as its kind and what follows it. */
+function stampParts(stamp: string): { kind: string; id: string } {
+  const at = stamp.indexOf(':');
+  return at < 0 ? { kind: stamp, id: '' } : { kind: stamp.slice(0, at), id: stamp.slice(at + 1) };
+}
+
 /** Who made a stock change, from its stamp: the owner or another member by user name, an operator as recorded (`name#id`), else the stamp's kind and name. */
 function makerOf(r: { actor: string; owner_id: number | string; member_name: string | null; operator_name: string | null }): EndpointData<typeof adminListShopStockChanges>['list'][number]['made_by'] {
-  const at = r.actor.indexOf(':');
-  const kind = at < 0 ? r.actor : r.actor.slice(0, at);
-  const id = at < 0 ? '' : r.actor.slice(at + 1);
+  const { kind, id } = stampParts(r.actor);
   if (kind === 'member') return { kind: id === String(r.owner_id) ? 'owner' : 'member', name: r.member_name ?? id };
   if (kind === 'operator') return { kind: 'operator', name: r.operator_name ? `${r.operator_name}#${id}` : id };
   return { kind: kind === 'job' || kind === 'provider' ? kind : 'system', name: id };
@@ -70,9 +74,9 @@ export async function shopOrderHistory(db: Executor, actor: Actor, input: Endpoi
   return {
     id: Number(o.id),
     events: o.events.map((e) => {
-      const [kind, id] = e.actor.split(':');
-      const by = kind === 'member' ? (id === String(o.buyer_id) ? 'buyer' : 'owner') : kind!;
-      return { kind: e.kind, from: e.from, to: e.to, reason: e.reason, by, operator: kind === 'operator' ? (e.operator ? `${e.operator}#${id}` : (id ?? '')) : null, at: iso(e.at) };
+      const { kind, id } = stampParts(e.actor);
+      const by = kind === 'member' ? (id === String(o.buyer_id) ? 'buyer' : 'owner') : kind;
+      return { kind: e.kind, from: e.from, to: e.to, reason: e.reason, by, operator: kind === 'operator' ? (e.operator ? `${e.operator}#${id}` : id) : null, at: iso(e.at) };
     }),
     // The rate as the order records it (fixed by its settlement, or sooner when the order keeps it), the amounts as settled.
     fee_bp: o.fee_bp,
