@@ -1,7 +1,8 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, type Browser } from './browser.js';
-import { baseUrl } from './shop.js';
+import { createMemberSession } from './members.js';
+import { baseUrl, databaseUrl } from './shop.js';
 
 // How pages sit on a 375 px phone in the languages with the longest words.
 let browser: Browser;
@@ -29,8 +30,8 @@ async function cutPlaceholders(page: Page): Promise<string[]> {
 
 describe('layout on a phone', () => {
   for (const lang of ['th', 'hu', 'km', 'en-us']) {
-    it(`shows every placeholder whole on login and registration (${lang})`, async () => {
-      for (const path of ['/pages/login/login/login', '/pages/login/reg/reg']) {
+    it(`shows every placeholder whole on login, registration and the forgotten password (${lang})`, async () => {
+      for (const path of ['/pages/login/login/login', '/pages/login/reg/reg', '/pages/login/forgetPwd/forgetPwd']) {
         const page = await browser.open(path, { snoozePopups: true, localStorage: { lang } });
         await page.locator('input[placeholder]').first().waitFor();
         expect(await cutPlaceholders(page), `${path} in ${lang}`).toEqual([]);
@@ -83,5 +84,68 @@ describe('layout on a phone', () => {
     await article.getByText('The page you opened does not exist.').waitFor();
     expect(await article.locator('.list-state-loading').count()).toBe(0);
     await article.close();
+  });
+});
+
+/** The words of the page's text under `selector` that are broken over two lines (a word's letters on more than one line). */
+async function brokenWords(page: Page, selector: string): Promise<string[]> {
+  return page.evaluate((sel) => {
+    const broken: string[] = [];
+    for (const root of document.querySelectorAll(sel)) {
+      const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const text = node.textContent ?? '';
+        // Words: between spaces, and in Japanese between the marks a label may break at.
+        for (const m of text.matchAll(/[^\s・/]+/g)) {
+          const range = document.createRange();
+          range.setStart(node, m.index);
+          range.setEnd(node, m.index + m[0].length);
+          const lines = new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.bottom)));
+          if (lines.size > 1) broken.push(m[0]);
+        }
+      }
+    }
+    return broken;
+  }, selector);
+}
+
+describe('labels and fields on a 375 px phone', () => {
+  let signedIn: Record<string, string>;
+  beforeAll(async () => {
+    const member = await createMemberSession(databaseUrl);
+    signedIn = { 'shop.session': JSON.stringify({ state: { token: member.token, user: { id: member.userId, user_name: member.userName } }, version: 0 }), 'shop.session.refreshedAt': String(Date.now()) };
+  });
+
+  for (const lang of ['en-us', 'jp', 'hu']) {
+    it(`breaks no label of the address form or the wallet inside a word (${lang})`, async () => {
+      const form = await browser.open('/pages/address/edit_add', { snoozePopups: true, localStorage: { ...signedIn, lang } });
+      await form.locator('.adm-form-item-label').first().waitFor();
+      expect(await brokenWords(form, '.adm-form-item-label')).toEqual([]);
+      expect(await form.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+      await form.close();
+
+      // Japanese may break between the parts of a long compound ("ショッピング|ポイント"), as its typesetting does.
+      if (lang === 'jp') return;
+      const wallet = await browser.open('/pages/my/wallet', { snoozePopups: true, localStorage: { ...signedIn, lang } });
+      await wallet.locator('.wallet-figure-label').first().waitFor();
+      expect(await brokenWords(wallet, '.wallet-page')).toEqual([]);
+      await wallet.close();
+    });
+  }
+
+  it('keeps the WeChat steps’ address field inside its card, and says the page needs a payment when opened without one', async () => {
+    const steps = await browser.open('/pages/goods/weixinGo?order_id=7', { snoozePopups: true, localStorage: { ...signedIn, lang: 'en-us' } });
+    const field = steps.getByLabel('Or copy this address into your browser:');
+    await field.waitFor();
+    const card = (await steps.locator('.pay-section').boundingBox())!;
+    const box = (await field.boundingBox())!;
+    expect(box.x + box.width).toBeLessThanOrEqual(card.x + card.width);
+    expect(await steps.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await steps.close();
+
+    const none = await browser.open('/pages/goods/weixinGo', { snoozePopups: true, localStorage: { ...signedIn, lang: 'en-us' } });
+    await none.getByText('This page needs a payment: open it from the order you are paying').waitFor();
+    expect(await none.getByLabel('Or copy this address into your browser:').count()).toBe(0);
+    await none.close();
   });
 });

@@ -24,19 +24,20 @@ afterAll(() => browser?.close());
 const overflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
 
 describe('a word longer than the screen', () => {
-  it('wraps on the goods page and the address book at 375 px, and in the console’s goods list at 1280 px', async () => {
+  it('wraps on the goods page, the address book and "Me" at 375 px, and in the console’s goods list at 1280 px', async () => {
     const member = await createMemberSession(databaseUrl, 'live');
     const db = createDatabase(databaseUrl, 2);
     let goodsId: number;
     try {
       goodsId = (await newGoods(db, [{ price: 1500, stock: 6 }], { name: LONG })).goodsId;
       await newAddress(db, member.userId, { name: LONG.slice(0, 50) });
+      await db.updateTable('users').set({ nickname: LONG.slice(0, 40) }).where('id', '=', member.userId).execute();
     } finally {
       await db.destroy();
     }
     const signedIn = {
       snoozePopups: true,
-      localStorage: { lang: 'en-us', 'shop.session': JSON.stringify({ state: { token: member.token, user: { id: member.userId, user_name: member.userName } }, version: 0 }), 'shop.session.refreshedAt': String(Date.now()) },
+      localStorage: { lang: 'en-us', 'shop.session': JSON.stringify({ state: { token: member.token, user: { id: member.userId, user_name: member.userName, nickname: LONG.slice(0, 40) } }, version: 0 }), 'shop.session.refreshedAt': String(Date.now()) },
     };
     const goods = await browser.open(`/pages/goods/goodsInfo?id=${goodsId}`, signedIn);
     await goods.locator('.goods-name').getByText(RUN).waitFor();
@@ -51,6 +52,12 @@ describe('a word longer than the screen', () => {
     const box = (await phone.boundingBox())!;
     expect(box.x + box.width).toBeLessThanOrEqual(375);
     await book.close();
+
+    // The nickname on "Me" (a flex row beside the avatar) breaks too.
+    const me = await browser.open('/pages/tabbar/my', signedIn);
+    await me.locator('.my-name').getByText(LONG.slice(0, 30), { exact: false }).waitFor();
+    expect(await overflow(me)).toBeLessThanOrEqual(0);
+    await me.close();
 
     const operator = await consoleOperator('catalogue', `longwords${RUN}`);
     const list = await openConsole(browser, operator.token, '/catalogue/goods');

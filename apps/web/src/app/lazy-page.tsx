@@ -1,6 +1,8 @@
 import { useEffect, useState, type ComponentType } from 'react';
 import { StateMessage } from '@/components/state-message';
-import { matchRoutes, type LazyRouteFunction, type RouteObject } from '@/lib/router';
+import { matchRoutes, Navigate, useLocation, type LazyRouteFunction, type RouteObject } from '@/lib/router';
+import { loginAddressFor } from '@/lib/navigation';
+import { useSession } from '@/stores/session';
 import { limits } from '@/config/runtime';
 import { registerAntdRender } from '@/lib/antd-render';
 import { useGlobalLoading } from '@/stores/app-flags';
@@ -115,13 +117,32 @@ export interface PageOptions {
    * of the language pack (`FIRST_PART_PREFIXES` of the contract): it shows without the rest.
    */
   firstScreen?: boolean;
+  /**
+   * A page that shows a member's own data or acts as the member (orders, wallet, addresses, the
+   * password): a visitor arriving there is sent to login at once, and back here once logged in,
+   * instead of seeing a form whose Save then asks for a login (what they typed lost).
+   */
+  member?: boolean;
 }
 
 /** `lazy` of a route entry: `{ path: paths.x, lazy: page(() => import('…/x-page')) }`. */
-export function page(load: () => Promise<PageModule>, options: PageOptions = {}): LazyRouteFunction<RouteObject> & { preload: () => Promise<void>; firstScreen: boolean } {
-  const Component = lazyPage(load, options);
+export function page(load: () => Promise<PageModule>, options: PageOptions = {}): LazyRouteFunction<RouteObject> & { preload: () => Promise<void>; firstScreen: boolean; member: boolean } {
+  const Loaded = lazyPage(load, options);
+  const Component = options.member ? membersOnly(Loaded) : Loaded;
   // The route resolves at once (in the first render too); the page's own code loads inside it, with the states above.
-  return Object.assign(async () => ({ Component }), { preload: Component.preload, resolved: { Component }, firstScreen: Boolean(options.firstScreen) });
+  return Object.assign(async () => ({ Component }), { preload: Loaded.preload, resolved: { Component }, firstScreen: Boolean(options.firstScreen), member: Boolean(options.member) });
+}
+
+/** `Page` for members only: a visitor arriving is sent to login (which takes its place in history), to come back to it with its query. */
+function membersOnly(Page: ComponentType): ComponentType {
+  function MemberPage() {
+    const { pathname, search } = useLocation();
+    // On arrival only: a page that ends the session itself (a changed password) sends the member on itself.
+    const [visitor] = useState(() => !useSession.getState().token);
+    if (visitor) return <Navigate to={loginAddressFor(`${pathname}${search}`)} replace />;
+    return <Page />;
+  }
+  return MemberPage;
 }
 
 /**

@@ -1,7 +1,6 @@
-import { DEFAULT_LANGUAGE, displayMinor, LANGUAGE_TAGS, normalizeLanguage } from '@shop/contract/common';
+import { DEFAULT_LANGUAGE, formatMoneyIn, groupThousands, LANGUAGE_TAGS, normalizeLanguage, writeDecimal } from '@shop/contract/common';
 import { i18n } from '@/lib/i18n';
 import { NUMBER_PATTERNS } from '@/lib/number-patterns';
-import { moneyOptions, shownDecimals, type NumberPattern } from '@/lib/number-patterns-derive';
 import { readDate, writeDate } from '@shop/client/dates';
 
 /** The member's language as a BCP 47 tag (the app's current language unless told). */
@@ -19,51 +18,12 @@ function kept<F extends { format(value: never): string }>(key: string, make: () 
  * An amount in minor units as the member reads money in their language: the currency's sign, its own
  * decimals (none for yen, two for dollars and baht; floored, never rounded up, as the shop shows
  * amounts), and the language's grouping: "$1,366.99", "฿10,095.24", "¥1,367", "1 366,99 Ft".
+ * The shop's one money formatter (`formatMoneyIn`), with the app's own table of patterns: the first
+ * Intl number format a page makes costs about 25 ms on a fast processor, a long task on a phone.
  */
 export function formatMoney(minor: number, currency: string, lang?: string): string {
   const tag = tagOf(lang);
-  const decimals = shownDecimals(currency);
-  // The exact decimal as text: Intl formats a numeric string without passing through a float.
-  const amount = displayMinor(minor, currency);
-  const pattern = NUMBER_PATTERNS[tag];
-  const affixes = pattern?.money[currency];
-  if (pattern && affixes) {
-    const negative = amount.startsWith('-');
-    const written = writeDecimal(negative ? amount.slice(1) : amount, decimals, pattern);
-    if (written !== undefined) return `${negative ? '-' : ''}${affixes[0]}${written}${affixes[1]}`;
-  }
-  const format = kept(`money|${tag}|${currency}|${decimals}`, () => {
-    try {
-      const money = new Intl.NumberFormat(tag, moneyOptions(currency, decimals));
-      return { format: (v: string) => money.format(v as unknown as number) };
-    } catch {
-      // A code Intl does not know: the amount with the code before it.
-      const plain = new Intl.NumberFormat(tag, { minimumFractionDigits: decimals, maximumFractionDigits: decimals });
-      return { format: (v: string) => `${currency} ${plain.format(v as unknown as number)}` };
-    }
-  });
-  return format.format(amount);
-}
-
-/**
- * An unsigned decimal ("1234.50") written with `decimals` decimals in the language's pattern, as Intl
- * would; undefined when that would take rounding (more decimals than shown, not all zeros): Intl
- * rounds those itself. The first Intl number format a page makes costs about 25 ms on a fast
- * processor (the language's data is loaded), a long task on a phone: the app's own languages and
- * currencies are written from a table instead (`NUMBER_PATTERNS`, read from Intl's own output).
- */
-function writeDecimal(amount: string, decimals: number, pattern: NumberPattern): string | undefined {
-  const [whole = '', fraction = ''] = amount.split('.');
-  if (!/^\d+$/.test(whole) || /[^0]/.test(fraction.slice(decimals))) return undefined;
-  const grouped = groupThousands(whole, pattern);
-  return decimals ? `${grouped}${pattern.decimal}${fraction.slice(0, decimals).padEnd(decimals, '0')}` : grouped;
-}
-
-function groupThousands(digits: string, { group, groupFrom }: NumberPattern): string {
-  if (digits.length < groupFrom) return digits;
-  let out = digits.slice(0, digits.length % 3 || 3);
-  for (let i = out.length; i < digits.length; i += 3) out += group + digits.slice(i, i + 3);
-  return out;
+  return formatMoneyIn(minor, currency, tag, NUMBER_PATTERNS[tag]);
 }
 
 /** The marks a language writes numbers with: its decimal mark and its thousands separator ("." and ",", or "," and a space). */

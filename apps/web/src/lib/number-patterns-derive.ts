@@ -4,32 +4,13 @@
  * only the type, `shownDecimals` and `moneyOptions` from here; the script and the test that keeps
  * the table true run `derivePatterns`.
  */
-import { currencyExponent } from '@shop/contract/common';
+import { moneyOptions, shownDecimals, type NumberPattern } from '@shop/contract/common';
 
-/** A language's way with numbers: separators, the digits a number needs before it is grouped, and each currency's sign. */
-export interface NumberPattern {
-  group: string;
-  decimal: string;
-  /** Integer digits a number needs before its thousands are grouped (4, or 5 where "1234" stays whole). */
-  groupFrom: number;
-  /** Per currency: what comes before and after the amount ("$" and "", or "" and " Ft"). */
-  money: Record<string, readonly [prefix: string, suffix: string]>;
-}
+// The pattern's shape and the options the shop's money formatter (`formatMoneyIn`) uses are the contract's.
+export { moneyOptions, shownDecimals, type NumberPattern };
 
 /** The currencies the shop ships with (its currencies table's first rows, and the gateways' own). */
 export const PATTERN_CURRENCIES = ['USD', 'THB', 'CNY', 'JPY', 'KHR', 'MYR', 'IDR', 'HUF', 'HKD', 'EUR', 'TWD', 'SGD'] as const;
-
-/** The decimals a price shows: the currency's own, at most two (the shop floors amounts to two). */
-export const shownDecimals = (currency: string): number => Math.min(currencyExponent(currency), 2);
-
-/** The options `formatMoney` formats a currency with. */
-export const moneyOptions = (currency: string, decimals: number): Intl.NumberFormatOptions => ({
-  style: 'currency',
-  currency,
-  currencyDisplay: 'narrowSymbol',
-  minimumFractionDigits: decimals,
-  maximumFractionDigits: decimals,
-});
 
 const SAMPLE = '1234567.89';
 

@@ -67,6 +67,8 @@ describe('the tab bar', () => {
   });
 
   it('is not shown on other pages', async () => {
+    // A member's page (a visitor is sent to login).
+    useSession.getState().signIn('member-token', null);
     renderAt(paths.invite.index);
     await screen.findByText('Invite friends');
     expect(document.querySelector('.app-tabbar')).toBeNull();

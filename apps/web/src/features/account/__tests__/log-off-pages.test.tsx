@@ -82,9 +82,10 @@ describe('the confirmation page (logOff/rightEmail)', () => {
     expect(screen.queryByRole('button', { name: 'Close my account' })).toBeNull();
   });
 
-  it('asks a visitor to log in and never reads "to ."', async () => {
-    renderAt(paths.login.cancelAccountConfirm);
-    expect(await screen.findByText('Log in first')).toBeTruthy();
+  it('sends a visitor to log in, to come back here, and never reads "to ."', async () => {
+    const router = renderAt(paths.login.cancelAccountConfirm);
+    expect(await screen.findByRole('button', { name: 'Log in' })).toBeTruthy();
+    expect(`${router.state.location.pathname}${router.state.location.search}`).toBe(`${paths.login.login}?redirect=${encodeURIComponent(paths.login.cancelAccountConfirm)}`);
     expect(document.body.textContent).not.toContain('to .');
     expect(screen.queryByRole('button', { name: 'Close my account' })).toBeNull();
   });

@@ -58,12 +58,21 @@ export default function ForgetPasswordPage() {
     <div className="page account-page">
       <PageHeader title={t('app.page.forgetPassword')} />
       <FieldList layout="horizontal" className="account-form">
-        <TextField control={form.control} name="account" label={t('account.field.account')} placeholder={t('account.placeholder.userName')} />
+        <TextField control={form.control} name="account" label={t('account.field.account')} placeholder={t('account.placeholder.userNameOrEmail')} />
         <TextField control={form.control} name="code" label={t('account.field.code')} extra={<CodeButton send={sendCode} />} inputMode="numeric" maxLength={6} placeholder={t('account.placeholder.code')} />
         <TextField control={form.control} name="password" label={t('account.field.newPassword')} type="password" autoComplete="new-password" placeholder={t('account.placeholder.newPassword')} />
         <TextField control={form.control} name="password_confirm" label={t('account.field.confirmPassword')} type="password" autoComplete="new-password" placeholder={t('account.placeholder.confirmPassword')} />
-        {/* Always shown, so the page never tells a stranger whether an account has an authenticator. */}
-        <TextField control={form.control} name="google_code" label={t('account.field.googleCode')} inputMode="numeric" maxLength={6} keep={digitsOnly} placeholder={t('account.placeholder.googleCodeIfBound')} />
+        {/* Always shown, so the page never tells a stranger whether an account has an authenticator; when it is needed is said under it, whole in every language. */}
+        <TextField
+          control={form.control}
+          name="google_code"
+          label={t('account.field.googleCode')}
+          description={t('account.hint.googleCodeIfBound')}
+          inputMode="numeric"
+          maxLength={6}
+          keep={digitsOnly}
+          placeholder={t('account.placeholder.googleCode')}
+        />
       </FieldList>
       <div className="account-actions">
         <Button block color="primary" size="large" loading={form.busy} onClick={() => void submit()}>

@@ -33,7 +33,7 @@ export default function CharityPage() {
       <PageHeader
         title={t('orders.page.charity')}
         right={
-          <button type="button" className="adm-button adm-button-small adm-button-fill-none" onClick={() => navigate(paths.charity.orders)}>
+          <button type="button" className="page-header-link" onClick={() => navigate(paths.charity.orders)}>
             {t('orders.page.charityOrders')}
           </button>
         }

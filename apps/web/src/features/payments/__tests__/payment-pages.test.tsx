@@ -221,6 +221,14 @@ describe('payment pages', () => {
     }
   });
 
+  it('the WeChat steps opened without a payment say it needs one, with no steps and no link to a payment of none', async () => {
+    renderAt(paths.goods.openInWechat);
+    expect(await screen.findByText('This page needs a payment: open it from the order you are paying')).toBeTruthy();
+    expect(screen.queryByText('Choose "Open in Browser".')).toBeNull();
+    expect(screen.queryByLabelText('Or copy this address into your browser:')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Choose another payment method' })).toBeNull();
+  });
+
   it('inside WeChat, tells the member how to pay with Alipay in the browser instead of starting a payment WeChat cannot open', async () => {
     const ua = navigator.userAgent;
     Object.defineProperty(navigator, 'userAgent', { value: `${ua} MicroMessenger/8.0.50`, configurable: true });

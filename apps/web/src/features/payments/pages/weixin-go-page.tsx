@@ -1,5 +1,6 @@
 import { Button } from 'antd-mobile';
 import { paths } from '@/config/paths';
+import { ListState } from '@/components/list-states';
 import { PageHeader } from '@/components/page-header';
 import { useNavigate, useSearchParams } from '@/lib/router';
 import { payableFrom, payableQuery } from '../payable';
@@ -20,23 +21,26 @@ export default function WeixinGoPage() {
   return (
     <div className="page pay-page">
       <PageHeader title={t('app.page.weixinGo')} />
-      <section className="pay-section">
-        <div className="pay-result-title">{t('payments.wechat.title')}</div>
-        <ol>
-          <li>{t('payments.wechat.step1')}</li>
-          <li>{t('payments.wechat.step2')}</li>
-          <li>{t('payments.wechat.step3')}</li>
-        </ol>
-        <label className="pay-muted" htmlFor="pay-link">
-          {t('payments.wechat.link')}
-        </label>
-        <input id="pay-link" className="pay-method" readOnly value={link} onFocus={(e) => e.currentTarget.select()} />
-      </section>
-      <div className="pay-actions">
-        <Button block shape="rounded" onClick={() => navigate(payNext, { replace: true })}>
-          {t('payments.wechat.other')}
-        </Button>
-      </div>
+      {/* Opened without a payment (no order_id) it has nothing to send on: it says so, as the other pay pages do. */}
+      <ListState loading={false} error={false} empty={false} missing={payable.order_id > 0 ? undefined : t('payments.missing')}>
+        <section className="pay-section">
+          <div className="pay-result-title">{t('payments.wechat.title')}</div>
+          <ol>
+            <li>{t('payments.wechat.step1')}</li>
+            <li>{t('payments.wechat.step2')}</li>
+            <li>{t('payments.wechat.step3')}</li>
+          </ol>
+          <label className="pay-muted" htmlFor="pay-link">
+            {t('payments.wechat.link')}
+          </label>
+          <input id="pay-link" className="pay-method" readOnly value={link} onFocus={(e) => e.currentTarget.select()} />
+        </section>
+        <div className="pay-actions">
+          <Button block shape="rounded" onClick={() => navigate(payNext, { replace: true })}>
+            {t('payments.wechat.other')}
+          </Button>
+        </div>
+      </ListState>
     </div>
   );
 }

@@ -48,3 +48,14 @@ describe('the demo catalogue', () => {
     expect(filed).toBeGreaterThan(50);
   });
 });
+
+describe('amounts in the demo texts', () => {
+  it('write the free-shipping amount as the app writes money in each language, as the prices beside it are', () => {
+    const subtitle = demoGoods(0).subtitle;
+    // The prices on the same page: "627.99$" in Khmer, "$627.99" in English, "627,99 $" in Hungarian.
+    expect(subtitle.km).toContain('49.00$');
+    expect(subtitle.km).not.toContain('$49');
+    expect(subtitle['en-us']).toContain('$49.00');
+    expect(subtitle.hu).toContain('49,00\u00a0$');
+  });
+});
