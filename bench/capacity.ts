@@ -107,7 +107,7 @@ export async function benchCapacity(): Promise<CapacityRow[]> {
     await withTransaction(db, (tx) =>
       post(tx, {
         kind: 'recharge',
-        reference: { type: 'bench', id: member! },
+        reference: { type: 'test-bench', id: member! },
         idempotencyKey: `cap-fund:${member}`,
         actor: systemActor('bench'),
         postings: [

@@ -104,7 +104,7 @@ export async function benchLedger(): Promise<{ baseline: LoadResult; transfers: 
       await withTransaction(db, (tx) =>
         post(tx, {
           kind: 'recharge',
-          reference: { type: 'bench', id: m },
+          reference: { type: 'test-bench', id: m },
           idempotencyKey: `bench-fund:${tag}:${m}`,
           actor,
           postings: [
@@ -125,8 +125,8 @@ export async function benchLedger(): Promise<{ baseline: LoadResult; transfers: 
       const amount = 1 + Math.floor(Math.random() * 500);
       // What the wallet's transfer posts: one entry, the sender's cash to the receiver's, once per key.
       const entry = {
-        kind: 'transfer',
-        reference: { type: 'transfer', id: `bench:${tag}:${i}` },
+        kind: 'transfer' as const,
+        reference: { type: 'transfer' as const, id: `bench:${tag}:${i}` },
         idempotencyKey: `transfer:${from}:bench:${tag}:${i}`,
         actor,
         postings: [

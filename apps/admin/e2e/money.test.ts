@@ -166,13 +166,14 @@ describe('money in the operator console, in Chromium at 1280 px', () => {
     await page.getByTestId('ledger-accounts').getByText('Goodwill for a late parcel').waitFor();
     await shot(page, 'member-ledger');
     const kinds = await page.getByTestId('ledger-accounts').locator('.ant-table-expanded-row .ant-tag').allTextContents();
-    expect(kinds).toEqual(['adjustment', 'hold.reserve', 'recharge']);
+    // Each kind in the operator's words, never the ledger's code.
+    expect(kinds).toEqual(['Manual adjustment', 'Funds held', 'Top-up']);
 
     // The member's journal: every entry with its postings.
     await page.getByRole('button', { name: 'Journal of this member' }).click();
     await page.getByTestId('ledger-journal').waitFor();
-    await rowOf('hold.reserve').waitFor();
-    expect(await page.getByTestId('ledger-journal').locator('.ant-table-tbody .ant-tag').allTextContents()).toEqual(['adjustment', 'hold.reserve', 'recharge']);
+    await rowOf('Funds held').waitFor();
+    expect(await page.getByTestId('ledger-journal').locator('.ant-table-tbody .ant-tag').allTextContents()).toEqual(['Manual adjustment', 'Funds held', 'Top-up']);
     await shot(page, 'ledger-journal');
     const actions = await db
       .selectFrom('operator_actions')
@@ -221,7 +222,7 @@ describe('money in the operator console, in Chromium at 1280 px', () => {
     await page.getByRole('menuitem', { name: 'Gift cards and points' }).click();
     await page.getByTestId('grants-journal').click();
     await rowOf('Review contest winner').waitFor();
-    expect(new Set(await page.getByTestId('ledger-journal').locator('.ant-table-tbody .ant-tag').allTextContents())).toEqual(new Set(['points.grant']));
+    expect(new Set(await page.getByTestId('ledger-journal').locator('.ant-table-tbody .ant-tag').allTextContents())).toEqual(new Set(['Points granted']));
 
     // Money settings: each list shows what the shop has.
     await page.getByRole('menuitem', { name: 'Money settings' }).click();

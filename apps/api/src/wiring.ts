@@ -16,6 +16,7 @@ import { expirePayableWithPayments } from './modules/payments/payable-expiry.js'
 import { registerPayable } from './modules/payments/payable-registry.js';
 import { saveApprovedRate } from './modules/money-console/money-console.service.js';
 import { insertApprovedCoupon, saveApprovedCouponChange } from './modules/promotions/coupons.service.js';
+import { saveApprovedGoodsPoints } from './modules/promotions/goods-points.service.js';
 import { groupBuyOfferOfGoods } from './modules/promotions/group-buy.offer.js';
 import { creditConfirmedRecharge } from './modules/wallet/recharge.service.js';
 import { postGiftCardIssue, postPointsGrant, rewardHooks } from './modules/wallet/wallet.service.js';
@@ -48,6 +49,7 @@ export function wireAreas(): void {
   registerApprovable({ kind: 'coupon.update', permission: 'ledger.adjust', execute: (tx, actor, p, request) => saveApprovedCouponChange(tx, actor, p as never, request) });
   registerApprovable({ kind: 'shop_stock.add', permission: 'shops.manage', execute: (tx, actor, p, request) => postShopStockAddition(tx, actor, p as never, request.id) });
   registerApprovable({ kind: 'shop.settings', permission: 'shops.manage', execute: (tx, actor, p) => saveApprovedShopSettings(tx, actor, p as never) });
+  registerApprovable({ kind: 'goods.points', permission: 'ledger.adjust', execute: (tx, actor, p, request) => saveApprovedGoodsPoints(tx, actor, p as never, request) });
   registerApprovable({ kind: 'rate.set', permission: 'rates.set', execute: (tx, actor, p) => saveApprovedRate(tx, actor, p as never) });
   registerApprovable({ kind: 'referral.plan', permission: 'referral.settings', execute: (tx, actor, p) => saveApprovedPlan(tx, actor, p as never) });
   // A role that approves money, for a new or existing operator: another owner approves it.

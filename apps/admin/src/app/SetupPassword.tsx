@@ -6,7 +6,7 @@ import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { z } from 'zod';
-import { FieldItem } from '../lib/form';
+import { FieldItem, refusedFieldsOf } from '../lib/form';
 import { usePageTitle } from '../lib/page-title';
 import { call } from '../lib/request';
 import { setupPasswordRoute } from '../lib/routes';
@@ -22,13 +22,16 @@ export function SetupPassword() {
   const [done, setDone] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   usePageTitle(t('console.auth.setPasswordTitle'));
-  const { control, handleSubmit, formState } = useForm<Values>({ resolver: zodResolver(schema), defaultValues: { token: params.get('token') ?? '', password: '', confirm: '' } });
+  const { control, handleSubmit, formState, setError: setFieldError } = useForm<Values>({ resolver: zodResolver(schema), defaultValues: { token: params.get('token') ?? '', password: '', confirm: '' } });
   const submit = handleSubmit(async ({ token, password }) => {
     setError(null);
     try {
       setDone((await call(setupPasswordRoute, { token, password })).user_name);
     } catch (e) {
-      setError(e instanceof Error ? e.message : String(e));
+      // A password the server refuses (common, breached, the operator's own name): said on the field, in the console's language.
+      const refused = refusedFieldsOf(e).find((r) => r.field === 'password');
+      if (refused) setFieldError('password', { type: 'server', message: refused.msg });
+      else setError(e instanceof Error ? e.message : String(e));
     }
   });
   return (
@@ -46,7 +49,7 @@ export function SetupPassword() {
               name="password"
               control={control}
               render={({ field }) => (
-                <FieldItem label={t('console.auth.newPassword')} error={formState.errors.password && t('console.auth.passwordLength')}>
+                <FieldItem label={t('console.auth.newPassword')} error={formState.errors.password && (formState.errors.password.type === 'server' ? formState.errors.password.message : t('console.auth.passwordLength'))}>
                   <Input.Password {...field} autoComplete="new-password" />
                 </FieldItem>
               )}

@@ -5,7 +5,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { invalidateEndpoints } from '../lib/endpoint-query';
 import { waitingRequestOf } from '../lib/approvals';
-import { FormField, useConsoleForm, type BodySchema } from '../lib/form';
+import { FormField, refusedFieldsOf, useConsoleForm, type BodySchema } from '../lib/form';
 import { useRequestKeys } from '../lib/request-key';
 
 export interface DecisionField {
@@ -109,7 +109,20 @@ export function DecisionModal({ open, title, question, okText, danger, fields, s
       onClose(true);
       void invalidateEndpoints(qc, invalidates);
     },
-    onError: (e) => setError(e instanceof Error ? e.message : String(e)),
+    // The server's refusals of body fields show under their fields (in its words, the operator's language);
+    // only what no field shows is said above the buttons.
+    onError: (e) => {
+      const shown = new Set(fields.map((f) => f.name));
+      const elsewhere: string[] = [];
+      const refused = refusedFieldsOf(e);
+      for (const r of refused) {
+        const name = fieldOf?.[r.field] ?? r.field;
+        if (shown.has(name)) form.setError(name, { type: 'check', message: r.msg });
+        else elsewhere.push(r.msg);
+      }
+      if (refused.length === 0) setError(e instanceof Error ? e.message : String(e));
+      else setError(elsewhere.length ? elsewhere.join(' · ') : null);
+    },
   });
   const decide = form.submit((body) => {
     if (!mutation.isPending) mutation.mutate({ values: form.getValues(), body });

@@ -33,8 +33,12 @@ export function useShownLanguages(): [Language[], (l: Language[]) => void] {
   ];
 }
 
-/** Which languages are shown side by side. */
-export function LanguagePicker({ shown, onChange }: { shown: Language[]; onChange: (l: Language[]) => void }) {
+/** The languages any of `texts` has words in: an editor shows them whatever the operator chose, so no text is edited unseen. */
+export const languagesWithText = (...texts: Array<Partial<Record<string, string>> | undefined>): Language[] =>
+  LANGUAGES.filter((l) => texts.some((x) => (x?.[l] ?? '').trim() !== ''));
+
+/** Which languages are shown side by side; `kept` are shown whatever is chosen (they have text), ticked and fixed. */
+export function LanguagePicker({ shown, onChange, kept = [] }: { shown: Language[]; onChange: (l: Language[]) => void; kept?: Language[] }) {
   const { t } = useTranslation();
   return (
     <Space wrap>
@@ -42,7 +46,7 @@ export function LanguagePicker({ shown, onChange }: { shown: Language[]; onChang
       <Checkbox.Group
         value={shown}
         onChange={(v) => onChange(v as Language[])}
-        options={LANGUAGES.map((l) => ({ value: l, label: LANGUAGE_NAMES[l], disabled: l === 'en-us' }))}
+        options={LANGUAGES.map((l) => ({ value: l, label: LANGUAGE_NAMES[l], disabled: l === 'en-us' || kept.includes(l) }))}
         data-testid="languages"
       />
     </Space>

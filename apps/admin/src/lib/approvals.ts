@@ -1,6 +1,8 @@
 import type { ApprovalRequest, ApprovalWhat } from '@shop/contract/admin';
+import { normalizeLanguage } from '@shop/contract/common';
 import type { TFunction } from 'i18next';
 import { formatDate, formatNumber } from './format';
+import { i18n } from './i18n';
 import { showAmount, showPercent } from './money';
 
 /**
@@ -14,6 +16,13 @@ export function waitingRequestOf(answer: unknown): { id: number } | undefined {
 
 /** A coupon's discount: an amount off in its currency, or a percentage. */
 const discountOf = (w: { currency: string; amount: number | null; percent_bp: number | null }) => (w.amount !== null ? showAmount(w.amount, w.currency) : showPercent(w.percent_bp ?? 0));
+
+/** A goods item's name in the operator's language, else in English, else any it has, with its number. */
+function goodsName(w: { goods_id: number; name: Record<string, string> }): string {
+  const lang = normalizeLanguage(i18n.language) ?? 'en-us';
+  const name = w.name[lang]?.trim() || w.name['en-us']?.trim() || Object.values(w.name).find((n) => n.trim()) || '';
+  return name ? `${name} (#${w.goods_id})` : `#${w.goods_id}`;
+}
 
 /** What a request does in the operator's language, money and numbers as the console writes them. */
 function whatText(t: TFunction, w: ApprovalWhat): string {
@@ -42,10 +51,18 @@ function whatText(t: TFunction, w: ApprovalWhat): string {
       return k(w.date ? 'rate_from' : 'rate', { base: w.base, quote: w.quote, rate: w.rate, date: formatDate(w.date, true) });
     case 'shop_stock':
       return k(w.key, { delta: formatNumber(w.delta), sku: String(w.sku_id), shop: w.shop });
+    case 'goods_points':
+      return k(w.key, {
+        goods: goodsName(w),
+        from: w.from === null ? t('console.money.approvals.what.goods_points_percentage') : formatNumber(w.from),
+        to: formatNumber(w.to),
+      });
     case 'new_operator':
       return k(w.key, { name: w.user_name, role: t(`console.app.roles.${w.role}`) });
     case 'operator_role':
       return k(w.key, { name: w.user_name, id: String(w.operator_id), from: t(`console.app.roles.${w.from}`), role: t(`console.app.roles.${w.role}`) });
+    case 'operator_link':
+      return k(w.key, { name: w.user_name, id: String(w.operator_id), role: t(`console.app.roles.${w.role}`) });
   }
 }
 

@@ -1,26 +1,35 @@
-import { OPERATOR_ACTION_TARGETS } from '@shop/contract/admin';
+import { APPROVAL_KINDS, APPROVAL_STEPS, OPERATOR_ACTION_KINDS, OPERATOR_ACTION_TARGETS, approvalActionOf, type ApprovalKind, type ApprovalStep } from '@shop/contract/admin';
 import type { TFunction } from 'i18next';
 
 /**
  * The kinds of operator decisions the audit log holds (the start of each entry's action, before its
- * details). Each has a text `settings.kinds.<kind with _ for .>`; an action of a kind not listed shows as recorded.
+ * details): every kind the API can record (the contract's list, which the API's writes are typed by).
+ * Each has a text `settings.kinds.<kind with _ for .>`.
  */
-export const AUDIT_KINDS = [
-  'user.ban', 'user.unban', 'user.sessions.end', 'user.2fa.reset', 'realname.approve', 'realname.reject', 'cancel.approve', 'cancel.reject',
-  'recharge.confirm', 'recharge.reject', 'withdrawal.approved', 'withdrawal.paid', 'withdrawal.rejected', 'order.cancel',
-  'operator.create', 'operator.disable', 'operator.enable', 'operator.role', 'operator.2fa.reset',
-  'setting', 'setting.captcha_mode', 'setting.captcha_bypass', 'setting.shipping_countries', 'setting.orders', 'setting.operating_fee', 'setting.shipping_fee',
-  'setting.international_freight', 'setting.adjustment_limit', 'wallet_currency.on', 'wallet_currency.off', 'wallet_limit.set', 'recharge_channel.set',
-  'collection_account.add', 'bank.add', 'rate.set', 'points.grant', 'gift_card.issue', 'adjustment.request', 'adjustment.post', 'adjustment.approve', 'adjustment.reject',
-  'goods.points', 'coupon.create', 'group_buy.create', 'category.create', 'category.update', 'category.reorder', 'goods.create', 'goods.update', 'goods.on_sale', 'goods.off_sale',
-  'sku.price', 'sku.stock', 'export', 'language.text', 'charity.cause', 'after_sale',
-  'referral.move', 'referral.commission', 'referral.pair_run', 'application', 'shop', 'shop_order', 'review',
-] as const;
+export const AUDIT_KINDS = OPERATOR_ACTION_KINDS;
+
+/** A request's step as the log reads it: what was asked, approved … never as the thing done. */
+const STEP_TEXTS: Readonly<Record<ApprovalStep, string>> = {
+  request: 'console.settings.audit.steps.requested',
+  done: 'console.settings.audit.steps.doneAtOnce',
+  approve: 'console.settings.audit.steps.approved',
+  reject: 'console.settings.audit.steps.rejected',
+  cancel: 'console.settings.audit.steps.cancelled',
+};
 
 const textKey = (kind: string) => `console.settings.kinds.${kind.replace(/\./g, '_')}`;
+/** What a request of this kind asks for, as the approvals page names it. */
+const requestName = (t: TFunction, kind: ApprovalKind) => t(`console.money.approvals.kinds.${kind}`);
+const stepLabel = (t: TFunction, kind: ApprovalKind, step: ApprovalStep) => t(STEP_TEXTS[step], { what: requestName(t, kind) });
 
-/** An action as the log shows it: its kind's text in the console's language, and the details recorded after the kind. */
+/**
+ * An action as the log shows it, in the console's language: a request for a second operator as
+ * "Requested: <what>" (approved, rejected …) with its number and summary, any other action as its
+ * kind's text with the details recorded after the kind. An action of no known kind shows as recorded.
+ */
 export function describeAction(t: TFunction, action: string): { label: string; detail: string } {
+  const request = approvalActionOf(action);
+  if (request) return { label: stepLabel(t, request.kind, request.step), detail: request.detail };
   const name = /^[^ =]*/.exec(action)![0];
   const parts = name.split('.');
   for (let n = parts.length; n > 0; n--) {
@@ -30,8 +39,11 @@ export function describeAction(t: TFunction, action: string): { label: string; d
   return { label: action, detail: '' };
 }
 
-/** The kinds to filter the log by, labelled in the console's language. */
-export const auditKindOptions = (t: TFunction) => AUDIT_KINDS.map((kind) => ({ value: kind, label: t(textKey(kind)) }));
+/** The kinds to filter the log by, labelled in the console's language: every kind, then each request kind's steps. */
+export const auditKindOptions = (t: TFunction) => [
+  ...AUDIT_KINDS.map((kind) => ({ value: kind as string, label: t(textKey(kind)) })),
+  ...APPROVAL_KINDS.flatMap((kind) => APPROVAL_STEPS.map((step) => ({ value: `${kind}.${step}`, label: stepLabel(t, kind, step) }))),
+];
 
 /** What an entry is about as the log shows it (the types in OPERATOR_ACTION_TARGETS each have a text `console.audit.targets.<type>`, another shows as recorded): its type's text in the console's language, and its number when it names a row (exports and settings name none: 0). */
 export function describeTarget(t: TFunction, type: string, id: number): string {

@@ -29,3 +29,13 @@ export function formatDate(value: string | Date | null | undefined, dateOnly = f
   if (Number.isNaN(d.getTime())) return '—';
   return writeDate(tag(), d, dateOnly);
 }
+
+/**
+ * A moment as its day and its time of day, each meant to stay whole: a narrow column shows them on one
+ * line or two, never a day split over lines. A bare calendar day has no time ('').
+ */
+export function formatDateParts(value: string | Date | null | undefined): { day: string; time: string } {
+  const day = formatDate(value, true);
+  if (day === '—' || (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value))) return { day, time: '' };
+  return { day, time: new Intl.DateTimeFormat(tag(), { timeStyle: 'short' }).format(readDate(value!)) };
+}

@@ -1,6 +1,6 @@
 import { routeOf } from '@shop/contract/common';
 import type {
-  adminCreateOperator, adminLanguageTexts, adminListOperators, adminResetMemberTotp, adminResetOperatorTotp, adminSaveInternationalFreight, adminSaveOperatingFee, adminSaveShippingFee, adminDeleteShippingFee, adminSavePointsSettings,
+  adminCreateOperator, adminLanguageTexts, adminListOperators, adminOperatorSignInLink, adminResetMemberTotp, adminResetOperatorTotp, adminSaveInternationalFreight, adminSaveOperatingFee, adminSaveShippingFee, adminDeleteShippingFee, adminSavePointsSettings,
   adminSetCaptcha, adminSetCurrency, adminSetLanguageText, adminSetOperatorRole, adminSetOperatorStatus, adminSetOrderTimes, adminSettings, adminShippingCountries, adminSetShippingCountries,
 } from '@shop/contract/admin';
 import type { adminCreateCharityCause, adminOrderReminders } from '@shop/contract/orders';
@@ -26,6 +26,7 @@ export const createOperatorRoute = routeOf<typeof adminCreateOperator>({ method:
 export const operatorStatusRoute = routeOf<typeof adminSetOperatorStatus>({ method: 'POST', path: '/admin/api/operators/status', ...op });
 export const operatorRoleRoute = routeOf<typeof adminSetOperatorRole>({ method: 'POST', path: '/admin/api/operators/role', ...op });
 export const operatorResetRoute = routeOf<typeof adminResetOperatorTotp>({ method: 'POST', path: '/admin/api/operators/reset-2fa', ...op });
+export const operatorSignInLinkRoute = routeOf<typeof adminOperatorSignInLink>({ method: 'POST', path: '/admin/api/operators/sign-in-link', ...op });
 export const memberTotpResetRoute = routeOf<typeof adminResetMemberTotp>({ method: 'POST', path: '/admin/api/members/reset-2fa', ...op });
 export const remindersRoute = routeOf<typeof adminOrderReminders>({ method: 'GET', path: '/admin/api/orders/reminders', ...op });
 export const charityCausesRoute = routeOf<typeof adminListCharityCauses>({ method: 'GET', path: '/admin/api/charity/causes/list', ...op });

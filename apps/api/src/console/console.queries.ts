@@ -107,7 +107,7 @@ export async function pageCancellations(db: Executor, input: { status: 'pending'
   return { rows: rows.map((r) => ({ ...r, reviewed_at: iso(r.reviewed_at), created_at: iso(r.created_at)! })), total: count(total.n) };
 }
 
-const memberColumns = ['users.id', 'users.user_name', 'users.nickname', 'users.mobile', 'users.email', 'users.invite_code', 'users.status', 'users.created_at'] as const;
+const memberColumns = ['users.id', 'users.user_name', 'users.nickname', 'users.mobile_pre', 'users.mobile', 'users.email', 'users.invite_code', 'users.status', 'users.created_at'] as const;
 
 /** Members whose user name, mobile, e-mail or invite code contains `q` (or whose id is `q`), newest first. */
 export async function searchMembers(db: Executor, input: { q: string; status?: 'active' | 'banned' | 'closed'; page: number; limit: number } & Sorted<'id' | 'user_name' | 'status' | 'created_at'>) {

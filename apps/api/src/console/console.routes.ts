@@ -2,12 +2,13 @@ import {
   adminAuditLog, adminBanMember, adminDashboard, adminDecideCancellation, adminDecideRealName, adminEndMemberSessions, adminExportAuditLog, adminExportCancellations,
   adminExportMembers, adminExportOrders, adminExportRealNames, adminExportRecharges, adminExportWithdrawals, adminListCancellations, adminListRealNames,
   adminMemberOrders, adminMemberProfile, adminSearchMembers, adminSettings, adminSetCaptcha, adminSetOrderTimes, adminSaveShippingFee, adminDeleteShippingFee, adminSavePointsSettings, adminSaveOperatingFee, adminSaveInternationalFreight, adminSetCurrency,
-  adminLanguageTexts, adminExportLanguageTexts, adminSetLanguageText, adminListCharityCauses, adminUpdateCharityCause, adminListCharityPledges, adminExportCharityPledges, adminListOperators, adminCreateOperator, adminSetOperatorStatus, adminSetOperatorRole, adminResetOperatorTotp, adminResetMemberTotp, adminLinkOperatorMember,
+  adminLanguageTexts, adminExportLanguageTexts, adminSetLanguageText, adminListCharityCauses, adminUpdateCharityCause, adminListCharityPledges, adminExportCharityPledges, adminListOperators, adminCreateOperator, adminSetOperatorStatus, adminSetOperatorRole, adminResetOperatorTotp, adminOperatorSignInLink, adminResetMemberTotp, adminLinkOperatorMember,
 } from '@shop/contract';
 import { sendFile } from '../plugins/file-reply.js';
 import type { Api } from '../plugins/routes.js';
 import * as charity from '../modules/charity/charity-admin.service.js';
 import * as operators from '../modules/operators/operators-admin.service.js';
+import { securityNotices } from '../modules/members/security-notice.js';
 import * as grants from './operator-grants.js';
 import * as settings from './settings.js';
 import * as service from './console.service.js';
@@ -62,7 +63,9 @@ export function consoleRoutes(api: Api): void {
   api.handle(adminSetOperatorStatus, ({ actor, body }) => operators.setOperatorStatus(db, actor, body));
   api.handle(adminSetOperatorRole, ({ actor, body }) => grants.setOperatorRoleFromConsole(db, actor, body));
   api.handle(adminResetOperatorTotp, ({ actor, body }) => operators.resetOperatorTotp(db, actor, body));
-  api.handle(adminResetMemberTotp, ({ actor, body }) => operators.resetMemberTotp(db, actor, body));
+  api.handle(adminOperatorSignInLink, ({ actor, body }) => grants.signInLinkFromConsole(db, actor, body));
+  const notices = securityNotices(api.deps.providers, api.deps.i18n, (err) => api.app.log.warn({ err }, 'a security notice could not be delivered'));
+  api.handle(adminResetMemberTotp, ({ actor, body }) => operators.resetMemberTotp({ db, notices }, actor, body));
   api.handle(adminLinkOperatorMember, ({ actor, body }) => operators.linkOperatorMember(db, actor, body));
 
   // Charity causes and pledges (the orders page).

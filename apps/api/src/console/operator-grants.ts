@@ -1,8 +1,8 @@
-import { MONEY_APPROVER_ROLES, type EndpointData, type OperatorRole, type adminCreateOperator, type adminSetOperatorRole } from '@shop/contract';
+import { MONEY_APPROVER_ROLES, type EndpointData, type OperatorRole, type adminCreateOperator, type adminOperatorSignInLink, type adminSetOperatorRole } from '@shop/contract';
 import type { Database } from '../db/database.js';
 import type { Actor } from '../lib/actor.js';
 import { requestApproval, withShownOnce, type Approvable } from '../modules/approvals/approvals.service.js';
-import { carryOutOperatorGrant, createOperatorFromConsole as createDirectly, findOperatorView, prepareOperatorGrant, setOperatorRole, type OperatorGrant } from '../modules/operators/operators-admin.service.js';
+import { carryOutOperatorGrant, createOperatorFromConsole as createDirectly, findOperatorView, issueSignInLinkFromConsole, prepareOperatorGrant, prepareSignInLinkGrant, setOperatorRole, type OperatorGrant } from '../modules/operators/operators-admin.service.js';
 
 // No one person creates value alone (docs/decisions/2026-11-29-operator-grants.md): an owner who could
 // make a second identity with a role that approves money would approve their own requests with it. So
@@ -11,11 +11,19 @@ import { carryOutOperatorGrant, createOperatorFromConsole as createDirectly, fin
 
 const approvesMoney = (role: OperatorRole) => MONEY_APPROVER_ROLES.includes(role);
 
-/** How the approvals queue names a grant: who, and which role. */
-const summaryOf = (g: OperatorGrant) => (g.action === 'create' ? `${g.user_name}: ${g.role} (new operator)` : `${g.user_name} #${g.operator_id}: ${g.from} → ${g.role}`);
+/** How the approvals queue names a grant: who, and which role (or the sign-in link). */
+const summaryOf = (g: OperatorGrant) => {
+  if (g.action === 'create') return `${g.user_name}: ${g.role} (new operator)`;
+  if (g.action === 'link') return `${g.user_name} #${g.operator_id} (${g.role}): new sign-in link`;
+  return `${g.user_name} #${g.operator_id}: ${g.from} → ${g.role}`;
+};
 
 /** Asked again while it waits, the same grant answers the waiting request. */
-const subjectOf = (g: OperatorGrant) => (g.action === 'create' ? `operator:new:${g.user_name.toLowerCase()}:${g.role}` : `operator:${g.operator_id}:${g.role}`);
+const subjectOf = (g: OperatorGrant) => {
+  if (g.action === 'create') return `operator:new:${g.user_name.toLowerCase()}:${g.role}`;
+  if (g.action === 'link') return `operator:${g.operator_id}:sign-in-link`;
+  return `operator:${g.operator_id}:${g.role}`;
+};
 
 const askGrant = async (db: Database, actor: Actor, grant: OperatorGrant, reason: string) =>
   (await requestApproval(db, actor, { kind: 'operator.grant', memberId: null, currency: '', amount: null, payload: grant, summary: summaryOf(grant), subject: subjectOf(grant), reason })).request;
@@ -33,6 +41,18 @@ export async function setOperatorRoleFromConsole(db: Database, actor: Actor, inp
   if (!grant) return { ...(await setOperatorRole(db, actor, input)), request: null };
   const request = await askGrant(db, actor, grant, input.reason);
   return { operator: await findOperatorView(db, actor, input.id), sessions_ended: 0, request };
+}
+
+/**
+ * A new one-time sign-in link from the console (docs/decisions/2026-11-29-operator-sign-in-links.md):
+ * the link takes the account over, so for an owner or finance operator it is a request another owner
+ * approves (the link goes to that owner); for the other roles it is issued at once and shown once.
+ */
+export async function signInLinkFromConsole(db: Database, actor: Actor, input: { id: number; reason: string }): Promise<EndpointData<typeof adminOperatorSignInLink>> {
+  const grant = await prepareSignInLinkGrant(db, actor, input.id);
+  if (!grant) return { ...(await issueSignInLinkFromConsole(db, actor, input)), request: null };
+  const request = await askGrant(db, actor, grant, input.reason);
+  return { operator: await findOperatorView(db, actor, input.id), sessions_ended: 0, setup_path: null, expires_at: null, request };
 }
 
 /** What approving a grant carries out: the new operator's setup link goes only into the approving owner's answer. */

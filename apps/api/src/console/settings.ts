@@ -8,6 +8,7 @@ import { setCaptchaSetting } from '../modules/accounts/operator.service.js';
 import { captchaBypassAllowed, captchaMode } from '../modules/captcha/captcha.service.js';
 import { findLanguagePack, lockOperatorTextsForUpdate, setOperatorTexts } from '../modules/lang/lang.queries.js';
 import { DEFAULT_CLIENT, OPERATOR_TEXTS, operatorTexts, shippedPacks, storeLanguagePack } from '../modules/lang/lang.service.js';
+import type { OperatorAction } from '@shop/contract';
 import { insertOperatorAction } from '../modules/operator-actions/operator-actions.queries.js';
 import type { ListExport } from '../lib/list-export.js';
 import { orderTimesAction, removeShippingFee, setOperatingFee, setOrderSettings, setShippingFee, type OrderTimes } from '../modules/orders/fulfilment.service.js';
@@ -57,7 +58,7 @@ export async function settingsSnapshot(db: Executor, actor: Actor): Promise<Endp
 }
 
 /** Makes one change through its area's service and records it with the reason; answers every setting as they are now. */
-async function change(db: Database, actor: Actor, action: string, reason: string, work: (tx: Database) => Promise<unknown>) {
+async function change(db: Database, actor: Actor, action: OperatorAction, reason: string, work: (tx: Database) => Promise<unknown>) {
   const operator = operatorNameOf(actor);
   await withTransaction(db, async (tx) => {
     await work(tx);

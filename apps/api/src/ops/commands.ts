@@ -14,7 +14,7 @@ import { pendingCancellations, reviewCancellation } from '../modules/cancellatio
 import { pendingRealNames, reviewRealName } from '../modules/certification/certification.service.js';
 import { recentDecisions } from '../modules/operator-actions/operator-actions.service.js';
 import { cancelApproval, decideApproval, listApprovals } from '../modules/approvals/approvals.service.js';
-import { linkOperatorMember } from '../modules/operators/operators-admin.service.js';
+import { issueOperatorSignInLink, linkOperatorMember } from '../modules/operators/operators-admin.service.js';
 import { findOperatorByName } from '../modules/operators/operators.queries.js';
 
 export const USAGE = `Operator commands (each decision is recorded with who and when):
@@ -31,6 +31,7 @@ export const USAGE = `Operator commands (each decision is recorded with who and 
   log [n]                               the last n decisions
   operator create <name> --role <role>  a console operator (owner, finance, support, catalogue, reviewer); prints a one-time setup link
   operator member <name> <user>|none --reason "…"   link the operator to the member account the same person holds
+  operator setup-link <name> [--reset-2fa] [--reason "…"]   a new one-time sign-in link (lost password, expired link): prints it; the password, older links and sessions end (--reset-2fa: the authenticator too, for a lost phone)
   approvals [pending|approved|rejected|cancelled]   requests for value waiting for (or given) a second operator
   approvals approve <id> | reject <id> --reason "…" | cancel <id>   decide a request (never the operator who asked)
   ledger check                          verify the ledger's invariants; exits 1 with the findings
@@ -38,13 +39,15 @@ ${ORDER_USAGE}
 ${WALLET_USAGE}
 ${REFERRAL_USAGE}
 Options: --by <operator> (default: $OPERATOR or the system user): an active console operator, whose role
-  must allow the command as it allows the console's call (operator create and ledger check need none)`;
+  must allow the command as it allows the console's call (operator create, operator setup-link and ledger check need none)`;
 
 interface Parsed {
   words: string[];
   reason?: string;
   by?: string;
   role?: string;
+  /** `--reset-2fa`: a new sign-in link also removes the authenticator. */
+  resetTotp?: boolean;
 }
 
 export function parseArgs(argv: string[]): Parsed {
@@ -58,6 +61,7 @@ export function parseArgs(argv: string[]): Parsed {
     else if (a.startsWith('--by=')) out.by = a.slice(5);
     else if (a === '--role') out.role = argv[++i];
     else if (a.startsWith('--role=')) out.role = a.slice(7);
+    else if (a === '--reset-2fa') out.resetTotp = true;
     else words.push(a);
   }
   return out;
@@ -85,7 +89,7 @@ export class OpsCheckFailed extends Error {}
 /** Runs one operator command and returns what to print. Throws with a plain message on a bad command. */
 /** `publicUrl`: where the shop is reached (PUBLIC_URL, else this machine's address on PORT), the base of the links printed. */
 export async function runOpsCommand(db: Database, argv: string[], defaultOperator: string, options: { publicUrl?: string; replica?: Database } = {}): Promise<string> {
-  const { words, reason, by, role } = parseArgs(argv);
+  const { words, reason, by, role, resetTotp } = parseArgs(argv);
   const operator = by ?? defaultOperator;
   // Every decision runs as the console operator named, with their id and role; the few commands of the
   // machine's administrator (the first owners, a read-only check) act as the name given.
@@ -135,10 +139,21 @@ export async function runOpsCommand(db: Database, argv: string[], defaultOperato
         const linked = await linkOperatorMember(db, actor, { operator_id: op.id, member: who === 'none' ? null : who, reason: reason ?? 'npm run ops' });
         return linked.member_id === null ? `operator ${b} is linked to no member account (by ${operator})` : `operator ${b} holds member account ${linked.member_id}: they decide nothing about it (by ${operator})`;
       }
-      if (a !== 'create' || !b) throw new Error('operator create <name> --role owner|finance|support|catalogue|reviewer');
+      const base = (options.publicUrl ?? 'http://localhost:8080').replace(/\/+$/, '');
+      if (a === 'setup-link' && b) {
+        // The machine's administrator (trusted as for `operator create`) restores access, even the last owner's.
+        const op = await findOperatorByName(db, b);
+        if (!op) throw new Error(`no operator ${b}`);
+        const issued = await issueOperatorSignInLink(db, actor, { id: op.id, reason: reason ?? 'npm run ops' }, { removeAuthenticator: resetTotp });
+        return [
+          `new sign-in link for operator ${op.user_name} (${op.role}) by ${operator}: their password and older links no longer work, ${issued.sessions_ended} session(s) ended; ${resetTotp ? 'their authenticator is removed (the next sign-in sets up a new one)' : 'their authenticator stays (--reset-2fa removes it)'}.`,
+          `One-time link (until ${issued.expiresAt.toISOString()}), to set a new password:`,
+          `  ${base}/admin/#/setup?token=${issued.setupToken}`,
+        ].join('\n');
+      }
+      if (a !== 'create' || !b) throw new Error('operator create <name> --role owner|finance|support|catalogue|reviewer | operator setup-link <name>');
       if (!role || !(OPERATOR_ROLES as readonly string[]).includes(role)) throw new Error(`--role must be one of ${OPERATOR_ROLES.join(', ')}`);
       const created = await createOperator(db, actor, { userName: b, role: role as OperatorRole });
-      const base = (options.publicUrl ?? 'http://localhost:8080').replace(/\/+$/, '');
       return [
         `operator ${b} (${role}) created by ${operator}.`,
         `One-time setup link (until ${created.expiresAt.toISOString()}), to set the password:`,

@@ -10,7 +10,9 @@ import { findOperatorByName } from '../modules/operators/operators.queries.js';
 /**
  * The permission of the console's call each command stands for (its first words, the longest named
  * wins). Commands not named act as no operator: `operator create` (the machine's administrator adds
- * the first owners: docs/decisions/2026-11-29-operator-grants.md), `ledger check` (reads only), help.
+ * the first owners: docs/decisions/2026-11-29-operator-grants.md), `operator setup-link` (restores an
+ * operator's access, even the last owner's: docs/decisions/2026-11-29-operator-sign-in-links.md),
+ * `ledger check` (reads only), help.
  */
 const COMMAND_PERMISSIONS: Readonly<Record<string, Permission>> = {
   ban: 'members.ban',

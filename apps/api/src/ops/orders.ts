@@ -23,7 +23,7 @@ export const ORDER_USAGE = `  orders [status]                       the newest o
   order reminders                       paid orders whose members asked for them to be shipped
   order expiry <minutes> | order auto-confirm <days> | order settle-after <days>   order settings (settle-after: days after completion before an order settles, for orders completed from then on)
   order points <points-per-unit> <shopping-points-per-unit> <max-share-bp> <earn-rate-bp>   points at checkout and earned
-  order goods-points <goods> <points-per-unit|none>   points each unit of the goods earns (none: the percentage)
+  order goods-points <goods> <points-per-unit|none> [--reason "…"]   points each unit of the goods earns (none: the percentage); a raise needs the reason and a second operator
   order coupon create <CODE> --amount <minor> | --percent <bp>  --currency <C> (--days <n> | --to <date>) [--from <date>] [--min-spend <minor>] [--per-member <n>] [--total <n>] --reason "…"
   order coupon list [page] | order coupon end <id> --reason "…"   coupons with their uses; end one now
   order group-buy create <goods> <sku> --price <minor> --size <n> --quantity <n> (--days <n> | --to <date>) [--from <date>] [--hours <fill hours, 24>] [--per-order <n>] [--per-member <n>] [--virtual <percent>]
@@ -134,7 +134,9 @@ export async function runOrderCommand(db: Database, actor: Actor, argv: string[]
       const r = await cancelOrderByOperator(depsOf(db), actor, body);
       return r.status === 'refunding'
         ? `order #${r.id} is cancelled and refunding: its payment is refunded in full by the payments job (within a minute); its goods are back on sale`
-        : `order #${r.id} is cancelled; its goods are back on sale`;
+        : r.status === 'refunded'
+          ? `order #${r.id} is cancelled and refunded: nothing was paid in money, its coupon use and points are given back; its goods are back on sale`
+          : `order #${r.id} is cancelled; its goods are back on sale`;
     }
     case 'reminders': {
       const { list } = await listReminders(db, actor);
@@ -157,7 +159,8 @@ export async function runOrderCommand(db: Database, actor: Actor, argv: string[]
     case 'goods-points': {
       const value = rest[0];
       const perUnit = value === 'none' ? null : idOf(value, 'points per unit');
-      await setGoodsPoints(db, actor, { goods_id: idOf(arg, 'goods'), points_per_unit: perUnit });
+      const { request } = await setGoodsPoints(db, actor, { goods_id: idOf(arg, 'goods'), points_per_unit: perUnit, reason: flags.get('reason') });
+      if (request) return approvalLine(request);
       return `goods #${arg}: ${perUnit === null ? "earns the operator's percentage" : `each unit earns ${perUnit} points`}`;
     }
     case 'coupon':

@@ -11,7 +11,7 @@ import { pageOf, pageQuery } from '../common/pagination.js';
 // are recorded; it can be cancelled; approving twice is one effect.
 
 /** Requests that create value or move it into a member's hands. */
-export const VALUE_APPROVAL_KINDS = ['gift_cards.issue', 'points.grant', 'recharge.confirm', 'coupon.create', 'coupon.update', 'rate.set', 'referral.plan', 'shop_stock.add', 'shop.settings'] as const;
+export const VALUE_APPROVAL_KINDS = ['gift_cards.issue', 'points.grant', 'recharge.confirm', 'coupon.create', 'coupon.update', 'rate.set', 'referral.plan', 'shop_stock.add', 'shop.settings', 'goods.points'] as const;
 /**
  * What can be asked for: the value requests, and `operator.grant` (an operator created with, or given,
  * a role that approves money: another owner decides, never at once, so nobody makes a second identity
@@ -34,6 +34,8 @@ export const APPROVAL_KIND_PERMISSIONS: Readonly<Record<ApprovalKind, Permission
   'referral.plan': 'referral.settings',
   'shop_stock.add': 'shops.manage',
   'shop.settings': 'shops.manage',
+  // Points per unit of a goods item are value given on every unit sold: approved by those who approve value, as coupons are.
+  'goods.points': 'ledger.adjust',
   'operator.grant': 'operators.manage',
 };
 /** Permissions that decide another operator's money: the value requests, ledger adjustments, payouts and refunds. */
@@ -55,9 +57,13 @@ export type LimitKind = (typeof LIMIT_KINDS)[number];
 export const SOLO_CEILING_MINOR: Readonly<Record<string, number>> = {
   USD: 10_000, SGD: 13_000, HKD: 78_000, MYR: 45_000, CNY: 70_000, TWD: 320_000, THB: 350_000, JPY: 15_000, IDR: 160_000_000, HUF: 3_600_000, KHR: 40_000_000, XXX: 10_000,
 };
-/** The solo ceiling of a kind in a currency (`*`: the smallest of all, as it applies to every currency). */
+/**
+ * The solo ceiling of a kind in a currency. `*` (every other currency) is an amount in USD, converted
+ * at the day's rate where it is used: its ceiling is USD's, and the converted amount is held to the
+ * ceiling of the currency it is used in.
+ */
 export function soloCeiling(kind: string, currency: string): number {
-  const base = currency === '*' ? Math.min(...Object.values(SOLO_CEILING_MINOR)) : (SOLO_CEILING_MINOR[currency.toUpperCase()] ?? 0);
+  const base = SOLO_CEILING_MINOR[currency === '*' ? 'USD' : currency.toUpperCase()] ?? 0;
   return kind === 'withdrawal.payout' ? base * 10 : base;
 }
 export const APPROVAL_STATUSES = ['pending', 'approved', 'rejected', 'cancelled'] as const;
@@ -105,8 +111,12 @@ export const approvalWhatSchema = z.discriminatedUnion('key', [
   /** 1 `base` = `rate` `quote`, from `date` (null: today). */
   z.object({ key: z.literal('rate'), base: z.string(), quote: z.string(), rate: z.string(), date: z.string().nullable() }),
   z.object({ key: z.literal('shop_stock'), delta: count, sku_id: count, shop: z.string() }),
+  /** A raise of a goods item's points per unit: its name in each language it has, the rule now (`from`, null: the percentage) and as asked. */
+  z.object({ key: z.literal('goods_points'), goods_id: count, name: z.record(z.string(), z.string()), from: count.nullable(), to: count }),
   z.object({ key: z.literal('new_operator'), user_name: z.string(), role }),
   z.object({ key: z.literal('operator_role'), user_name: z.string(), operator_id: count, from: role, role }),
+  /** A new one-time sign-in link for an operator whose role approves money. */
+  z.object({ key: z.literal('operator_link'), user_name: z.string(), operator_id: count, role }),
 ]);
 export type ApprovalWhat = z.infer<typeof approvalWhatSchema>;
 
@@ -139,7 +149,7 @@ export const approvalRequestSchema = z.object({
 });
 export type ApprovalRequest = z.infer<typeof approvalRequestSchema>;
 
-/** A new operator's one-time setup link: the path to open (the password is set there) and when it stops working. */
+/** A one-time setup link (a new operator's, or a new sign-in link): the path to open (the password is set there) and when it stops working. */
 export const setupLinkSchema = z.object({ setup_path: z.string(), expires_at: z.string() });
 /**
  * What a decision answers: the request as saved, and what only the approving operator's answer
@@ -157,7 +167,7 @@ export const approvalCancelBody = z.object({ id, reason: z.string().trim().max(3
 export const approvalLimitSchema = z.object({
   kind: z.enum(LIMIT_KINDS),
   currency: z.string(),
-  /** Done at once up to this amount (for payouts: one approver up to it); null: never (the default). */
+  /** Done at once up to this amount (for payouts: one approver up to it); null: never (the default). Currency `*`: USD, converted at the day's rate into a currency without its own row (none without a rate). */
   auto_up_to: z.number().int().nullable(),
   /** What one operator may ask for in a day (UTC), in all; null: no daily limit. */
   daily_limit: z.number().int().nullable(),
@@ -166,7 +176,8 @@ export const approvalLimitSchema = z.object({
 });
 export const setApprovalLimitBody = z.object({
   kind: z.enum(LIMIT_KINDS),
-  currency: currencyOrPoints,
+  /** A currency, `XXX` for points, or `*`: every other currency, its amounts in USD (converted at the day's rate where used). */
+  currency: z.union([z.literal('*'), currencyOrPoints]),
   auto_up_to: z.number().min(0).max(1_000_000_000_000).int().nullable(),
   daily_limit: z.number().min(1).max(1_000_000_000_000).int().nullable(),
   reason: z.string().trim().min(1, 'wallet.validation.reasonRequired').max(300),

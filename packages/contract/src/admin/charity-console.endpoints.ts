@@ -20,9 +20,12 @@ export const adminCharityCauseSchema = z.object({
   min_amount: z.number().int(),
   goal: z.number().int().nullable(),
   status: z.enum(['open', 'closed']),
-  /** Paid pledges so far, and from how many members; every pledge whatever its state. */
+  /** What paid pledges raised so far, and from how many members. */
   raised: z.number().int(),
   supporters: z.number().int(),
+  /** How many pledges are paid (the ones `raised` sums). */
+  paid_pledges: z.number().int(),
+  /** Every pledge whatever its state (awaiting payment, cancelled, closed and refunded ones too). */
   pledges: z.number().int(),
   created_by: z.string(),
   created_at: z.string(),

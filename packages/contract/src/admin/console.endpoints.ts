@@ -85,6 +85,8 @@ export const memberSummarySchema = z.object({
   id: z.number().int(),
   user_name: z.string(),
   nickname: z.string().nullable(),
+  /** The mobile number's country prefix (`60`), shown with it: a number is not whole without it. */
+  mobile_pre: z.string().nullable(),
   mobile: z.string().nullable(),
   email: z.string().nullable(),
   invite_code: z.string().nullable(),

@@ -11,3 +11,4 @@ export * from './approvals.js';
 export * from './after-sales.endpoints.js';
 export * from './referral.endpoints.js';
 export * from './shops-console.endpoints.js';
+export * from './audit-actions.js';

@@ -35,6 +35,42 @@ export const journalPostingSchema = z.object({
   currency: z.string(),
   amount: minor,
 });
+/**
+ * Every kind of journal entry the ledger writes (the API's `post` takes only these), each named in
+ * the console's language packs (`console.money.ledger.kinds.<kind>`); a reversal is `<kind>.reversal`.
+ */
+export const LEDGER_ENTRY_KINDS = [
+  'adjustment',
+  'commission.reverse',
+  'commission.settle',
+  'fx.convert',
+  'gift_card.give',
+  'gift_card.issue',
+  'gift_card.redeem',
+  'hold.post',
+  'hold.release',
+  'hold.reserve',
+  'order.points.earn',
+  'order.points.refund',
+  'order.points.reverse',
+  'pair_bonus',
+  'payment.capture',
+  'payment.owed_back',
+  'payment.refund',
+  'payment.wallet',
+  'points.grant',
+  'recharge',
+  'recharge.refund',
+  'rewards.to_cash',
+  'shop.earnings',
+  'transfer',
+  'withdrawal.paid',
+] as const;
+export type LedgerEntryKind = (typeof LEDGER_ENTRY_KINDS)[number];
+/** What a journal entry's reference points at (`reference_type`), each named in the console's language packs (`console.money.ledger.refs.<type>`). */
+export const LEDGER_REFERENCE_TYPES = ['adjustment', 'conversion', 'gift_card', 'gift_card_batch', 'hold', 'member', 'order', 'pair_run', 'payment', 'recharge', 'refund', 'shop_order', 'transfer', 'withdrawal'] as const;
+export type LedgerReferenceType = (typeof LEDGER_REFERENCE_TYPES)[number];
+
 export const journalEntrySchema = z.object({
   id: z.number().int(),
   kind: z.string(),

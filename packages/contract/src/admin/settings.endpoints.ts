@@ -95,6 +95,11 @@ export const operatorChangedData = z.object({ operator: operatorListSchema, sess
 /** A role change: done (`request` null), or, to a role that approves money, waiting for another owner (`request`; the operator unchanged). */
 export const operatorRoleData = operatorChangedData.extend({ request: approvalRequestSchema.nullable() });
 export const memberTwoFactorResetData = z.object({ id: z.number().int(), removed: z.boolean() });
+/**
+ * A new one-time sign-in link: issued at once (`setup_path`, shown once, and `request` null), or, for
+ * an operator whose role approves money, asked of another owner (`request`; the link goes to the approving owner, the rest is unchanged and null).
+ */
+export const operatorSignInLinkData = operatorChangedData.extend({ setup_path: z.string().nullable(), expires_at: z.string().nullable(), request: approvalRequestSchema.nullable() });
 
 /** Every setting the settings page shows, with who changed it last. */
 export const adminSettings = endpoint({ method: 'GET', path: '/admin/api/settings', auth: 'operator', permission: 'settings.write', area: 'admin', data: settingsData });
@@ -133,10 +138,12 @@ export const adminSetOperatorStatus = endpoint({ method: 'POST', path: '/admin/a
 export const adminSetOperatorRole = endpoint({ method: 'POST', path: '/admin/api/operators/role', auth: 'operator', permission: 'operators.manage', area: 'admin', idempotent: true, body: operatorRoleBody, data: operatorRoleData });
 /** Removes another operator's authenticator: sessions end, the next sign-in sets up a new one. */
 export const adminResetOperatorTotp = endpoint({ method: 'POST', path: '/admin/api/operators/reset-2fa', auth: 'operator', permission: 'operators.manage', area: 'admin', idempotent: true, body: operatorResetBody, data: operatorChangedData });
+/** Gives another operator a new one-time sign-in link (their password, older links and sessions end; the authenticator stays); for an owner or finance operator another owner approves it. */
+export const adminOperatorSignInLink = endpoint({ method: 'POST', path: '/admin/api/operators/sign-in-link', auth: 'operator', permission: 'operators.manage', area: 'admin', idempotent: true, body: operatorResetBody, data: operatorSignInLinkData });
 /** Removes a member's authenticator (owner only); the member signs in with the password and may bind a new one. */
 export const adminResetMemberTotp = endpoint({ method: 'POST', path: '/admin/api/members/reset-2fa', auth: 'operator', permission: 'operators.manage', area: 'admin', idempotent: true, body: operatorResetBody, data: memberTwoFactorResetData });
 
 export const settingsEndpoints = [
   adminSettings, adminSetCaptcha, adminSetOrderTimes, adminSaveShippingFee, adminDeleteShippingFee, adminSavePointsSettings, adminSaveOperatingFee, adminSaveInternationalFreight, adminSetCurrency, adminLanguageTexts, adminExportLanguageTexts, adminSetLanguageText,
-  adminListOperators, adminCreateOperator, adminSetOperatorStatus, adminSetOperatorRole, adminResetOperatorTotp, adminResetMemberTotp,
+  adminListOperators, adminCreateOperator, adminSetOperatorStatus, adminSetOperatorRole, adminResetOperatorTotp, adminOperatorSignInLink, adminResetMemberTotp,
 ] as const;

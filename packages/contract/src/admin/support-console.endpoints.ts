@@ -3,6 +3,7 @@ import { wholeNumber } from '../common/numbers.js';
 import { endpoint } from '../common/endpoint.js';
 import { languageSchema } from '../common/language-schema.js';
 import { pageOf, pageQuery } from '../common/pagination.js';
+import { isAppPageLink } from '../common/pages.js';
 import { CHAT_MESSAGE_MAX_LENGTH, chatMessageSchema, chatMessagesQuery, FEEDBACK_STATUSES, feedbackStatus } from '../support/support.schemas.js';
 
 // Support as operators see it: messages to all members or a segment, the support settings, the
@@ -15,14 +16,20 @@ export const broadcastTextsSchema = z
   .partialRecord(languageSchema, broadcastTextSchema)
   .refine((texts) => !!texts['en-us'], { message: 'The English text is required', path: ['en-us'] });
 
+const BROADCAST_LINK = /^(\/pages(\/(?!\.\.?(?:[/?]|$))[A-Za-z0-9_.-]+)+\/?(\?[A-Za-z0-9_/?=&.-]*)?)?$/;
 export const broadcastBody = z.object({
   texts: broadcastTextsSchema,
-  /** The app page the message opens (`/pages/...`), or empty: named segments only (no `.`, `..` or empty one, which could lead out of the app's pages). */
+  /**
+   * The app page the message opens (`/pages/...`), or empty: named segments only (no `.`, `..` or
+   * empty one, which could lead out of the app's pages), and a page the app has (the contract's
+   * APP_PATHS), else the member would land on "Page not found".
+   */
   link: z
     .string()
     .trim()
     .max(500)
-    .regex(/^(\/pages(\/(?!\.\.?(?:[/?]|$))[A-Za-z0-9_.-]+)+\/?(\?[A-Za-z0-9_/?=&.-]*)?)?$/)
+    .regex(BROADCAST_LINK)
+    .refine((v) => v === '' || !BROADCAST_LINK.test(v) || isAppPageLink(v), { message: 'admin.validation.appPageUnknown' })
     .default(''),
   /** Members of these countries only (ISO 3166 alpha-2); empty: every country. */
   countries: z.array(z.string().regex(/^[A-Z]{2}$/)).max(50).default([]),

@@ -48,6 +48,8 @@ export const ResponseCode = {
   noContact: 3016,
   /** A code for a signed-in member's own change (pay password, closing) asked without the session: only `send_code_with_token` sends it. */
   codeNeedsSignIn: 3017,
+  /** Too many failures from the client's address at any accounts or codes (`minutes`: how long until it may try again): a new code would not help. */
+  codeAddressLocked: 3018,
   userNameTaken: 3020,
   emailTaken: 3021,
   mobileTaken: 3022,
@@ -301,6 +303,8 @@ export const ResponseCode = {
   operatorGrantNeedsOwner: 7018,
   /** A different request about the same thing already waits (`id`): decide or withdraw it first (the same one asked again answers it). */
   approvalAlreadyWaiting: 7019,
+  /** The operator's role changed since it was looked at (now one that approves money): ask again. */
+  operatorRoleChanged: 7020,
   // Referral team (8000–8099).
   /** The member to place is not the caller's direct invitee (no hint that the member exists). */
   referralNotInvitee: 8001,
@@ -403,6 +407,7 @@ export const responseCodeMessageKey: Record<number, string> = {
   [ResponseCode.messageNotSent]: 'account.code.messageNotSent',
   [ResponseCode.noContact]: 'account.code.noContact',
   [ResponseCode.codeNeedsSignIn]: 'account.code.codeNeedsSignIn',
+  [ResponseCode.codeAddressLocked]: 'account.code.codeAddressLocked',
   [ResponseCode.userNameTaken]: 'account.code.userNameTaken',
   [ResponseCode.emailTaken]: 'account.code.emailTaken',
   [ResponseCode.mobileTaken]: 'account.code.mobileTaken',
@@ -551,6 +556,7 @@ export const responseCodeMessageKey: Record<number, string> = {
   [ResponseCode.operatorLastOwner]: 'admin.code.operatorLastOwner',
   [ResponseCode.operatorGrantNeedsOwner]: 'admin.code.operatorGrantNeedsOwner',
   [ResponseCode.approvalAlreadyWaiting]: 'admin.code.approvalAlreadyWaiting',
+  [ResponseCode.operatorRoleChanged]: 'admin.code.operatorRoleChanged',
   [ResponseCode.settingInvalid]: 'admin.code.settingInvalid',
   [ResponseCode.operatorSelfChange]: 'admin.code.operatorSelfChange',
   [ResponseCode.referralNotInvitee]: 'referral.code.referralNotInvitee',

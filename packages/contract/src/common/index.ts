@@ -10,5 +10,7 @@ export * from './list-sort.js';
 export * from './numbers.js';
 export * from './text.js';
 export * from './validators.js';
+export * from './pages.js';
 export * from './money.js';
+export * from './money-text.js';
 export * from '../i18n/interpolate.js';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { FILE_URL } from './validators.js';
 
 /**
  * Text a person writes (a description, a review, a remark): trimmed, and at most `max` characters
@@ -18,3 +19,6 @@ export function freeText(max: number) {
     })
     .meta({ maxLength: max });
 }
+
+/** A file the shop serves (a picture, an attachment): a path on this site or an https address, at most 500 characters. */
+export const fileUrl = z.string().trim().max(500).regex(FILE_URL, 'validation.invalid');

@@ -21,6 +21,11 @@ export const isUrl = (v: string): boolean => {
   }
 };
 
+/** A file the shop serves: a path on this site (`/uploads/…`, never `//host`) or an https address. */
+export const FILE_URL = /^(\/(?!\/)|https:\/\/)\S*$/;
+/** Whether `v` is a file the shop serves (FILE_URL): what a picture of news, banners, causes or rich text may be. */
+export const isFileUrl = (v: string): boolean => FILE_URL.test(v);
+
 function isRealDate(y: number, m: number, d: number): boolean {
   if (m < 1 || m > 12 || d < 1) return false;
   const days = new Date(Date.UTC(y, m, 0)).getUTCDate();

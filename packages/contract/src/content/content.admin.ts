@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { endpoint } from '../common/endpoint.js';
 import { pageOf, pageQuery } from '../common/pagination.js';
+import { fileUrl } from '../common/text.js';
+import { isAppPageLink } from '../common/pages.js';
 import { exportOf, sortQuery } from '../common/list-sort.js';
 import { adminTextsSchema } from '../catalogue/catalogue.admin.js';
 import { idParam } from '../catalogue/catalogue.schemas.js';
@@ -12,18 +14,19 @@ import { AGREEMENT_KINDS } from './content.schemas.js';
 
 const texts = adminTextsSchema;
 const requiredTexts = (max: number) => texts(max).refine((t) => (t['en-us'] ?? '').trim().length > 0, { message: 'validation.required', path: ['en-us'] });
-/** A file the shop serves: a path on this site (`/uploads/…`) or an https address. */
-const fileUrl = z.string().max(500).regex(/^(\/(?!\/)|https:\/\/)\S*$/, 'validation.invalid');
+const isPagesPath = (v: string) => /^\/pages\/[^\s]*$/.test(v);
 /**
- * Where a banner or popup takes a member: a page of the app (`/pages/…`, the form of every route in
- * apps/web/src/config/paths.ts a member is sent to) or an http(s) address; empty is no link. Anything
- * else (`javascript:`, `//host`, a bare word) would land on "Page not found" or run script, so it is refused.
+ * Where a banner or popup takes a member: a page the app has (`/pages/…`, one of the contract's
+ * APP_PATHS, with or without a query) or an http(s) address; empty is no link. Anything else
+ * (`javascript:`, `//host`, a bare word) would run script or land on "Page not found", so it is
+ * refused; a `/pages/…` path the app has no page for is refused with a message of its own.
  */
 export const contentLink = z
   .string()
   .trim()
   .max(500)
-  .refine((v) => v === '' || /^\/pages\/[^\s]*$/.test(v) || /^https?:\/\/[^\s/?#]+[^\s]*$/.test(v), { message: 'admin.validation.contentLink' });
+  .refine((v) => v === '' || isPagesPath(v) || /^https?:\/\/[^\s/?#]+[^\s]*$/.test(v), { message: 'admin.validation.contentLink' })
+  .refine((v) => !isPagesPath(v) || isAppPageLink(v), { message: 'admin.validation.appPageUnknown' });
 const moment = z.iso.datetime({ offset: true });
 const sort = z.number().min(-100_000).max(100_000).int().default(0);
 const reason = z.string().trim().max(300).optional();

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { pageOf, pageQuery } from '../common/pagination.js';
-import { freeText } from '../common/text.js';
+import { fileUrl, freeText } from '../common/text.js';
 import { idParam } from '../catalogue/catalogue.schemas.js';
 
 // Charity ("love") orders: a member pledges an amount to a cause an operator published.
@@ -58,7 +58,9 @@ const texts = z.record(z.string(), z.string().trim().max(2000));
 export const createCauseBody = z.object({
   title: texts.refine((t) => Boolean(t['en-us']), { message: 'validation.required', path: ['en-us'] }),
   description: texts.default({}),
-  image: z.string().trim().max(500).default(''),
+  /** A picture the shop serves, as news pictures are (a site path or an https address); empty is none. */
+  image: z.union([fileUrl, z.literal('')]).default(''),
+  /** One of the shop's currencies (the API checks its currency table). */
   currency: z.string().regex(/^[A-Z]{3}$/, 'validation.invalid'),
   min_amount: minor.min(1).max(100_000_000).default(100),
   goal: minor.min(1).nullable().default(null),

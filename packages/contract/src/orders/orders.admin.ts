@@ -5,7 +5,7 @@ import { exportOf, sortQuery } from '../common/list-sort.js';
 import { idParam } from '../catalogue/catalogue.schemas.js';
 import { ORDER_STATUSES, orderChangedData, orderInfoData, packageSchema } from './orders.schemas.js';
 import { charityCauseSchema, createCauseBody } from './charity.schemas.js';
-import { approvalOutcomeOf } from '../admin/approvals.js';
+import { approvalOutcomeOf, approvalRequestSchema } from '../admin/approvals.js';
 
 // Operator calls of the orders area (under /admin/api/): list and ship orders, tracking events,
 // reminders, and the settings checkout and expiry use.
@@ -93,8 +93,13 @@ export const pointsSettings = z.object({
 });
 export const pointsSettingsBody = pointsSettings.partial().refine((b) => Object.values(b).some((v) => v !== undefined), { message: 'validation.required', path: ['points_per_unit'] });
 export const pointsSettingsData = pointsSettings.extend({ updated_by: z.string() });
-/** Points every unit of a goods item earns on a completed order, instead of the percentage; null gives it the percentage again. */
-export const goodsPointsBody = z.object({ goods_id: idParam, points_per_unit: z.number().min(0).max(100_000_000).int().nullable() });
+/**
+ * Points every unit of a goods item earns on a completed order, instead of the percentage; null gives it
+ * the percentage again. A raise is a request a second operator approves, so it needs the reason.
+ */
+export const goodsPointsBody = z.object({ goods_id: idParam, points_per_unit: z.number().min(0).max(100_000_000).int().nullable(), reason: z.string().trim().max(200).default('') });
+/** The rule in force now, and the request when the change (a raise) waits for a second operator. */
+export const goodsPointsData = z.object({ ok: z.literal(true), points_per_unit: z.number().int().nullable(), request: approvalRequestSchema.nullable() });
 
 const countryCode = z.string().regex(/^[A-Z]{2}$/, 'validation.invalid');
 export const operatingFeeBody = z.object({ country_code: countryCode, rate_bp: z.number().min(0).max(10000).int() });
@@ -124,8 +129,8 @@ export const adminOrderReminders = endpoint({ method: 'GET', path: '/admin/api/o
 export const adminSetOrderSettings = endpoint({ method: 'POST', path: '/admin/api/orders/settings', auth: 'operator', permission: 'settings.write', area: 'admin', body: orderSettingsBody, data: orderSettingsData });
 /** What points are worth at checkout, the share of the goods they may pay, and what completed orders earn. */
 export const adminSetPointsSettings = endpoint({ method: 'POST', path: '/admin/api/orders/points-settings', auth: 'operator', permission: 'settings.write', area: 'admin', body: pointsSettingsBody, data: pointsSettingsData });
-/** Points each unit of a goods item earns on a completed order (null: the percentage again). */
-export const adminSetGoodsPoints = endpoint({ method: 'POST', path: '/admin/api/orders/goods-points', auth: 'operator', permission: 'settings.write', area: 'admin', body: goodsPointsBody, data: ok });
+/** Points each unit of a goods item earns on a completed order (null: the percentage again): lowered or removed at once, raised when a second operator approves. */
+export const adminSetGoodsPoints = endpoint({ method: 'POST', path: '/admin/api/orders/goods-points', auth: 'operator', permission: 'settings.write', area: 'admin', body: goodsPointsBody, data: goodsPointsData });
 /** The global operating fee of a destination country (basis points of the subtotal). */
 export const adminSetOperatingFee = endpoint({ method: 'POST', path: '/admin/api/orders/operating-fee', auth: 'operator', permission: 'settings.write', area: 'admin', body: operatingFeeBody, data: ok });
 /** Freight of regular orders to a country, free from a subtotal when set. */

@@ -3,11 +3,13 @@ import { fromMinorUnits } from '@shop/contract/common';
 import { Alert, App as AntApp, Form, Input, InputNumber, Modal, Radio, Select, Space } from 'antd';
 import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
+import type { ColumnsType } from 'antd/es/table';
 import type { z } from 'zod';
 import { useEndpointMutation } from '../../lib/endpoint-query';
 import { useCan } from '../../lib/operator';
 import { PromotionList } from '../../components/PromotionList';
-import { formatDate, formatMoney, formatNumber } from '../../lib/format';
+import { formatDateParts, formatMoney, formatNumber } from '../../lib/format';
 import { amountOf, parsePercent, percentOf, showPercent } from '../../lib/money';
 import { FormField, fromLocalInput, toLocalInput, useConsoleForm } from '../../lib/form';
 import { couponsRoute, createCouponRoute, updateCouponRoute } from '../../lib/routes-catalogue';
@@ -157,6 +159,49 @@ export function CouponForm({ editing, onClose }: { editing?: Row; onClose: () =>
   );
 }
 
+/** Text that never breaks inside (a code, an amount). */
+const WHOLE = { whiteSpace: 'nowrap', overflowWrap: 'normal' } as const;
+/** A moment on one line or two: its day and its time, each whole. */
+function Moment({ value }: { value: string | null }) {
+  const { day, time } = formatDateParts(value);
+  return (
+    <>
+      <span style={WHOLE}>{day}</span>
+      {time && (
+        <>
+          {' '}
+          <span style={WHOLE}>{time}</span>
+        </>
+      )}
+    </>
+  );
+}
+
+/**
+ * The coupon list's own columns. A code or an amount never breaks mid-word ("WELCOM E5", "USD 5,00
+ * 0.00"): a code too long for its column ends in an ellipsis with the whole code on hover; a date
+ * breaks only between its day and its time.
+ */
+export const couponColumns = (t: TFunction): ColumnsType<Row> => [
+  {
+    title: t('console.catalogue.coupons.code'),
+    dataIndex: 'code',
+    sorter: true,
+    onCell: () => ({ style: WHOLE }),
+    render: (code: string) => (
+      <span title={code} data-testid="coupon-code-cell" style={{ ...WHOLE, display: 'inline-block', maxWidth: 180, overflow: 'hidden', textOverflow: 'ellipsis', verticalAlign: 'bottom' }}>
+        {code}
+      </span>
+    ),
+  },
+  { title: t('console.catalogue.coupons.kind'), key: 'off', align: 'right', render: (_, r) => (r.kind === 'amount' ? formatMoney(r.amount ?? 0, r.currency) : showPercent(r.percent_bp ?? 0)) },
+  { title: t('console.catalogue.coupons.minSpend'), key: 'min', align: 'right', render: (_, r) => formatMoney(r.min_spend, r.currency) },
+  { title: t('console.catalogue.coupons.starts'), dataIndex: 'starts_at', sorter: true, render: (v: string) => <Moment value={v} /> },
+  { title: t('console.catalogue.coupons.ends'), dataIndex: 'ends_at', sorter: true, render: (v: string) => <Moment value={v} /> },
+  { title: t('console.catalogue.coupons.used'), key: 'used', sorter: true, align: 'right', render: (_, r) => `${formatNumber(r.used)} / ${r.total_limit === null ? '∞' : formatNumber(r.total_limit)}` },
+  { title: t('console.catalogue.coupons.perMember'), dataIndex: 'per_member_limit', align: 'right' },
+];
+
 /** Coupon codes with their uses, in the promotions' list pattern: the kind, the minimum spend, the dates and the uses. */
 export default function Coupons() {
   const { t } = useTranslation();
@@ -171,15 +216,7 @@ export default function Coupons() {
       canEnd={(r) => r.state !== 'ended'}
       endQuestion={() => t('console.catalogue.coupons.endQuestion')}
       Form={CouponForm}
-      columns={[
-        { title: t('console.catalogue.coupons.code'), dataIndex: 'code', sorter: true },
-        { title: t('console.catalogue.coupons.kind'), key: 'off', render: (_, r) => (r.kind === 'amount' ? formatMoney(r.amount ?? 0, r.currency) : showPercent(r.percent_bp ?? 0)) },
-        { title: t('console.catalogue.coupons.minSpend'), key: 'min', align: 'right', render: (_, r) => formatMoney(r.min_spend, r.currency) },
-        { title: t('console.catalogue.coupons.starts'), dataIndex: 'starts_at', sorter: true, render: (v: string) => formatDate(v) },
-        { title: t('console.catalogue.coupons.ends'), dataIndex: 'ends_at', sorter: true, render: (v: string) => formatDate(v) },
-        { title: t('console.catalogue.coupons.used'), key: 'used', sorter: true, align: 'right', render: (_, r) => `${formatNumber(r.used)} / ${r.total_limit === null ? '∞' : formatNumber(r.total_limit)}` },
-        { title: t('console.catalogue.coupons.perMember'), dataIndex: 'per_member_limit', align: 'right' },
-      ]}
+      columns={couponColumns(t)}
     />
   );
 }

@@ -1,5 +1,5 @@
 import type { adminGoodsSchema, saveGoodsBody, stockAdjustmentSchema } from '@shop/contract/catalogue';
-import { fromMinorUnits } from '@shop/contract/common';
+import { fromMinorUnits, LANGUAGES, type Language } from '@shop/contract/common';
 import {
   Alert, App as AntApp, Button, Card, Checkbox, Col, Form, Image, Input, InputNumber, Popconfirm, Row, Select, Skeleton, Space, Switch, Table, TreeSelect, Typography, Upload,
 } from 'antd';
@@ -18,7 +18,7 @@ import { formatDate, formatNumber } from '../../lib/format';
 import { amountOf } from '../../lib/money';
 import { adjustStockRoute, goodsListRoute, goodsRoute, saveGoodsRoute, stockAdjustmentsRoute } from '../../lib/routes-catalogue';
 import { categoryTree, useCategories } from './Categories';
-import { LanguagePicker, LanguageTexts, nameIn, useShownLanguages } from '../../components/LanguageTexts';
+import { LanguagePicker, LanguageTexts, languagesWithText, nameIn, useShownLanguages } from '../../components/LanguageTexts';
 import { combinations, Options, type Spec } from './Options';
 import { RichTexts } from '../../components/RichTexts';
 import { usePictureUpload } from '../../lib/upload';
@@ -237,6 +237,11 @@ export default function GoodsEditor() {
   if (id !== undefined && goods.isError) return <Alert type="error" showIcon title={t('console.common.error')} description={goods.error.message} action={<Button onClick={() => void goods.refetch()}>{t('console.common.retry')}</Button>} />;
   if (id !== undefined && !goods.data) return <Skeleton active />;
   const g = goods.data;
+  // Every language the goods already has text in is shown with the operator's choice: a Thai or Hungarian name is never hidden.
+  const kept = g ? languagesWithText(g.name, g.subtitle, g.description, ...g.specs.flatMap((s) => [s.name, ...s.values.map((v) => v.name)])) : [];
+  const visible = LANGUAGES.filter((l) => shown.includes(l) || kept.includes(l));
+  // Ticking or unticking others keeps the choice; the languages kept for this goods are not saved as a choice.
+  const choose = (next: Language[]) => setShown(next.filter((l) => !kept.includes(l) || shown.includes(l)));
   const required = t('console.catalogue.editor.required');
   return (
     <Form layout="vertical" component="div" data-testid="goods-editor">
@@ -316,11 +321,11 @@ export default function GoodsEditor() {
           </Row>
         </Card>
 
-        <Card size="small" title={t('console.catalogue.editor.texts')} extra={<LanguagePicker shown={shown} onChange={setShown} />}>
+        <Card size="small" title={t('console.catalogue.editor.texts')} extra={<LanguagePicker shown={visible} kept={kept} onChange={choose} />}>
           <Typography.Paragraph type="secondary">{t('console.catalogue.english')}</Typography.Paragraph>
           <LanguageTexts
             form={form}
-            shown={shown}
+            shown={visible}
             fields={[
               { name: 'name', label: t('console.catalogue.goods.name'), max: 120 },
               { name: 'subtitle', label: t('console.catalogue.goods.subtitle'), max: 200 },
@@ -329,7 +334,7 @@ export default function GoodsEditor() {
         </Card>
 
         <Card size="small" title={t('console.catalogue.editor.description')}>
-          <RichTexts form={form} name="description" label={t('console.catalogue.editor.description')} shown={shown} />
+          <RichTexts form={form} name="description" label={t('console.catalogue.editor.description')} shown={visible} />
         </Card>
 
         <Card size="small" title={t('console.catalogue.editor.images')}>
@@ -348,7 +353,7 @@ export default function GoodsEditor() {
             </Button>
           }
         >
-          <Options specs={specs} shown={shown} onChange={setSpecs} />
+          <Options specs={specs} shown={visible} onChange={setSpecs} />
         </Card>
 
         <Card size="small" title={t('console.catalogue.editor.skus')}>

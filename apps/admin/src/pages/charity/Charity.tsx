@@ -178,7 +178,9 @@ export default function Charity() {
             { title: t('console.settings.charity.raised'), key: 'raised', align: 'right', render: (_, c) => formatMoney(c.raised, c.currency), sorter: (a, b) => a.raised - b.raised },
             { title: t('console.settings.charity.goal'), key: 'goal', align: 'right', render: (_, c) => (c.goal === null ? t('console.settings.charity.noGoal') : formatMoney(c.goal, c.currency)) },
             { title: t('console.settings.charity.supporters'), dataIndex: 'supporters', sorter: (a, b) => a.supporters - b.supporters },
-            { title: t('console.settings.charity.pledges'), dataIndex: 'pledges', sorter: (a, b) => a.pledges - b.pledges },
+            // Beside "Pledged (paid)", the pledges that amount sums; the others (awaiting payment, cancelled, closed) apart.
+            { title: t('console.settings.charity.paidPledges'), dataIndex: 'paid_pledges', sorter: (a, b) => a.paid_pledges - b.paid_pledges },
+            { title: t('console.settings.charity.allPledges'), dataIndex: 'pledges', sorter: (a, b) => a.pledges - b.pledges },
             { title: t('console.common.created'), dataIndex: 'created_at', render: (v: string) => formatDate(v), sorter: (a, b) => a.created_at.localeCompare(b.created_at) },
             { title: t('console.common.status'), dataIndex: 'status', render: (s: string) => <Tag color={s === 'open' ? 'green' : 'default'}>{t(`console.settings.charity.${s}`)}</Tag> },
             {

@@ -10,6 +10,8 @@ const inLang = (v: unknown) => nameIn((v ?? {}) as Texts, document.documentEleme
 const when = (v: unknown) => formatDate(v as string | null);
 const shown = (v: unknown) => <Tag color={v ? 'green' : 'default'}>{v ? '✓' : '—'}</Tag>;
 const nowIso = () => new Date().toISOString();
+/** Whether a moment is still to come (a scheduled article or notice). */
+const isLater = (v: unknown) => typeof v === 'string' && Date.parse(v) > Date.now();
 /** A save call's body schema from the contract, loaded with the first check of the form. */
 const body = (pick: (m: typeof import('@shop/contract/content')) => unknown) => import('@shop/contract/content').then((m) => pick(m) as BodySchema<Record<string, unknown>>);
 
@@ -21,7 +23,13 @@ export const CONTENT: Record<'news' | 'notices' | 'faqs' | 'agreements' | 'popup
     schema: () => body((m) => m.saveNewsBody),
     columns: (t) => [
       { title: t('console.content.title'), dataIndex: 'title', render: inLang },
-      { title: t('console.common.status'), dataIndex: 'status', render: (s: string) => <Tag color={s === 'published' ? 'green' : 'default'}>{t(`console.content.status.${s}`)}</Tag> },
+      {
+        title: t('console.common.status'),
+        dataIndex: 'status',
+        // Published for a later moment: members see it only then, so it is not called published yet.
+        render: (s: string, row) =>
+          s === 'published' && isLater(row.published_at) ? <Tag color="gold">{`${t('console.content.scheduled')} ${when(row.published_at)}`}</Tag> : <Tag color={s === 'published' ? 'green' : 'default'}>{t(`console.content.status.${s}`)}</Tag>,
+      },
       { title: t('console.content.publishedAt'), dataIndex: 'published_at', sorter: true, render: when },
       { title: t('console.content.attachments'), dataIndex: 'attachments', render: (a: unknown[]) => a.length },
     ],
@@ -44,7 +52,7 @@ export const CONTENT: Record<'news' | 'notices' | 'faqs' | 'agreements' | 'popup
     schema: () => body((m) => m.saveNoticeBody),
     columns: (t) => [
       { title: t('console.content.title'), dataIndex: 'title', render: inLang },
-      { title: t('console.content.publishedAt'), dataIndex: 'published_at', sorter: true, render: (v: string) => (Date.parse(v) > Date.now() ? <Tag color="gold">{`${t('console.content.scheduled')} ${when(v)}`}</Tag> : when(v)) },
+      { title: t('console.content.publishedAt'), dataIndex: 'published_at', sorter: true, render: (v: string) => (isLater(v) ? <Tag color="gold">{`${t('console.content.scheduled')} ${when(v)}`}</Tag> : when(v)) },
       { title: t('console.content.visible'), dataIndex: 'is_visible', render: shown },
     ],
     fields: (t) => [

@@ -24,6 +24,8 @@ export interface ProfileParts {
   sections?: (id: number) => ReactNode;
 }
 const MEMBER_STATUSES = ['active', 'banned', 'closed'] as const;
+/** A member's mobile number whole, with its country prefix (`+60 123456789`); null when they have none. */
+const phoneOf = (m: { mobile_pre: string | null; mobile: string | null }): string | null => (m.mobile ? (m.mobile_pre ? `+${m.mobile_pre.replace(/^\+/, '')} ${m.mobile}` : m.mobile) : null);
 
 /** The member's latest real-name request as decided: status, name, document (number masked), evidence, who decided and when. */
 function Certification({ c }: { c: Profile['certification'] }) {
@@ -114,7 +116,7 @@ function Profile({ id, parts }: { id: number; parts: ProfileParts }) {
           { key: 's', label: t('console.common.status'), children: <StatusTag status={m.status} /> },
           { key: 'n', label: t('console.members.nickname'), children: m.nickname ?? '—' },
           { key: 't', label: t('console.members.trueName'), children: m.true_name ?? '—' },
-          { key: 'm', label: t('console.members.mobile'), children: m.mobile ?? '—' },
+          { key: 'm', label: t('console.members.mobile'), children: phoneOf(m) ?? '—' },
           { key: 'e', label: t('console.members.email'), children: m.email ?? '—' },
           { key: 'i', label: t('console.members.inviteCode'), children: m.invite_code ?? '—' },
           { key: 'r', label: t('console.members.referrer'), children: m.referrer ? `${m.referrer.user_name} (#${m.referrer.id})` : '—' },
@@ -148,11 +150,9 @@ function Profile({ id, parts }: { id: number; parts: ProfileParts }) {
           okText={labels[act]}
           danger={act !== 'unban'}
           fields={[{ name: 'reason', label: t('console.common.reason'), required: true, multiline: true }]}
-          send={(v, key) =>
-            act === 'end'
-              ? call(adminEndMemberSessions, { id, reason: v.reason ?? '' }, { idempotencyKey: key })
-              : call(adminBanMember, { id, banned: act === 'ban', reason: v.reason ?? '' }, { idempotencyKey: key })
-          }
+          schema={() => import('@shop/contract/admin').then((m) => (act === 'end' ? m.adminEndMemberSessions.body! : m.adminBanMember.body!))}
+          toBody={(v) => (act === 'end' ? { id, reason: v.reason ?? '' } : { id, banned: act === 'ban', reason: v.reason ?? '' })}
+          send={(_v, key, body) => (act === 'end' ? call(adminEndMemberSessions, body, { idempotencyKey: key }) : call(adminBanMember, body, { idempotencyKey: key }))}
           invalidates={[adminMemberProfile, adminSearchMembers]}
           onClose={() => setAct(null)}
         />
@@ -171,7 +171,7 @@ export default function Members(parts: ProfileParts) {
   const filters = { q: search, status: status === 'all' ? undefined : (status as (typeof MEMBER_STATUSES)[number]), ...(sort as object) };
   const query = useEndpointQuery(adminSearchMembers, { ...filters, ...paging }, { placeholderData: keepPreviousData });
   return (
-    <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
+    <Space orientation="vertical" size="middle" style={{ width: '100%' }} data-testid="members">
       <Input.Search
         allowClear
         enterButton={t('console.common.search')}
@@ -200,16 +200,19 @@ export default function Members(parts: ProfileParts) {
           />
         }
         onRow={(r) => ({ onDoubleClick: () => setOpen(r.id) })}
+        // Each column keeps a readable width and its values whole on one line (cut with the whole text as
+        // a title when longer); a narrow window scrolls the table sideways instead of breaking them mid-word.
+        scroll={{ x: 'max-content' }}
         columns={[
           { title: t('console.common.id'), dataIndex: 'id', width: 80, sorter: true },
-          { title: t('console.members.userName'), dataIndex: 'user_name', sorter: true },
-          { title: t('console.members.nickname'), dataIndex: 'nickname' },
-          { title: t('console.members.mobile'), dataIndex: 'mobile' },
-          { title: t('console.members.email'), dataIndex: 'email' },
-          { title: t('console.members.inviteCode'), dataIndex: 'invite_code' },
-          { title: t('console.members.joined'), dataIndex: 'created_at', sorter: true, render: (v: string) => formatDate(v) },
-          { title: t('console.common.status'), dataIndex: 'status', sorter: true, render: (s: string) => <StatusTag status={s} /> },
-          { title: t('console.common.actions'), key: 'a', render: (_, r) => <Button size="small" onClick={() => setOpen(r.id)} data-testid={`member-${r.id}`}>{t('console.common.details')}</Button> },
+          { title: t('console.members.userName'), dataIndex: 'user_name', width: 150, ellipsis: true, sorter: true },
+          { title: t('console.members.nickname'), dataIndex: 'nickname', width: 150, ellipsis: true },
+          { title: t('console.members.mobile'), key: 'mobile', width: 170, ellipsis: true, render: (_, r) => phoneOf(r) ?? '—' },
+          { title: t('console.members.email'), dataIndex: 'email', width: 230, ellipsis: true },
+          { title: t('console.members.inviteCode'), dataIndex: 'invite_code', width: 120, ellipsis: true },
+          { title: t('console.members.joined'), dataIndex: 'created_at', width: 170, ellipsis: true, sorter: true, render: (v: string) => formatDate(v) },
+          { title: t('console.common.status'), dataIndex: 'status', width: 110, sorter: true, render: (s: string) => <StatusTag status={s} /> },
+          { title: t('console.common.actions'), key: 'a', width: 110, render: (_, r) => <Button size="small" onClick={() => setOpen(r.id)} data-testid={`member-${r.id}`}>{t('console.common.details')}</Button> },
         ]}
       />
       <Drawer open={open !== null} size={760} title={t('console.common.details')} onClose={() => setOpen(null)} destroyOnHidden>

@@ -13,7 +13,7 @@ import { call } from '../../lib/request';
 import { formatDate } from '../../lib/format';
 import { adjustmentLimitsRoute, adjustmentsRoute, decideAdjustmentRoute, memberPostingAnswers, setAdjustmentLimitRoute } from '../../lib/routes-money';
 import { AdjustmentForm } from './AdjustmentForm';
-import { parseAmount, showAmount } from '../../lib/money';
+import { amountOf, showAmount } from '../../lib/money';
 
 type Adjustment = z.infer<typeof adjustmentSchema>;
 type Status = Adjustment['status'];
@@ -53,10 +53,12 @@ function Limits() {
           { name: 'amount', label: t('console.money.adjust.limit'), required: true, requiredMessage: t('console.money.adjust.invalidAmount') },
           { name: 'reason', label: t('console.common.reason'), required: true, multiline: true },
         ]}
-        send={(v, key) => {
+        schema={() => import('@shop/contract/admin').then((m) => m.adminSetAdjustmentLimit.body!)}
+        toBody={(v) => {
           const currency = (v.currency ?? '').trim().toUpperCase();
-          return call(setAdjustmentLimitRoute, { currency, amount: parseAmount(v.amount, currency) ?? -1, reason: v.reason ?? '' }, { idempotencyKey: key });
+          return { currency, amount: amountOf(v.amount, currency), reason: v.reason ?? '' };
         }}
+        send={(_v, key, body) => call(setAdjustmentLimitRoute, body, { idempotencyKey: key })}
         invalidates={[adjustmentLimitsRoute]}
         onClose={() => setSetting(false)}
       />
@@ -169,7 +171,9 @@ export default function Adjustments() {
           okText={deciding.decision === 'approve' ? t('console.common.approve') : t('console.common.reject')}
           danger={deciding.decision === 'reject'}
           fields={[{ name: 'reason', label: t('console.common.reason'), required: deciding.decision === 'reject', multiline: true }]}
-          send={(v, key) => call(decideAdjustmentRoute, { id: deciding.row.id, decision: deciding.decision, reason: v.reason || undefined }, { idempotencyKey: key })}
+          schema={() => import('@shop/contract/admin').then((m) => m.adminDecideAdjustment.body!)}
+          toBody={(v) => ({ id: deciding.row.id, decision: deciding.decision, reason: v.reason || undefined })}
+          send={(_v, key, body) => call(decideAdjustmentRoute, body, { idempotencyKey: key })}
           invalidates={memberPostingAnswers}
           onClose={() => setDeciding(null)}
         />

@@ -13,7 +13,7 @@ import { ApprovalWhat } from './ApprovalWhat';
 import { QueryTable } from '../../components/QueryTable';
 import { call } from '../../lib/request';
 import { formatDate } from '../../lib/format';
-import { parseAmount, showAmount } from '../../lib/money';
+import { amountOf as typedAmount, showAmount } from '../../lib/money';
 import { rechargesRoute } from '../../lib/routes';
 import { operatorsRoute } from '../../lib/routes-settings';
 import { couponsRoute } from '../../lib/routes-catalogue';
@@ -32,7 +32,9 @@ function Limits() {
   const can = useCan();
   const [setting, setSetting] = useState(false);
   const query = useEndpointQuery(approvalLimitsRoute, undefined);
-  const limit = (v: number | null, currency: string) => (v === null ? t('console.money.approvals.never') : showAmount(v, currency === '*' ? 'USD' : currency));
+  // The default row `*` is USD, converted at the day's rate into each currency without its own row.
+  const money = (v: number, currency: string) => (currency === '*' ? t('console.money.approvals.anyCurrencyAmount', { amount: showAmount(v, 'USD') }) : showAmount(v, currency));
+  const limit = (v: number | null, currency: string) => (v === null ? t('console.money.approvals.never') : money(v, currency));
   return (
     <Card
       size="small"
@@ -40,17 +42,19 @@ function Limits() {
       extra={can('operators.manage') && <Button size="small" onClick={() => setSetting(true)} data-testid="set-approval-limit">{t('console.money.adjust.setLimit')}</Button>}
     >
       <Typography.Paragraph type="secondary">{t('console.money.approvals.limitsHint')}</Typography.Paragraph>
+      <Typography.Paragraph type="secondary" data-testid="any-currency-note">{t('console.money.approvals.anyCurrencyNote')}</Typography.Paragraph>
       <QueryTable
         size="small"
         rowKey={(l) => `${l.kind}:${l.currency}`}
         query={query}
+        scroll={{ x: 'max-content' }}
         columns={[
-          { title: t('console.money.approvals.kind'), dataIndex: 'kind', render: (k: LimitKind) => t(`console.money.approvals.kinds.${k}`) },
-          { title: t('console.common.currency'), dataIndex: 'currency', render: (c: string) => (c === '*' ? t('console.money.approvals.anyCurrency') : c) },
+          { title: t('console.money.approvals.kind'), dataIndex: 'kind', width: 170, ellipsis: true, render: (k: LimitKind) => t(`console.money.approvals.kinds.${k}`) },
+          { title: t('console.common.currency'), dataIndex: 'currency', width: 150, ellipsis: true, render: (c: string) => (c === '*' ? t('console.money.approvals.anyCurrency') : c) },
           { title: t('console.money.approvals.autoUpTo'), key: 'auto', align: 'right', render: (_, l) => limit(l.auto_up_to, l.currency) },
-          { title: t('console.money.approvals.dailyLimit'), key: 'daily', align: 'right', render: (_, l) => (l.daily_limit === null ? '—' : showAmount(l.daily_limit, l.currency === '*' ? 'USD' : l.currency)) },
-          { title: t('console.money.adjust.updatedBy'), dataIndex: 'updated_by', render: (by: string) => actorText(t, by) },
-          { title: t('console.money.ledger.time'), dataIndex: 'updated_at', render: (v: string) => formatDate(v) },
+          { title: t('console.money.approvals.dailyLimit'), key: 'daily', align: 'right', render: (_, l) => (l.daily_limit === null ? '—' : money(l.daily_limit, l.currency)) },
+          { title: t('console.money.adjust.updatedBy'), dataIndex: 'updated_by', width: 150, ellipsis: true, render: (by: string) => actorText(t, by) },
+          { title: t('console.money.ledger.time'), dataIndex: 'updated_at', width: 180, ellipsis: true, render: (v: string) => formatDate(v) },
         ]}
       />
       <DecisionModal
@@ -60,16 +64,19 @@ function Limits() {
         okText={t('console.common.submit')}
         fields={[
           { name: 'kind', label: t('console.money.approvals.kind'), required: true, options: LIMIT_KINDS.map((k) => ({ value: k, label: t(`console.money.approvals.kinds.${k}`) })) },
-          { name: 'currency', label: t('console.money.adjust.limitCurrency'), required: true, requiredMessage: t('console.money.adjust.currencyHint') },
+          { name: 'currency', label: t('console.money.adjust.limitCurrency'), required: true, requiredMessage: t('console.money.adjust.currencyHint'), placeholder: t('console.money.approvals.currencyOrAny') },
           { name: 'auto_up_to', label: t('console.money.approvals.autoUpTo'), placeholder: t('console.money.approvals.emptyIsNever') },
           { name: 'daily_limit', label: t('console.money.approvals.dailyLimit'), placeholder: t('console.money.approvals.emptyIsNone') },
           { name: 'reason', label: t('console.common.reason'), required: true, multiline: true },
         ]}
-        send={(v, key) => {
+        schema={() => import('@shop/contract/admin').then((m) => m.setApprovalLimitBody)}
+        toBody={(v) => {
           const currency = (v.currency ?? '').trim().toUpperCase();
-          const minor = (text: string | undefined) => (text?.trim() ? (parseAmount(text, currency === '*' ? 'USD' : currency) ?? -1) : null);
-          return call(setApprovalLimitRoute, { kind: v.kind as LimitKind, currency, auto_up_to: minor(v.auto_up_to), daily_limit: minor(v.daily_limit), reason: v.reason ?? '' }, { idempotencyKey: key });
+          // `*` (other currencies) is typed in USD; an amount the currency cannot hold is refused under its field.
+          const minor = (text: string | undefined) => (text?.trim() ? typedAmount(text, currency === '*' ? 'USD' : currency) : null);
+          return { kind: v.kind as LimitKind, currency, auto_up_to: minor(v.auto_up_to), daily_limit: minor(v.daily_limit), reason: v.reason ?? '' };
         }}
+        send={(_v, key, body) => call(setApprovalLimitRoute, body, { idempotencyKey: key })}
         invalidates={[approvalLimitsRoute]}
         onClose={() => setSetting(false)}
       />
@@ -89,7 +96,7 @@ export default function Approvals() {
   const [status, setStatus] = useState<Status>('pending');
   const [paging, setPaging] = useState({ page: 1, limit: 20 });
   const [acting, setActing] = useState<{ row: ApprovalRequest; action: 'approve' | 'reject' | 'cancel' } | null>(null);
-  const [link, setLink] = useState<SetupLink | null>(null);
+  const [link, setLink] = useState<(SetupLink & { signIn?: boolean }) | null>(null);
   const query = useEndpointQuery(approvalsRoute, { status, ...paging }, { placeholderData: keepPreviousData });
   const mine = (r: ApprovalRequest) => me.data !== undefined && r.requested_by === `${me.data.user_name}#${me.data.id}`;
   return (
@@ -106,26 +113,29 @@ export default function Approvals() {
       <QueryTable<ApprovalRequest>
         query={query}
         paging={{ ...paging, onChange: (page, limit) => setPaging({ page, limit }) }}
+        // Every column keeps a readable width; a narrow window scrolls the table sideways instead of
+        // squeezing columns to a character or two. Short values stay on one line, cut with their whole text as a title.
+        scroll={{ x: 'max-content' }}
         columns={[
           { title: t('console.common.id'), dataIndex: 'id', width: 70 },
-          // A kind is a short label: whole on one line, never split mid-word by the table's narrowing.
-          { title: t('console.money.approvals.kind'), dataIndex: 'kind', onCell: () => ({ style: { overflowWrap: 'normal' } }), render: (k: ApprovalRequest['kind']) => t(`console.money.approvals.kinds.${k}`) },
+          { title: t('console.money.approvals.kind'), dataIndex: 'kind', width: 170, ellipsis: true, render: (k: ApprovalRequest['kind']) => t(`console.money.approvals.kinds.${k}`) },
           // Wide enough at 1280 px that a plan request's old → new lines stay readable.
           { title: t('console.money.approvals.what'), key: 'what', width: 340, render: (_, r) => <ApprovalWhat request={r} /> },
-          { title: t('console.common.member'), key: 'm', render: (_, r) => (r.member_id === null ? '—' : `${r.member_name ?? ''} (#${r.member_id})`) },
-          { title: t('console.common.amount'), key: 'amount', align: 'right', render: (_, r) => amountOf(r) },
-          { title: t('console.common.reason'), dataIndex: 'reason' },
-          { title: t('console.money.adjust.requestedBy'), key: 'by', render: (_, r) => `${actorText(t, r.requested_by)} · ${formatDate(r.requested_at)}` },
+          { title: t('console.common.member'), key: 'm', width: 170, ellipsis: true, render: (_, r) => (r.member_id === null ? '—' : `${r.member_name ?? ''} (#${r.member_id})`) },
+          { title: t('console.common.amount'), key: 'amount', width: 140, align: 'right', onCell: () => ({ style: { whiteSpace: 'nowrap' } }), render: (_, r) => amountOf(r) },
+          { title: t('console.common.reason'), dataIndex: 'reason', width: 200, ellipsis: true },
+          { title: t('console.money.adjust.requestedBy'), key: 'by', width: 210, ellipsis: true, render: (_, r) => `${actorText(t, r.requested_by)} · ${formatDate(r.requested_at)}` },
           ...(status === 'pending'
             ? []
             : [
-                { title: t('console.money.adjust.decidedBy'), key: 'd', render: (_: unknown, r: ApprovalRequest) => (r.automatic ? t('console.money.adjust.withinLimit') : r.decided_by === null ? '—' : actorText(t, r.decided_by)) },
-                { title: t('console.money.adjust.decisionReason'), key: 'dr', render: (_: unknown, r: ApprovalRequest) => r.decision_reason ?? '—' },
+                { title: t('console.money.adjust.decidedBy'), key: 'd', width: 170, ellipsis: true, render: (_: unknown, r: ApprovalRequest) => (r.automatic ? t('console.money.adjust.withinLimit') : r.decided_by === null ? '—' : actorText(t, r.decided_by)) },
+                { title: t('console.money.adjust.decisionReason'), key: 'dr', width: 200, ellipsis: true, render: (_: unknown, r: ApprovalRequest) => r.decision_reason ?? '—' },
               ]),
-          { title: t('console.common.status'), dataIndex: 'status', render: (s: Status) => <Tag color={COLORS[s]}>{t(`console.money.approvals.status.${s}`)}</Tag> },
+          { title: t('console.common.status'), dataIndex: 'status', width: 110, render: (s: Status) => <Tag color={COLORS[s]}>{t(`console.money.approvals.status.${s}`)}</Tag> },
           {
             title: t('console.common.actions'),
             key: 'act',
+            width: 200,
             render: (_, r) =>
               r.status !== 'pending' ? null : mine(r) ? (
                 <Button size="small" onClick={() => setActing({ row: r, action: 'cancel' })} data-testid={`cancel-${r.id}`}>
@@ -171,11 +181,13 @@ export default function Approvals() {
           okText={acting.action === 'cancel' ? t('console.money.approvals.withdraw') : acting.action === 'approve' ? t('console.common.approve') : t('console.common.reject')}
           danger={acting.action !== 'approve'}
           fields={[{ name: 'reason', label: t('console.common.reason'), required: acting.action === 'reject', multiline: true }]}
-          send={(v, key) =>
+          schema={() => import('@shop/contract/admin').then((m) => (acting.action === 'cancel' ? m.approvalCancelBody : m.approvalDecisionBody))}
+          toBody={(v) => (acting.action === 'cancel' ? { id: acting.row.id, reason: v.reason || undefined } : { id: acting.row.id, decision: acting.action, reason: v.reason || undefined })}
+          send={(_v, key, body) =>
             acting.action === 'cancel'
-              ? call(cancelApprovalRoute, { id: acting.row.id, reason: v.reason || undefined }, { idempotencyKey: key })
-              : call(decideApprovalRoute, { id: acting.row.id, decision: acting.action, reason: v.reason || undefined }, { idempotencyKey: key }).then((decided) => {
-                  if (decided.shown_once) setLink(decided.shown_once);
+              ? call(cancelApprovalRoute, body, { idempotencyKey: key })
+              : call(decideApprovalRoute, body, { idempotencyKey: key }).then((decided) => {
+                  if (decided.shown_once) setLink({ ...decided.shown_once, signIn: decided.what?.key === 'operator_link' });
                   return decided;
                 })
           }
@@ -183,7 +195,12 @@ export default function Approvals() {
           onClose={() => setActing(null)}
         />
       )}
-      <SetupLinkModal link={link} title={t('console.money.approvals.setupLinkTitle')} message={t('console.money.approvals.setupLinkShown', { until: formatDate(link?.expires_at ?? null) })} onClose={() => setLink(null)} />
+      <SetupLinkModal
+        link={link}
+        title={link?.signIn ? t('console.money.approvals.signInLinkTitle') : t('console.money.approvals.setupLinkTitle')}
+        message={t(link?.signIn ? 'console.money.approvals.signInLinkShown' : 'console.money.approvals.setupLinkShown', { until: formatDate(link?.expires_at ?? null) })}
+        onClose={() => setLink(null)}
+      />
     </Space>
   );
 }

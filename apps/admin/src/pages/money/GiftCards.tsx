@@ -12,15 +12,22 @@ import { QueryTable, type ListSort } from '../../components/QueryTable';
 import { call } from '../../lib/request';
 import { formatDate, formatNumber } from '../../lib/format';
 import { giftCardBatchesRoute, grantPointsRoute, issueGiftCardsRoute, ledgerAnswers, memberPostingAnswers } from '../../lib/routes-money';
-import { parseAmount, POINTS, showAmount } from '../../lib/money';
+import { amountOf, POINTS, showAmount } from '../../lib/money';
 
 type Batch = z.infer<typeof giftCardBatchSchema>;
-const memberOf = (v: string | undefined) => (v && /^\d+$/.test(v.trim()) ? Number(v.trim()) : 0);
-/** A day typed as YYYY-MM-DD: the end of that day in the operator's time zone. */
+type Values = Record<string, string>;
+/** A whole number as typed, else not a number: the contract's schema refuses it under its field (never a 0 sent instead). */
+const wholeOf = (v: string | undefined) => (v && /^-?\d+$/.test(v.trim()) ? Number(v.trim()) : Number.NaN);
+/** A day typed as YYYY-MM-DD: the end of that day in the operator's time zone ('' for anything else: refused). */
 const endOfDay = (v: string | undefined) => {
-  const d = v ? new Date(`${v.trim()}T23:59:59`) : new Date(NaN);
+  const d = v && /^\d{4}-\d{2}-\d{2}$/.test(v.trim()) ? new Date(`${v.trim()}T23:59:59`) : new Date(NaN);
   return Number.isNaN(d.getTime()) ? '' : d.toISOString();
 };
+const issueBody = (v: Values) => {
+  const currency = (v.currency ?? '').trim().toUpperCase();
+  return { user_id: wholeOf(v.user_id), currency, value: amountOf(v.value, currency), count: wholeOf(v.count), expires_at: endOfDay(v.expires), reason: v.reason ?? '' };
+};
+const grantBody = (v: Values) => ({ user_id: wholeOf(v.user_id), kind: v.kind, amount: amountOf(v.amount, POINTS), reason: v.reason ?? '' });
 
 /** Gift-card batches issued (newest first), issuing a batch, and granting points (grants are listed in the journal). */
 export default function GiftCards() {
@@ -90,16 +97,19 @@ export default function GiftCards() {
         question={t('console.money.gift.issueQuestion')}
         okText={t('console.money.gift.issue')}
         fields={[
-          { name: 'user_id', label: t('console.money.ledger.memberId'), required: true, requiredMessage: t('console.auth.required') },
-          { name: 'currency', label: t('console.common.currency'), required: true, requiredMessage: t('console.money.adjust.currencyHint'), placeholder: 'USD' },
-          { name: 'value', label: t('console.money.gift.value'), required: true, requiredMessage: t('console.money.adjust.invalidAmount'), placeholder: '10.00' },
-          { name: 'count', label: t('console.money.gift.count'), required: true, requiredMessage: t('console.auth.required'), placeholder: '1' },
-          { name: 'expires', label: t('console.money.gift.expires'), required: true, requiredMessage: t('console.auth.required'), placeholder: 'YYYY-MM-DD' },
+          { name: 'user_id', label: t('console.money.ledger.memberId'), required: true, message: t('console.money.gift.memberIdHint') },
+          { name: 'currency', label: t('console.common.currency'), required: true, message: t('console.money.adjust.currencyHint'), placeholder: 'USD' },
+          { name: 'value', label: t('console.money.gift.value'), required: true, message: t('console.money.gift.valueHint'), placeholder: '10.00' },
+          { name: 'count', label: t('console.money.gift.count'), required: true, message: t('console.money.gift.countHint'), placeholder: '1' },
+          { name: 'expires', label: t('console.money.gift.expires'), required: true, message: t('console.money.gift.expiresHint'), placeholder: 'YYYY-MM-DD' },
           { name: 'reason', label: t('console.common.reason'), required: true, multiline: true },
         ]}
-        send={async (v, key) => {
-          const currency = (v.currency ?? '').trim().toUpperCase();
-          const issued = await call(issueGiftCardsRoute, { user_id: memberOf(v.user_id), currency, value: parseAmount(v.value, currency) ?? 0, count: Number(v.count), expires_at: endOfDay(v.expires), reason: v.reason ?? '' }, { idempotencyKey: key });
+        // The contract's body checks every field before anything is sent; a refused one is said under it.
+        schema={() => import('@shop/contract/wallet').then((m) => m.giftCardBatchBody)}
+        toBody={issueBody}
+        fieldOf={{ expires_at: 'expires' }}
+        send={async (_v, key, body) => {
+          const issued = await call(issueGiftCardsRoute, body, { idempotencyKey: key });
           if (issued.result) setCodes(issued.result.codes);
           return issued;
         }}
@@ -112,14 +122,14 @@ export default function GiftCards() {
         question={t('console.money.gift.grantQuestion')}
         okText={t('console.money.gift.grant')}
         fields={[
-          { name: 'user_id', label: t('console.money.ledger.memberId'), required: true, requiredMessage: t('console.auth.required') },
-          { name: 'amount', label: t('console.money.gift.points'), required: true, requiredMessage: t('console.money.adjust.invalidAmount') },
+          { name: 'user_id', label: t('console.money.ledger.memberId'), required: true, message: t('console.money.gift.memberIdHint') },
+          { name: 'amount', label: t('console.money.gift.points'), required: true, message: t('console.money.gift.pointsHint') },
           { name: 'kind', label: t('console.money.ledger.asset'), required: true, requiredMessage: t('console.auth.required'), options: (['points', 'shopping_points'] as const).map((k) => ({ value: k, label: t(`console.members.assets.${k}`) })) },
           { name: 'reason', label: t('console.common.reason'), required: true, multiline: true },
         ]}
-        send={(v, key) =>
-          call(grantPointsRoute, { user_id: memberOf(v.user_id), kind: v.kind === 'shopping_points' ? 'shopping_points' : 'points', amount: parseAmount(v.amount, POINTS) ?? 0, reason: v.reason ?? '' }, { idempotencyKey: key })
-        }
+        schema={() => import('@shop/contract/wallet').then((m) => m.pointsGrantBody)}
+        toBody={grantBody}
+        send={(_v, key, body) => call(grantPointsRoute, body, { idempotencyKey: key })}
         invalidates={memberPostingAnswers}
         onClose={() => setOpen(null)}
       />

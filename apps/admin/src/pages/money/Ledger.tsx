@@ -10,6 +10,7 @@ import { QueryTable, type ListSort } from '../../components/QueryTable';
 import { formatDate } from '../../lib/format';
 import { entryKindsRoute, journalRoute } from '../../lib/routes-money';
 import { showAmount } from '../../lib/money';
+import { entryActorText, entryKindText, entryReferenceText } from '../../lib/ledger-text';
 
 type Entry = z.infer<typeof journalEntrySchema>;
 
@@ -70,7 +71,7 @@ export default function Ledger() {
             setKind(v);
             setPaging((p) => ({ ...p, page: 1 }));
           }}
-          options={(kinds.data?.list ?? []).map((k) => ({ value: k, label: k }))}
+          options={(kinds.data?.list ?? []).map((k) => ({ value: k, label: entryKindText(t, k) }))}
           style={{ width: 220 }}
           data-testid="journal-kind"
         />
@@ -101,9 +102,9 @@ export default function Ledger() {
         columns={[
           { title: t('console.money.ledger.entry'), dataIndex: 'id', width: 90, sorter: true },
           { title: t('console.money.ledger.time'), dataIndex: 'created_at', sorter: true, render: (v: string) => formatDate(v) },
-          { title: t('console.money.ledger.kind'), dataIndex: 'kind', sorter: true, render: (k: string) => <Tag>{k}</Tag> },
-          { title: t('console.money.ledger.reference'), key: 'ref', render: (_, e) => `${e.reference_type} ${e.reference_id}` },
-          { title: t('console.money.ledger.actor'), key: 'actor', render: (_, e) => `${t(`console.money.actors.${e.actor_kind}`, { defaultValue: e.actor_kind })} ${e.actor_id}` },
+          { title: t('console.money.ledger.kind'), dataIndex: 'kind', sorter: true, render: (k: string) => <Tag title={k}>{entryKindText(t, k)}</Tag> },
+          { title: t('console.money.ledger.reference'), key: 'ref', render: (_, e) => entryReferenceText(t, e.reference_type, e.reference_id) },
+          { title: t('console.money.ledger.actor'), key: 'actor', render: (_, e) => entryActorText(t, e.actor_kind, e.actor_id) },
           {
             title: t('console.money.ledger.memo'),
             key: 'memo',

@@ -12,6 +12,7 @@ import { formatDate, formatNumber } from '../../lib/format';
 import { accountEntriesRoute, memberAccountsRoute } from '../../lib/routes-money';
 import { AdjustmentForm } from './AdjustmentForm';
 import { showAmount } from '../../lib/money';
+import { entryKindText, entryReferenceText } from '../../lib/ledger-text';
 
 type Account = z.infer<typeof ledgerAccountSchema>;
 type Line = z.infer<typeof accountLineSchema>;
@@ -29,8 +30,8 @@ function AccountLines({ account }: { account: Account }) {
       paging={{ ...paging, onChange: (page, limit) => setPaging({ page, limit }) }}
       columns={[
         { title: t('console.money.ledger.time'), dataIndex: 'created_at', render: (v: string) => formatDate(v) },
-        { title: t('console.money.ledger.kind'), dataIndex: 'kind', render: (k: string) => <Tag>{k}</Tag> },
-        { title: t('console.money.ledger.reference'), key: 'ref', render: (_, l) => `${l.reference_type} ${l.reference_id}` },
+        { title: t('console.money.ledger.kind'), dataIndex: 'kind', render: (k: string) => <Tag title={k}>{entryKindText(t, k)}</Tag> },
+        { title: t('console.money.ledger.reference'), key: 'ref', render: (_, l) => entryReferenceText(t, l.reference_type, l.reference_id) },
         { title: t('console.money.ledger.memo'), dataIndex: 'memo', render: (m: string | null) => m ?? '—' },
         { title: t('console.common.amount'), key: 'amount', align: 'right', render: (_, l) => <span style={{ color: l.amount < 0 ? '#cf1322' : undefined }}>{showAmount(l.amount, l.currency)}</span> },
         { title: t('console.money.ledger.balanceAfter'), key: 'after', align: 'right', render: (_, l) => showAmount(l.balance_after, l.currency) },

@@ -162,7 +162,9 @@ export function OrderDetail({ id, onPackage }: { id: number; onPackage: (id: num
           okText={t('console.orders.cancel')}
           danger
           fields={[{ name: 'reason', label: t('console.common.reason'), required: true, multiline: true }]}
-          send={(v, key) => call(cancelOrderRoute, { id, reason: v.reason ?? '' }, { idempotencyKey: key })}
+          schema={() => import('@shop/contract/orders').then((m) => m.adminCancelOrder.body!)}
+          toBody={(v) => ({ id, reason: v.reason ?? '' })}
+          send={(_v, key, body) => call(cancelOrderRoute, body, { idempotencyKey: key })}
           invalidates={[adminGetOrder, adminListOrders, remindersRoute, dashboardRoute]}
           onClose={() => setCancelling(false)}
         />

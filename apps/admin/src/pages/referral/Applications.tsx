@@ -55,7 +55,9 @@ export default function ReferralApplications() {
           question={t(deciding.approve ? 'console.referral.applications.approveQuestion' : 'console.referral.applications.rejectQuestion', { member: deciding.row.user_name, kind: t(`console.referral.kind.${deciding.row.kind}`) })}
           okText={deciding.approve ? t('console.common.approve') : t('console.common.reject')}
           fields={[{ name: 'reason', label: t('console.common.reason'), required: true, multiline: true }]}
-          send={(v, key) => call(decideApplicationRoute, { id: deciding.row.id, approve: deciding.approve, reason: v.reason ?? '' }, { idempotencyKey: key })}
+          schema={() => import('@shop/contract/admin').then((m) => m.adminDecideApplication.body!)}
+          toBody={(v) => ({ id: deciding.row.id, approve: deciding.approve, reason: v.reason ?? '' })}
+          send={(_v, key, body) => call(decideApplicationRoute, body, { idempotencyKey: key })}
           invalidates={[applicationsRoute]}
           onClose={() => setDeciding(undefined)}
         />

@@ -106,7 +106,9 @@ export default function ReferralCommissions() {
           question={t(deciding.action === 'void' ? 'console.referral.commissions.voidQuestion' : 'console.referral.commissions.reverseQuestion', { amount: formatMoney(deciding.action === 'void' ? deciding.row.amount : earned(deciding.row), deciding.row.currency), order: deciding.row.order_no })}
           okText={t('console.common.submit')}
           fields={[{ name: 'reason', label: t('console.common.reason'), required: true, multiline: true }]}
-          send={(v, key) => call(deciding.action === 'void' ? voidCommissionRoute : reverseCommissionRoute, { id: deciding.row.id, reason: v.reason ?? '' }, { idempotencyKey: key })}
+          schema={() => import('@shop/contract/admin').then((m) => (deciding.action === 'void' ? m.adminVoidCommission.body! : m.adminReverseCommission.body!))}
+          toBody={(v) => ({ id: deciding.row.id, reason: v.reason ?? '' })}
+          send={(_v, key, body) => call(deciding.action === 'void' ? voidCommissionRoute : reverseCommissionRoute, body, { idempotencyKey: key })}
           invalidates={commissionAnswers}
           onClose={() => setDeciding(undefined)}
         />
@@ -121,7 +123,9 @@ export default function ReferralCommissions() {
             { name: 'day', label: t('console.referral.runs.day'), required: true, placeholder: 'YYYY-MM-DD' },
             { name: 'reason', label: t('console.common.reason'), required: true, multiline: true },
           ]}
-          send={(v, key) => call(runPairDayRoute, { day: (v.day ?? '').trim(), reason: v.reason ?? '' }, { idempotencyKey: key })}
+          schema={() => import('@shop/contract/admin').then((m) => m.adminRunPairDay.body!)}
+          toBody={(v) => ({ day: (v.day ?? '').trim(), reason: v.reason ?? '' })}
+          send={(_v, key, body) => call(runPairDayRoute, body, { idempotencyKey: key })}
           invalidates={[pairRunsRoute]}
           onClose={() => setRunning(false)}
         />

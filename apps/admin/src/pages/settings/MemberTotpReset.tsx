@@ -26,7 +26,9 @@ export function MemberTotpReset({ id }: { id: number }) {
           okText={t('console.settings.operators.memberReset')}
           danger
           fields={[{ name: 'reason', label: t('console.common.reason'), required: true, multiline: true }]}
-          send={(v, key) => call(memberTotpResetRoute, { id, reason: v.reason ?? '' }, { idempotencyKey: key })}
+          schema={() => import('@shop/contract/admin').then((m) => m.adminResetMemberTotp.body!)}
+          toBody={(v) => ({ id, reason: v.reason ?? '' })}
+          send={(_v, key, body) => call(memberTotpResetRoute, body, { idempotencyKey: key })}
           invalidates={[memberRoute]}
           onClose={() => setOpen(false)}
         />

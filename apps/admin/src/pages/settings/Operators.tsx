@@ -12,18 +12,19 @@ import { useOperator } from '../../lib/operator';
 import { call } from '../../lib/request';
 import { formatDate } from '../../lib/format';
 import { approvalText } from '../../lib/approvals';
-import { createOperatorRoute, operatorResetRoute, operatorRoleRoute, operatorStatusRoute, operatorsRoute } from '../../lib/routes-settings';
+import { createOperatorRoute, operatorResetRoute, operatorRoleRoute, operatorSignInLinkRoute, operatorStatusRoute, operatorsRoute } from '../../lib/routes-settings';
 import { approvalsRoute } from '../../lib/routes-money';
 
 // The roles in the order the contract lists them (a type-only import keeps the contract's schemas out of the page).
 const OPERATOR_ROLES: readonly OperatorRole[] = ['owner', 'finance', 'support', 'catalogue', 'reviewer'];
 
 type Row = EndpointData<typeof operatorsRoute>['list'][number];
-type Act = { kind: 'create' } | { kind: 'status' | 'role' | 'reset'; row: Row };
+type Act = { kind: 'create' } | { kind: 'status' | 'role' | 'reset' | 'link'; row: Row };
 
 /**
- * Operators and their roles (owner only): create with a one-time setup link, disable, change role, reset the authenticator.
- * A role that approves money (owner, finance) is asked of another owner instead: the page says so, with the request's number.
+ * Operators and their roles (owner only): create with a one-time setup link, disable, change role, reset the authenticator,
+ * give a new sign-in link (a forgotten password, an expired link). A role that approves money (owner, finance) is asked of
+ * another owner instead, as is a sign-in link for an operator holding one: the page says so, with the request's number.
  */
 export default function Operators() {
   const { t } = useTranslation();
@@ -32,7 +33,8 @@ export default function Operators() {
   // Grants of a money role waiting for another owner: said here too, not only in the approvals queue.
   const waiting = useEndpointQuery(approvalsRoute, { status: 'pending', kind: 'operator.grant', page: 1, limit: 50 });
   const [act, setAct] = useState<Act | null>(null);
-  const [link, setLink] = useState<SetupLink | null>(null);
+  // The one-time link to show, and whether it is a new operator's or a new sign-in link.
+  const [link, setLink] = useState<(SetupLink & { signIn?: boolean }) | null>(null);
   const roles = OPERATOR_ROLES.map((r) => ({ value: r, label: t(`console.app.roles.${r}`) }));
   const reason = { name: 'reason', label: t('console.common.reason'), required: true, multiline: true };
 
@@ -72,6 +74,21 @@ export default function Operators() {
         send: (v: Record<string, string>, key: string) => call(operatorRoleRoute, { id: row.id, role: v.role as OperatorRole, reason: v.reason ?? '' }, { idempotencyKey: key }),
       };
     }
+    if (act.kind === 'link') {
+      return {
+        title: `${t('console.settings.operators.signInLink')} · ${row.user_name}`,
+        question: t('console.settings.operators.signInLinkQuestion'),
+        danger: true,
+        waitingText: (id: number) => t('console.settings.operators.signInLinkSentToOwner', { id }),
+        fields: [reason],
+        send: async (v: Record<string, string>, key: string) => {
+          const issued = await call(operatorSignInLinkRoute, { id: row.id, reason: v.reason ?? '' }, { idempotencyKey: key });
+          // Issued at once: shown now, once. Asked of another owner: the dialog says so, and the link goes to that owner.
+          if (issued.setup_path !== null && issued.expires_at !== null) setLink({ setup_path: issued.setup_path, expires_at: issued.expires_at, signIn: true });
+          return issued;
+        },
+      };
+    }
     return {
       title: `${t('console.settings.operators.resetTotp')} · ${row.user_name}`,
       question: t('console.settings.operators.resetQuestion'),
@@ -106,7 +123,17 @@ export default function Operators() {
         columns={[
           { title: t('console.settings.operators.userName'), dataIndex: 'user_name', render: (n: string, r) => (r.id === me.data?.id ? `${n} (${t('console.settings.operators.you')})` : n) },
           { title: t('console.settings.operators.role'), dataIndex: 'role', render: (r: string) => t(`console.app.roles.${r}`) },
-          { title: t('console.settings.operators.status'), dataIndex: 'status', render: (s: string) => <Tag color={s === 'active' ? 'green' : 'default'}>{t(`console.settings.operators.${s}`)}</Tag> },
+          {
+            title: t('console.settings.operators.status'),
+            dataIndex: 'status',
+            render: (s: string, r) => (
+              <>
+                <Tag color={s === 'active' ? 'green' : 'default'}>{t(`console.settings.operators.${s}`)}</Tag>
+                {/* The password is not set yet: the operator has a setup link to use (or needs a new one). */}
+                {r.pending_setup && <Tag color="orange" data-testid="pending-setup">{t('console.settings.operators.pendingSetup')}</Tag>}
+              </>
+            ),
+          },
           { title: t('console.settings.operators.totp'), dataIndex: 'totp_bound', render: (b: boolean) => (b ? t('console.settings.operators.bound') : t('console.settings.operators.notBound')) },
           { title: t('console.settings.operators.lastSignIn'), dataIndex: 'last_sign_in_at', render: (v: string | null) => formatDate(v) },
           { title: t('console.settings.operators.createdBy'), dataIndex: 'created_by' },
@@ -121,6 +148,7 @@ export default function Operators() {
                   </Button>
                   <Button size="small" onClick={() => setAct({ kind: 'role', row: r })}>{t('console.settings.operators.changeRole')}</Button>
                   {r.totp_bound && <Button size="small" onClick={() => setAct({ kind: 'reset', row: r })}>{t('console.settings.operators.resetTotp')}</Button>}
+                  <Button size="small" onClick={() => setAct({ kind: 'link', row: r })} data-testid="sign-in-link">{t('console.settings.operators.signInLink')}</Button>
                 </Space>
               ),
           },
@@ -129,7 +157,12 @@ export default function Operators() {
       {dialog && (
         <DecisionModal open title={dialog.title} question={dialog.question} okText={dialog.title.split(' · ')[0]!} danger={dialog.danger} fields={dialog.fields} send={dialog.send} waitingText={dialog.waitingText} invalidates={[operatorsRoute, approvalsRoute]} onClose={() => setAct(null)} />
       )}
-      <SetupLinkModal link={link} title={t('console.settings.operators.create')} message={t('console.settings.operators.created', { until: formatDate(link?.expires_at ?? null) })} onClose={() => setLink(null)} />
+      <SetupLinkModal
+        link={link}
+        title={link?.signIn ? t('console.settings.operators.signInLink') : t('console.settings.operators.create')}
+        message={t(link?.signIn ? 'console.settings.operators.signInLinkIssued' : 'console.settings.operators.created', { until: formatDate(link?.expires_at ?? null) })}
+        onClose={() => setLink(null)}
+      />
     </Space>
   );
 }

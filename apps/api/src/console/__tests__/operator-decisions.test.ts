@@ -147,6 +147,7 @@ const steps: Record<string, () => Promise<{ body: unknown; as?: typeof owner }>>
   '/admin/api/operators/role': async () => ({ body: { id: (await createOperator(t.db, operatorCliActor('olivia'), { userName: `swr${RUN}`, role: 'support' })).id, role: 'catalogue', reason } }),
   '/admin/api/operators/status': async () => ({ body: { id: (await createOperator(t.db, operatorCliActor('olivia'), { userName: `sws${RUN}`, role: 'support' })).id, active: false, reason } }),
   '/admin/api/operators/reset-2fa': async () => ({ body: { id: (await signedInOperator(t, 'support')).id, reason } }),
+  '/admin/api/operators/sign-in-link': async () => ({ body: { id: (await createOperator(t.db, operatorCliActor('olivia'), { userName: `swl${RUN}`, role: 'support' })).id, reason } }),
   '/admin/api/orders/cancel': async () => ({ body: { id: (await orderFor(t, (await walletMember(t)).userId)).id, reason } }),
   '/admin/api/orders/ship': async () => ({ body: { order_id: await paidOrder(), carrier: 'DHL', tracking_number: `SW${RUN}`.toUpperCase() } }),
   '/admin/api/orders/tracking-event': async () => {
@@ -155,7 +156,7 @@ const steps: Record<string, () => Promise<{ body: unknown; as?: typeof owner }>>
   },
   '/admin/api/orders/settings': async () => ({ body: { expiry_minutes: 45 } }),
   '/admin/api/orders/points-settings': async () => ({ body: { earn_rate_bp: 100 } }),
-  '/admin/api/orders/goods-points': async () => ({ body: { goods_id: (await newGoods(t.db)).goodsId, points_per_unit: 5 } }),
+  '/admin/api/orders/goods-points': async () => ({ body: { goods_id: (await newGoods(t.db)).goodsId, points_per_unit: 5, reason } }),
   '/admin/api/orders/operating-fee': async () => ({ body: { country_code: 'SG', rate_bp: 150 } }),
   '/admin/api/orders/shipping-fee': async () => ({ body: { country_code: 'SG', currency: 'USD', fee: 900 } }),
   '/admin/api/orders/international-freight': async () => ({ body: { country_code: 'SG', method: 'standard', weight_from_g: 0, weight_to_g: 500, currency: 'USD', fee: 1200 } }),

@@ -241,6 +241,33 @@ describe('settings and operators in the console', () => {
     expect(await actionsOf(owner.recordedAs)).toEqual([{ action: 'user.2fa.reset', reason: 'lost phone, identity checked', target_type: 'user', target_id: m.user.id }]);
   });
 
+  it('the member is told when an operator removes their authenticator, in the language they read the shop in', async () => {
+    const owner = await signedInOperator(t, 'owner');
+    const outboxFor = async (to: string) => (await call(t, 'GET', `/dev/outbox?to=${encodeURIComponent(to)}&limit=5`, undefined, { ip: '127.0.0.1' })).body.data as Array<{ subject: string; body: string }>;
+    const m = await registerMember(t);
+    // The member reads the shop in Thai (their messages read in Thai record it); the operator works in English.
+    expect((await call(t, 'GET', '/user/message/list?limit=10', undefined, { token: m.token, lang: 'th' })).body.code).toBe(200);
+    await t.db.updateTable('users').set({ totp_secret: 'sealed-secret-placeholder' }).where('id', '=', m.user.id).execute();
+    const before = (await outboxFor(m.email)).length;
+    expect((await send('/admin/api/members/reset-2fa', { id: m.user.id, reason: 'lost phone' }, owner.token)).body.data).toEqual({ id: m.user.id, removed: true });
+    const notices = await outboxFor(m.email);
+    expect(notices.length).toBe(before + 1);
+    expect(notices[0]!.subject).toBe('แจ้งเตือนความปลอดภัยของบัญชีของคุณ');
+    expect(notices[0]!.body).toContain(`Google Authenticator ของบัญชี ${m.user.user_name} ของคุณถูกลบโดยฝ่ายบริการลูกค้า`);
+
+    // A member with no authenticator had nothing removed: no notice that one was.
+    const plain = await registerMember(t);
+    const plainBefore = (await outboxFor(plain.email)).length;
+    expect((await send('/admin/api/members/reset-2fa', { id: plain.user.id, reason: 'asked twice' }, owner.token)).body.data).toEqual({ id: plain.user.id, removed: false });
+    expect((await outboxFor(plain.email)).length).toBe(plainBefore);
+
+    // Never read in any language: the notice is in the shop's default language.
+    const quiet = await registerMember(t);
+    await t.db.updateTable('users').set({ totp_secret: 'sealed-secret-placeholder' }).where('id', '=', quiet.user.id).execute();
+    await send('/admin/api/members/reset-2fa', { id: quiet.user.id, reason: 'lost phone' }, owner.token);
+    expect((await outboxFor(quiet.email))[0]!.body).toContain(`The Google Authenticator of your account ${quiet.user.user_name} was removed by customer service`);
+  });
+
   it('charity causes: listed with their pledges, edited and closed with a reason; pledges listed by cause', async () => {
     const owner = await signedInOperator(t, 'owner');
     const created = await send('/admin/api/charity/causes', { title: { 'en-us': 'Clean water', 'zh-cn': '清洁水源' }, currency: 'USD', min_amount: 100, goal: 500000 }, owner.token);

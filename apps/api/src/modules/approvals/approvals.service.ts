@@ -7,6 +7,7 @@ import { Amount } from '../../lib/i18n.js';
 import { pageOf, totalOf } from '../../lib/paging.js';
 import { withTransaction, type Tx } from '../../lib/transaction.js';
 import { insertOperatorAction } from '../operator-actions/operator-actions.queries.js';
+import { SHOP_CURRENCY, convertAmount, rateFor } from '../rates/rates.service.js';
 import * as q from './approvals.queries.js';
 
 // Four eyes on value (docs/decisions/2026-11-24-money-controls.md): whatever an operator does that
@@ -88,7 +89,10 @@ function payloadWhat(r: q.ApprovalRequestRow): unknown {
       return { key: 'rate', base: p.base, quote: p.quote, rate: p.rate, date: p.date ?? null };
     case 'shop_stock.add':
       return { key: 'shop_stock', delta: p.delta, sku_id: p.sku_id, shop: r.subject_name };
+    case 'goods.points':
+      return { key: 'goods_points', goods_id: p.goods_id, name: p.name ?? {}, from: p.from ?? null, to: p.points_per_unit };
     case 'operator.grant':
+      if (p.action === 'link') return { key: 'operator_link', user_name: p.user_name, operator_id: p.operator_id, role: p.role };
       return p.action === 'create' ? { key: 'new_operator', user_name: p.user_name, role: p.role } : { key: 'operator_role', user_name: p.user_name, operator_id: p.operator_id, from: p.from, role: p.role };
     default:
       return null;
@@ -138,8 +142,8 @@ export async function requestApproval<P, R>(db: Database, actor: Actor, ask: App
   refuseOwnAccount(actor, ask.memberId);
   const approvable = approvableOf(ask.kind);
   return withTransaction(db, async (tx) => {
-    const limits = await q.findApprovalLimit(tx, ask.kind, ask.currency);
-    if (ask.amount !== null) await refusePastDailyLimit(tx, { operator, kind: ask.kind, currency: ask.currency, amount: ask.amount, limit: limits?.daily_limit ?? null }, () => q.sumOperatorRequestsToday(tx, operator, ask.kind, ask.currency));
+    const limits = await limitsOf(tx, ask.kind, ask.currency);
+    if (ask.amount !== null) await refusePastDailyLimit(tx, { operator, kind: ask.kind, currency: ask.currency, amount: ask.amount, limit: limits.daily_limit }, () => q.sumOperatorRequestsToday(tx, operator, ask.kind, ask.currency));
     const id = await q.insertApprovalRequest(tx, {
       kind: ask.kind,
       member_id: ask.memberId,
@@ -159,8 +163,8 @@ export async function requestApproval<P, R>(db: Database, actor: Actor, ask: App
     const automatic =
       isLimitKind(ask.kind) &&
       ask.amount !== null &&
-      limits?.auto_up_to != null &&
-      ask.amount <= Number(limits.auto_up_to) &&
+      typeof limits.auto_up_to === 'number' &&
+      ask.amount <= limits.auto_up_to &&
       (await withinSoloCeiling(tx, operator, ask.kind, ask.currency, ask.amount, () => q.sumOperatorRequestsToday(tx, operator, ask.kind, ask.currency, 'alone')));
     let result: R | null = null;
     if (automatic) {
@@ -190,13 +194,15 @@ async function waitingRequestOf(tx: Tx, ask: ApprovalAsk<unknown>): Promise<numb
  * currency, so two requests at once cannot both slip under the limit.
  */
 export async function checkDailyLimit(tx: Tx, operator: string, kind: (typeof LIMIT_KINDS)[number], currency: string, amount: number, askedToday: () => Promise<number>): Promise<void> {
-  const limit = (await q.findApprovalLimit(tx, kind, currency))?.daily_limit ?? null;
+  const limit = (await limitsOf(tx, kind, currency)).daily_limit;
   await refusePastDailyLimit(tx, { operator, kind, currency, amount, limit }, askedToday);
 }
 
 /** The check of `checkDailyLimit` with the limit already read. */
-async function refusePastDailyLimit(tx: Tx, ask: { operator: string; kind: string; currency: string; amount: number; limit: number | string | null }, askedToday: () => Promise<number>): Promise<void> {
+async function refusePastDailyLimit(tx: Tx, ask: { operator: string; kind: string; currency: string; amount: number; limit: number | 'no rate' | null }, askedToday: () => Promise<number>): Promise<void> {
   if (ask.limit === null) return;
+  // The default limit is in USD and the currency has no rate today: it cannot be measured, so the strict side.
+  if (ask.limit === 'no rate') throw new AppError(ResponseCode.approvalDailyLimit, { currency: ask.currency }, { messageKey: 'admin.code.approvalDailyLimitNoRate' });
   await q.lockOperatorRequests(tx, ask.operator, ask.kind, ask.currency);
   if ((await askedToday()) + ask.amount > Number(ask.limit)) {
     // The limit as the operator reads it: money in its currency's units, points as a count.
@@ -223,7 +229,8 @@ export function refusePastSoloCeiling(kind: (typeof LIMIT_KINDS)[number], curren
   const max = soloCeiling(kind, currency);
   if (amount === null || amount <= max) return;
   if (currency === 'XXX') throw new AppError(ResponseCode.approvalThresholdTooHigh, { max }, { messageKey: 'admin.code.approvalThresholdTooHighPoints' });
-  if (currency === '*') throw new AppError(ResponseCode.approvalThresholdTooHigh, { max }, { messageKey: 'admin.code.approvalThresholdTooHighAny' });
+  // The default row `*` is an amount in USD (converted where it is used).
+  if (currency === '*') throw new AppError(ResponseCode.approvalThresholdTooHigh, { max: new Amount(max, SHOP_CURRENCY), currency: SHOP_CURRENCY });
   throw new AppError(ResponseCode.approvalThresholdTooHigh, { max: new Amount(max, currency), currency });
 }
 
@@ -262,7 +269,7 @@ export async function decideApproval(db: Database, actor: Actor, role: OperatorR
     if (!(await q.decideApprovalRequest(tx, r.id, { status: input.decision === 'approve' ? 'approved' : 'rejected', decided_by: operator, decided_by_id: actor.operatorId ?? null, decision_reason: reason, result: done.saved }))) {
       throw alreadyDecided(r.status);
     }
-    await insertOperatorAction(tx, { operator, action: `${r.kind}.${input.decision} #${r.id} ${r.summary}`, target_type: 'approval', target_id: r.id, reason });
+    await insertOperatorAction(tx, { operator, action: `${r.kind as ApprovalKind}.${input.decision} #${r.id} ${r.summary}`, target_type: 'approval', target_id: r.id, reason });
     return { ...(await viewOf(tx, r.id)), shown_once: done.once };
   });
 }
@@ -297,7 +304,7 @@ export async function cancelApproval(db: Database, actor: Actor, input: { id: nu
     if (!(await q.decideApprovalRequest(tx, r.id, { status: 'cancelled', decided_by: operator, decided_by_id: actor.operatorId ?? null, decision_reason: input.reason?.trim() || null }))) {
       throw alreadyDecided(r.status);
     }
-    await insertOperatorAction(tx, { operator, action: `${r.kind}.cancel #${r.id} ${r.summary}`, target_type: 'approval', target_id: r.id, reason: input.reason?.trim() || null });
+    await insertOperatorAction(tx, { operator, action: `${r.kind as ApprovalKind}.cancel #${r.id} ${r.summary}`, target_type: 'approval', target_id: r.id, reason: input.reason?.trim() || null });
     return viewOf(tx, r.id);
   });
 }
@@ -347,8 +354,41 @@ export const setThreshold = (tx: Tx, kind: (typeof LIMIT_KINDS)[number], currenc
 export const thresholdsOf = async (db: Executor, kind: (typeof LIMIT_KINDS)[number]) =>
   (await q.findApprovalLimits(db)).filter((l) => l.kind === kind && l.currency !== '*' && l.auto_up_to !== null).map((l) => ({ currency: l.currency, amount: Number(l.auto_up_to), updated_by: l.updated_by, updated_at: iso(l.updated_at)! }));
 
-/** The threshold of a kind in a currency (payouts: one approver up to it), or null when none is set. */
+/**
+ * The threshold of a kind in a currency (payouts: one approver up to it), or null when none is set;
+ * 0 when the default row cannot be converted for want of a rate (nothing passes under it: two payout approvers).
+ */
 export async function thresholdOf(db: Executor, kind: (typeof LIMIT_KINDS)[number], currency: string): Promise<number | null> {
-  const l = await q.findApprovalLimit(db, kind, currency);
-  return l?.auto_up_to == null ? null : Math.min(Number(l.auto_up_to), soloCeiling(kind, currency));
+  const l = await limitsOf(db, kind, currency);
+  if (l.auto_up_to === 'no rate') return 0;
+  return l.auto_up_to === null ? null : Math.min(l.auto_up_to, soloCeiling(kind, currency));
+}
+
+/** The currency of the default row `*`: its amounts are USD, converted into each other currency at the day's rate. */
+const DEFAULT_ROW_CURRENCY = SHOP_CURRENCY;
+
+/**
+ * The threshold and daily limit of a kind in a currency, in its minor units: its own row; else the
+ * default row `*`, whose amounts are USD converted at today's rate (the rates module's rule). Without
+ * a rate for the currency the strict side: `no rate` (no request done at once, two payout approvers) and
+ * a daily limit that cannot be measured (`no rate`: refused). Points are no currency: `*` is not theirs.
+ */
+async function limitsOf(db: Executor, kind: string, currency: string): Promise<{ auto_up_to: number | 'no rate' | null; daily_limit: number | 'no rate' | null }> {
+  const row = await q.findApprovalLimit(db, kind, currency);
+  const amount = (v: number | string | null | undefined) => (v === null || v === undefined ? null : Number(v));
+  if (!row) return { auto_up_to: null, daily_limit: null };
+  if (row.currency !== '*') return { auto_up_to: amount(row.auto_up_to), daily_limit: amount(row.daily_limit) };
+  if (currency === 'XXX') return { auto_up_to: null, daily_limit: null };
+  const autoUpTo = amount(row.auto_up_to);
+  const daily = amount(row.daily_limit);
+  if (autoUpTo === null && daily === null) return { auto_up_to: null, daily_limit: null };
+  let rate: string;
+  try {
+    rate = (await rateFor(db, DEFAULT_ROW_CURRENCY, currency)).rate;
+  } catch (e) {
+    if (e instanceof AppError && (e.code === ResponseCode.rateUnavailable || e.code === ResponseCode.currencyUnsupported)) return { auto_up_to: autoUpTo === null ? null : 'no rate', daily_limit: daily === null ? null : 'no rate' };
+    throw e;
+  }
+  const convert = (v: number | null) => (v === null ? null : convertAmount(db, v, DEFAULT_ROW_CURRENCY, currency, rate));
+  return { auto_up_to: await convert(autoUpTo), daily_limit: await convert(daily) };
 }

@@ -54,6 +54,20 @@ export async function countLoginFailures(db: Executor, account: string | undefin
   };
 }
 
+/** When the address's decided failures in the window happened (at keys starting with `ipKeys`, when given), oldest first. */
+export async function findAddressFailureTimes(db: Executor, ip: string, sinceMs: number, ipKeys?: string): Promise<Date[]> {
+  const rows = await db
+    .selectFrom('login_failures')
+    .select('created_at')
+    .where('ip', '=', ip)
+    .where('created_at', '>', new Date(Date.now() - sinceMs))
+    .where((eb) => eb.or([eb('pending_until', 'is', null), eb('pending_until', '<=', sql<Date>`now()`)]))
+    .$if(ipKeys !== undefined, (qb) => qb.where(sql<boolean>`starts_with(account, ${ipKeys})`))
+    .orderBy('created_at')
+    .execute();
+  return rows.map((r) => new Date(r.created_at));
+}
+
 /**
  * Queues behind every other attempt on the same account and from the same address (until `tx` ends),
  * so their count-then-insert steps run one at a time: the account's lock first, then the address's.

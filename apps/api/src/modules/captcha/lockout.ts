@@ -3,7 +3,7 @@ import type { Database, Executor } from '../../db/database.js';
 import { AppError } from '../../lib/errors.js';
 import { withTransaction } from '../../lib/transaction.js';
 import { findAccount } from '../members/identity.js';
-import { clearLoginFailuresFrom, countLoginFailures, deleteLoginFailure, insertPendingLoginFailure, lockLoginAttempts, settleLoginFailure } from './captcha.queries.js';
+import { clearLoginFailuresFrom, countLoginFailures, deleteLoginFailure, findAddressFailureTimes, insertPendingLoginFailure, lockLoginAttempts, settleLoginFailure } from './captcha.queries.js';
 
 /** Failed guesses from one address at one account in 15 minutes before that address waits for it. */
 export const MAX_LOGIN_FAILURES = 10;
@@ -83,6 +83,19 @@ export async function assertNotLocked(db: Executor, key: string, ip: string, lim
   const failures = await countLoginFailures(db, key, ip, LOGIN_FAILURE_WINDOW_MS, limits.addressKeys);
   if (isLocked(failures, limits)) throw locked();
   return failures.byPair;
+}
+
+/**
+ * Whether the address is locked for its failures at any keys (`addressWide`), and if so in how many
+ * whole minutes enough of them leave the window for it to try again; undefined when it is not.
+ */
+export async function addressLockMinutes(db: Executor, ip: string, limits: LockoutLimits = OPEN_TO_STRANGERS): Promise<number | undefined> {
+  if (!Number.isFinite(limits.addressWide)) return undefined;
+  const times = await findAddressFailureTimes(db, ip, LOGIN_FAILURE_WINDOW_MS, limits.addressKeys);
+  if (times.length < limits.addressWide) return undefined;
+  // Free again once all but addressWide - 1 of them are older than the window.
+  const freedAt = times[times.length - limits.addressWide]!.getTime() + LOGIN_FAILURE_WINDOW_MS;
+  return Math.max(1, Math.ceil((freedAt - Date.now()) / 60_000));
 }
 
 /** How long a guess may hold its place while it is checked (a process that died leaves a failure after it). */

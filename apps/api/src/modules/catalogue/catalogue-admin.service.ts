@@ -6,6 +6,7 @@ import { AppError, notFound, ValidationError } from '../../lib/errors.js';
 import { withTransaction, type Tx } from '../../lib/transaction.js';
 import type { ListExport } from '../../lib/list-export.js';
 import { insertOperatorAction } from '../operator-actions/operator-actions.queries.js';
+import { assertShopCurrency } from '../rates/rates.service.js';
 import * as q from './catalogue-admin.queries.js';
 import type { SpecDef } from './catalogue.table.js';
 import { catalogueChangedOnCommit } from './response-cache.js';
@@ -164,6 +165,8 @@ export async function saveGoods(deps: AppDeps, actor: Actor, input: EndpointBody
   const operator = operatorNameOf(actor);
   const specs: SpecDef[] = input.specs.map((s) => ({ id: s.id, name: storedTexts(s.name), values: s.values.map((v) => ({ id: v.id, name: storedTexts(v.name) })) }));
   checkSkus(specs, input.skus);
+  // Goods in a currency the shop does not keep could be ordered but never paid.
+  await assertShopCurrency(deps.db, input.currency);
   return withTransaction(deps.db, async (tx) => {
     if (!(await q.findCategory(tx, input.category_id))) throw notFound('category');
     const fields: q.GoodsFields = {

@@ -1,5 +1,5 @@
 import sanitizeHtml from 'sanitize-html';
-import { DEFAULT_LANGUAGE, type Language } from '@shop/contract';
+import { DEFAULT_LANGUAGE, isFileUrl, type Language } from '@shop/contract';
 import type { Texts } from './catalogue.table.js';
 
 /** The text in `lang`, else in the shop's default language, else in any language it has. */
@@ -12,8 +12,11 @@ const RICH_TEXT: sanitizeHtml.IOptions = {
   allowedTags: ['p', 'br', 'b', 'strong', 'i', 'em', 'u', 's', 'ul', 'ol', 'li', 'h2', 'h3', 'h4', 'blockquote', 'span', 'img', 'a', 'table', 'thead', 'tbody', 'tr', 'th', 'td'],
   allowedAttributes: { a: ['href', 'title'], img: ['src', 'alt', 'width', 'height'], span: ['style'], td: ['colspan', 'rowspan'], th: ['colspan', 'rowspan'] },
   allowedSchemes: ['https', 'http'],
-  allowedSchemesByTag: { img: ['https', 'http', 'data'] },
+  allowedSchemesByTag: { img: ['https'] },
   allowProtocolRelative: false,
+  // A picture only from this site or an https address, as news and banner pictures are: any other
+  // (`x`, http, data:, no src) shows members a broken image, so it is dropped whole.
+  exclusiveFilter: (frame) => frame.tag === 'img' && !isFileUrl(frame.attribs.src ?? ''),
   allowedStyles: { span: { color: [/^#[0-9a-f]{3,6}$/i], 'font-weight': [/^(bold|\d{3})$/] } },
   transformTags: { a: sanitizeHtml.simpleTransform('a', { rel: 'noopener noreferrer', target: '_blank' }) },
 };

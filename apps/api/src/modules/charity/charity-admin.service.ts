@@ -25,6 +25,7 @@ const toCause = (c: CauseRow) => ({
   status: c.status,
   raised: Number(c.raised),
   supporters: Number(c.supporters),
+  paid_pledges: Number(c.paid_pledges),
   pledges: Number(c.pledges),
   created_by: c.created_by,
   created_at: iso(c.created_at)!,

@@ -6,7 +6,7 @@ import type { Tx } from '../../lib/transaction.js';
 import type { CharityOrderStatus } from './charity.table.js';
 import { containing } from '../../lib/like.js';
 
-/** Causes with what paid pledges raised, from how many members, and how many pledges there are in all. */
+/** Causes with what paid pledges raised, from how many members, how many pledges are paid and how many there are in all. */
 export const findCausesWithTotals = (db: Executor, opts: { openOnly?: boolean; id?: number } = {}) => {
   let q = db
     .selectFrom('charity_causes as c')
@@ -14,6 +14,7 @@ export const findCausesWithTotals = (db: Executor, opts: { openOnly?: boolean; i
     .select([
       sql<string>`coalesce((select sum(o.amount_minor) from charity_orders o where o.cause_id = c.id and o.status = 'paid'), 0)`.as('raised'),
       sql<string>`(select count(distinct o.user_id) from charity_orders o where o.cause_id = c.id and o.status = 'paid')`.as('supporters'),
+      sql<string>`(select count(*) from charity_orders o where o.cause_id = c.id and o.status = 'paid')`.as('paid_pledges'),
       sql<string>`(select count(*) from charity_orders o where o.cause_id = c.id)`.as('pledges'),
     ]);
   if (opts.openOnly) q = q.where('c.status', '=', 'open');

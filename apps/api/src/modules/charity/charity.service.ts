@@ -12,6 +12,7 @@ import { operatorName } from '../orders/fulfilment.service.js';
 import { findOrderSettings } from '../orders/orders.queries.js';
 import { newOrderNo } from '../orders/orders.service.js';
 import { insertOperatorAction } from '../operator-actions/operator-actions.queries.js';
+import { assertShopCurrency } from '../rates/rates.service.js';
 import * as q from './charity.queries.js';
 import { iso } from '../../lib/dates.js';
 
@@ -115,6 +116,8 @@ export async function charityCentre(db: Executor, actor: Actor) {
 /** An operator publishes a cause; recorded with who. */
 export async function createCause(db: Database, actor: Actor, input: z.infer<typeof createCauseBody>) {
   const by = operatorName(actor);
+  // A cause in a currency the shop does not have could never be paid.
+  await assertShopCurrency(db, input.currency);
   return withTransaction(db, async (tx) => {
     const { id } = await q.insertCause(tx, {
       title: JSON.stringify(input.title),

@@ -21,6 +21,7 @@ import { operatorNameOf, type Actor } from '../../lib/actor.js';
 import { notFound } from '../../lib/errors.js';
 import { withTransaction, type Tx } from '../../lib/transaction.js';
 import type { OperatorActionTarget } from '../operator-actions/operator-actions.table.js';
+import type { OperatorAction } from '@shop/contract';
 import { insertOperatorAction } from '../operator-actions/operator-actions.queries.js';
 import { contentChangedOnCommit } from '../catalogue/response-cache.js';
 import { sanitizeRich, storedTexts } from '../catalogue/texts.js';
@@ -38,7 +39,7 @@ const offset = (input: Paging) => (input.page - 1) * input.limit;
 const rich = (t: Partial<Record<string, string>>) => storedTexts(t, sanitizeRich);
 
 /** One content change in a transaction: recorded with who and why, the member app's cached content dropped at commit. */
-async function change<T>(deps: AppDeps, actor: Actor, what: { target: OperatorActionTarget; action: string; reason?: string }, work: (tx: Tx) => Promise<{ id: number; result: T }>): Promise<T> {
+async function change<T>(deps: AppDeps, actor: Actor, what: { target: OperatorActionTarget; action: OperatorAction; reason?: string }, work: (tx: Tx) => Promise<{ id: number; result: T }>): Promise<T> {
   const operator = operatorNameOf(actor);
   return withTransaction(deps.db, async (tx) => {
     const { id, result } = await work(tx);

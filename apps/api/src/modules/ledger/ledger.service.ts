@@ -1,5 +1,5 @@
 import type { Transaction } from 'kysely';
-import { ResponseCode } from '@shop/contract';
+import { ResponseCode, type LedgerEntryKind, type LedgerReferenceType } from '@shop/contract';
 import type { Executor } from '../../db/database.js';
 import type { DB } from '../../db/schema.js';
 import type { Actor } from '../../lib/actor.js';
@@ -67,11 +67,14 @@ export interface PostingInput {
   currency?: string;
 }
 
+/** What tests post by hand (`test.spend`, `test-order`): never written by the shop, so never named for operators. */
+type TestOnly<P extends string> = `${P}${string}`;
+
 export interface PostInput {
-  /** What happened: `transfer`, `recharge`, `hold.reserve`, `fx.convert` … */
-  kind: string;
-  /** The business object behind it (order, withdrawal, transfer, payment …). */
-  reference: { type: string; id: string | number };
+  /** What happened: one of the contract's kinds (each named in the console's languages); a reversal is `<kind>.reversal`. */
+  kind: LedgerEntryKind | `${LedgerEntryKind}.reversal` | TestOnly<'test.'>;
+  /** The business object behind it (order, withdrawal, transfer, payment …), named in the console's languages. */
+  reference: { type: LedgerReferenceType | TestOnly<'test-'>; id: string | number };
   /** The key of what caused it; a second post with the same key changes nothing and answers the first entry. */
   idempotencyKey: string;
   actor: Actor;
@@ -222,8 +225,9 @@ export async function reverse(trx: Transaction<DB>, entryId: number, input: { ac
   if (!entry) throw new AppError(ResponseCode.notFound);
   const postings = await findPostings(trx, entryId);
   return post(trx, {
-    kind: `${entry.kind}.reversal`,
-    reference: { type: entry.reference_type, id: entry.reference_id },
+    // Written through `post`, so of the contract's kinds and reference types.
+    kind: `${entry.kind as LedgerEntryKind}.reversal`,
+    reference: { type: entry.reference_type as LedgerReferenceType, id: entry.reference_id },
     idempotencyKey: input.idempotencyKey ?? `reversal:${entryId}`,
     actor: input.actor,
     reversesEntryId: entryId,
@@ -236,7 +240,7 @@ export async function reverse(trx: Transaction<DB>, entryId: number, input: { ac
 /** Reserves funds of a member account (withdrawal under review, order paid partly by balance) until posted or released. */
 export async function reserveHold(
   trx: Transaction<DB>,
-  input: { account: { member: number; asset: Asset; currency: string }; amount: number; reference: { type: string; id: string | number }; idempotencyKey: string; actor: Actor },
+  input: { account: { member: number; asset: Asset; currency: string }; amount: number; reference: PostInput['reference']; idempotencyKey: string; actor: Actor },
 ): Promise<HoldRow> {
   if (!Number.isSafeInteger(input.amount) || input.amount <= 0) throw new Error('a hold is a positive amount of minor units');
   const { entryId, replayed, accountIds } = await post(trx, {
@@ -295,7 +299,7 @@ export const releaseHold = (trx: Transaction<DB>, holdId: number, input: { actor
  */
 export async function convert(
   trx: Transaction<DB>,
-  input: { member: number; asset?: Asset; amount: number; from: string; to: string; rate: RateQuote; idempotencyKey: string; actor: Actor; reference?: { type: string; id: string | number } },
+  input: { member: number; asset?: Asset; amount: number; from: string; to: string; rate: RateQuote; idempotencyKey: string; actor: Actor; reference?: PostInput['reference'] },
 ): Promise<Posted & { amount: number; converted: number; rate: RateQuote }> {
   const asset = input.asset ?? 'cash';
   const converted = await convertAmount(trx, input.amount, input.from, input.to, input.rate.rate);

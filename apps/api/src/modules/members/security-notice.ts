@@ -5,7 +5,7 @@ import type { UserRow } from './members.table.js';
 import { emailDestination, phoneDestination } from './identity.js';
 
 /** A change the member is told of at the contact they had before it. */
-export type SecurityChange = 'email' | 'mobile' | 'password' | 'twoFactor' | 'payPassword';
+export type SecurityChange = 'email' | 'mobile' | 'password' | 'twoFactor' | 'twoFactorRemoved' | 'payPassword';
 
 type Contact = Pick<UserRow, 'user_name' | 'email' | 'mobile' | 'mobile_pre'>;
 

@@ -76,6 +76,10 @@ export const upsertMemberLanguage = (db: Executor, memberId: number, lang: strin
   sql`insert into member_languages (member_id, lang) values (${memberId}, ${lang})
     on conflict (member_id) do update set lang = excluded.lang, seen_at = now() where member_languages.lang <> excluded.lang`.execute(db);
 
+/** The language the member last read their messages in, if they ever did. */
+export const findMemberLanguage = async (db: Executor, memberId: number) =>
+  (await db.selectFrom('member_languages').select('lang').where('member_id', '=', memberId).executeTakeFirst())?.lang;
+
 // ── Settings and retention ──────────────────────────────────────────────────────────────────
 
 export const findSupportSettings = (db: Executor) => db.selectFrom('support_settings').selectAll().where('id', '=', 1).executeTakeFirstOrThrow();

@@ -1,4 +1,4 @@
-import { ResponseCode } from '@shop/contract';
+import { DEFAULT_LANGUAGE, LANGUAGES, ResponseCode, type Language } from '@shop/contract';
 import type { adminListBroadcasts, adminSendBroadcast, adminSetSupportSettings, EndpointBody, EndpointData, EndpointQuery, listMessages, MemberMessage } from '@shop/contract';
 import { countUnreadMessages as unreadEndpoint } from '@shop/contract';
 import type { AppDeps } from '../../app-deps.js';
@@ -11,7 +11,7 @@ import type { Translator } from '../../lib/i18n.js';
 import { AppError } from '../../lib/errors.js';
 import { pageOf, totalOf } from '../../lib/paging.js';
 import { withTransaction } from '../../lib/transaction.js';
-import { insertOperatorAction } from '../operator-actions/operator-actions.queries.js';
+import { insertOperatorAction, trimmedAction } from '../operator-actions/operator-actions.queries.js';
 import * as q from './messages.queries.js';
 
 // Messages to members: every area writes one inside the transaction of the fact it tells of (so a
@@ -75,6 +75,12 @@ export function renderMessage(i18n: Translator, lang: Actor['lang'], row: { id: 
     read: row.read_at !== null,
     created_at: iso(row.created_at),
   };
+}
+
+/** The language to tell a member something in outside their own request (an operator's decision): the one they last read their messages in, else the shop's default. */
+export async function memberLanguage(db: Executor, memberId: number): Promise<Language> {
+  const lang = await q.findMemberLanguage(db, memberId);
+  return (LANGUAGES as readonly string[]).includes(lang ?? '') ? (lang as Language) : DEFAULT_LANGUAGE;
 }
 
 /** A page of the member's messages, newest first, in their language; the page read is marked read (it shows them as they were: unread ones unread). */
@@ -147,7 +153,7 @@ export async function setSupportSettings(db: Executor, actor: Actor, input: Endp
   return withTransaction(db, async (tx) => {
     const s = await q.updateSupportSettings(tx, input);
     if (s.chat_mode === 'external' && !s.external_chat_url) throw new AppError(ResponseCode.settingInvalid, { allowed: 'an https address for the outside chat' });
-    await insertOperatorAction(tx, { operator, action: `support.settings retention ${s.message_retention_days} days, feedback ${s.feedback_daily_limit} a day, chat ${s.chat_mode}`.slice(0, 300), target_type: 'setting', target_id: 1 });
+    await insertOperatorAction(tx, { operator, action: trimmedAction(`support.settings retention ${s.message_retention_days} days, feedback ${s.feedback_daily_limit} a day, chat ${s.chat_mode}`, 300), target_type: 'setting', target_id: 1 });
     return settingsOf(s);
   });
 }

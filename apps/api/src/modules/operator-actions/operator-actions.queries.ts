@@ -1,11 +1,15 @@
 import type { Executor } from '../../db/database.js';
+import type { OperatorAction } from '@shop/contract';
 import type { OperatorActionTarget } from './operator-actions.table.js';
 
-/** Records one operator decision: who, what, about which row, and why. */
+/** Records one operator decision: who, what (a kind the console names, then its details), about which row, and why. */
 export const insertOperatorAction = (
   db: Executor,
-  a: { operator: string; action: string; target_type: OperatorActionTarget; target_id: number; reason?: string | null },
+  a: { operator: string; action: OperatorAction; target_type: OperatorActionTarget; target_id: number; reason?: string | null },
 ) => db.insertInto('operator_actions').values({ ...a, reason: a.reason ?? null }).returningAll().executeTakeFirstOrThrow();
+
+/** An action trimmed and cut to `max` characters (what the log keeps of a long detail), still of its kind. */
+export const trimmedAction = (action: OperatorAction, max = Infinity): OperatorAction => action.trim().slice(0, max) as OperatorAction;
 
 /** The latest decisions, newest first. */
 export const findRecentOperatorActions = (db: Executor, limit: number) => db.selectFrom('operator_actions').selectAll().orderBy('id', 'desc').limit(limit).execute();

@@ -1,9 +1,12 @@
-import { ROLE_PERMISSIONS, ResponseCode, roleAllows, type OperatorRole } from '@shop/contract';
+import { MONEY_APPROVER_ROLES, ROLE_PERMISSIONS, ResponseCode, roleAllows, type OperatorRole } from '@shop/contract';
 import type { Database, Executor } from '../../db/database.js';
 import { operatorIdOf, operatorNameOf, refuseOwnAccount, type Actor } from '../../lib/actor.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { withTransaction, type Tx } from '../../lib/transaction.js';
 import { findUserByNameOrId, lockUserForUpdate, updateUser } from '../members/members.queries.js';
+import type { SecurityNotices } from '../members/security-notice.js';
+import { memberLanguage } from '../messages/messages.service.js';
+import type { OperatorAction } from '@shop/contract';
 import { insertOperatorAction } from '../operator-actions/operator-actions.queries.js';
 import * as q from './operators.queries.js';
 import { approvalNote, createOperator, newSetupToken, type ApprovalNote } from './operators.service.js';
@@ -51,7 +54,7 @@ export async function createOperatorFromConsole(db: Database, actor: Actor, inpu
  * A change that may take an owner away (`removesOwner`) first locks the active owners, so that two owners
  * disabling or demoting each other at once are decided one after the other and one active owner remains.
  */
-async function changeOperator(db: Database, actor: Actor, id: number, action: string, reason: string, change: (tx: Tx) => Promise<unknown>, removesOwner = false) {
+async function changeOperator(db: Database, actor: Actor, id: number, action: OperatorAction, reason: string, change: (tx: Tx) => Promise<unknown>, removesOwner = false) {
   const by = operatorNameOf(actor);
   if (id === operatorIdOf(actor)) throw new AppError(ResponseCode.operatorSelfChange);
   return withTransaction(db, async (tx) => {
@@ -80,7 +83,15 @@ export const setOperatorRole = (db: Database, actor: Actor, input: { id: number;
  */
 export type OperatorGrant =
   | { action: 'create'; user_name: string; role: OperatorRole; asked_by: string }
-  | { action: 'role'; operator_id: number; user_name: string; from: OperatorRole; role: OperatorRole; asked_by: string };
+  | { action: 'role'; operator_id: number; user_name: string; from: OperatorRole; role: OperatorRole; asked_by: string }
+  /** A new sign-in link for an operator whose role approves money (docs/decisions/2026-11-29-operator-sign-in-links.md). */
+  | { action: 'link'; operator_id: number; user_name: string; role: OperatorRole; asked_by: string };
+
+/** Refuses a grant nobody could approve: another active owner, neither the asker nor the operator concerned, must be there. */
+async function requireOtherOwner(db: Executor, actor: Actor, operatorId?: number): Promise<void> {
+  const approvers = (await q.findActiveOwnerIds(db)).filter((id) => id !== actor.operatorId && id !== operatorId);
+  if (!approvers.length) throw new AppError(ResponseCode.operatorGrantNeedsOwner);
+}
 
 /**
  * Checks a grant before it is asked for and answers it: the name free, or the operator there, not
@@ -101,9 +112,56 @@ export async function prepareOperatorGrant(db: Executor, actor: Actor, input: { 
     if (ROLE_PERMISSIONS[input.role].every((p) => roleAllows(target.role, p))) return null;
     grant = { action: 'role', operator_id: target.id, user_name: target.user_name, from: target.role, role: input.role, asked_by: asker };
   }
-  const approvers = (await q.findActiveOwnerIds(db)).filter((id) => id !== actor.operatorId && (grant.action === 'create' || id !== grant.operator_id));
-  if (!approvers.length) throw new AppError(ResponseCode.operatorGrantNeedsOwner);
+  await requireOtherOwner(db, actor, grant.action === 'create' ? undefined : grant.operator_id);
   return grant;
+}
+
+/**
+ * Checks a new sign-in link before it is issued: never for oneself, the operator there. Answers the
+ * grant another owner must approve when the operator's role approves money (an owner, finance), else
+ * null (one owner issues it at once).
+ */
+export async function prepareSignInLinkGrant(db: Executor, actor: Actor, id: number): Promise<OperatorGrant | null> {
+  const asker = operatorNameOf(actor);
+  if (id === operatorIdOf(actor)) throw new AppError(ResponseCode.operatorSelfChange);
+  const target = await q.findOperatorById(db, id);
+  if (!target) throw notFound('operator');
+  if (!MONEY_APPROVER_ROLES.includes(target.role)) return null;
+  await requireOtherOwner(db, actor, target.id);
+  return { action: 'link', operator_id: target.id, user_name: target.user_name, role: target.role, asked_by: asker };
+}
+
+/**
+ * Gives an operator a new one-time sign-in link (a forgotten password, an expired first link): the
+ * password and every older link stop working and the sessions end, the authenticator stays bound;
+ * recorded with the reason (and the approval that carried it out). Never one's own. `removeAuthenticator`
+ * (the machine's administrator, for a lost phone too): the next sign-in sets up a new one. `directOnly`:
+ * refused when the operator's role (locked now) approves money, which needs another owner's approval.
+ * Answers the operator as the list shows it and the new token (for the caller's eyes only).
+ */
+export async function issueOperatorSignInLink(db: Database, actor: Actor, input: { id: number; reason: string }, options: { approval?: ApprovalNote; directOnly?: boolean; removeAuthenticator?: boolean } = {}) {
+  const by = operatorNameOf(actor);
+  // A link takes the account over: another owner, or the machine's administrator, gives it.
+  if (actor.operatorId !== undefined && input.id === actor.operatorId) throw new AppError(ResponseCode.operatorSelfChange);
+  const { setupToken, expiresAt } = newSetupToken();
+  return withTransaction(db, async (tx) => {
+    const target = await q.lockOperatorForUpdate(tx, input.id);
+    if (!target) throw notFound('operator');
+    // Raised to a money role since it was looked at: it is asked of another owner instead.
+    if (options.directOnly && MONEY_APPROVER_ROLES.includes(target.role)) throw new AppError(ResponseCode.operatorRoleChanged);
+    await q.voidOperatorPassword(tx, input.id, setupToken, expiresAt);
+    if (options.removeAuthenticator) await q.updateOperator(tx, input.id, { totp_secret: null, totp_pending_secret: null, totp_last_step: null });
+    const sessionsEnded = await q.revokeOperatorSessions(tx, input.id);
+    const details = [options.removeAuthenticator ? '2fa=reset' : '', approvalNote(options.approval).trim()].filter(Boolean).join(' ');
+    await insertOperatorAction(tx, { operator: by, action: details ? `operator.sign_in_link ${details}` : 'operator.sign_in_link', target_type: 'operator', target_id: input.id, reason: input.reason });
+    return { operator: await operatorViewOf(tx, input.id), sessions_ended: sessionsEnded, setupToken, expiresAt };
+  });
+}
+
+/** A new sign-in link from the console, as the operators page shows it: the operator, the sessions ended and the link's path. */
+export async function issueSignInLinkFromConsole(db: Database, actor: Actor, input: { id: number; reason: string }) {
+  const { setupToken, expiresAt, ...issued } = await issueOperatorSignInLink(db, actor, input, { directOnly: true });
+  return { ...issued, ...setupLinkOf(setupToken, expiresAt) };
 }
 
 /**
@@ -113,10 +171,15 @@ export async function prepareOperatorGrant(db: Executor, actor: Actor, input: { 
  * raised, the operator's sign-in set afresh (password and authenticator gone, sessions ended) with a
  * new link. Whoever asked may hold the old link or the old password (an operator they made and set
  * up themselves): the role that approves money goes only to whom the approver gives the new one.
+ * A sign-in link asked for an operator with such a role is issued the same way, to the approver.
  * Answers what the request keeps and the setup link (for the approver's eyes only).
  */
 export async function carryOutOperatorGrant(tx: Tx, actor: Actor, grant: OperatorGrant, request: { id: number; reason: string }) {
   const approval = { id: request.id, askedBy: grant.asked_by };
+  if (grant.action === 'link') {
+    const issued = await issueOperatorSignInLink(tx, actor, { id: grant.operator_id, reason: request.reason }, { approval });
+    return { saved: { operator_id: grant.operator_id, user_name: grant.user_name, role: issued.operator.role }, setupLink: setupLinkOf(issued.setupToken, issued.expiresAt) };
+  }
   if (grant.action === 'role') {
     await setOperatorRole(tx, actor, { id: grant.operator_id, role: grant.role, reason: request.reason }, approval);
     const { setupToken, expiresAt } = newSetupToken();
@@ -140,18 +203,24 @@ export const findOperatorView = (db: Executor, actor: Actor, id: number) => {
 export const resetOperatorTotp = (db: Database, actor: Actor, input: { id: number; reason: string }) =>
   changeOperator(db, actor, input.id, 'operator.2fa.reset', input.reason, (tx) => q.updateOperator(tx, input.id, { totp_secret: null, totp_pending_secret: null, totp_last_step: null }));
 
-/** Removes a member's authenticator (a lost phone): the member signs in with the password and may bind a new one. Recorded with the reason. */
-export async function resetMemberTotp(db: Database, actor: Actor, input: { id: number; reason: string }) {
+/**
+ * Removes a member's authenticator (a lost phone): the member signs in with the password and may bind
+ * a new one. Recorded with the reason; when one was removed the member is told, as of any other
+ * change to their sign-in, at their e-mail (or phone) in the language they read the shop in.
+ */
+export async function resetMemberTotp(deps: { db: Database; notices: SecurityNotices }, actor: Actor, input: { id: number; reason: string }) {
   const by = operatorNameOf(actor);
   refuseOwnAccount(actor, input.id);
-  return withTransaction(db, async (tx) => {
+  const { user, removed } = await withTransaction(deps.db, async (tx) => {
     const user = await lockUserForUpdate(tx, input.id);
     if (!user) throw notFound('member');
     const removed = user.totp_secret !== null || user.totp_pending_secret !== null;
     await updateUser(tx, input.id, { totp_secret: null, totp_pending_secret: null, totp_last_step: null });
     await insertOperatorAction(tx, { operator: by, action: 'user.2fa.reset', target_type: 'user', target_id: input.id, reason: input.reason });
-    return { id: input.id, removed };
+    return { user, removed };
   });
+  if (removed) await deps.notices.send(user, 'twoFactorRemoved', await memberLanguage(deps.db, input.id));
+  return { id: input.id, removed };
 }
 
 /**

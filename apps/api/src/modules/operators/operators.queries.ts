@@ -39,6 +39,10 @@ export const insertOperator = (db: Executor, o: { userName: string; role: Operat
     .returning('id')
     .executeTakeFirstOrThrow();
 
+/** The active operator whose unexpired setup token this is (the name a new password must not be). */
+export const findOperatorBySetupToken = (db: Executor, token: string) =>
+  db.selectFrom('operators').select(['id', 'user_name']).where('setup_token_hash', '=', hashToken(token)).where('setup_expires_at', '>', new Date()).where('status', '=', 'active').executeTakeFirst();
+
 /** Sets the password of the active operator whose unexpired setup token this is, and spends the token; answers its user name. */
 export const setPasswordWithSetupToken = (db: Executor, token: string, passwordHash: string) =>
   db
@@ -109,6 +113,13 @@ export const resetOperatorSignIn = (db: Executor, id: number, setupToken: string
     .set({ password_hash: null, totp_secret: null, totp_pending_secret: null, totp_last_step: null, setup_token_hash: hashToken(setupToken), setup_expires_at: setupExpiresAt })
     .where('id', '=', id)
     .execute();
+
+/**
+ * A new one-time sign-in link for an operator who lost the password or the first link: the password
+ * and every older link stop working (only the new link's hash kept); the authenticator stays bound.
+ */
+export const voidOperatorPassword = (db: Executor, id: number, setupToken: string, setupExpiresAt: Date) =>
+  db.updateTable('operators').set({ password_hash: null, setup_token_hash: hashToken(setupToken), setup_expires_at: setupExpiresAt }).where('id', '=', id).execute();
 
 /** Ends every open session of an operator; answers how many. */
 export const revokeOperatorSessions = async (db: Executor, operatorId: number): Promise<number> =>

@@ -7,8 +7,8 @@ import { AppError, notFound } from '../../lib/errors.js';
 import { newToken } from '../../lib/tokens.js';
 import { withTransaction } from '../../lib/transaction.js';
 import { insertOperatorAction } from '../operator-actions/operator-actions.queries.js';
-import { checkPassword, hashPassword } from '../members/identity.js';
-import { MEMBER_ONLY, PER_ADDRESS_ONLY, clearFailures, guessUnderLockout, operatorPasswordFailureKey, operatorTotpFailureKey } from '../captcha/lockout.js';
+import { checkPassword, hashPassword, requireUncommonPassword } from '../members/identity.js';
+import { MEMBER_ONLY, PER_ADDRESS_ONLY, assertNotLocked, clearFailures, guessUnderLockout, operatorPasswordFailureKey, operatorTotpFailureKey } from '../captcha/lockout.js';
 import * as q from './operators.queries.js';
 import type { OperatorRow } from './operators.table.js';
 
@@ -69,8 +69,14 @@ export async function createOperator(db: Database, actor: Actor, input: { userNa
   });
 }
 
-/** Sets an operator's password with the one-time setup token; the token then stops working. */
+/**
+ * Sets an operator's password with the one-time setup token; the token then stops working. The
+ * members' rule applies: no common or breached password, not the operator's own name (the token stays usable).
+ */
 export async function setupOperatorPassword(db: Database, input: { token: string; password: string }): Promise<{ user_name: string }> {
+  const holder = await q.findOperatorBySetupToken(db, input.token);
+  if (!holder) throw new AppError(ResponseCode.operatorSetupInvalid);
+  await requireUncommonPassword(input.password, [holder.user_name]);
   const passwordHash = await hashPassword(input.password);
   const row = await q.setPasswordWithSetupToken(db, input.token, passwordHash);
   if (!row) throw new AppError(ResponseCode.operatorSetupInvalid);
@@ -90,29 +96,45 @@ async function acceptTotp(tx: Executor, operator: OperatorRow, secret: string, c
   await q.setOperatorTotp(tx, operator.id, { totp_last_step: (result as { timeStep: number }).timeStep });
 }
 
+/** Every refused operator sign-in, whatever was wrong (the name, the password or the code): one answer. */
+const signInRefused = () => new AppError(ResponseCode.loginFailed, undefined, { messageKey: 'admin.code.operatorSignInFailed' });
+
 /**
  * Signs an operator in. The first sign-in needs the password only and answers a TOTP secret to set
- * up; every later one needs a code of it (the second binds it). Wrong name or password: one answer.
+ * up (an operator without a bound authenticator is confined to binding one); once one is bound, every
+ * sign-in needs the password and a code of it, and a wrong name, password or code — or a missing
+ * code — answers the same, so a guessed password is never confirmed without the second factor
+ * (docs/decisions/2026-11-29-operator-sign-in-links.md).
  */
 export async function signInOperator(deps: Pick<AppDeps, 'db' | 'secrets'>, actor: Actor, body: { user_name: string; password: string; totp_code?: string }) {
   const { db } = deps;
   const input = { userName: body.user_name, password: body.password, totpCode: body.totp_code, ip: actor.ip, userAgent: actor.userAgent };
-  // The password is a guess under the name's lockout: 10 wrong from one address lock that address out
+  // Every refusal is a guess under the name's lockout: 10 from one address lock that address out
   // (unknown names alike); never the name for everyone (`PER_ADDRESS_ONLY`).
   const passwordKey = operatorPasswordFailureKey(input.userName);
-  const { result: found, earlier: failedBefore } = await guessUnderLockout(db, passwordKey, actor.ip, ResponseCode.loginFailed, async () => {
+  const { result, earlier: failedBefore } = await guessUnderLockout(db, passwordKey, actor.ip, ResponseCode.loginFailed, async () => {
     const row = await q.findOperatorByName(db, input.userName);
+    const bound = !!row?.totp_secret;
+    // The code's own lock (10 wrong codes from all addresses together) holds for the name whatever
+    // password comes with it, so being locked tells nothing about the password. Looked at for every
+    // name (a key no code counts under when there is no authenticator), so every answer takes as long.
+    await assertNotLocked(db, operatorTotpFailureKey(bound ? row!.id : 0), actor.ip, MEMBER_ONLY);
     const passwordOk = await checkPassword(row?.password_hash, input.password);
-    if (!row || !passwordOk || row.status !== 'active') throw new AppError(ResponseCode.loginFailed);
-    return row;
+    if (!row || !passwordOk || row.status !== 'active') throw signInRefused();
+    if (bound && !input.totpCode) throw signInRefused();
+    // The code counts under the operator's own key too, so a password known to many addresses still
+    // gets 10 guesses at the code in 15 minutes.
+    const codeKey = operatorTotpFailureKey(row.id);
+    try {
+      const { result: session, earlier } = await guessUnderLockout(db, codeKey, actor.ip, ResponseCode.twoFactorInvalid, () => openOperatorSession(deps, row.id, input), MEMBER_ONLY);
+      await clearFailures(db, codeKey, actor.ip, earlier);
+      return session;
+    } catch (e) {
+      if (bound && e instanceof AppError && (e.code === ResponseCode.twoFactorInvalid || e.code === ResponseCode.operatorTotpRequired)) throw signInRefused();
+      throw e;
+    }
   }, PER_ADDRESS_ONLY);
   await clearFailures(db, passwordKey, actor.ip, failedBefore);
-
-  // The code is a guess under the operator's own lockout: 10 wrong codes in 15 minutes from all
-  // addresses together, and only someone holding the password gets this far.
-  const key = operatorTotpFailureKey(found.id);
-  const { result, earlier } = await guessUnderLockout(db, key, actor.ip, ResponseCode.twoFactorInvalid, () => openOperatorSession(deps, found.id, input), MEMBER_ONLY);
-  await clearFailures(db, key, actor.ip, earlier);
   return result;
 }
 
@@ -124,7 +146,7 @@ async function openOperatorSession(deps: Pick<AppDeps, 'db' | 'secrets'>, operat
   const answer = await withTransaction(db, async (tx) => {
     const op = await q.lockOperatorForUpdate(tx, operatorId);
     // Removed between the password check and the lock: the same answer as a wrong password.
-    if (!op) throw new AppError(ResponseCode.loginFailed);
+    if (!op) throw signInRefused();
     let totpSetup: { secret: string; otpauth_url: string } | null = null;
     try {
       if (op.totp_secret) {

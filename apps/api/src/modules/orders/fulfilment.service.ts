@@ -6,7 +6,8 @@ import { operatorNameOf, type Actor } from '../../lib/actor.js';
 import { AppError, notFound, ValidationError } from '../../lib/errors.js';
 import { findCountry } from '../geo/geo.queries.js';
 import { withTransaction } from '../../lib/transaction.js';
-import { insertOperatorAction } from '../operator-actions/operator-actions.queries.js';
+import type { OperatorAction } from '@shop/contract';
+import { insertOperatorAction, trimmedAction } from '../operator-actions/operator-actions.queries.js';
 import { memberIdOf } from '../cart/cart.service.js';
 import { pick } from '../catalogue/texts.js';
 import { ordersChanged } from './order-lists.js';
@@ -74,7 +75,7 @@ export async function addTrackingEvent(db: Database, actor: Actor, input: Endpoi
   return withTransaction(db, async (tx) => {
     const pkg = await q.findPackage(tx, input.package_id);
     if (!pkg) throw new AppError(ResponseCode.packageNotFound);
-    await insertOperatorAction(tx, { operator: by, action: `order.tracking_event package #${pkg.id}${input.delivered ? ' delivered' : ''}: ${input.text}`.slice(0, 300), target_type: 'order', target_id: pkg.order_id });
+    await insertOperatorAction(tx, { operator: by, action: trimmedAction(`order.tracking_event package #${pkg.id}${input.delivered ? ' delivered' : ''}: ${input.text}`, 300), target_type: 'order', target_id: pkg.order_id });
     const time = input.time ? new Date(input.time) : new Date();
     const added = await q.insertTrackingEvents(tx, pkg.id, 'manual', [{ time, place: input.place, text: input.text }]);
     let delivered = pkg.status === 'delivered';
@@ -218,7 +219,7 @@ export interface OrderTimes {
 }
 
 /** How a change of the order times reads in the operators' log. */
-export const orderTimesAction = (input: OrderTimes) =>
+export const orderTimesAction = (input: OrderTimes): OperatorAction =>
   `setting.orders expiry_minutes=${input.expiry_minutes ?? '-'} auto_confirm_days=${input.auto_confirm_days ?? '-'}${input.settle_after_days === undefined ? '' : ` settle_after_days=${input.settle_after_days}`}`;
 
 /** Changes the order settings; recorded with who. */
@@ -252,7 +253,7 @@ export async function removeShippingFee(db: Database, actor: Actor, input: { cou
 }
 
 /** A settings change of the older calls (no reason asked), recorded with who in its transaction; the settings page records its own with the reason. */
-export function recordedSetting<T>(db: Database, actor: Actor, action: string, change: (tx: Database) => Promise<T>): Promise<T> {
+export function recordedSetting<T>(db: Database, actor: Actor, action: OperatorAction, change: (tx: Database) => Promise<T>): Promise<T> {
   const operator = operatorName(actor);
   return withTransaction(db, async (tx) => {
     const result = await change(tx as unknown as Database);

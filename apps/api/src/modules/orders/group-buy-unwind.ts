@@ -3,6 +3,7 @@ import type { Tx } from '../../lib/transaction.js';
 import { leaveGroup } from '../promotions/group-buy.entries.js';
 import { transition } from './order-state.js';
 import * as q from './orders.queries.js';
+import { refundedWhenNothingPaid } from './nothing-to-refund.js';
 import { returnCheckoutPoints } from './points.js';
 
 /**
@@ -17,6 +18,8 @@ export async function unwindGroupOrder(tx: Tx, actor: Actor, orderId: number, wh
   const cancelled = refunded ? undefined : await transition(tx, actor, orderId, ['awaiting_payment'], 'cancelled', change);
   if (!refunded && !cancelled) return false;
   await leaveGroup(tx, orderId);
-  await returnCheckoutPoints(tx, actor, (await q.findOrder(tx, orderId))!);
+  const order = (await q.findOrder(tx, orderId))!;
+  await returnCheckoutPoints(tx, actor, order);
+  if (refunded) await refundedWhenNothingPaid(tx, actor, order);
   return true;
 }

@@ -37,6 +37,7 @@ import { paymentsOfPayable } from '../payments/payment-history.js';
 import { cancelPayableWithPayments } from '../payments/payable-cancel.js';
 import { joinGroupOnPayment, leaveGroup } from '../promotions/group-buy.entries.js';
 import { unwindGroupOrder } from './group-buy-unwind.js';
+import { refundedWhenNothingPaid } from './nothing-to-refund.js';
 import { couponDiscount, guardCouponGuess, returnCouponUse, takeCouponUse } from '../promotions/coupons.js';
 import { OrderListTag, orderListHooks, ordersChanged } from './order-lists.js';
 import { recordOrderEvent, transition } from './order-state.js';
@@ -490,7 +491,8 @@ async function memberOrder(db: Executor, userId: number, orderId: number): Promi
 
 /**
  * The member cancels an order. Unpaid: it is cancelled and its goods go back on sale. Paid and not
- * yet shipped: it moves to refunding (the payments area refunds it in full) and its goods go back.
+ * yet shipped: it moves to refunding (the payments area refunds it in full) and its goods go back;
+ * paid with no money (a coupon or points paid it all), it is refunded at once.
  */
 export async function cancelOrderByMember(deps: AppDeps, actor: Actor, input: { id: number; reason: string }): Promise<{ id: number; status: OrderStatus }> {
   const userId = memberIdOf(actor);
@@ -505,7 +507,7 @@ export async function cancelOrderByMember(deps: AppDeps, actor: Actor, input: { 
     );
     if (!changed) throw new AppError(ResponseCode.orderState);
     await releaseStock(tx, deps, actor, order.id);
-    return { id: order.id, status: to };
+    return { id: order.id, status: to === 'refunding' ? await refundedWhenNothingPaid(tx, actor, order) : to };
   });
 }
 
@@ -528,8 +530,9 @@ export async function cancelOrderByOperator(deps: Pick<AppDeps, 'db' | 'config' 
     );
     if (!changed) throw new AppError(ResponseCode.orderState);
     await releaseStock(tx, deps, actor, order.id);
-    await insertOperatorAction(tx, { operator, action: `order.cancel.${to}`, target_type: 'order', target_id: order.id, reason: input.reason });
-    return { id: order.id, status: to };
+    const status = to === 'refunding' ? await refundedWhenNothingPaid(tx, actor, order) : to;
+    await insertOperatorAction(tx, { operator, action: `order.cancel.${status}`, target_type: 'order', target_id: order.id, reason: input.reason });
+    return { id: order.id, status };
   });
 }
 

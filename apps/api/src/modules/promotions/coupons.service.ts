@@ -1,5 +1,6 @@
 import {
-  displayMinor,
+  currencyExponent,
+  floorAmount,
   fromMinorUnits,
   ResponseCode,
   type EndpointBody,
@@ -18,7 +19,8 @@ import type { ListExport } from '../../lib/list-export.js';
 import { pageOf, totalOf } from '../../lib/paging.js';
 import { withTransaction, type Tx } from '../../lib/transaction.js';
 import { closeWaitingRequest, requestApproval } from '../approvals/approvals.service.js';
-import { insertOperatorAction } from '../operator-actions/operator-actions.queries.js';
+import { insertOperatorAction, trimmedAction } from '../operator-actions/operator-actions.queries.js';
+import { assertShopCurrency } from '../rates/rates.service.js';
 import { insertCoupon } from './coupons.js';
 import { endCouponNow, findCoupon, findCouponByCode } from './coupons.queries.js';
 import { changeWords, fieldChanges, invalid, stateAt } from './promotion-terms.js';
@@ -28,6 +30,9 @@ import * as promotions from './promotions-admin.queries.js';
 
 type NewCoupon = EndpointBody<typeof adminCreateCoupon>;
 type CouponChange = EndpointBody<typeof adminUpdateCoupon>;
+
+/** An amount as the record reads it: in its currency's own decimals (¥100, not 100.00), floored to at most two. */
+const inOwnDecimals = (minor: number, currency: string) => floorAmount(fromMinorUnits(minor, currency), Math.min(2, currencyExponent(currency)));
 
 /** What a coupon is worth to one member's order, for thresholds: an amount off, or null for a percentage (always a second operator). */
 const worth = (c: { kind: 'amount' | 'percent'; amount?: number | null }) => (c.kind === 'amount' ? (c.amount ?? null) : null);
@@ -40,13 +45,15 @@ export async function createCoupon(db: Database, actor: Actor, input: NewCoupon)
   operatorNameOf(actor);
   if (Date.parse(input.ends_at) <= Date.parse(input.starts_at)) throw new AppError(ResponseCode.settingInvalid);
   if (await findCouponByCode(db, input.code)) throw new AppError(ResponseCode.settingInvalid);
+  // A coupon in a currency the shop does not keep could never apply to an order.
+  await assertShopCurrency(db, input.currency);
   return requestApproval<NewCoupon, { id: number }>(db, actor, {
     kind: 'coupon.create',
     memberId: null,
     currency: input.currency,
     amount: worth(input),
     payload: input,
-    summary: `coupon ${input.code.toUpperCase()}: ${input.kind === 'amount' ? `${displayMinor(input.amount!, input.currency)} ${input.currency}` : `${input.percent_bp! / 100} %`} off`,
+    summary: `coupon ${input.code.toUpperCase()}: ${input.kind === 'amount' ? `${inOwnDecimals(input.amount!, input.currency)} ${input.currency}` : `${input.percent_bp! / 100} %`} off`,
     subject: `coupon:${input.code.toUpperCase()}`,
     reason: input.reason,
   });
@@ -172,7 +179,7 @@ export async function saveApprovedCouponChange(tx: Tx, actor: Actor, input: Coup
   const current = await promotions.lockCouponForUpdate(tx, input.id);
   if (!current) throw notFound('coupon');
   checkCouponChange(current, input);
-  await insertOperatorAction(tx, { operator: operatorNameOf(actor), action: `coupon.update ${current.code} ${changeWords(changesOf(current, input))}`.trim(), target_type: 'coupon', target_id: input.id, reason: `approval #${request.id}: ${request.reason}` });
+  await insertOperatorAction(tx, { operator: operatorNameOf(actor), action: trimmedAction(`coupon.update ${current.code} ${changeWords(changesOf(current, input))}`), target_type: 'coupon', target_id: input.id, reason: `approval #${request.id}: ${request.reason}` });
   const saved = await promotions.updateCoupon(tx, input.id, {
     amount_minor: current.kind === 'amount' ? input.amount! : null,
     percent_bp: current.kind === 'percent' ? input.percent_bp! : null,

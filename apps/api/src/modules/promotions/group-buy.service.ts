@@ -8,7 +8,7 @@ import { sqlState, withTransaction, type Tx } from '../../lib/transaction.js';
 import { skuSpecText } from '../catalogue/sku-text.js';
 import { catalogueChangedOnCommit } from '../catalogue/response-cache.js';
 import { maskName, pick } from '../catalogue/texts.js';
-import { insertOperatorAction } from '../operator-actions/operator-actions.queries.js';
+import { insertOperatorAction, trimmedAction } from '../operator-actions/operator-actions.queries.js';
 import { openGroup } from './group-buy.entries.js';
 import * as g from './group-buy.queries.js';
 import { changedFields, invalid, stateAt } from './promotion-terms.js';
@@ -282,7 +282,7 @@ export async function updateGroupBuy(deps: AppDeps, actor: Actor, input: Endpoin
       { price: Number(current.price_minor), group_size: current.group_size, fill_hours: current.fill_hours, starts_at: iso(current.starts_at), ends_at: iso(current.ends_at), per_order_limit: current.per_order_limit, per_member_limit: current.per_member_limit, virtual_fill_percent: current.virtual_fill_percent },
       { ...input, starts_at: iso(input.starts_at), ends_at: iso(input.ends_at) },
     );
-    await insertOperatorAction(tx, { operator, action: `group_buy.update ${changed}`.trim(), target_type: 'group_buy', target_id: input.id, reason: input.reason });
+    await insertOperatorAction(tx, { operator, action: trimmedAction(`group_buy.update ${changed}`), target_type: 'group_buy', target_id: input.id, reason: input.reason });
     catalogueChangedOnCommit(tx, deps, [current.goods_id]);
     const [row] = await promotions.findGroupBuysForConsole(tx, { id: input.id, limit: 1, offset: 0 });
     return toGroupBuy(row!, actor.lang);

@@ -5,7 +5,7 @@ import { ResponseCode } from '@shop/contract';
 import type { Executor } from '../../db/database.js';
 import { operatorNameOf, type Actor } from '../../lib/actor.js';
 import { announce } from '../../lib/changes.js';
-import { AppError } from '../../lib/errors.js';
+import { AppError, ValidationError } from '../../lib/errors.js';
 import { insertOperatorAction } from '../operator-actions/operator-actions.queries.js';
 import type { ExchangeRateSource } from '../../providers/rates/rates.js';
 import { parseEcbDaily, type EcbDaily } from './ecb.js';
@@ -42,6 +42,24 @@ export async function minorUnits(db: Executor, currency: string): Promise<number
   const units = minorUnitsCache.get(currency);
   if (units === undefined) throw new AppError(ResponseCode.currencyUnsupported, { currency });
   return units;
+}
+
+/**
+ * Refuses, on `field`, a currency outside the shop's currency table: an operator's goods, coupon or
+ * charity cause in it could never be paid (no minor units, no rates, no ledger accounts). The one
+ * check every console form that names a currency uses.
+ */
+export async function assertShopCurrency(db: Executor, currency: string, field = 'currency'): Promise<void> {
+  try {
+    // `XXX` is in the table for points, which are not money anything is priced in.
+    if (currency === 'XXX') throw new AppError(ResponseCode.currencyUnsupported, { currency });
+    await minorUnits(db, currency);
+  } catch (e) {
+    if (e instanceof AppError && e.code === ResponseCode.currencyUnsupported) {
+      throw new ValidationError([{ field, key: 'admin.validation.currencyNotShop', params: { field, currency } }]);
+    }
+    throw e;
+  }
 }
 
 /**

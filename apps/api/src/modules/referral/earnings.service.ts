@@ -5,7 +5,7 @@ import type { Actor } from '../../lib/actor.js';
 import { AppError } from '../../lib/errors.js';
 import { withTransaction, type Tx } from '../../lib/transaction.js';
 import { ensureMemberAccounts } from '../ledger/ledger.queries.js';
-import { balanceOf, post } from '../ledger/ledger.service.js';
+import { balanceOf, post, type PostInput } from '../ledger/ledger.service.js';
 import { findOrderForEarning, orderForEarningQuery } from '../orders/orders.queries.js';
 import { findOrderRefunded, orderGiftCardPaidOf } from '../payments/payments.queries.js';
 import * as q from './referral.queries.js';
@@ -66,7 +66,7 @@ export async function voidPendingCommissions(tx: Tx, _actor: Actor, orderId: num
 }
 
 /** Pays an earning into the member's rewards, first netting what the member owes from a reversal; answers the entry and what was netted. */
-async function payRewards(tx: Tx, actor: Actor, input: { memberId: number; amount: number; currency: string; kind: string; key: string; reference: { type: string; id: string | number } }) {
+async function payRewards(tx: Tx, actor: Actor, input: { memberId: number; amount: number; currency: string; kind: PostInput['kind']; key: string; reference: PostInput['reference'] }) {
   const netted = await q.takeDebt(tx, input.memberId, input.currency, input.amount);
   const paid = input.amount - netted;
   if (paid <= 0) return { entryId: null, netted, paid };

@@ -19,7 +19,7 @@ import { AppError, ValidationError } from '../../lib/errors.js';
 import { withTransaction, type Tx } from '../../lib/transaction.js';
 import type { Messaging } from '../../providers/messaging.js';
 import { ensureCaptcha } from '../captcha/captcha.service.js';
-import { MAX_ADDRESS_FAILURES, assertNotLocked, guessUnderLockout, type LockoutLimits } from '../captcha/lockout.js';
+import { MAX_ADDRESS_FAILURES, addressLockMinutes, assertNotLocked, guessUnderLockout, type LockoutLimits } from '../captcha/lockout.js';
 import { checkedPhone, emailDestination, findAccount, phoneDestination, primaryDestination, type Destination } from '../members/identity.js';
 import { findUserByEmail, findUserById, findUserByMobile } from '../members/members.queries.js';
 import * as q from './verification.queries.js';
@@ -218,8 +218,12 @@ async function checkCodeFromAddress(db: Database, req: { purpose: CodePurpose; d
     await guessUnderLockout(db, key, req.ip, ResponseCode.codeInvalid, () => checkCodeRow(db, req), ANONYMOUS_CODE_CHECKS);
   } catch (e) {
     if (!(e instanceof AppError)) throw e;
-    // The lockout's refusal, or this address's last wrong try: the code's own "too many wrong attempts".
-    if (e.code === ResponseCode.loginLocked || (e.code === ResponseCode.codeInvalid && (await addressUsedUp(db, key, req.ip)))) throw new AppError(ResponseCode.codeLocked);
+    // The lockout's refusal, or this address's last wrong try: the code's own "too many wrong attempts",
+    // unless the address is locked for its failures at any keys (a new code would not help: it waits).
+    if (e.code === ResponseCode.loginLocked || (e.code === ResponseCode.codeInvalid && (await addressUsedUp(db, key, req.ip)))) {
+      const minutes = await addressLockMinutes(db, req.ip, ANONYMOUS_CODE_CHECKS);
+      throw minutes === undefined ? new AppError(ResponseCode.codeLocked) : new AppError(ResponseCode.codeAddressLocked, { minutes });
+    }
     throw e;
   }
 }

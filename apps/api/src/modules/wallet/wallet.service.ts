@@ -630,6 +630,8 @@ export async function postGiftCardIssue(tx: Tx, actor: Actor, input: GiftCardIss
     reference: { type: 'gift_card_batch', id: batch.id },
     idempotencyKey: `gift_card_batch:${batch.id}:issue`,
     actor,
+    // Why, as a points grant says it: the reason the request carried.
+    memo: input.reason,
     postings: [
       { account: { system: 'promotions', asset: 'gift_card', currency: input.currency }, amount: -input.value * input.count },
       { account: { member: input.user_id, asset: 'gift_card', currency: input.currency }, amount: input.value * input.count },

@@ -7,6 +7,7 @@ import { announce } from '../../lib/changes.js';
 import { withTransaction, type Tx } from '../../lib/transaction.js';
 import { thresholdOf } from '../approvals/approvals.service.js';
 import { post, postHold, releaseHold, reserveHold } from '../ledger/ledger.service.js';
+import type { OperatorAction } from '@shop/contract';
 import { insertOperatorAction } from '../operator-actions/operator-actions.queries.js';
 import * as q from './wallet.queries.js';
 import type { LimitKind, WithdrawalStatus } from './wallet.table.js';
@@ -205,7 +206,7 @@ const stillNeedsApproval = (given: number, needed: number) =>
   new AppError(ResponseCode.requestNotPending, { given, needed }, { messageKey: given ? 'admin.code.withdrawalNeedsOneMoreApproval' : 'admin.code.withdrawalNeedsApproval' });
 
 /** Moves a withdrawal to paid or rejected for an operator, settling its hold once; `reviewed_by` is the caller's to set (a payer is no reviewer). */
-async function decide(db: AppDeps['db'], actor: Actor, id: number, from: WithdrawalStatus[], to: WithdrawalStatus, changes: Parameters<typeof q.transitionWithdrawal>[4], reason: string | null, settle?: 'post' | 'release') {
+async function decide(db: AppDeps['db'], actor: Actor, id: number, from: WithdrawalStatus[], to: Extract<WithdrawalStatus, 'paid' | 'rejected'>, changes: Parameters<typeof q.transitionWithdrawal>[4], reason: string | null, settle?: 'post' | 'release') {
   const operator = operatorNameOf(actor);
   return withTransaction(db, async (tx) => {
     const current = await lockForDecision(tx, actor, id);
@@ -259,7 +260,7 @@ export async function approveWithdrawal(db: AppDeps['db'], actor: Actor, input: 
       await q.transitionWithdrawal(tx, w.id, ['pending'], 'approved', { approvers, approved_at: new Date(), reviewed_by: approvers.join(', ') });
       await notifyMember(tx, { memberId: w.user_id, kind: 'wallet.withdrawal_approved', params: { withdraw_no: w.withdraw_no, amount: await printAmount(tx, w.amount, w.currency), reason: input.reason ?? '' }, link: `/pages/my/withdrawInfo?id=${w.id}`, eventKey: `withdrawal:${w.id}:approved` });
     }
-    const action = approvers.length < needed ? `withdrawal.approve ${approvers.length} of ${needed}` : 'withdrawal.approved';
+    const action: OperatorAction = approvers.length < needed ? `withdrawal.approve ${approvers.length} of ${needed}` : 'withdrawal.approved';
     await insertOperatorAction(tx, { operator, action, target_type: 'withdrawal', target_id: w.id, reason: input.reason ?? null });
     return toAdmin((await q.findWithdrawal(tx, w.id))!, needed);
   });

@@ -135,3 +135,30 @@ describe('what any other request does', () => {
     await changeLanguage('en-us');
   });
 });
+
+describe('a raise of a goods item’s points per unit', () => {
+  const raise = (from: number | null) => ({
+    id: 11,
+    kind: 'goods.points' as const,
+    currency: 'XXX',
+    summary: 'goods #182 points per unit: 5 → 100000000',
+    what: { key: 'goods_points' as const, goods_id: 182, name: { 'en-us': 'Jasmine tea', 'zh-cn': '茉莉花茶', hu: 'Jázmin tea' }, from, to: 100_000_000 },
+    changes: null,
+  });
+
+  it('names the goods in the operator’s language and the rule now → asked', async () => {
+    await changeLanguage('hu');
+    render(<ApprovalWhat request={raise(5)} />);
+    expect(document.body.textContent).toMatch(/^Jázmin tea \(#182\): pont darabonként 5 → 100\s000\s000$/);
+    cleanup();
+    await changeLanguage('zh-cn');
+    render(<ApprovalWhat request={raise(null)} />);
+    expect(document.body.textContent).toBe('茉莉花茶 (#182)：每件积分 按比例 → 100,000,000');
+    cleanup();
+    // A language the goods has no name in: its English name.
+    await changeLanguage('th');
+    render(<ApprovalWhat request={raise(5)} />);
+    expect(document.body.textContent).toBe('Jasmine tea (#182): คะแนนต่อชิ้น 5 → 100,000,000');
+    await changeLanguage('en-us');
+  });
+});

@@ -67,6 +67,9 @@ describe('a request for value', () => {
     const approved = await post('/admin/api/approvals/decide', { id: asked.body.data.request.id, decision: 'approve' }, approver.headers);
     expect(approved.body.data.result.card_ids).toHaveLength(5);
     expect((await get('/user/gift_card/list', m.headers)).body.data.list).toHaveLength(5);
+    // The journal's entry says why, as a points grant's does: the request's reason.
+    const journal = (await get(`/admin/api/ledger/journal?member_id=${m.userId}&kind=gift_card.issue`, approver.headers)).body.data.list;
+    expect(journal).toEqual([expect.objectContaining({ kind: 'gift_card.issue', reference_type: 'gift_card_batch', memo: 'partner campaign' })]);
   });
 
   it('is withdrawn by its asker only; a rejection needs a reason; neither moves anything', async () => {

@@ -377,4 +377,42 @@ describe('the console’s catalogue calls', () => {
     const csv = await t.app.inject({ method: 'GET', url: `/admin/api/catalogue/coupons/export?q=${coupon.code}`, headers: { authorization: `Bearer ${owner.token}`, 'accept-language': 'en-us' } });
     expect(csv.body).toContain(coupon.code);
   });
+
+  it('goods and coupons only in one of the shop’s currencies: another code is refused on its field, in the operator’s language', async () => {
+    const op = await signedInOperator(t, 'owner');
+    const send = async (url: string, body: unknown, lang: string) => {
+      const res = await t.app.inject({ method: 'POST', url, remoteAddress: '10.0.0.1', headers: { authorization: `Bearer ${op.token}`, 'content-type': 'application/json', 'idempotency-key': key('cur'), 'accept-language': lang, 'think-lang': lang }, payload: JSON.stringify(body) });
+      return { status: res.statusCode, body: res.json() as { code: number; msg: string; data: any } };
+    };
+    const name = { 'en-us': `Currency check ${RUN}` };
+    for (const currency of ['ABC', 'XXX']) {
+      const goods = await send('/admin/api/catalogue/goods/save', await goodsBody({ name, currency }), 'en-us');
+      expect(goods.status).toBe(422);
+      expect(goods.body.msg).toBe(`${currency} is not one of the shop’s currencies: choose one from the list`);
+      expect(goods.body.data.errors).toEqual([{ field: 'currency', msg: goods.body.msg }]);
+    }
+    expect((await send('/admin/api/catalogue/goods/save', await goodsBody({ name, currency: 'ABC' }), 'hu')).body.msg).toBe('A(z) ABC nem a bolt pénzneme: válasszon a listából');
+    expect(await t.db.selectFrom('goods').select('id').where(sql`name->>'en-us'`, '=', name['en-us']).execute()).toEqual([]);
+
+    const now = Date.now();
+    const coupon = { code: `CUR${RUN}`.toUpperCase().slice(0, 40), kind: 'amount', amount: 500, currency: 'ABC', min_spend: 0, starts_at: new Date(now).toISOString(), ends_at: new Date(now + 86_400_000).toISOString(), reason: 'check' };
+    const refused = await send('/admin/api/orders/coupons', coupon, 'zh-cn');
+    expect(refused.status).toBe(422);
+    expect(refused.body.msg).toBe('ABC 不是本店的币种：请从列表中选择');
+    expect(refused.body.data.errors[0].field).toBe('currency');
+    expect(await t.db.selectFrom('approval_requests').select('id').where('subject', '=', `coupon:${coupon.code}`).execute()).toEqual([]);
+    // A currency of the shop's table is taken.
+    expect((await send('/admin/api/orders/coupons', { ...coupon, currency: 'JPY' }, 'en-us')).body.code).toBe(200);
+  });
+
+  it('a coupon request reads its amount in its currency’s own decimals: ¥100 off, not 100.00', async () => {
+    const op = await signedInOperator(t, 'owner');
+    const now = Date.now();
+    const ask = (code: string, currency: string, amount: number) =>
+      decide(t, '/admin/api/orders/coupons', { code, kind: 'amount', amount, currency, min_spend: 0, starts_at: new Date(now).toISOString(), ends_at: new Date(now + 86_400_000).toISOString(), reason: 'summary' }, op.token, key('sum'));
+    const yen = `YEN${RUN}`.toUpperCase().slice(0, 40);
+    expect((await ask(yen, 'JPY', 100)).body.data.request.summary).toBe(`coupon ${yen}: 100 JPY off`);
+    const usd = `USD${RUN}`.toUpperCase().slice(0, 40);
+    expect((await ask(usd, 'USD', 500)).body.data.request.summary).toBe(`coupon ${usd}: 5.00 USD off`);
+  });
 });

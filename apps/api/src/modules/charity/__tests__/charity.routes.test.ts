@@ -69,3 +69,44 @@ describe('charity orders', () => {
     expect((await get('/attractive/lovers/orderList', m.headers)).body.data.list[0].status).toBe('closed');
   });
 });
+
+describe('causes published from the console', () => {
+  it('refuses a currency the shop does not have and a picture that is not a site path or https address, on the field, in the operator’s language; nothing is published', async () => {
+    const owner = await newOperatorSession(t.db, 'owner');
+    const publish = (body: object, lang = 'en-us') =>
+      post('/admin/api/charity/causes', { title: { 'en-us': `Well ${Date.now()}` }, currency: 'USD', min_amount: 500, ...body }, { ...owner.headers, 'idempotency-key': `cause-${Date.now()}-${Math.random()}` }, lang);
+    const before = (await get('/admin/api/charity/causes/list', owner.headers)).body.data.list.length;
+
+    const abc = await publish({ currency: 'ABC' });
+    expect([abc.status, abc.body.data?.errors?.[0]?.field]).toEqual([422, 'currency']);
+    expect(abc.body.msg).toBe('ABC is not one of the shop’s currencies: choose one from the list');
+    const abcZh = await publish({ currency: 'ABC' }, 'zh-cn');
+    expect(abcZh.body.msg).toContain('ABC');
+    expect(abcZh.body.msg).not.toBe(abc.body.msg);
+
+    for (const image of ['javascript:alert(1)', '//evil.example/a.png', 'http://example.com/a.png', 'data:image/png;base64,AAAA', 'x']) {
+      const refused = await publish({ image });
+      expect([refused.status, refused.body.data?.errors?.[0]?.field], image).toEqual([422, 'image']);
+    }
+    expect((await get('/admin/api/charity/causes/list', owner.headers)).body.data.list.length).toBe(before);
+
+    // The shop's currencies and the picture forms news accept are published.
+    for (const [currency, image] of [['EUR', '/uploads/well.png'], ['JPY', 'https://cdn.example.com/well.jpg'], ['THB', '']]) {
+      const published = await publish({ currency, image });
+      expect(published.body.data, currency).toMatchObject({ currency, image });
+    }
+  });
+
+  it('the console’s causes count paid pledges apart from all pledges', async () => {
+    const owner = await newOperatorSession(t.db, 'owner');
+    const created = (await post('/admin/api/charity/causes', { title: { 'en-us': 'Counted pledges' }, currency: 'USD', min_amount: 100 }, { ...owner.headers, 'idempotency-key': `counted-${Date.now()}` })).body.data;
+    const m = await newMember(t);
+    const paid = (await post('/attractive/lovers/submitPay', { cause_id: created.id, amount: 700 }, { ...m.headers, 'idempotency-key': `counted-paid-${m.userId}` })).body.data;
+    await post('/attractive/lovers/submitPay', { cause_id: created.id, amount: 900 }, { ...m.headers, 'idempotency-key': `counted-open-${m.userId}` });
+    const cancelled = (await post('/attractive/lovers/submitPay', { cause_id: created.id, amount: 300 }, { ...m.headers, 'idempotency-key': `counted-cancel-${m.userId}` })).body.data;
+    await post('/attractive/lovers/cancelOrder', { id: cancelled.id }, m.headers);
+    expect(await withTransaction(t.db, (tx) => markCharityOrderPaid(tx, { orderId: paid.id, amountMinor: 700, currency: 'USD' }))).toBe('paid');
+    const listed = (await get('/admin/api/charity/causes/list', owner.headers)).body.data.list.find((c: { id: number }) => c.id === created.id);
+    expect(listed).toMatchObject({ raised: 700, supporters: 1, paid_pledges: 1, pledges: 3 });
+  });
+});

@@ -155,6 +155,32 @@ describe('the console’s content calls', () => {
       expect((await popup(good)).body.data, good).toMatchObject({ link: good });
     }
   });
+  it('a banner or popup link to a page the app does not have is refused on its field, in the operator’s language: members would land on "Page not found"', async () => {
+    const op = await signedInOperator(t, 'owner');
+    const banner = async (link: string, lang = 'en-us') => {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/admin/api/content/banners/save',
+        remoteAddress: '10.0.0.1',
+        headers: { authorization: `Bearer ${op.token}`, 'content-type': 'application/json', 'idempotency-key': key(), 'think-lang': lang },
+        payload: JSON.stringify({ title: { 'en-us': `Page ${RUN} ${link}` }, image: '/demo/banner.png', link, is_visible: false }),
+      });
+      return { status: res.statusCode, body: res.json() as { code: number; msg: string; data: any } };
+    };
+    const popup = (link: string) => decide(t, '/admin/api/content/popups/save', { title: { 'en-us': `Page ${RUN} ${link}` }, starts_at: soon(0), link, is_visible: false }, op.token, key());
+    for (const missing of ['/pages/charity/index', '/pages/lovers/index2?id=1', '/pages/tabbar', '/pages/']) {
+      for (const save of [banner, popup]) {
+        const refused = await save(missing);
+        expect([refused.status, refused.body.data?.errors?.[0]?.field], missing).toEqual([422, 'link']);
+        expect(refused.body.msg, missing).toContain('is not a page of the app');
+      }
+    }
+    const zh = await banner('/pages/charity/index', 'zh-cn');
+    expect(zh.body.msg).toContain('不是应用内存在的页面');
+    for (const real of ['/pages/lovers/index', '/pages/goods/goodsInfo?id=7', '/pages/my/wallet']) {
+      expect((await popup(real)).body.data, real).toMatchObject({ link: real });
+    }
+  });
   it('each list is searched by its title in any language, sorted and exported as CSV', async () => {
     const op = await signedInOperator(t, 'owner');
     const get = async (url: string) => (await call(t, 'GET', url, undefined, { token: op.token })).body.data;

@@ -133,6 +133,26 @@ describe('news', () => {
     expect((await get('/web/news/info?id=9999')).body.code).toBe(ResponseCode.newsNotFound);
   });
 
+  it('shows an article\'s pictures only from this site or an https address: one that could only show a broken image is dropped', async () => {
+    const pictures = [
+      '<img src="/media/demo/news-1.png" alt="site">',
+      '<img src="https://cdn.example.com/b.png" alt="secure">',
+      '<img src="x" onerror="alert(1)" alt="relative">',
+      '<img src="http://cdn.example.com/c.png" alt="plain">',
+      '<img src="//evil.example/d.png" alt="other-host">',
+      '<img src="data:image/png;base64,AAAA" alt="inline">',
+      '<img src="javascript:alert(2)" alt="script">',
+      '<img alt="none">',
+    ];
+    const content = JSON.stringify({ 'en-us': `<p>Before</p>${pictures.join('')}<p>After</p>` });
+    const [row] = await t.db.insertInto('news').values({ title: JSON.stringify({ 'en-us': 'Pictures' }), content, status: 'published' }).returning('id').execute();
+    const info = (await get(`/web/news/info?id=${row!.id}`)).body.data;
+    const shown = [...(info.content as string).matchAll(/<img[^>]*>/g)].map((m) => m[0]);
+    expect(shown).toEqual(['<img src="/media/demo/news-1.png" alt="site" />', '<img src="https://cdn.example.com/b.png" alt="secure" />']);
+    expect(info.content).toContain('<p>Before</p>');
+    expect(info.content).toContain('<p>After</p>');
+  });
+
   it('hides drafts', async () => {
     const [draft] = await t.db.insertInto('news').values({ title: JSON.stringify({ 'en-us': 'Draft' }), status: 'draft' }).returning('id').execute();
     expect((await get(`/web/news/info?id=${draft!.id}`)).body.code).toBe(ResponseCode.newsNotFound);

@@ -66,7 +66,7 @@ describe('the ledger under concurrent load', () => {
       const spend = (i: number) =>
         withTransaction(db, (tx) =>
           post(tx, {
-            kind: 'purchase',
+            kind: 'test.purchase',
             reference: { type: 'test-order', id: `${round}-${i}` },
             idempotencyKey: `spend:${m}:${i}`,
             actor,

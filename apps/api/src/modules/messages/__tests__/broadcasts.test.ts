@@ -88,6 +88,22 @@ describe('messages from operators', () => {
     expect(after).toBe(before);
   });
 
+  it('refuses a link to a page the app does not have, on the link, in the operator’s language: the member would land on "Page not found"', async () => {
+    const before = Number((await t.db.selectFrom('message_broadcasts').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).n);
+    for (const link of ['/pages/charity/index', '/pages/lovers/index2', '/pages/lovers/index/extra?id=1', '/pages/my']) {
+      const refused = await call(t, 'POST', '/admin/api/messages/broadcast', { headers: keyed(owner.headers), body: { texts, link }, lang: 'en-us' });
+      expect([refused.status, refused.body.data?.errors?.[0]?.field], link).toEqual([422, 'link']);
+      expect(refused.body.msg, link).toContain('is not a page of the app');
+    }
+    const th = await call(t, 'POST', '/admin/api/messages/broadcast', { headers: keyed(owner.headers), body: { texts, link: '/pages/charity/index' }, lang: 'th' });
+    expect(th.body.msg).toContain('ไม่ใช่หน้าที่มีอยู่ในแอป');
+    const after = Number((await t.db.selectFrom('message_broadcasts').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).n);
+    expect(after).toBe(before);
+    for (const link of ['/pages/lovers/index', '/pages/goods/goodsInfo?id=3']) {
+      expect((await post('/admin/api/messages/broadcast', { texts, link, countries: ['ZZ'] }, owner.headers)).body.data, link).toMatchObject({ link });
+    }
+  });
+
   it('removes messages older than the retention setting; the unread count drops at once', async () => {
     expect((await get('/admin/api/messages/settings', owner.headers)).body.data).toEqual({ message_retention_days: 180, feedback_daily_limit: 10, chat_mode: 'builtin', external_chat_url: '' });
     expect((await post('/admin/api/messages/settings/save', { message_retention_days: 3, feedback_daily_limit: 10 }, owner.headers)).status).toBe(422);

@@ -13,6 +13,7 @@ import { operatorCliActor } from '../../../lib/actor.js';
 import { runOrderCommand } from '../../../ops/orders.js';
 import { setPointsSettings } from '../points.service.js';
 import { setGoodsPoints } from '../../promotions/goods-points.service.js';
+import { decideApproval } from '../../approvals/approvals.service.js';
 import { setOperatorRate } from '../../rates/rates.service.js';
 import { autoCompleteOrder, markOrderPaid, placeOrder } from '../orders.service.js';
 import { memberActor } from './actors.js';
@@ -222,7 +223,10 @@ describe('points earned', () => {
     const body = { goods_id: ruled.goodsId, points_per_unit: 30 };
     expect((await send('/admin/api/orders/goods-points', body, m.headers)).body.code).toBe(ResponseCode.tokenInvalid);
     expect((await send('/admin/api/orders/goods-points', body, (await newOperatorSession(t.db, 'catalogue')).headers)).status).toBe(403);
-    expect((await send('/admin/api/orders/goods-points', body, operator.headers)).body).toMatchObject({ code: 200, data: { ok: true } });
+    // A raise waits for a second operator (docs/decisions/2026-11-29-goods-points-four-eyes.md).
+    const asked = await send('/admin/api/orders/goods-points', { ...body, reason: 'launch' }, operator.headers);
+    expect(asked.body).toMatchObject({ code: 200, data: { ok: true, points_per_unit: null, request: { kind: 'goods.points', status: 'pending' } } });
+    expect((await send('/admin/api/approvals/decide', { id: asked.body.data.request.id, decision: 'approve' }, (await newOperatorSession(t.db, 'owner')).headers)).body.code).toBe(200);
     // The checkout's preview already says what the rule will earn.
     expect((await get(`/shop/buy/cartGoods?goods_id=${ruled.goodsId}&sku_id=${ruled.skuIds[0]}&num=3&points=1000`, m.headers)).body.data.points_earned).toBe(90);
     const orderId = await shippedOrder(m, ruled, 3, 1000);
@@ -247,7 +251,9 @@ describe('operator commands', () => {
     const out = await runOrderCommand(t.db, cli, ['order', 'points', '200', '100', '10000', '300']);
     expect(out).toContain('completed orders earn 3 %');
     const g = await newGoods(t.db, [{ price: 1000, stock: 5 }]);
-    expect(await runOrderCommand(t.db, cli, ['order', 'goods-points', String(g.goodsId), '7'])).toContain('each unit earns 7 points');
+    const waits = await runOrderCommand(t.db, cli, ['order', 'goods-points', String(g.goodsId), '7', '--reason', 'launch']);
+    expect(waits).toContain('waits for a second operator');
+    await decideApproval(t.db, operatorCliActor('gina', 2), 'owner', { id: Number(/request #(\d+)/.exec(waits)![1]), decision: 'approve' });
     try {
       const m = await shopper(1000, 0);
       const preview = await get(`/shop/buy/cartGoods?goods_id=${g.goodsId}&sku_id=${g.skuIds[0]}&num=2&points=200`, m.headers);
@@ -257,7 +263,7 @@ describe('operator commands', () => {
       expect((await get(`/shop/buy/cartGoods?goods_id=${g.goodsId}&sku_id=${g.skuIds[0]}&num=2&points=200`, m.headers)).body.data.points_earned).toBe(114);
       const recorded = await t.db.selectFrom('operator_actions').select(['action', 'operator']).where('action', 'like', `goods.points ${g.goodsId} %`).orderBy('id').execute();
       expect(recorded).toEqual([
-        { action: `goods.points ${g.goodsId} 7`, operator: expect.stringContaining('fiona') },
+        { action: `goods.points ${g.goodsId} 7`, operator: expect.stringContaining('gina') },
         { action: `goods.points ${g.goodsId} percentage`, operator: expect.stringContaining('fiona') },
       ]);
     } finally {

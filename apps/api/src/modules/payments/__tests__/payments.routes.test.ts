@@ -289,7 +289,9 @@ describe('the wallet\'s own value', () => {
 
     // Goods with their own rule (30 a unit) still earn it, as when checkout points pay the goods.
     const ruled = await newGoods(t.db, [{ price: 2000, stock: 5 }], { currency: 'MYR' });
-    await setGoodsPoints(t.db, operatorCliActor('test'), { goods_id: ruled.goodsId, points_per_unit: 30 });
+    // A raise of a goods' rule waits for a second operator.
+    const rule = await setGoodsPoints(t.db, operatorCliActor('test'), { goods_id: ruled.goodsId, points_per_unit: 30, reason: 'launch' });
+    await decideApproval(t.db, operatorCliActor('second'), 'owner', { id: rule.request!.id, decision: 'approve' });
     const placed = await placeOrder(t.deps, memberActor(m.userId), { goods_id: ruled.goodsId, sku_id: ruled.skuIds[0]!, num: 2, address_id: (await t.db.selectFrom('addresses').select('id').where('user_id', '=', m.userId).executeTakeFirstOrThrow()).id, remarks: '' });
     await fund(t.db, m.userId, 4000, 'XXX', 'points');
     expect((await pay({ ...m, order: { ...m.order, id: placed.order_id } }, { pay_way: 'points', pay_password: PAY_PASSWORD })).body.data.state).toBe('success');

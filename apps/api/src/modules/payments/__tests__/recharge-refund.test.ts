@@ -164,7 +164,7 @@ describe('the record of a refund', () => {
     const sales = await salesOf('SGD');
     const { post } = await import('../../ledger/ledger.service.js');
     const { withTransaction } = await import('../../../lib/transaction.js');
-    await withTransaction(t.db, (tx) => post(tx, { kind: 'test.payout', reference: { type: 'test', id: `payout-${p.id}` }, idempotencyKey: `test-payout-${p.id}`, actor: systemActor('test'), postings: [{ account: { system: 'sales', currency: 'SGD' }, amount: -sales }, { account: { system: 'manual_adjustments', currency: 'SGD' }, amount: sales }] }));
+    await withTransaction(t.db, (tx) => post(tx, { kind: 'test.payout', reference: { type: 'test-payout', id: `payout-${p.id}` }, idempotencyKey: `test-payout-${p.id}`, actor: systemActor('test'), postings: [{ account: { system: 'sales', currency: 'SGD' }, amount: -sales }, { account: { system: 'manual_adjustments', currency: 'SGD' }, amount: sales }] }));
 
     const res = await refund(finance, { id: p.id, reason: 'lid arrived chipped' });
     expect(res.code).toBe(ResponseCode.insufficientBalance);

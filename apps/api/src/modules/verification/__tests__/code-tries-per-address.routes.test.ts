@@ -3,6 +3,7 @@ import { ResponseCode } from '@shop/contract';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.js';
 import { call, freshIp, latestCode, registerMember, seedDemo } from '../../accounts/__tests__/account-helpers.js';
 import { codeGuessKey } from '../verification.service.js';
+import { MAX_ADDRESS_FAILURES } from '../../captcha/lockout.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -34,6 +35,30 @@ describe('wrong tries at a code anyone may check count per client address', () =
     const home = freshIp();
     expect((await check('forget', m.email, code, home)).body.code).toBe(200);
     expect((await reset(m.user.user_name, code, home)).body.code).toBe(200);
+  });
+
+  it('an address locked for its failures at any keys is told to wait, how long, not to get a new code', async () => {
+    const m = await registerMember(t);
+    expect((await call(t, 'POST', '/user/send_code', { type: 'forget', email: m.email }, { ip: freshIp() })).body.code).toBe(200);
+    const code = await latestCode(t, m.email);
+    // 30 failures from one network in the last 15 minutes (wrong logins at other accounts), the oldest 10 minutes ago.
+    const network = freshIp();
+    await t.db.insertInto('login_failures').values(Array.from({ length: MAX_ADDRESS_FAILURES }, (_, i) => ({ account: `name:other${i}-${m.user.id}`, ip: network, created_at: new Date(Date.now() - (i === 0 ? 10 : 1) * 60_000) }))).execute();
+    const refused = await check('forget', m.email, code, network);
+    expect(refused.body).toMatchObject({ code: ResponseCode.codeAddressLocked, msg: 'Too many attempts from your network. Try again in 5 minutes.' });
+    const inThai = await call(t, 'POST', '/user/checkCode', { type: 'forget', email: m.email, code }, { ip: network, lang: 'th' });
+    expect(inThai.body).toMatchObject({ code: ResponseCode.codeAddressLocked, msg: 'มีการลองจากเครือข่ายของคุณมากเกินไป โปรดลองอีกครั้งใน 5 นาที' });
+    // The code itself was not used up: the member, from another network, gets through with it.
+    expect((await check('forget', m.email, code, freshIp())).body.code).toBe(200);
+  });
+
+  it('the wrong try that fills the address’s failures tells the address to wait as well', async () => {
+    const m = await registerMember(t);
+    await call(t, 'POST', '/user/send_code', { type: 'forget', email: m.email }, { ip: freshIp() });
+    const code = await latestCode(t, m.email);
+    const network = freshIp();
+    await t.db.insertInto('login_failures').values(Array.from({ length: MAX_ADDRESS_FAILURES - 1 }, (_, i) => ({ account: `name:else${i}-${m.user.id}`, ip: network }))).execute();
+    expect((await check('forget', m.email, wrongFor(code), network)).body).toMatchObject({ code: ResponseCode.codeAddressLocked, msg: 'Too many attempts from your network. Try again in 15 minutes.' });
   });
 
   it("a stranger's wrong resets from one address do not use up the member's code for the reset", async () => {

@@ -83,7 +83,7 @@ let rewardSeq = 0;
 export async function rewardMember(t: TestApp, userId: number, amount: number, currency = 'USD') {
   await withTransaction(t.db, (tx) =>
     post(tx, {
-      kind: 'commission.reward',
+      kind: 'test.reward',
       reference: { type: 'test-commission', id: userId },
       idempotencyKey: `test-reward:${userId}:${currency}:${rewardSeq++}:${Math.random()}`,
       actor: systemActor('test'),

@@ -1,0 +1,75 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, type Browser } from '../../web/e2e/browser.js';
+import { createMemberSession } from '../../web/e2e/members.js';
+import { createDatabase, type Database } from '../../api/src/db/database.js';
+import { baseUrl, databaseUrl } from '../../web/e2e/shop.js';
+import { consoleOperator, openConsole, post, shot } from './console.js';
+
+// The console's wide tables on a laptop: values stay whole on one line (never "1234567 / 89" or
+// "demo001@s / hop.local"), a mobile number shows its country prefix, and no column is squeezed to a
+// character or two: a table wider than the window scrolls sideways instead.
+
+let browser: Browser;
+let db: Database;
+beforeAll(async () => {
+  browser = await launchBrowser(baseUrl);
+  db = createDatabase(databaseUrl, 2);
+});
+afterAll(async () => {
+  await browser?.close();
+  await db?.destroy();
+});
+
+/** The texts of a table's body cells (of `columns`, by header text) that take more than one line, or that are narrower than `min` px. */
+const squeezed = (page: Page, testId: string, columns: string[], min: number) =>
+  page.evaluate(
+    ({ testId, columns, min }) => {
+      const table = document.querySelector(`[data-testid="${testId}"] .ant-table`)!;
+      const headers = [...table.querySelectorAll('thead th')].map((th) => th.textContent?.trim() ?? '');
+      const bad: string[] = [];
+      for (const row of table.querySelectorAll('tbody tr.ant-table-row')) {
+        const cells = [...row.querySelectorAll(':scope > td')];
+        for (const name of columns) {
+          const cell = cells[headers.indexOf(name)] as HTMLElement | undefined;
+          if (!cell) continue;
+          const lineHeight = parseFloat(getComputedStyle(cell).lineHeight) || 22;
+          const padding = parseFloat(getComputedStyle(cell).paddingTop) + parseFloat(getComputedStyle(cell).paddingBottom);
+          if (cell.clientHeight - padding > lineHeight * 1.5 || cell.clientWidth < min) bad.push(`${name}: ${cell.textContent} (${cell.clientWidth} px)`);
+        }
+      }
+      return bad;
+    },
+    { testId, columns, min },
+  );
+
+describe('wide tables at laptop widths (Chromium)', () => {
+  it('members at 1024 px in English: every value whole on one line, the mobile number with its prefix', async () => {
+    const stamp = Date.now().toString(36);
+    const member = await createMemberSession(databaseUrl, 'live');
+    await db.updateTable('users').set({ mobile_pre: '60', mobile: `1${String(member.userId).padStart(8, '7')}`, email: `layout.${stamp}@shop.local`, nickname: `Layout ${stamp}` }).where('id', '=', member.userId).execute();
+    const { token } = await consoleOperator('owner', `layout${stamp}`);
+    const page = await openConsole(browser, token, '/members');
+    await page.setViewportSize({ width: 1024, height: 768 });
+    await page.getByTestId('members').getByText(`layout.${stamp}@shop.local`).waitFor();
+    await shot(page, 'members-1024');
+    expect(await page.getByTestId('members').locator('tr', { hasText: `layout.${stamp}@shop.local` }).textContent()).toContain(`+60 1${String(member.userId).padStart(8, '7')}`);
+    expect(await squeezed(page, 'members', ['User name', 'Mobile', 'E-mail', 'Invite code', 'Joined'], 80)).toEqual([]);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1024);
+    await page.close();
+  });
+
+  it('approvals at 1280 px in Chinese: the member, type, reason and approver columns keep a readable width', async () => {
+    const stamp = Date.now().toString(36);
+    const member = await createMemberSession(databaseUrl, 'live');
+    const asker = await consoleOperator('owner', `ask${stamp}`);
+    const approver = await consoleOperator('owner', `see${stamp}`);
+    await post('/admin/api/wallet/points/grant', { user_id: member.userId, kind: 'points', amount: 500, reason: 'Layout check: a reason of several words' }, asker.token);
+    const page = await openConsole(browser, approver.token, '/approvals', { 'admin.lang': 'zh-cn' });
+    await page.getByTestId('approvals').getByText('Layout check: a reason of several words').waitFor();
+    await shot(page, 'approvals-zh-cn-1280');
+    expect(await squeezed(page, 'approvals', ['类型', '会员', '原因', '申请人'], 100)).toEqual([]);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1280);
+    await page.close();
+  });
+});

@@ -1,0 +1,81 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { APPROVAL_KINDS, APPROVAL_STEPS, OPERATOR_ACTION_FAMILIES, OPERATOR_ACTION_KINDS } from '@shop/contract/admin';
+import { LANGUAGES } from '@shop/contract/common';
+import { loadConsolePacks } from '@shop/contract/packs';
+import { changeLanguage, i18n, initI18n } from '../i18n';
+import { auditKindOptions, describeAction } from '../audit-kinds';
+
+// The audit log's "Action" column and its filter: a request for a second operator reads as asked
+// (approved, rejected …), never as the thing done; every action the API can record (the contract's
+// list, which the API's `insertOperatorAction` is typed by) has a name in each of the nine languages,
+// so no entry shows raw.
+
+beforeAll(async () => {
+  await initI18n();
+});
+afterAll(() => changeLanguage('en-us'));
+const t = () => i18n.t.bind(i18n) as never;
+const shown = (action: string) => describeAction(t(), action);
+const packs = loadConsolePacks();
+
+describe('approval requests in the audit log', () => {
+  it('read as requested, approved or rejected, in English', async () => {
+    await changeLanguage('en-us');
+    expect(shown('rate.set.request #3 1 USD = 9.99 MYR')).toEqual({ label: 'Requested: Exchange rate', detail: '#3 1 USD = 9.99 MYR' });
+    expect(shown('coupon.create.request #4 WELCOME 10% off')).toEqual({ label: 'Requested: New coupon', detail: '#4 WELCOME 10% off' });
+    expect(shown('operator.grant.approve #1 sup1 #3: support → owner')).toEqual({ label: 'Approved: Operator with a money role', detail: '#1 sup1 #3: support → owner' });
+    expect(shown('points.grant.reject #7 500 points to #12').label).toBe('Rejected: Points');
+    expect(shown('rate.set.done #8 1 USD = 4.5 MYR').label).toBe('Done within the threshold: Exchange rate');
+    expect(shown('coupon.update.cancel #9 coupon:4').label).toBe('Cancelled: Coupon change');
+    // The change itself, once approved, still reads as done.
+    expect(shown('rate.set USD/MYR=4.5')).toEqual({ label: 'Exchange rate set', detail: 'USD/MYR=4.5' });
+    expect(shown('coupon.create WELCOME')).toEqual({ label: 'Coupon created', detail: 'WELCOME' });
+  });
+
+  it('in Thai and Hungarian', async () => {
+    await changeLanguage('th');
+    expect(shown('operator.grant.approve #1 sup1 #3: support → owner').label).toBe('อนุมัติแล้ว: ผู้ปฏิบัติงานที่มีบทบาทด้านเงิน');
+    expect(shown('rate.set.request #3 1 USD = 9.99 MYR').label).toBe('ขออนุมัติ: อัตราแลกเปลี่ยน');
+    await changeLanguage('hu');
+    expect(shown('operator.grant.approve #1 sup1 #3: support → owner').label).toBe('Jóváhagyva: Pénzügyi szerepű operátor');
+    expect(shown('rate.set.request #3 1 USD = 9.99 MYR').label).toBe('Kérelmezve: Árfolyam');
+  });
+
+  it('the filter offers each kind of request, asked, approved and rejected', async () => {
+    await changeLanguage('en-us');
+    const options = auditKindOptions(t());
+    expect(options).toContainEqual({ value: 'rate.set.request', label: 'Requested: Exchange rate' });
+    expect(options).toContainEqual({ value: 'operator.grant.approve', label: 'Approved: Operator with a money role' });
+    expect(options).toContainEqual({ value: 'coupon.create.reject', label: 'Rejected: New coupon' });
+    for (const kind of APPROVAL_KINDS) expect(options.map((o) => o.value)).toContain(`${kind}.request`);
+    expect(new Set(options.map((o) => o.value)).size).toBe(options.length);
+  });
+});
+
+describe('every action the API can record', () => {
+  /** One action of each form the API writes: each kind with details, each family's word, each request's step. */
+  const samples = [
+    ...OPERATOR_ACTION_KINDS.map((kind) => `${kind} detail`),
+    ...OPERATOR_ACTION_FAMILIES.map((kind) => `${kind}.something=1`),
+    ...APPROVAL_KINDS.flatMap((kind) => APPROVAL_STEPS.map((step) => `${kind}.${step} #1 summary`)),
+  ];
+
+  it.each([...LANGUAGES])('has a name in %s, from that language’s own texts', async (lang) => {
+    await changeLanguage(lang);
+    const pack = packs[lang];
+    const texts = new Set(Object.values(pack));
+    const raw = samples.filter((action) => {
+      const { label } = shown(action);
+      // A request's label is its step's text around the kind's name; any other, its kind's text as such.
+      const own = texts.has(label) || APPROVAL_KINDS.some((k) => label.includes(pack[`console.money.approvals.kinds.${k}`] ?? '\u0000'));
+      return label === action || label.startsWith('console.') || !own;
+    });
+    expect(raw).toEqual([]);
+    const missing = [
+      ...OPERATOR_ACTION_KINDS.map((k) => `console.settings.kinds.${k.replace(/\./g, '_')}`),
+      ...APPROVAL_KINDS.map((k) => `console.money.approvals.kinds.${k}`),
+      ...['requested', 'doneAtOnce', 'approved', 'rejected', 'cancelled'].map((s) => `console.settings.audit.steps.${s}`),
+    ].filter((key) => !pack[key]);
+    expect(missing).toEqual([]);
+  });
+});

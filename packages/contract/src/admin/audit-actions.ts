@@ -1,0 +1,55 @@
+import { APPROVAL_KINDS, type ApprovalKind } from './approvals.js';
+
+// What the audit log (operator_actions) records as an entry's action: a kind the console names in
+// every language, then its details. The API can write no other (`insertOperatorAction` takes an
+// `OperatorAction`), so no entry shows to an operator as a raw string.
+
+/** Every kind of decision the API records, each named in the console (`console.settings.kinds.<kind, . as _>`). */
+export const OPERATOR_ACTION_KINDS = [
+  // members and their identity
+  'user.ban', 'user.unban', 'user.sessions.end', 'user.2fa.reset', 'realname.approve', 'realname.reject', 'cancel.approve', 'cancel.reject',
+  // money
+  'recharge.confirm', 'recharge.reject', 'withdrawal.approve', 'withdrawal.approved', 'withdrawal.paid', 'withdrawal.rejected',
+  'adjustment.request', 'adjustment.post', 'adjustment.approve', 'adjustment.reject', 'rate.set', 'wallet_currency.on', 'wallet_currency.off', 'wallet_limit.set',
+  'recharge_channel.set', 'collection_account.add', 'crypto_addresses.add', 'bank.add', 'payment_flag', 'payment.inquire', 'payment.refund',
+  // orders and their settings
+  'order.cancel', 'order.ship', 'order.tracking_event', 'order.points',
+  'setting', 'setting.captcha_mode', 'setting.captcha_bypass', 'setting.shipping_countries', 'setting.orders', 'setting.operating_fee', 'setting.shipping_fee',
+  'setting.international_freight', 'setting.adjustment_limit', 'setting.approval_limit', 'setting.pay_method',
+  'setting.after_sales', 'setting.after_sales_address', 'setting.after_sales_reason', 'setting.after_sales_carrier',
+  // operators
+  'operator.create', 'operator.disable', 'operator.enable', 'operator.role', 'operator.2fa.reset', 'operator.member', 'operator.sign_in_link',
+  // promotions and the catalogue
+  'goods.points', 'coupon.create', 'coupon.update', 'coupon.end', 'group_buy.create', 'group_buy.update', 'group_buy.end',
+  'category.create', 'category.update', 'category.reorder', 'goods.create', 'goods.update', 'goods.on_sale', 'goods.off_sale', 'sku.price', 'sku.stock', 'review',
+  // content, texts and messages
+  'banner.create', 'banner.update', 'banner.delete', 'news.create', 'news.update', 'news.delete', 'notice.create', 'notice.update', 'notice.delete',
+  'faq.create', 'faq.update', 'faq.delete', 'popup.create', 'popup.update', 'popup.delete', 'agreement.save', 'language.text', 'messages.broadcast', 'charity.cause',
+  // support
+  'feedback.reply', 'feedback.close', 'feedback.category.create', 'feedback.category.update', 'support.settings',
+  'chat.transfer', 'chat.close', 'chat.canned.create', 'chat.canned.update', 'chat.canned.delete',
+  // after-sales, the referral team, member shops, lists
+  'after_sale', 'referral.move', 'referral.commission', 'referral.pair_run', 'referral.house_code', 'application', 'shop', 'shop.stock', 'shop.settings', 'shop_order', 'export',
+] as const;
+export type OperatorActionKind = (typeof OPERATOR_ACTION_KINDS)[number];
+
+/** Kinds whose entries go on with `.<word>` naming the decision or the thing (`after_sale.approve`, `export.orders`, `setting.captcha_mode=auto`): the kind names them all. */
+export const OPERATOR_ACTION_FAMILIES = ['setting', 'after_sale', 'review', 'application', 'shop', 'shop_order', 'referral.commission', 'order.cancel', 'payment_flag', 'export'] as const satisfies readonly OperatorActionKind[];
+
+/** The steps of a request for a second operator (four eyes) the audit log records: asked, done at once within the threshold, approved, rejected, withdrawn or closed. */
+export const APPROVAL_STEPS = ['request', 'done', 'approve', 'reject', 'cancel'] as const;
+export type ApprovalStep = (typeof APPROVAL_STEPS)[number];
+
+type Details = '' | ` ${string}` | `=${string}`;
+/** An action as recorded: a kind and its details, a family's word, or a request's step (`rate.set.request #3 1 USD = 9.99 MYR`). */
+export type OperatorAction =
+  | `${OperatorActionKind}${Details}`
+  | `${(typeof OPERATOR_ACTION_FAMILIES)[number]}.${string}`
+  | `${ApprovalKind}.${ApprovalStep} #${number}${Details}`;
+
+/** A request's entry read back: its kind, step, and what follows (`#3 1 USD = 9.99 MYR`); undefined for any other entry. */
+export function approvalActionOf(action: string): { kind: ApprovalKind; step: ApprovalStep; detail: string } | undefined {
+  const m = /^(.+)\.([a-z]+) (#\d+.*)$/s.exec(action);
+  if (!m || !(APPROVAL_KINDS as readonly string[]).includes(m[1]!) || !(APPROVAL_STEPS as readonly string[]).includes(m[2]!)) return undefined;
+  return { kind: m[1] as ApprovalKind, step: m[2] as ApprovalStep, detail: m[3]!.trim() };
+}
