@@ -52,7 +52,8 @@ export async function setGoodsPoints(db: Database, actor: Actor, input: { goods_
       subject: subjectOf(input.goods_id),
       reason,
     });
-    return { ok: true, points_per_unit: await ruleOf(db, input.goods_id), request };
+    // A request never carries out at once (no amount is within one operator's reach): the rule stays `from`.
+    return { ok: true, points_per_unit: from, request };
   }
   await withTransaction(db, async (tx) => {
     if (!(await findGoodsById(tx, input.goods_id))) throw new AppError(ResponseCode.goodsNotFound);

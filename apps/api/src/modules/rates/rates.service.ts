@@ -50,15 +50,13 @@ export async function minorUnits(db: Executor, currency: string): Promise<number
  * check every console form that names a currency uses.
  */
 export async function assertShopCurrency(db: Executor, currency: string, field = 'currency'): Promise<void> {
+  const refused = () => new ValidationError([{ field, key: 'admin.validation.currencyNotShop', params: { field, currency } }]);
+  // `XXX` is in the table for points, which are not money anything is priced in.
+  if (currency === 'XXX') throw refused();
   try {
-    // `XXX` is in the table for points, which are not money anything is priced in.
-    if (currency === 'XXX') throw new AppError(ResponseCode.currencyUnsupported, { currency });
     await minorUnits(db, currency);
   } catch (e) {
-    if (e instanceof AppError && e.code === ResponseCode.currencyUnsupported) {
-      throw new ValidationError([{ field, key: 'admin.validation.currencyNotShop', params: { field, currency } }]);
-    }
-    throw e;
+    throw e instanceof AppError && e.code === ResponseCode.currencyUnsupported ? refused() : e;
   }
 }
 
