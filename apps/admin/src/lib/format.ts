@@ -1,13 +1,13 @@
-import { currencyExponent, displayMinor, LANGUAGE_TAGS, normalizeLanguage } from '@shop/contract/common';
+import { currencyExponent, fromMinorUnits, LANGUAGE_TAGS, normalizeLanguage } from '@shop/contract/common';
 import { readDate, writeDate } from '@shop/client/dates';
 import { i18n } from './i18n';
 
 const tag = (): string => LANGUAGE_TAGS[normalizeLanguage(i18n.language) ?? 'en-us'];
 
-/** An amount in minor units with its currency, as the console's language writes money. */
+/** An amount in minor units with its currency, as the console's language writes money: exact, in the currency's own decimals (an operator reads 1.239 dinars, not 1.23). */
 export function formatMoney(minor: number, currency: string): string {
   const decimals = currencyExponent(currency);
-  const amount = displayMinor(minor, currency);
+  const amount = fromMinorUnits(minor, currency);
   try {
     return new Intl.NumberFormat(tag(), { style: 'currency', currency, currencyDisplay: 'code', minimumFractionDigits: decimals, maximumFractionDigits: decimals }).format(amount as unknown as number);
   } catch {

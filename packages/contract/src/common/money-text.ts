@@ -1,4 +1,4 @@
-import { currencyExponent, displayMinor } from './money.js';
+import { displayMinor, shownDecimals } from './money.js';
 
 /**
  * The shop's one way of writing money for a reader: the member app's `formatMoney` (with its table
@@ -15,9 +15,6 @@ export interface NumberPattern {
   /** Per currency: what comes before and after the amount ("$" and "", or "" and " Ft"). */
   money: Record<string, readonly [prefix: string, suffix: string]>;
 }
-
-/** The decimals a price shows: the currency's own, at most two (the shop floors amounts to two). */
-export const shownDecimals = (currency: string): number => Math.min(currencyExponent(currency), 2);
 
 /** The options money is formatted with by Intl. */
 export const moneyOptions = (currency: string, decimals: number): Intl.NumberFormatOptions => ({

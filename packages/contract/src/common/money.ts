@@ -61,8 +61,11 @@ export const toBasisPoints = (percent: string | number): number => scaledInteger
 /** Prints basis points as a percentage with two decimals: `fromBasisPoints(250) === '2.50'`. */
 export const fromBasisPoints = (bp: number): string => unscaled(bp, 2);
 
-/** A minor-unit amount shown as the spec wants it: floored to 2 decimals, whatever the currency. */
-export const displayMinor = (minor: number, currency: string): string => floorAmount(fromMinorUnits(minor, currency));
+/** The decimals an amount is shown with: the currency's own, at most two (the shop floors amounts to two, spec §5). */
+export const shownDecimals = (currency: string): number => Math.min(currencyExponent(currency), 2);
+
+/** A minor-unit amount shown as the spec wants it: the currency's shown decimals, floored: "12.34" dollars, "1200" yen, "1.23" dinars. */
+export const displayMinor = (minor: number, currency: string): string => floorAmount(fromMinorUnits(minor, currency), shownDecimals(currency));
 
 /**
  * `minor` units of `fromCurrency` in minor units of `toCurrency` at an exact decimal `rate` (units

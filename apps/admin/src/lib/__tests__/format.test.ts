@@ -42,3 +42,15 @@ describe('a calendar day', () => {
     expect(formatDate('1990-01-01T00:00:00.000Z', true)).toBe('Dec 31, 1989');
   });
 });
+
+describe('console money', () => {
+  it('is exact, in the currency’s own decimals: an operator reads every fils of a dinar amount', async () => {
+    vi.resetModules();
+    const { i18n } = await import('../i18n');
+    const { formatMoney } = await import('../format');
+    await i18n.init({ lng: 'en-us', resources: {} });
+    expect(formatMoney(1239, 'KWD')).toBe('KWD\u00a01.239');
+    expect(formatMoney(1200, 'JPY')).toBe('JPY\u00a01,200');
+    expect(formatMoney(123456, 'USD')).toBe('USD\u00a01,234.56');
+  });
+});

@@ -1,6 +1,5 @@
 import {
-  currencyExponent,
-  floorAmount,
+  displayMinor,
   fromMinorUnits,
   ResponseCode,
   type EndpointBody,
@@ -32,7 +31,6 @@ type NewCoupon = EndpointBody<typeof adminCreateCoupon>;
 type CouponChange = EndpointBody<typeof adminUpdateCoupon>;
 
 /** An amount as the record reads it: in its currency's own decimals (¥100, not 100.00), floored to at most two. */
-const inOwnDecimals = (minor: number, currency: string) => floorAmount(fromMinorUnits(minor, currency), Math.min(2, currencyExponent(currency)));
 
 /** What a coupon is worth to one member's order, for thresholds: an amount off, or null for a percentage (always a second operator). */
 const worth = (c: { kind: 'amount' | 'percent'; amount?: number | null }) => (c.kind === 'amount' ? (c.amount ?? null) : null);
@@ -53,7 +51,7 @@ export async function createCoupon(db: Database, actor: Actor, input: NewCoupon)
     currency: input.currency,
     amount: worth(input),
     payload: input,
-    summary: `coupon ${input.code.toUpperCase()}: ${input.kind === 'amount' ? `${inOwnDecimals(input.amount!, input.currency)} ${input.currency}` : `${input.percent_bp! / 100} %`} off`,
+    summary: `coupon ${input.code.toUpperCase()}: ${input.kind === 'amount' ? `${displayMinor(input.amount!, input.currency)} ${input.currency}` : `${input.percent_bp! / 100} %`} off`,
     subject: `coupon:${input.code.toUpperCase()}`,
     reason: input.reason,
   });

@@ -29,6 +29,10 @@ describe('money', () => {
     expect(fromMinorUnits(500, 'JPY')).toBe('500');
     expect(fromMinorUnits(1234, 'KWD')).toBe('1.234');
     expect(displayMinor(1239, 'KWD')).toBe('1.23');
+    // Shown in the currency's own decimals: yen and points have none ("1200 JPY" in a message, not "1200.00").
+    expect(displayMinor(1200, 'JPY')).toBe('1200');
+    expect(displayMinor(-1200, 'XXX')).toBe('-1200');
+    expect(displayMinor(1205, 'USD')).toBe('12.05');
     expect(() => fromMinorUnits(1.5, 'USD')).toThrow(RangeError);
   });
 
