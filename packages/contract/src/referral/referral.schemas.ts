@@ -262,7 +262,7 @@ export const adminCommissionSchema = z.object({
   level: z.number().int(),
   base: minor,
   rate_bp: z.number().int(),
-  /** What was pending at payment. */
+  /** Pending: what settling would pay now (what was pending at payment less the share refunds took back); otherwise what was pending at payment. */
   amount: minor,
   /** Settled: what reached the member's rewards, and what of it went to pay off a debt instead (earned = posted + netted). */
   posted: minor,

@@ -12,7 +12,7 @@ import { commissionAnswers, commissionsRoute, pairRunsRoute, reverseCommissionRo
 type Row = EndpointData<typeof commissionsRoute>['list'][number];
 const STATUSES = ['pending', 'settled', 'void', 'reversed'] as const;
 
-/** What a commission is worth as it stands: pending or void, what was pending at payment; settled or reversed, what was earned. */
+/** What a commission is worth as it stands: pending, what settling would pay now (less what refunds took back); void, what was pending at payment; settled or reversed, what was earned. */
 export const earned = (r: Pick<Row, 'status' | 'amount' | 'posted' | 'netted'>): number => (r.status === 'settled' || r.status === 'reversed' ? r.posted + r.netted : r.amount);
 
 /** A reversal's two parts: what it took back from the rewards and what it added to the member's debt (undefined for any other state). */

@@ -100,6 +100,7 @@ export async function earnOnSettled(tx: Tx, actor: Actor, order: EarningOrder): 
   const back = Math.min(await findOrderRefunded(tx, order.id), goods);
   // Refunded whole before its settled moment: nothing is earned, its pending commissions are void.
   if (goods > 0 && back >= goods) return voidPendingCommissions(tx, actor, order.id);
+  // The rule members and the console see pending commissions by before this moment (`commissionDue` in referral.queries): keep the two alike.
   const keep = (n: number) => (back <= 0 || goods <= 0 ? n : Math.floor((n * (goods - back)) / goods));
   const pv = keep(Number(o.pv ?? 0));
   if (pv > 0) {

@@ -111,7 +111,8 @@ export async function listCommissions(deps: Deps, actor: Actor, input: EndpointQ
     level: c.level,
     base: Number(c.base_minor),
     rate_bp: c.rate_bp,
-    amount: Number(c.amount_minor),
+    // Pending: what settling would pay now (less what refunds took back); otherwise what was pending at payment.
+    amount: Number(c.due_minor),
     posted: Number(c.posted_minor),
     netted: Number(c.debt_netted_minor),
     reversed: Number(c.reversed_minor),

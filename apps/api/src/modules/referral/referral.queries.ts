@@ -437,22 +437,42 @@ export const addDebt = (tx: Tx, memberId: number, currency: string, amount: numb
   sql`insert into commission_debts (member_id, currency, amount_minor) values (${memberId}, ${currency}, ${amount}) on conflict (member_id, currency) do update set amount_minor = commission_debts.amount_minor + excluded.amount_minor`.execute(tx);
 export const findDebts = (db: Executor, memberId: number) => db.selectFrom('commission_debts').selectAll().where('member_id', '=', memberId).where('amount_minor', '>', 0).execute();
 
-/** The member's commissions per currency and state: what is pending, and what settling earned (less a partial refund's share; a debt netted from it counts as earned). */
-export const findCommissionTotals = (db: Executor, memberId: number) =>
-  db
-    .selectFrom('commissions')
-    .select(['currency', 'status', sql<number>`sum(case when status = 'settled' then posted_minor + debt_netted_minor else amount_minor end)::bigint`.as('amount')])
-    .where('beneficiary_id', '=', memberId)
-    .groupBy(['currency', 'status'])
-    .execute();
+/**
+ * What a commission (`c`) stands at: pending, what settling would pay now — what was pending at
+ * payment less the share the order's succeeded refunds took back, by `earnOnSettled`'s rule (a share
+ * of the goods, freight left out, rounded down once; nothing once the goods came back whole), read
+ * from the refunds themselves so however many are made, and at once, it is never cut twice; any
+ * other state, what was pending at payment.
+ */
+const commissionDue = sql<number>`case when c.status <> 'pending' then c.amount_minor else (
+    select case when x.back <= 0 or x.goods <= 0 then c.amount_minor when x.back >= x.goods then 0 else (c.amount_minor * (x.goods - x.back)) / x.goods end
+    from (select greatest(o.total_minor - o.freight_minor, 0) as goods,
+      (select coalesce(sum(r.amount_minor), 0) from payment_refunds r join payments p on p.id = r.payment_id
+        where p.payable_type = 'order' and p.payable_id = o.id and r.status = 'succeeded') as back
+      from orders o where o.id = c.order_id) x) end`;
 
+/**
+ * The member's commissions per currency and state: what is pending (less what refunds took back,
+ * `commissionDue`; none once nothing is left of it), and what settling earned (a debt netted from it counts as earned).
+ */
+export const findCommissionTotals = async (db: Executor, memberId: number) =>
+  (
+    await db
+      .selectFrom('commissions as c')
+      .select(['c.currency', 'c.status', sql<number>`sum(case when c.status = 'settled' then c.posted_minor + c.debt_netted_minor else ${commissionDue} end)::bigint`.as('amount')])
+      .where('c.beneficiary_id', '=', memberId)
+      .groupBy(['c.currency', 'c.status'])
+      .execute()
+  ).filter((r) => r.status !== 'pending' || Number(r.amount) > 0);
+
+/** A page of commissions with what each stands at (`due_minor`: a pending one at what settling would pay now), and how many match. */
 export async function findCommissionsPage(db: Executor, f: { status?: CommissionStatus; beneficiaryId?: number; orderId?: number; limit: number; offset: number }) {
   let q = db.selectFrom('commissions as c').innerJoin('orders as o', 'o.id', 'c.order_id');
   if (f.status) q = q.where('c.status', '=', f.status);
   if (f.beneficiaryId) q = q.where('c.beneficiary_id', '=', f.beneficiaryId);
   if (f.orderId) q = q.where('c.order_id', '=', f.orderId);
   const [rows, total] = await Promise.all([
-    q.selectAll('c').select('o.order_no').orderBy('c.id', 'desc').limit(f.limit).offset(f.offset).execute(),
+    q.selectAll('c').select(['o.order_no', commissionDue.as('due_minor')]).orderBy('c.id', 'desc').limit(f.limit).offset(f.offset).execute(),
     q.select(sql<number>`count(*)::int`.as('total')).executeTakeFirstOrThrow(),
   ]);
   return { rows, total: total.total };

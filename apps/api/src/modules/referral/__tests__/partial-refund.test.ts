@@ -161,3 +161,91 @@ describe('a partial refund before the order settles', () => {
     expect(await ledgerCheck(t.db)).toEqual([]);
   });
 });
+
+describe('what is pending after a partial refund, before the order settles', () => {
+  /** Submits, approves and receives a return of `qty` of an order line; answers the case, ready to refund. */
+  async function received(m: Awaited<ReturnType<AfterSalesKit['shopper']>>, orderId: number, lineId: number, qty: number) {
+    const id = (await sales.post(m, '/shop/order/afterSaleSubmit', { order_id: orderId, kind: 'return', reason_id: 'changed_mind', lines: [{ order_line_id: lineId, qty }] })).body.data.case_id as number;
+    expect((await sales.admin('/admin/api/after-sales/approve', { id })).body.code).toBe(200);
+    expect((await sales.admin('/admin/api/after-sales/receive', { id })).body.code).toBe(200);
+    return id;
+  }
+  const settle = async (orderId: number) => {
+    await t.db.updateTable('orders').set({ completed_at: new Date(Date.now() - 400 * 86_400_000) }).where('id', '=', orderId).execute();
+    expect(await settleOrder(t.deps, jobActor('settle_order', orderId), orderId)).toBe(true);
+  };
+
+  it('the member and the console see the pending commission less what the refund took back; settling pays exactly that; a return of everything leaves nothing pending', async () => {
+    const sponsor = await kit.placedSponsor('pending sponsor');
+    const buyer = await sales.shopper();
+    await t.db.updateTable('users').set({ referrer_id: sponsor.userId } as never).where('id', '=', buyer.userId).execute();
+    const pendingOf = async () => (await kit.get(sponsor, '/user/spread/total')).body.data.commission_pending;
+    const listed = async (orderId: number) =>
+      (await sales.adminGet(`/admin/api/referral/commissions?order_id=${orderId}&member_id=${sponsor.userId}`)).body.data.list.map((c: { status: string; amount: number }) => [c.status, c.amount]);
+
+    // 2 × 7.00 and 1 × 3.00: 5 % of the 17.00 of goods is pending.
+    const o = await sales.boughtOrder(buyer);
+    const goods = o.total - o.freight;
+    expect(goods).toBe(1700);
+    expect(await pendingOf()).toEqual([{ currency: 'USD', amount: 85 }]);
+    expect(await listed(o.orderId)).toEqual([['pending', 85]]);
+
+    // One 7.00 unit comes back: what will be paid is the kept share, shown at once to both.
+    const id = await received(buyer, o.orderId, o.lines[0]!.id, 1);
+    expect((await sales.admin('/admin/api/after-sales/refund', { id, reason: 'returned' })).body.code).toBe(200);
+    expect(Number((await sales.caseRow(id)).refunded_minor)).toBe(700);
+    const kept = Math.floor((85 * (goods - 700)) / goods);
+    expect(kept).toBe(50);
+    expect(await pendingOf()).toEqual([{ currency: 'USD', amount: kept }]);
+    expect(await listed(o.orderId)).toEqual([['pending', kept]]);
+    const member = (await sales.adminGet(`/admin/api/referral/member?member_id=${sponsor.userId}`)).body.data;
+    expect(member.commissions).toEqual([{ currency: 'USD', status: 'pending', amount: kept }]);
+
+    // Settling pays what was shown, not cut a second time.
+    const rewards = await balanceOf(t.db, sponsor.userId, 'rewards', 'USD');
+    await settle(o.orderId);
+    expect(await balanceOf(t.db, sponsor.userId, 'rewards', 'USD')).toBe(rewards + kept);
+    expect(await listed(o.orderId)).toEqual([['settled', 85]]);
+    const totals = (await kit.get(sponsor, '/user/spread/total')).body.data;
+    expect(totals.commission_pending).toEqual([]);
+    expect(totals.commission_total).toEqual([{ currency: 'USD', amount: kept }]);
+
+    // Every unit comes back (the freight with the last): nothing is pending any more, and settling pays nothing.
+    const w = await sales.boughtOrder(buyer);
+    expect(await pendingOf()).toEqual([{ currency: 'USD', amount: 85 }]);
+    for (const [line, qty] of [[w.lines[0]!.id, 2], [w.lines[1]!.id, 1]] as const) {
+      const c = await received(buyer, w.orderId, line, qty);
+      expect((await sales.admin('/admin/api/after-sales/refund', { id: c, reason: 'returned' })).body.code).toBe(200);
+    }
+    expect(await pendingOf()).toEqual([]);
+    // The console still lists it pending (the order settles later), at what it will pay: nothing.
+    expect(await listed(w.orderId)).toEqual([['pending', 0]]);
+    await settle(w.orderId);
+    expect(await listed(w.orderId)).toEqual([['void', 85]]);
+    expect(await balanceOf(t.db, sponsor.userId, 'rewards', 'USD')).toBe(rewards + kept);
+    expect(await ledgerCheck(t.db)).toEqual([]);
+  });
+
+  it('two partial refunds of one order at once: what is pending is the share both left, and settling pays it', async () => {
+    const sponsor = await kit.placedSponsor('race sponsor');
+    const buyer = await sales.shopper();
+    await t.db.updateTable('users').set({ referrer_id: sponsor.userId } as never).where('id', '=', buyer.userId).execute();
+    const o = await sales.boughtOrder(buyer);
+    const goods = o.total - o.freight;
+    // A 7.00 unit and the 3.00 unit, each its own case, refunded at the same time.
+    const ids = [await received(buyer, o.orderId, o.lines[0]!.id, 1), await received(buyer, o.orderId, o.lines[1]!.id, 1)];
+    const answers = await Promise.all(ids.map((id) => sales.admin('/admin/api/after-sales/refund', { id, reason: 'returned' })));
+    expect(answers.map((a) => a.body.code)).toEqual([200, 200]);
+    const back = (await Promise.all(ids.map((id) => sales.caseRow(id)))).reduce((s, c) => s + Number(c.refunded_minor), 0);
+    expect(back).toBe(1000);
+    const kept = Math.floor((85 * (goods - back)) / goods);
+    expect(kept).toBe(35);
+    expect((await kit.get(sponsor, '/user/spread/total')).body.data.commission_pending).toEqual([{ currency: 'USD', amount: kept }]);
+
+    const rewards = await balanceOf(t.db, sponsor.userId, 'rewards', 'USD');
+    await settle(o.orderId);
+    expect(await balanceOf(t.db, sponsor.userId, 'rewards', 'USD')).toBe(rewards + kept);
+    expect((await commissionsOf(o.orderId)).filter((c) => c.beneficiary_id === sponsor.userId).map((c) => [c.status, Number(c.posted_minor)])).toEqual([['settled', kept]]);
+    expect(await ledgerCheck(t.db)).toEqual([]);
+  });
+});
