@@ -193,8 +193,8 @@ export class Cluster {
       .replaceAll('/etc/nginx/h5-shop/', `${site}/`)
       .replaceAll('/opt/h5-shop/', `${ROOT}/`)
       .replaceAll('/var/log/nginx/', `${this.dir}/nginx/logs/`)
-      .replace(/listen 80;/, `listen 127.0.0.1:${this.lbPort};`)
-      .replace(/listen \[::\]:80;\n/, '');
+      .replace(/listen 80\b/, `listen 127.0.0.1:${this.lbPort}`)
+      .replace(/^\s*listen \[::\]:80\b[^;]*;\n/m, '');
     const n = (t: string) => path.join(this.dir, 'nginx', t);
     fs.writeFileSync(
       path.join(this.dir, 'nginx.conf'),

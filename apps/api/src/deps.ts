@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { Redis } from 'ioredis';
 import type { AppDeps } from './app-deps.js';
 import { loadConfig, type Config } from './config.js';
@@ -47,6 +50,7 @@ export async function depsFor(
 
 /** Opens the database (embedded or configured), migrates it, and builds the dependencies. */
 export async function openDeps(config: Config, log: (line: string) => void): Promise<{ deps: AppDeps; close: () => Promise<void> }> {
+  checkDataFolder(config);
   const { db, embedded } = await openDatabase(config, log);
   try {
     const applied = await migrateToLatest(db);
@@ -83,9 +87,9 @@ export const REDIS_COMMAND_TIMEOUT_MS = 1_000;
 export class StartRefused extends Error {}
 
 /**
- * `openDeps` for a process's start: a configuration the shop refuses (`StartRefused`, a Redis that
- * does not answer) is said in one line on stderr, after `prefix`, and the process exits with 1: no
- * stack and no source line for the operator.
+ * `openDeps` for a process's start: a configuration the shop refuses (`StartRefused`: a data folder
+ * it cannot write, a Redis that does not answer) is said in one line on stderr, after `prefix`, and
+ * the process exits with 1: no stack and no source line for the operator.
  */
 export async function openDepsOrRefuse(config: Config, log: (line: string) => void, prefix: string): Promise<{ deps: AppDeps; close: () => Promise<void> }> {
   try {
@@ -96,6 +100,43 @@ export async function openDepsOrRefuse(config: Config, log: (line: string) => vo
     process.exit(1);
   }
 }
+
+/**
+ * The data folder (DATA_DIR), writable whenever this configuration keeps something in it: a process
+ * that cannot write it would fail later (an upload, the embedded database) or crash at every restart,
+ * so it refuses to start instead, naming the folder and the setting.
+ */
+function checkDataFolder(config: Pick<Config, 'dataDir' | 'DATABASE_URL' | 'STORAGE_PROVIDER' | 'SECRETS_KEY' | 'NODE_ENV'>): void {
+  const kept = [
+    ...(config.DATABASE_URL ? [] : ['the embedded database']),
+    ...(config.STORAGE_PROVIDER === 'local' ? ['uploads (STORAGE_PROVIDER=local)'] : []),
+    ...(config.SECRETS_KEY || config.NODE_ENV === 'production' ? [] : ['the generated secrets key']),
+  ];
+  if (!kept.length) return;
+  // Uploads stream into uploads/.tmp (LocalFileStorage): that folder is the one that must take a file.
+  const probeIn = config.STORAGE_PROVIDER === 'local' ? path.join(config.dataDir, 'uploads', '.tmp') : config.dataDir;
+  try {
+    fs.mkdirSync(probeIn, { recursive: true });
+    const probe = path.join(probeIn, `.write-check-${process.pid}`);
+    fs.writeFileSync(probe, '');
+    fs.rmSync(probe, { force: true });
+  } catch (e) {
+    // Node's message without the path it repeats: "EROFS: read-only file system".
+    const why = e instanceof Error ? e.message.split(',')[0] : String(e);
+    throw new StartRefused(
+      `DATA_DIR: cannot write ${probeIn} (${why}) as user ${userName()}, where this process keeps ${kept.join(', ')}; refusing to start: set DATA_DIR to a folder that user can write (under systemd with ProtectSystem=strict: StateDirectory= or ReadWritePaths=)`,
+      { cause: e },
+    );
+  }
+}
+
+const userName = (): string => {
+  try {
+    return os.userInfo().username;
+  } catch {
+    return String(process.getuid?.() ?? 'unknown');
+  }
+};
 
 /**
  * Redis at `url`, answering: a process configured to share its limits and invalidations through a
