@@ -99,4 +99,55 @@ describe('the installable app without a network', () => {
     }
     await page.close();
   });
+
+  it('opens offline what a first visit saw before the worker took charge, and says an unseen goods page needs the network', async () => {
+    // A new profile: the first visit's home and goods are read before the worker is registered (once the page is usable).
+    const first = await launchBrowser(baseUrl, { serviceWorkers: 'allow' });
+    try {
+      const member = await createMemberSession(databaseUrl, 'live');
+      const goods = (await (await fetch(`${baseUrl}/shop/goods/list?page=1&limit=2`)).json()) as { data: { list: Array<{ id: number; name: string }> } };
+      const [seen, unseen] = goods.data.list as [{ id: number; name: string }, { id: number; name: string }];
+      const page = await first.open('/pages/tabbar/index', {
+        snoozePopups: true,
+        localStorage: {
+          'shop.session': JSON.stringify({ state: { token: member.token, user: { id: member.userId, user_name: member.userName } }, version: 0 }),
+          'shop.session.refreshedAt': String(Date.now()),
+        },
+      });
+      await page.locator('.home-categories').waitFor();
+      await go(page, `/pages/goods/goodsInfo?id=${seen.id}`);
+      await page.locator('h1.goods-name', { hasText: seen.name }).waitFor();
+      await go(page, '/pages/tabbar/index');
+      await page.locator('.home-categories').waitFor();
+      // The member scrolls and waits a moment: the worker takes charge and keeps what was seen (never the member's own answers).
+      await untilWorkerServes(page);
+      const keptSeen = async () => {
+        const kept = await cachedAddresses(page);
+        return ['/attractive/page/indexApiData', `/shop/goods/info?id=${seen.id}&`].filter((address) => kept.some((u) => u.includes(address)));
+      };
+      await expect.poll(keptSeen, { timeout: 30_000 }).toHaveLength(2);
+      expect((await cachedAddresses(page)).filter((u) => /\/user\/(wallet|info)\/|\/attractive\/UserPageData\/|\/shop\/(order|buy|cart)\//.test(u))).toEqual([]);
+
+      await first.context.setOffline(true);
+      // The network drops with the app open; a goods page never opened is opened inside the app.
+      await go(page, `/pages/goods/goodsInfo?id=${unseen.id}`);
+      const notice = page.getByRole('alert').filter({ hasText: 'This page needs the network' });
+      await notice.getByText('It opens as soon as you are back online.').waitFor({ timeout: 10_000 });
+      expect(await page.locator('h1.goods-name').count()).toBe(0);
+      await notice.getByRole('button', { name: 'Back' }).click();
+      await page.locator('.home-categories').waitFor();
+
+      // Opened from scratch without a network: the home and the goods seen on the first visit.
+      await page.goto(`${baseUrl}/h5/#/pages/tabbar/index`);
+      await page.locator('.offline-bar').waitFor();
+      await page.locator('.home-categories').waitFor();
+      await page.goto(`${baseUrl}/h5/#/pages/goods/goodsInfo?id=${seen.id}`);
+      await page.locator('h1.goods-name', { hasText: seen.name }).waitFor();
+      expect(await page.getByText('Something went wrong').count()).toBe(0);
+      await page.close();
+    } finally {
+      await first.context.setOffline(false);
+      await first.close();
+    }
+  });
 });

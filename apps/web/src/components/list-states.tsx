@@ -4,6 +4,7 @@ import { StateMessage } from '@/components/state-message';
 import { ApiError } from '@/lib/request';
 import { useNavigate } from '@/lib/router';
 import { paths } from '@/config/paths';
+import { useGlobalLoading } from '@/stores/app-flags';
 import './list-states.css';
 import { useTranslation } from '@/lib/i18n';
 
@@ -29,19 +30,32 @@ export function ListState({ loading, error, empty, emptyText, failure, missing, 
   const navigate = useNavigate();
   // The server's answer, not the network: retrying changes nothing and "check your connection" would mislead.
   const answered = failure instanceof ApiError && (failure.kind === 'code' || (failure.kind === 'http' && (failure.status ?? 0) >= 400 && (failure.status ?? 0) < 500 && Boolean(failure.message)));
+  const offline = useGlobalLoading((s) => s.offline);
   const refusal = missing ?? (error && answered ? (failure as ApiError).message : undefined);
+  // Only a failure to reach the server is the connection's: a server error says so without blaming it.
+  const network = !(failure instanceof ApiError) || failure.kind === 'network' || failure.kind === 'timeout';
+  // A way back from a page that has nothing to show: where the member came from, else home.
+  const back = (
+    <Button size="small" onClick={() => (window.history.length > 1 ? window.history.back() : navigate(paths.tabbar.home, { replace: true }))}>
+      {t('app.action.back')}
+    </Button>
+  );
   if (refusal)
     return (
       <div className="list-state list-state-error" role="alert">
         <StateMessage title={refusal} text="" />
-        {/* A way back from a page that has nothing to show: where the member came from, else home. */}
-        <Button size="small" onClick={() => (window.history.length > 1 ? window.history.back() : navigate(paths.tabbar.home, { replace: true }))}>
-          {t('app.action.back')}
-        </Button>
+        {back}
       </div>
     );
-  // Only a failure to reach the server is the connection's: a server error says so without blaming it.
-  const network = !(failure instanceof ApiError) || failure.kind === 'network' || failure.kind === 'timeout';
+  // Offline, with nothing kept for it: said like a page that needs the network (it fills in once the
+  // network is back, when the screen's reads are asked again), never a "try again" that cannot work.
+  if (error && network && offline)
+    return (
+      <div className="list-state list-state-error" role="alert">
+        <StateMessage title={t('app.offline.needsNetwork')} text={t('app.offline.needsNetworkText')} />
+        {back}
+      </div>
+    );
   if (loading)
     return (
       <div className="list-state list-state-loading" role="status" aria-live="polite">

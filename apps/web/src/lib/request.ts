@@ -5,6 +5,7 @@ import { limits } from '@/config/runtime';
 import { takeEarlyAnswer } from '@/lib/early-answers';
 import { i18n } from '@/lib/i18n';
 import { currentAddress, currentPath, loginAddressFor, navigateTo } from '@/lib/navigation';
+import { noteReadBeforeWorker } from '@/lib/reads-before-worker';
 import { hostsForRegion } from '@/lib/region';
 import { hideBlockingLoading, showBlockingLoading, showToast } from '@/lib/toast';
 import { useLanguage } from '@/stores/language';
@@ -158,6 +159,8 @@ export async function call<E extends AnyEndpoint>(endpoint: E, ...[input, option
   const idempotencyKey = isPost && endpoint.idempotent ? (options.idempotencyKey ?? newIdempotencyKey()) : undefined;
   const headers = requestHeaders(endpoint, lang, sentToken);
   if (idempotencyKey) headers['Idempotency-Key'] = idempotencyKey;
+  // Asked again through the service worker once it serves the page, so what this visit saw is kept for offline use.
+  if (endpoint.method === 'GET') noteReadBeforeWorker({ path: endpoint.path, url, headers });
   if (indicator) postStarted();
   let answer: { status: number; payload: unknown };
   try {
