@@ -35,7 +35,8 @@ export const memberExport: ListExport<EndpointQuery<typeof adminSearchMembers>, 
   name: 'members',
   page: service.findMembers,
   columns: [
-    ['member_id', (r) => r.id], ['user_name', (r) => r.user_name], ['nickname', (r) => r.nickname], ['mobile', (r) => r.mobile], ['email', (r) => r.email],
+    // A mobile number is not whole without its calling code: both as stored, side by side (no `+`, which a spreadsheet would take for a formula).
+    ['member_id', (r) => r.id], ['user_name', (r) => r.user_name], ['nickname', (r) => r.nickname], ['mobile_pre', (r) => r.mobile_pre], ['mobile', (r) => r.mobile], ['email', (r) => r.email],
     ['invite_code', (r) => r.invite_code], ['status', (r) => r.status], ['created_at', (r) => r.created_at],
   ],
 };

@@ -98,6 +98,27 @@ describe('CSV exports of the console lists', () => {
     expect(JSON.parse(recorded.body.data.list[0].reason)).toEqual({ operator: support.userName });
   });
 
+  it('the members file carries each mobile number whole: its calling code beside it, as the Members page shows it', async () => {
+    const finance = await signedInOperator(t, 'finance');
+    const listed = await call(t, 'GET', '/admin/api/members/search?q=demo001', undefined, { token: finance.token });
+    const demo = listed.body.data.list.find((m: { user_name: string }) => m.user_name === 'demo001');
+    expect([demo.mobile_pre, demo.mobile]).toEqual(['60', '123456789']);
+    const withoutMobile = await registerMember(t);
+
+    const file = await download(`/admin/api/members/search/export?q=demo001`, finance.token);
+    const header = file.rows[0]!;
+    const row = file.rows.find((r) => r[1] === 'demo001')!;
+    expect([row[header.indexOf('Calling code')], row[header.indexOf('Mobile')]]).toEqual(['60', '123456789']);
+    expect(header.indexOf('Mobile')).toBe(header.indexOf('Calling code') + 1);
+
+    const none = await download(`/admin/api/members/search/export?q=${withoutMobile.user.user_name}`, finance.token);
+    const blank = none.rows.find((r) => r[1] === withoutMobile.user.user_name)!;
+    expect([blank[header.indexOf('Calling code')], blank[header.indexOf('Mobile')]]).toEqual(['', '']);
+
+    const zh = await download(`/admin/api/members/search/export?q=demo001`, finance.token, 'zh-cn');
+    expect(zh.rows[0]!.slice(3, 5)).toEqual(['国际区号', '手机']);
+  });
+
   it('lists sort by the column asked, both ways, and the file follows the same order', async () => {
     const support = await signedInOperator(t, 'support');
     const tag = `srt${Date.now().toString(36)}`;

@@ -177,7 +177,11 @@ export async function cancelWithdrawal(db: AppDeps['db'], actor: Actor, input: {
     const w = await q.findMemberWithdrawal(tx, userId, input.id);
     if (!w) throw new AppError(ResponseCode.withdrawalNotFound);
     const moved = await q.transitionWithdrawal(tx, w.id, ['pending'], 'cancelled', { cancelled_at: new Date() });
-    if (!moved) throw new AppError(ResponseCode.withdrawalNotPending);
+    if (!moved) {
+      // Read after the refused update: the state that won, so a repeat of the member's own cancel is named as such.
+      const now = await q.findWithdrawal(tx, w.id);
+      throw new AppError(ResponseCode.withdrawalNotPending, undefined, now?.status === 'cancelled' ? { messageKey: 'wallet.code.withdrawalAlreadyCancelled' } : {});
+    }
     await releaseHold(tx, moved.hold_id, { actor });
     return toWithdrawal((await q.findWithdrawal(tx, w.id))!);
   });

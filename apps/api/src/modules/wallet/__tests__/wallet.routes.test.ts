@@ -233,6 +233,17 @@ describe('cancelling a withdrawal', () => {
     expect(await releasesOf(t, second.w.withdraw_no)).toEqual({ status: 'released', count: 1 });
   });
 
+  it('cancelling again what the member already cancelled says it is already cancelled, in the reader’s language, and gives nothing back twice', async () => {
+    const { m, w } = await pendingWithdrawal(t);
+    expect((await post('/user/withdraw/cancel', { id: w.id }, m.keyed())).body.code).toBe(200);
+    const again = await call(t, 'POST', '/user/withdraw/cancel', { headers: m.keyed(), body: { id: w.id }, lang: 'en-us' });
+    expect(again.body).toMatchObject({ code: ResponseCode.withdrawalNotPending, msg: 'This withdrawal has already been cancelled', data: null });
+    const inChinese = await call(t, 'POST', '/user/withdraw/cancel', { headers: m.keyed(), body: { id: w.id }, lang: 'zh-cn' });
+    expect(inChinese.body).toMatchObject({ code: ResponseCode.withdrawalNotPending, msg: '该提现已取消' });
+    expect(await usd(m)).toEqual({ currency: 'USD', available: 10_000, frozen: 0 });
+    expect(await releasesOf(t, w.withdraw_no)).toEqual({ status: 'released', count: 1 });
+  });
+
   it('cancel and operator approval at once, 20 times: exactly one of them wins each time, and the money follows it', async () => {
     for (let round = 0; round < 20; round++) {
       const { m, w } = await pendingWithdrawal(t);
