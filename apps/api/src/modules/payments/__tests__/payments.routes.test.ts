@@ -526,9 +526,30 @@ describe('notifications racing', () => {
       expect(res.statusCode).toBeGreaterThanOrEqual(400);
       expect(res.statusCode).toBeLessThan(500);
     }
+    // A forged signature is named so (401), not taken for a malformed body: what alerts on forged notices watch.
+    expect(await deliver(bad[0]!)).toMatchObject({ statusCode: 401, body: JSON.stringify({ error: 'bad_signature' }) });
+    const notJson = '{"id": "evt_x", oops';
+    const created = Math.floor(Date.now() / 1000);
+    expect(await deliver({ body: notJson, headers: { 'content-type': 'application/json', 'stripe-signature': stripe.sign(notJson, created) } })).toMatchObject({ statusCode: 400, body: JSON.stringify({ error: 'malformed' }) });
     expect((await paymentRow(t, p.reference)).status).toBe('pending');
     expect(await orderStatus(t, m.order.id)).toBe('awaiting_payment');
     expect((await deliver(good)).statusCode).toBe(200);
+    expect(await orderStatus(t, m.order.id)).toBe('paid');
+  });
+  it('Stripe: a signed success about our payment that does not name our shop in its metadata is flagged, not paid', async () => {
+    const m = await memberWithOrder(t, { currency: 'MYR', price: 2300 });
+    const started = await pay(m, { pay_way: 'stripe_card' });
+    const p = await paymentRow(t, started.body.data.payment_no);
+    const pi = { ...stripe.intents.get(p.provider_ref!)!, status: 'succeeded', amount_received: p.gateway_minor };
+    const { shop, ...unmarked } = pi.metadata;
+    expect(shop).toBeTruthy();
+    expect((await deliver(stripeEvent('payment_intent.succeeded', { ...pi, metadata: unmarked }))).statusCode).toBe(200);
+    expect((await paymentRow(t, p.reference)).status).toBe('pending');
+    expect(await orderStatus(t, m.order.id)).toBe('awaiting_payment');
+    const flags = await t.db.selectFrom('payment_flags').select(['kind']).where('payment_id', '=', p.id).execute();
+    expect(flags.map((f) => f.kind)).toContain('merchant_mismatch');
+    // Its own notice, naming the shop, still settles it.
+    expect((await deliver(stripeEvent('payment_intent.succeeded', pi))).statusCode).toBe(200);
     expect(await orderStatus(t, m.order.id)).toBe('paid');
   });
 });

@@ -132,7 +132,7 @@ export class StripeGateway implements PaymentGateway {
   async inquire(input: { reference: string; providerRef?: string | null }): Promise<GatewayInquiry> {
     if (!input.providerRef) throw new GatewayError(this.name, `payment ${input.reference} has no PaymentIntent`);
     const pi = await this.stripe.paymentIntents.retrieve(input.providerRef);
-    return { providerRef: pi.id, status: statusOf(pi), amountMinor: pi.status === 'succeeded' ? pi.amount_received : pi.amount, currency: pi.currency.toUpperCase(), merchant: pi.metadata?.shop };
+    return { providerRef: pi.id, status: statusOf(pi), amountMinor: pi.status === 'succeeded' ? pi.amount_received : pi.amount, currency: pi.currency.toUpperCase(), merchant: pi.metadata?.shop ?? '' };
   }
 
   async refund(input: GatewayRefundInput): Promise<GatewayRefundResult> {
@@ -162,8 +162,10 @@ export class StripeGateway implements PaymentGateway {
     try {
       event = this.stripe.webhooks.constructEvent(rawBody, sig, this.s.STRIPE_WEBHOOK_SECRET, STRIPE_TOLERANCE_SECONDS, undefined, Math.floor(now.getTime() / 1000));
     } catch (e) {
+      // The SDK checks the signature before it parses: only a body that passed it and is not JSON is malformed
+      // (the signature error's own text speaks of "JSON formatting", so its words cannot tell the two apart).
       const message = e instanceof Error ? e.message : '';
-      const reason: WebhookRejection = /tolerance/i.test(message) ? 'stale' : /Unable to extract|No signatures found with expected scheme/i.test(message) ? 'missing_signature' : /JSON|Unexpected token/i.test(message) ? 'malformed' : 'bad_signature';
+      const reason: WebhookRejection = e instanceof SyntaxError ? 'malformed' : /tolerance/i.test(message) ? 'stale' : /Unable to extract|No signatures found with expected scheme/i.test(message) ? 'missing_signature' : 'bad_signature';
       return { ok: false, reason };
     }
     // The SDK checked the timestamp against our clock: a signature from the future is as stale as one from the past.
@@ -201,7 +203,9 @@ function notificationOf(event: Stripe.Event): GatewayNotification {
       status: STATUS_OF_EVENT[event.type],
       amountMinor: Number(succeeded ? obj.amount_received : obj.amount),
       currency: String(obj.currency ?? '').toUpperCase(),
-      merchant: obj.metadata?.shop,
+      // A PaymentIntent without our shop's mark is not one this shop made (another system on the same
+      // account): it names no merchant of ours, and is flagged like one naming another shop.
+      merchant: obj.metadata?.shop ?? '',
     };
   }
   if (event.type.startsWith('refund.') || event.type === 'charge.refund.updated') {
