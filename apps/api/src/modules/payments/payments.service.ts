@@ -166,7 +166,8 @@ export async function payableMethods(deps: PaymentsDeps, actor: Actor, input: En
  */
 function gatewaySplit(m: PayMethodRow, p: Pick<Payable, 'type' | 'amountMinor'>, mixed: boolean, balance: number) {
   const held = mixed ? Math.max(0, Math.min(balance, p.amountMinor)) : 0;
-  if (mixed && held >= p.amountMinor) throw new AppError(ResponseCode.payMethodUnavailable);
+  // The balance alone pays it: the method has nothing to take (said so, the member only needs to leave the card out).
+  if (mixed && held >= p.amountMinor) throw new AppError(ResponseCode.payMethodUnavailable, undefined, { messageKey: 'payments.code.balanceCoversAll' });
   const rest = p.amountMinor - held;
   const fee = p.type === 'recharge' ? 0 : methodFee(m, rest);
   return { held, fee, gatewayMinor: rest + fee };

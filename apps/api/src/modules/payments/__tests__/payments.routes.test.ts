@@ -351,6 +351,15 @@ describe('the wallet\'s own value', () => {
     expect(await ledgerCheck(t.db)).toEqual([]);
   });
 
+  it('a card beside a balance that covers the whole order: refused, saying the balance alone pays it, and nothing is held', async () => {
+    const m = await memberWithOrder(t, { currency: 'MYR', price: 1500 });
+    await fund(t.db, m.userId, 2000, 'MYR');
+    const res = await call(t, 'POST', '/shop/buy/payOrder', { headers: m.keyed(), body: { order_id: m.order.id, pay_way: 'stripe_card', use_balance: true, pay_password: PAY_PASSWORD }, lang: 'en-us' });
+    expect(res.body).toMatchObject({ code: ResponseCode.payMethodUnavailable, msg: 'Your balance covers this payment: pay with the balance alone' });
+    expect(await balanceOf(t.db, m.userId, 'cash', 'MYR')).toBe(2000);
+    expect(await orderStatus(t, m.order.id)).toBe('awaiting_payment');
+  });
+
   it('the quote with use_balance is what paying with it then charges: the balance part, the card part and its fee on the rest', async () => {
     const m = await memberWithOrder(t, { currency: 'MYR', price: 5398 });
     await fund(t.db, m.userId, 2000, 'MYR');
