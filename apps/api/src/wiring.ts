@@ -5,6 +5,7 @@ import { operatorGrantApprovable } from './console/operator-grants.js';
 import { afterSalesWindowEnd, holdsSettlement, ordersOpenToCases, ordersWithCases } from './modules/after-sales/after-sales.service.js';
 import { shopOrderSource } from './modules/after-sales/order-source.js';
 import { goodsPageHooks } from './modules/catalogue/goods-page-hooks.js';
+import { saveApprovedSkuPv } from './modules/catalogue/sku-pv.service.js';
 import { charityPayable } from './modules/charity/charity-payable.js';
 import { accountHooks } from './modules/members/member-hooks.js';
 import { orderPayable } from './modules/orders/order-payable.js';
@@ -50,6 +51,7 @@ export function wireAreas(): void {
   registerApprovable({ kind: 'shop_stock.add', permission: 'shops.manage', execute: (tx, actor, p, request) => postShopStockAddition(tx, actor, p as never, request.id) });
   registerApprovable({ kind: 'shop.settings', permission: 'shops.manage', execute: (tx, actor, p) => saveApprovedShopSettings(tx, actor, p as never) });
   registerApprovable({ kind: 'goods.points', permission: 'ledger.adjust', execute: (tx, actor, p, request) => saveApprovedGoodsPoints(tx, actor, p as never, request) });
+  registerApprovable({ kind: 'sku.pv', permission: 'ledger.adjust', execute: (tx, actor, p, request) => saveApprovedSkuPv(tx, actor, p as never, request) });
   registerApprovable({ kind: 'rate.set', permission: 'rates.set', execute: (tx, actor, p) => saveApprovedRate(tx, actor, p as never) });
   registerApprovable({ kind: 'referral.plan', permission: 'referral.settings', execute: (tx, actor, p) => saveApprovedPlan(tx, actor, p as never) });
   // A role that approves money, for a new or existing operator: another owner approves it.

@@ -17,10 +17,15 @@ export function waitingRequestOf(answer: unknown): { id: number } | undefined {
 /** A coupon's discount: an amount off in its currency, or a percentage. */
 const discountOf = (w: { currency: string; amount: number | null; percent_bp: number | null }) => (w.amount !== null ? showAmount(w.amount, w.currency) : showPercent(w.percent_bp ?? 0));
 
+/** A text kept in several languages, in the operator's language, else in English, else any it has ('' when none). */
+function inOperatorLanguage(texts: Record<string, string>): string {
+  const lang = normalizeLanguage(i18n.language) ?? 'en-us';
+  return texts[lang]?.trim() || texts['en-us']?.trim() || Object.values(texts).find((n) => n.trim()) || '';
+}
+
 /** A goods item's name in the operator's language, else in English, else any it has, with its number. */
 function goodsName(w: { goods_id: number; name: Record<string, string> }): string {
-  const lang = normalizeLanguage(i18n.language) ?? 'en-us';
-  const name = w.name[lang]?.trim() || w.name['en-us']?.trim() || Object.values(w.name).find((n) => n.trim()) || '';
+  const name = inOperatorLanguage(w.name);
   return name ? `${name} (#${w.goods_id})` : `#${w.goods_id}`;
 }
 
@@ -57,6 +62,10 @@ function whatText(t: TFunction, w: ApprovalWhat): string {
         from: w.from === null ? t('console.money.approvals.what.goods_points_percentage') : formatNumber(w.from),
         to: formatNumber(w.to),
       });
+    case 'sku_pv': {
+      const options = inOperatorLanguage(w.options);
+      return k(options ? 'sku_pv_options' : w.key, { goods: goodsName(w), options, from: formatNumber(w.from), to: formatNumber(w.to) });
+    }
     case 'new_operator':
       return k(w.key, { name: w.user_name, role: t(`console.app.roles.${w.role}`) });
     case 'operator_role':

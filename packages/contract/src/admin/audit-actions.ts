@@ -21,7 +21,7 @@ export const OPERATOR_ACTION_KINDS = [
   'operator.create', 'operator.disable', 'operator.enable', 'operator.role', 'operator.2fa.reset', 'operator.member', 'operator.sign_in_link',
   // promotions and the catalogue
   'goods.points', 'coupon.create', 'coupon.update', 'coupon.end', 'group_buy.create', 'group_buy.update', 'group_buy.end',
-  'category.create', 'category.update', 'category.reorder', 'goods.create', 'goods.update', 'goods.on_sale', 'goods.off_sale', 'sku.price', 'sku.stock', 'review',
+  'category.create', 'category.update', 'category.reorder', 'goods.create', 'goods.update', 'goods.on_sale', 'goods.off_sale', 'sku.price', 'sku.pv', 'sku.stock', 'review',
   // content, texts and messages
   'banner.create', 'banner.update', 'banner.delete', 'news.create', 'news.update', 'news.delete', 'notice.create', 'notice.update', 'notice.delete',
   'faq.create', 'faq.update', 'faq.delete', 'popup.create', 'popup.update', 'popup.delete', 'agreement.save', 'language.text', 'messages.broadcast', 'charity.cause',

@@ -5,7 +5,7 @@ import { exportOf, sortQuery } from '../common/list-sort.js';
 import { pageOf, pageQuery } from '../common/pagination.js';
 import { uploadedFileData } from '../account/account.schemas.js';
 import { GOODS_STATUSES, idParam } from './catalogue.schemas.js';
-import { approvalOutcomeOf } from '../admin/approvals.js';
+import { approvalOutcomeOf, approvalRequestSchema } from '../admin/approvals.js';
 
 // Operator calls of the catalogue (under /admin/api/): categories, goods with their SKUs, stock
 // adjustments, the console's picture upload, and the lists of group buys and coupons.
@@ -103,7 +103,10 @@ export const adminGoodsSchema = z.object({
   /** Months of warranty from receipt, in which a member may ask for a repair (0: none). */
   warranty_months: z.number().int(),
   specs: z.array(adminSpecSchema),
+  /** Each SKU's `pv` is the PV in force (a raise applies only once a second operator approves it). */
   skus: z.array(adminSkuSchema),
+  /** Raises of its SKUs' PV waiting for a second operator (kind `sku.pv`, each naming its SKU in `what`). */
+  pv_requests: z.array(approvalRequestSchema),
   updated_at: z.string(),
 });
 
@@ -114,6 +117,7 @@ const skuInput = z.object({
   spec_value_ids: z.array(z.number().int().min(1)).max(5).default([]),
   price: minor.min(0).max(100_000_000_000),
   market_price: minor.min(0).max(100_000_000_000).default(0),
+  /** PV per unit: a lower one applies at once; a higher one (a new SKU's above 0 too) waits for a second operator. */
   pv: z.number().min(0).max(100_000_000).int().default(0),
   weight_g: z.number().min(1).max(1_000_000).int().default(500),
   image: z.union([pictureUrl, z.literal('')]).default(''),
@@ -257,7 +261,10 @@ export const adminExportGoods = exportOf(adminListGoods);
 /** One goods as the editor shows it: every language, specs and SKUs. */
 export const adminGetGoods = endpoint({ method: 'GET', path: '/admin/api/catalogue/goods/info', ...op, query: z.object({ id: idParam }), data: adminGoodsSchema });
 /** Creates or changes goods with their SKUs; the member app shows the change at once. */
-export const adminSaveGoods = endpoint({ method: 'POST', path: '/admin/api/catalogue/goods/save', ...op, idempotent: true, body: saveGoodsBody, data: adminGoodsSchema });
+/** What a save answers: the goods as saved, and the numbers of the PV raises it asked for (waiting among `pv_requests`). */
+export const savedGoodsSchema = adminGoodsSchema.extend({ pv_asked: z.array(z.number().int()) });
+/** Creates or changes goods with their SKUs; the member app shows the change at once. A PV raise waits for a second operator. */
+export const adminSaveGoods = endpoint({ method: 'POST', path: '/admin/api/catalogue/goods/save', ...op, idempotent: true, body: saveGoodsBody, data: savedGoodsSchema });
 /** Puts goods on or off sale. */
 export const adminSetGoodsStatus = endpoint({ method: 'POST', path: '/admin/api/catalogue/goods/status', ...op, idempotent: true, body: setGoodsStatusBody, data: z.object({ changed: z.number().int() }) });
 /** Adds or takes away stock of an SKU, with the reason; never below zero. */

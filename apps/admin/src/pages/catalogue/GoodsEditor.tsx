@@ -221,7 +221,9 @@ export default function GoodsEditor() {
     invalidates: [goodsRoute, goodsListRoute],
     onSuccess: (saved) => {
       key.current = newIdempotencyKey();
-      message.success(t('console.catalogue.editor.saved'));
+      // A PV raise is value given on every unit sold: the rest is saved, the raise waits for a second operator.
+      if (saved.pv_asked.length) message.info(t('console.catalogue.editor.pvSentForApproval', { ids: saved.pv_asked.map((n) => `#${n}`).join(', ') }));
+      else message.success(t('console.catalogue.editor.saved'));
       form.setValue('reason', '');
       if (id === undefined) navigate(`/catalogue/goods/${saved.id}`, { replace: true });
     },
@@ -237,6 +239,11 @@ export default function GoodsEditor() {
   if (id !== undefined && goods.isError) return <Alert type="error" showIcon title={t('console.common.error')} description={goods.error.message} action={<Button onClick={() => void goods.refetch()}>{t('console.common.retry')}</Button>} />;
   if (id !== undefined && !goods.data) return <Skeleton active />;
   const g = goods.data;
+  /** The PV raise of an SKU waiting for a second operator (its field shows the PV in force). */
+  const pvWaiting = (skuId: number | undefined) => {
+    const r = g?.pv_requests.find((p) => p.what?.key === 'sku_pv' && p.what.sku_id === skuId);
+    return r?.what?.key === 'sku_pv' ? { id: r.id, to: r.what.to } : undefined;
+  };
   // Every language the goods already has text in is shown with the operator's choice: a Thai or Hungarian name is never hidden.
   const kept = g ? languagesWithText(g.name, g.subtitle, g.description, ...g.specs.flatMap((s) => [s.name, ...s.values.map((v) => v.name)])) : [];
   const visible = LANGUAGES.filter((l) => shown.includes(l) || kept.includes(l));
@@ -385,11 +392,21 @@ export default function GoodsEditor() {
               {
                 title: t('console.catalogue.editor.pv'),
                 key: 'pv',
-                render: (_, f) => (
-                  <FormField form={form} name={`skus.${f.index}.pv`} style={{ marginBottom: 0 }}>
-                    <InputNumber min={0} precision={0} style={{ width: 100 }} data-testid={`sku-pv-${f.index}`} />
-                  </FormField>
-                ),
+                render: (_, f) => {
+                  const waiting = pvWaiting(f.id);
+                  return (
+                    <Space orientation="vertical" size={2}>
+                      <FormField form={form} name={`skus.${f.index}.pv`} style={{ marginBottom: 0 }}>
+                        <InputNumber min={0} precision={0} style={{ width: 100 }} data-testid={`sku-pv-${f.index}`} />
+                      </FormField>
+                      {waiting && (
+                        <Typography.Text type="warning" style={{ fontSize: 12 }} data-testid={`pv-waiting-${f.id}`}>
+                          {t('console.catalogue.editor.pvWaiting', { pv: formatNumber(waiting.to), id: waiting.id })}
+                        </Typography.Text>
+                      )}
+                    </Space>
+                  );
+                },
               },
               {
                 title: t('console.catalogue.editor.weight'),

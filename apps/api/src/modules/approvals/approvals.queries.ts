@@ -34,6 +34,12 @@ export const insertApprovalRequest = async (
 export const findPendingRequestOfSubject = async (db: Executor, kind: string, subject: string) =>
   (await db.selectFrom('approval_requests').select('id').where('kind', '=', kind).where('subject', '=', subject).where('status', '=', 'pending').executeTakeFirst())?.id;
 
+/** The requests of a kind waiting about any of `subjects`, oldest first. */
+export const findPendingRequestsOfSubjects = async (db: Executor, kind: string, subjects: string[]) =>
+  subjects.length === 0
+    ? []
+    : (await db.selectFrom('approval_requests').select('id').where('kind', '=', kind).where('subject', 'in', subjects).where('status', '=', 'pending').orderBy('id').execute()).map((r) => Number(r.id));
+
 /** The request waiting about a subject, and whether it carries out exactly `payload` (jsonb equality: key order does not matter). */
 export const findPendingRequestLike = async (db: Executor, kind: string, subject: string, payload: unknown) =>
   db

@@ -91,6 +91,8 @@ function payloadWhat(r: q.ApprovalRequestRow): unknown {
       return { key: 'shop_stock', delta: p.delta, sku_id: p.sku_id, shop: r.subject_name };
     case 'goods.points':
       return { key: 'goods_points', goods_id: p.goods_id, name: p.name ?? {}, from: p.from ?? null, to: p.points_per_unit };
+    case 'sku.pv':
+      return { key: 'sku_pv', goods_id: p.goods_id, sku_id: p.sku_id, name: p.name ?? {}, options: p.options ?? {}, from: p.from, to: p.pv };
     case 'operator.grant':
       if (p.action === 'link') return { key: 'operator_link', user_name: p.user_name, operator_id: p.operator_id, role: p.role };
       return p.action === 'create' ? { key: 'new_operator', user_name: p.user_name, role: p.role } : { key: 'operator_role', user_name: p.user_name, operator_id: p.operator_id, from: p.from, role: p.role };
@@ -291,6 +293,12 @@ export async function closeWaitingRequest(tx: Tx, actor: Actor, kind: ApprovalKi
 export async function pendingRequestAbout(db: Executor, kind: ApprovalKind, subject: string): Promise<ApprovalRequest | null> {
   const id = await q.findPendingRequestOfSubject(db, kind, subject);
   return id === undefined ? null : viewOf(db, Number(id));
+}
+
+/** The requests of a kind waiting about any of `subjects` (an item's several parts), oldest first. */
+export async function pendingRequestsAbout(db: Executor, kind: ApprovalKind, subjects: string[]): Promise<ApprovalRequest[]> {
+  const ids = await q.findPendingRequestsOfSubjects(db, kind, subjects);
+  return Promise.all(ids.map((id) => viewOf(db, id)));
 }
 
 /** The operator who asked withdraws a request still waiting. */

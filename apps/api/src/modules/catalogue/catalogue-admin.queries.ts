@@ -194,6 +194,19 @@ export const updateSku = (db: Executor, goodsId: number, id: number, s: SkuField
     .where('goods_id', '=', goodsId)
     .execute();
 
+/**
+ * Sets one SKU's PV (an approved raise) and marks its goods changed (an editor open on it reloads);
+ * answers the PV it had, or undefined when the goods has no such SKU.
+ */
+export async function setSkuPv(trx: Transaction<DB>, goodsId: number, skuId: number, pv: number): Promise<{ from: number } | undefined> {
+  const row = (
+    await sql<{ from: number }>`with old as (select id, pv from goods_skus where id = ${skuId} and goods_id = ${goodsId} for update)
+      update goods_skus s set pv = ${pv} from old where s.id = old.id returning old.pv as "from"`.execute(trx)
+  ).rows[0];
+  if (row) await trx.updateTable('goods').set({ updated_at: sql`now()` }).where('id', '=', goodsId).execute();
+  return row;
+}
+
 /** Puts goods on or off sale; answers the ids that changed. */
 export const setGoodsStatus = (db: Executor, ids: number[], status: 'on_sale' | 'off_sale') =>
   db.updateTable('goods').set({ status, updated_at: sql`now()` }).where('id', 'in', ids).where('status', '!=', status).returning('id').execute();

@@ -8,6 +8,7 @@ import type { ListExport } from '../../lib/list-export.js';
 import { insertOperatorAction } from '../operator-actions/operator-actions.queries.js';
 import { assertShopCurrency } from '../rates/rates.service.js';
 import * as q from './catalogue-admin.queries.js';
+import { askPvRaises, pendingPvRaises, recordPvCut } from './sku-pv.service.js';
 import type { SpecDef } from './catalogue.table.js';
 import { catalogueChangedOnCommit } from './response-cache.js';
 import { pick, sanitizeRich, storedTexts } from './texts.js';
@@ -117,6 +118,7 @@ async function goodsForEdit(db: Executor, id: number): Promise<EndpointData<type
     warranty_months: g.warranty_months,
     specs: g.specs,
     skus: skus.map((s) => ({ id: s.id, spec_value_ids: s.spec_value_ids, price: Number(s.price_minor), market_price: Number(s.market_price_minor), stock: s.stock, sales: s.sales, pv: s.pv, weight_g: s.weight_g, image: s.image })),
+    pv_requests: await pendingPvRaises(db, skus.map((s) => s.id)),
     updated_at: iso(g.updated_at),
   };
 }
@@ -159,7 +161,9 @@ function checkSkus(specs: SpecDef[], skus: Array<{ spec_value_ids: number[] }>):
  * Creates or changes goods and their SKUs in one transaction: texts in every language, the
  * description reduced to safe markup, pictures, specs, prices, PV and on/off sale. A new SKU's
  * first stock is recorded as an adjustment; an existing SKU's stock changes only by adjustment.
- * Every price change is in the audit log, and the member app's cached answers drop at commit.
+ * Every price and PV change is in the audit log, and the member app's cached answers drop at commit.
+ * A lower PV applies at once; a higher one (a new SKU's above 0) waits for a second operator, and
+ * the answer names those requests (docs/decisions/2026-11-29-goods-points-four-eyes.md).
  */
 export async function saveGoods(deps: AppDeps, actor: Actor, input: EndpointBody<typeof adminSaveGoods>): Promise<EndpointData<typeof adminSaveGoods>> {
   const operator = operatorNameOf(actor);
@@ -200,16 +204,21 @@ export async function saveGoods(deps: AppDeps, actor: Actor, input: EndpointBody
       checkSkus(specs, [...input.skus, ...kept]);
       await q.updateGoods(tx, goodsId, fields);
     }
+    // PV is paid out as pair bonus: a raise is asked for (the SKU keeps the PV in force), a cut is done now.
+    const raises: Array<{ sku_id: number; spec_value_ids: number[]; from: number; to: number }> = [];
     for (const s of input.skus) {
-      const row = { spec_key: s.spec_value_ids.join('_'), spec_value_ids: s.spec_value_ids, price_minor: s.price, market_price_minor: s.market_price, pv: s.pv, weight_g: s.weight_g, image: s.image };
+      const row = { spec_key: s.spec_value_ids.join('_'), spec_value_ids: s.spec_value_ids, price_minor: s.price, market_price_minor: s.market_price, weight_g: s.weight_g, image: s.image };
       if (s.id === undefined) {
-        const { id } = await q.insertSku(tx, goodsId, { ...row, stock: s.stock });
+        const { id } = await q.insertSku(tx, goodsId, { ...row, pv: 0, stock: s.stock });
         if (s.stock > 0) await recordAdjustment(tx, { goods_id: goodsId, sku_id: id, delta: s.stock, stock_after: s.stock, reason: 'initial stock', operator });
+        if (s.pv > 0) raises.push({ sku_id: id, spec_value_ids: s.spec_value_ids, from: 0, to: s.pv });
         continue;
       }
       const before = existing.get(s.id);
       if (!before) throw new AppError(ResponseCode.skuNotFound);
-      await q.updateSku(tx, goodsId, s.id, row);
+      await q.updateSku(tx, goodsId, s.id, { ...row, pv: Math.min(s.pv, before.pv) });
+      if (s.pv > before.pv) raises.push({ sku_id: s.id, spec_value_ids: s.spec_value_ids, from: before.pv, to: s.pv });
+      else if (s.pv < before.pv) await recordPvCut(tx, actor, { sku_id: s.id, from: before.pv, to: s.pv, reason: input.reason ?? null });
       if (Number(before.price_minor) !== s.price) {
         const change = `${Number(before.price_minor)} → ${s.price} ${input.currency}`;
         await insertOperatorAction(tx, { operator, action: 'sku.price', target_type: 'sku', target_id: s.id, reason: input.reason ? `${change}: ${input.reason}` : change });
@@ -217,8 +226,9 @@ export async function saveGoods(deps: AppDeps, actor: Actor, input: EndpointBody
     }
     await q.syncGoodsPriceToSkus(tx, goodsId);
     await insertOperatorAction(tx, { operator, action: input.id === undefined ? 'goods.create' : 'goods.update', target_type: 'goods', target_id: goodsId, reason: input.reason ?? null });
+    const pvAsked = await askPvRaises(tx, actor, { id: goodsId, name: fields.name, specs }, raises, input.reason ?? '');
     catalogueChangedOnCommit(tx, deps, input.id === undefined ? undefined : [goodsId]);
-    return goodsForEdit(tx, goodsId);
+    return { ...(await goodsForEdit(tx, goodsId)), pv_asked: pvAsked };
   });
 }
 

@@ -162,3 +162,26 @@ describe('a raise of a goods item’s points per unit', () => {
     await changeLanguage('en-us');
   });
 });
+
+describe('a raise of an SKU’s PV per unit', () => {
+  const raise = (options: Record<string, string>) => ({
+    id: 12,
+    kind: 'sku.pv' as const,
+    currency: 'XXX',
+    summary: 'goods #9 SKU #31 PV per unit: 10 → 1000000',
+    what: { key: 'sku_pv' as const, goods_id: 9, sku_id: 31, name: { 'en-us': 'Jasmine tea', 'zh-cn': '茉莉花茶' }, options, from: 10, to: 1_000_000 },
+    changes: null,
+  });
+
+  it('names the goods and the SKU’s options in the operator’s language and the PV now → asked', async () => {
+    await changeLanguage('zh-cn');
+    render(<ApprovalWhat request={raise({ 'en-us': 'Large / Red', 'zh-cn': '大 / 红' })} />);
+    expect(document.body.textContent).toBe('茉莉花茶 (#9) · 大 / 红：每件 PV 10 → 1,000,000');
+    cleanup();
+    // Goods without options, in a language it has no name in: its English name.
+    await changeLanguage('jp');
+    render(<ApprovalWhat request={raise({})} />);
+    expect(document.body.textContent).toBe('Jasmine tea (#9)：1点あたりのPV 10 → 1,000,000');
+    await changeLanguage('en-us');
+  });
+});

@@ -38,7 +38,7 @@ const get = (url: string, token: string, lang?: string) => call(t, 'GET', url, u
 const actionsOn = (targetType: string, targetId: number) =>
   t.db.selectFrom('operator_actions').select(['action', 'operator', 'reason']).where('target_type', '=', targetType as never).where('target_id', '=', targetId).orderBy('id').execute();
 
-/** A goods body the editor sends: names in two languages, one spec with two values, two SKUs. */
+/** A goods body the editor sends: names in two languages, one spec with two values, two SKUs with PV (asked for, with its reason). */
 async function goodsBody(overrides: Record<string, unknown> = {}) {
   const categoryId = (await t.db.selectFrom('categories').select('id').orderBy('id').executeTakeFirstOrThrow()).id;
   return {
@@ -55,6 +55,7 @@ async function goodsBody(overrides: Record<string, unknown> = {}) {
       { spec_value_ids: [11], price: 1999, pv: 20, weight_g: 300, stock: 8 },
       { spec_value_ids: [12], price: 2999, pv: 30, weight_g: 500, stock: 0 },
     ],
+    reason: 'new range',
     ...overrides,
   };
 }
@@ -151,10 +152,17 @@ describe('the console’s catalogue calls', () => {
     expect(created.name.th).toBeUndefined();
     expect(created.description['en-us']).toContain('<b>light</b>');
     expect(created.description['en-us']).not.toMatch(/script|onerror/);
+    // PV is paid out as pair bonus: a new SKU's PV waits for a second operator, everything else is saved.
     expect(created.skus.map((s: { price: number; pv: number; stock: number; weight_g: number }) => [s.price, s.pv, s.stock, s.weight_g])).toEqual([
-      [1999, 20, 8, 300],
-      [2999, 30, 0, 500],
+      [1999, 0, 8, 300],
+      [2999, 0, 0, 500],
     ]);
+    expect(created.pv_requests.map((r: { id: number; what: { from: number; to: number } }) => [r.id, r.what.from, r.what.to])).toEqual([
+      [created.pv_asked[0], 0, 20],
+      [created.pv_asked[1], 0, 30],
+    ]);
+    for (const id of created.pv_asked) await approved(id);
+    expect((await get(`/admin/api/catalogue/goods/info?id=${created.id}`, op.token)).body.data.skus.map((s: { pv: number }) => s.pv)).toEqual([20, 30]);
     expect((await actionsOn('goods', created.id)).map((x) => x.action)).toEqual(['goods.create']);
     const adjustments = (await get(`/admin/api/catalogue/stock/adjustments?goods_id=${created.id}`, op.token)).body.data;
     expect(adjustments.list.map((a: { delta: number; stock_after: number; reason: string }) => [a.delta, a.stock_after, a.reason])).toEqual([[8, 8, 'initial stock']]);
@@ -192,7 +200,8 @@ describe('the console’s catalogue calls', () => {
     const tooLong = await decide(t, '/admin/api/catalogue/goods/save', { ...body, id: g.goodsId, warranty_months: 121 }, op.token, key('warranty'));
     expect(tooLong.body).toMatchObject({ code: ResponseCode.validation, msg: 'Warranty (months) must be at most 120' });
     const saved = await decide(t, '/admin/api/catalogue/goods/save', { ...body, id: g.goodsId }, op.token, key('price'));
-    expect(saved.body).toMatchObject({ code: 200, data: { warranty_months: 24, skus: [{ id: sku.id, price: 1750, pv: 15, stock: 4 }] } });
+    // The price is changed at once; the PV raise (0 → 15) waits for a second operator.
+    expect(saved.body).toMatchObject({ code: 200, data: { warranty_months: 24, skus: [{ id: sku.id, price: 1750, pv: 0, stock: 4 }], pv_requests: [{ kind: 'sku.pv', status: 'pending', reason: 'supplier price' }] } });
     expect((await get(`/admin/api/catalogue/goods/info?id=${g.goodsId}`, op.token)).body.data.warranty_months).toBe(24);
 
     expect((await call(t, 'GET', `/shop/goods/info?id=${g.goodsId}`)).body.data).toMatchObject({ price: 1750, stock: 4 });
