@@ -1,21 +1,21 @@
 /**
  * How each of the app's languages writes numbers and money, read from `Intl` (see number-patterns.ts,
  * which holds the result, and `scripts/number-patterns.ts`, which writes it). The app itself takes
- * only the type, `shownDecimals` and `moneyOptions` from here; the script and the test that keeps
- * the table true run `derivePatterns`.
+ * only the type from here; the script and the test that keeps the table true run `derivePatterns`.
  */
-import { moneyOptions, shownDecimals, type NumberPattern } from '@shop/contract/common';
+import { currencyDisplayIn, moneyOptions, SHOP_CURRENCIES, shownDecimals, type NumberPattern } from '@shop/contract/common';
 
-// The pattern's shape and the options the shop's money formatter (`formatMoneyIn`) uses are the contract's.
-export { moneyOptions, shownDecimals, type NumberPattern };
+// The pattern's shape, the options and the currency names the shop's money formatter (`formatMoneyIn`) uses are the contract's.
+export { currencyDisplayIn, moneyOptions, shownDecimals, type NumberPattern };
 
-/** The currencies the shop ships with (its currencies table's first rows, and the gateways' own). */
-export const PATTERN_CURRENCIES = ['USD', 'THB', 'CNY', 'JPY', 'KHR', 'MYR', 'IDR', 'HUF', 'HKD', 'EUR', 'TWD', 'SGD'] as const;
+/** The currencies the table holds: the ones the shop writes, no two with the same sign in a language. */
+export const PATTERN_CURRENCIES = SHOP_CURRENCIES;
 
 const SAMPLE = '1234567.89';
 
 /**
- * The patterns of `tags` for `currencies`, as `Intl` writes them; throws when a language writes
+ * The patterns of `tags` for `currencies`, as `Intl` writes them (each currency named as the shop
+ * names it in the language: `currencyDisplayIn`); throws when a language writes
  * numbers in a way the table cannot say (other digits, a minus sign other than "-" before the
  * whole, grouping other than by thousands), so such a language is left to `Intl` knowingly.
  */
@@ -38,7 +38,7 @@ export function derivePatterns(tags: readonly string[], currencies: readonly str
     expect('-1234567', whole.format(-1234567), `-1${group}234${group}567`);
     for (const currency of currencies) {
       const decimals = shownDecimals(currency);
-      const money = new Intl.NumberFormat(tag, moneyOptions(currency, decimals));
+      const money = new Intl.NumberFormat(tag, moneyOptions(currency, decimals, currencyDisplayIn(tag, currency)));
       const text = money.format(SAMPLE as unknown as number);
       const number = decimals ? `1${group}234${group}567${decimal}${'89'.slice(0, decimals)}` : `1${group}234${group}568`;
       const at = text.indexOf(number);

@@ -16,22 +16,110 @@ export interface NumberPattern {
   money: Record<string, readonly [prefix: string, suffix: string]>;
 }
 
-/** The options money is formatted with by Intl. */
-export const moneyOptions = (currency: string, decimals: number): Intl.NumberFormatOptions => ({
+/**
+ * The currencies the shop writes (its currencies table's first rows, and the gateways' own): the member
+ * app keeps a table of how each of its languages writes them, and within them no two currencies share
+ * a sign in any language.
+ */
+export const SHOP_CURRENCIES = ['USD', 'THB', 'CNY', 'JPY', 'KHR', 'MYR', 'IDR', 'HUF', 'HKD', 'EUR', 'TWD', 'SGD'] as const;
+
+/** How Intl names a currency: its narrow sign ("$", "¥"), its sign ("HK$", "CN¥", "元") or its code ("SGD"). */
+export type CurrencyDisplay = 'narrowSymbol' | 'symbol' | 'code';
+
+/** The options money is formatted with by Intl, the currency named as `display` says (`currencyDisplayIn`). */
+export const moneyOptions = (currency: string, decimals: number, display: CurrencyDisplay): Intl.NumberFormatOptions => ({
   style: 'currency',
   currency,
-  currencyDisplay: 'narrowSymbol',
+  currencyDisplay: display,
   minimumFractionDigits: decimals,
   maximumFractionDigits: decimals,
 });
 
+const DISPLAYS: readonly CurrencyDisplay[] = ['narrowSymbol', 'symbol', 'code'];
+// Where no currency of a group sharing a narrow sign has it as its own sign, the shop's conventions keep it.
+const CONVENTIONAL = new Set(['USD', 'JPY']);
+
+/** The sign Intl writes for `currency` in `tag` as `display` names it. */
+const signIn = (tag: string, currency: string, display: CurrencyDisplay): string =>
+  new Intl.NumberFormat(tag, { style: 'currency', currency, currencyDisplay: display })
+    .formatToParts(1)
+    .filter((p) => p.type === 'currency')
+    .map((p) => p.value)
+    .join('');
+
+// The shop currencies' displays per language: read once, about two dozen Intl formats.
+const shopDisplays = new Map<string, Record<string, { display: CurrencyDisplay; sign: string }>>();
+
+/**
+ * How each of the shop's currencies is named in `tag`, so that no two share a sign: its narrow sign
+ * where no other shop currency has the same one, or where it is that sign's own currency in the
+ * language (its `symbol` is the narrow sign: "￥" for yen in Japanese, "$" for US dollars in English;
+ * else US dollars keep "$" and yen "¥"); the others their `symbol` ("CN¥", "元", "HK$", "NT$"), and
+ * their code where that still meets another's sign.
+ */
+export function shopCurrencyDisplays(tag: string): Record<string, { display: CurrencyDisplay; sign: string }> {
+  const known = shopDisplays.get(tag);
+  if (known) return known;
+  const currencies: readonly string[] = SHOP_CURRENCIES;
+  const narrow = new Map(currencies.map((c) => [c, signIn(tag, c, 'narrowSymbol')]));
+  const symbol = new Map(currencies.map((c) => [c, signIn(tag, c, 'symbol')]));
+  const out: Record<string, { display: CurrencyDisplay; sign: string }> = {};
+  const moving: string[] = [];
+  for (const currency of currencies) {
+    const sign = narrow.get(currency)!;
+    const group = currencies.filter((c) => narrow.get(c) === sign);
+    const own = (c: string) => symbol.get(c) === sign;
+    const keeper = group.length === 1 ? currency : (group.find((c) => own(c) && CONVENTIONAL.has(c)) ?? group.find(own) ?? group.find((c) => CONVENTIONAL.has(c)));
+    if (keeper === currency) out[currency] = { display: 'narrowSymbol', sign };
+    else moving.push(currency);
+  }
+  for (const currency of moving) {
+    const sign = symbol.get(currency)!;
+    const taken = Object.values(out).some((d) => d.sign === sign) || moving.some((c) => c !== currency && symbol.get(c) === sign);
+    out[currency] = taken ? { display: 'code', sign: currency } : { display: 'symbol', sign };
+  }
+  shopDisplays.set(tag, out);
+  return out;
+}
+
+/** How `currency` is named in `tag`: the shop's currencies as `shopCurrencyDisplays` says, another by the first of its narrow sign, sign and code no shop currency has. */
+export function currencyDisplayIn(tag: string, currency: string): CurrencyDisplay {
+  const shop = shopCurrencyDisplays(tag);
+  const mine = shop[currency];
+  if (mine) return mine.display;
+  const taken = new Set(Object.values(shop).map((d) => d.sign));
+  return DISPLAYS.find((d) => d === 'code' || !taken.has(signIn(tag, currency, d))) ?? 'code';
+}
+
 // Intl's formats, kept per language and currency: making one costs about as much as a hundred uses.
 const formats = new Map<string, (value: string) => string>();
+
+/** The sign in a pattern's affixes ("RM\u00a0" and "" is "RM"). */
+const affixSign = ([prefix, suffix]: readonly [string, string]) => `${prefix}${suffix}`.trim();
+
+/**
+ * The Intl format of money in `tag`, the currency named so that no two of the shop's currencies
+ * share a sign: against the language's `pattern` where there is one (the member app makes no other
+ * format then: one per currency outside the table), else against the shop's currencies read from Intl.
+ */
+function moneyFormat(tag: string, currency: string, decimals: number, pattern?: NumberPattern): Intl.NumberFormat {
+  const make = (display: CurrencyDisplay) => new Intl.NumberFormat(tag, moneyOptions(currency, decimals, display));
+  if (!pattern || pattern.money[currency]) return make(currencyDisplayIn(tag, currency));
+  const taken = new Set(Object.values(pattern.money).map(affixSign));
+  for (const display of DISPLAYS) {
+    const format = make(display);
+    const sign = format.formatToParts(1).filter((p) => p.type === 'currency').map((p) => p.value).join('');
+    if (display === 'code' || !taken.has(sign)) return format;
+  }
+  return make('code');
+}
 
 /**
  * An amount in minor units as a reader of `tag` (a BCP 47 tag: "km-KH") reads money: the currency's
  * sign, its own decimals (none for yen, two for dollars and baht; floored, never rounded up, as the
  * shop shows amounts), and the language's grouping: "$1,366.99", "1,366.99$", "¥1,367", "1 366,99 Ft".
+ * No two of the shop's currencies share a sign in a language: "￥3,800" and "元 1.00" in Japanese,
+ * "$", "HK$", "NT$" and "SGD" in English (`shopCurrencyDisplays`).
  * With the language's `pattern` (read from Intl beforehand) it is written without Intl.
  */
 export function formatMoneyIn(minor: number, currency: string, tag: string, pattern?: NumberPattern): string {
@@ -48,7 +136,7 @@ export function formatMoneyIn(minor: number, currency: string, tag: string, patt
   let format = formats.get(key);
   if (!format) {
     try {
-      const money = new Intl.NumberFormat(tag, moneyOptions(currency, decimals));
+      const money = moneyFormat(tag, currency, decimals, pattern);
       format = (v) => money.format(v as unknown as number);
     } catch {
       // A code Intl does not know: the amount with the code before it.

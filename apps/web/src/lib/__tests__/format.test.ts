@@ -3,7 +3,7 @@ import { displayMinor, LANGUAGE_TAGS, type Language } from '@shop/contract/commo
 import { i18n } from '@/lib/i18n';
 import { formatDate, formatMoney, formatNumber } from '../format';
 import { NUMBER_PATTERNS } from '../number-patterns';
-import { derivePatterns, moneyOptions, PATTERN_CURRENCIES, shownDecimals } from '../number-patterns-derive';
+import { currencyDisplayIn, derivePatterns, moneyOptions, PATTERN_CURRENCIES, shownDecimals } from '../number-patterns-derive';
 import { DATE_PATTERNS } from '@shop/client/date-patterns';
 import { deriveDatePatterns, fillDatePattern } from '@shop/client/date-patterns-derive';
 
@@ -34,6 +34,32 @@ describe('money in the member language', () => {
   });
 });
 
+describe('a sign names one currency', () => {
+  it('in Japanese and Hungarian a yuan balance never reads as yen', () => {
+    expect(nbsp(formatMoney(0, 'CNY', 'jp'))).toBe('元 0.00');
+    expect(`${nbsp(formatMoney(100, 'CNY', 'jp'))}〜${nbsp(formatMoney(1000000, 'CNY', 'jp'))}`).toBe('元 1.00〜元 10,000.00');
+    expect(formatMoney(3800, 'JPY', 'jp')).toBe('￥3,800');
+    expect(nbsp(formatMoney(0, 'CNY', 'hu'))).toBe('0,00 CNY');
+    expect(nbsp(formatMoney(3800, 'JPY', 'hu'))).toBe('3800 ¥');
+  });
+
+  it('in English "$" is the US dollar and the other dollars say which they are', () => {
+    expect(formatMoney(4900, 'USD', 'en-us')).toBe('$49.00');
+    expect(formatMoney(4900, 'HKD', 'en-us')).toBe('HK$49.00');
+    expect(formatMoney(4900, 'TWD', 'en-us')).toBe('NT$49.00');
+    expect(nbsp(formatMoney(4900, 'SGD', 'en-us'))).toBe('SGD 49.00');
+    expect(formatMoney(4900, 'CNY', 'en-us')).toBe('CN¥49.00');
+    expect(formatMoney(4900, 'USD', 'km')).toBe('49.00$');
+  });
+
+  it('in every language of the table, each currency has a sign no other has', () => {
+    for (const [tag, { money }] of Object.entries(NUMBER_PATTERNS)) {
+      const signs = PATTERN_CURRENCIES.map((currency) => nbsp(money[currency]!.join('')).trim());
+      expect([tag, new Set(signs).size]).toEqual([tag, PATTERN_CURRENCIES.length]);
+    }
+  });
+});
+
 describe("the app's languages and currencies without Intl", () => {
   const languages = Object.keys(LANGUAGE_TAGS) as Language[];
   // Every length of number from one digit to twelve, with and without decimals, both signs.
@@ -46,7 +72,8 @@ describe("the app's languages and currencies without Intl", () => {
   it('writes every amount of every currency in every language as Intl does', () => {
     for (const lang of languages) {
       for (const currency of PATTERN_CURRENCIES) {
-        const intl = new Intl.NumberFormat(LANGUAGE_TAGS[lang], moneyOptions(currency, shownDecimals(currency)));
+        const tag = LANGUAGE_TAGS[lang];
+        const intl = new Intl.NumberFormat(tag, moneyOptions(currency, shownDecimals(currency), currencyDisplayIn(tag, currency)));
         for (const minor of amounts) expect([lang, currency, minor, formatMoney(minor, currency, lang)]).toEqual([lang, currency, minor, intl.format(displayMinor(minor, currency) as unknown as number)]);
       }
       const plain = new Intl.NumberFormat(LANGUAGE_TAGS[lang]);
