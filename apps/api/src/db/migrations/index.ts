@@ -65,6 +65,7 @@ import * as referralHouseCode from './2026_11_29_0810_referral_house_code.js';
 import * as adjustmentLimitsOneSetting from './2026_11_29_1300_adjustment_limits_one_setting.js';
 import * as shopOrderFeeAtPayment from './2026_11_29_1430_shop_order_fee_at_payment.js';
 import * as transferFee from './2026_11_29_1600_transfer_fee.js';
+import * as regionNamesHu from './2026_11_29_1700_region_names_hu.js';
 import * as shopOrderAfterSales from './2026_11_24_2900_shop_order_after_sales.js';
 import * as sponsorPaths from './2026_11_24_2830_sponsor_paths.js';
 
@@ -141,4 +142,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_29_1300_adjustment_limits_one_setting': adjustmentLimitsOneSetting,
   '2026_11_29_1430_shop_order_fee_at_payment': shopOrderFeeAtPayment,
   '2026_11_29_1600_transfer_fee': transferFee,
+  '2026_11_29_1700_region_names_hu': regionNamesHu,
 };

@@ -7,7 +7,9 @@ import { createOperator } from '../../operators/operators.service.js';
 import { bindAuthenticator } from '../../operators/__tests__/operator-fixtures.js';
 import { setOperatorRate } from '../../rates/rates.service.js';
 import { malaysianAddress, newMember } from '../../address/__tests__/address-helpers.js';
+import { findShippingAddress } from '../../address/address.queries.js';
 import * as regionNamesThKm from '../../../db/migrations/2026_11_28_2355_region_names_th_km.js';
+import * as regionNamesHu from '../../../db/migrations/2026_11_29_1700_region_names_hu.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -180,6 +182,94 @@ describe('region tree', () => {
     expect(unknown.body.msg).toBe('请从列表中选择国家/地区');
     const missing = await call(t, 'GET', '/attractive/country/areaSonList?parent_id=999999999', undefined, { lang: 'th' });
     expect(missing.body).toMatchObject({ code: ResponseCode.regionNotFound, msg: 'ไม่พบสถานที่นี้' });
+  });
+});
+
+describe('Hungary', () => {
+  type Listed = { id: number; code: string | null; name: string; has_children: boolean };
+  const children = async (parentId: number, lang = 'hu') => (await get(`/attractive/country/areaSonList?parent_id=${parentId}`, lang)).data.list as Listed[];
+
+  it('lists the 19 counties and Budapest in Hungarian, each city with county rights under its county', async () => {
+    const hu = (await get('/attractive/country/getAreaList?country=HU', 'hu')).data.list as Listed[];
+    const names = hu.map((r) => r.name);
+    expect(names).toHaveLength(20);
+    expect(names).toEqual(expect.arrayContaining(['Bács-Kiskun vármegye', 'Budapest', 'Pest vármegye', 'Hajdú-Bihar vármegye', 'Csongrád-Csanád vármegye', 'Komárom-Esztergom vármegye']));
+    expect(names.filter((n) => /County/.test(n))).toEqual([]);
+    expect(names.filter((n) => n !== 'Budapest' && !n.endsWith(' vármegye'))).toEqual([]);
+    expect(names.slice(0, 3)).toEqual(['Bács-Kiskun vármegye', 'Baranya vármegye', 'Békés vármegye']);
+    const hajduBihar = hu.find((r) => r.code === 'HU-HB')!;
+    expect((await children(hajduBihar.id)).filter((r) => r.name === 'Debrecen')).toHaveLength(1);
+    const fejer = (await children(hu.find((r) => r.code === 'HU-FE')!.id)).map((r) => r.name);
+    expect(fejer).toEqual(expect.arrayContaining(['Dunaújváros', 'Székesfehérvár']));
+    expect((await children(hu.find((r) => r.code === 'HU-KE')!.id)).map((r) => r.name)).toEqual(expect.arrayContaining(['Tatabánya', 'Esztergom', 'Tata', 'Komárom']));
+    // Other languages keep the names they had.
+    const en = (await get('/attractive/country/getAreaList?country=HU', 'en-us')).data.list as Listed[];
+    expect(en.find((r) => r.code === 'HU-BK')!.name).toBe('Bács-Kiskun County');
+    expect(en.map((r) => r.name)).not.toContain('Debrecen');
+  });
+
+  it('gives Budapest its 23 districts, in order', async () => {
+    const budapest = await regionId('HU', 'HU-BU');
+    const districts = (await children(budapest)).map((r) => r.name).filter((n) => n !== 'Budapest');
+    expect(districts).toHaveLength(23);
+    expect(districts.slice(0, 9)).toEqual([
+      'I. kerület (Budavár)',
+      'II. kerület',
+      'III. kerület (Óbuda-Békásmegyer)',
+      'IV. kerület (Újpest)',
+      'V. kerület (Belváros-Lipótváros)',
+      'VI. kerület (Terézváros)',
+      'VII. kerület (Erzsébetváros)',
+      'VIII. kerület (Józsefváros)',
+      'IX. kerület (Ferencváros)',
+    ]);
+    expect(districts.at(-1)).toBe('XXIII. kerület (Soroksár)');
+    expect(districts).toEqual(expect.arrayContaining(['XIV. kerület (Zugló)', 'XIX. kerület (Kispest)']));
+  });
+
+  it('an address saved before the change keeps its id and reads the same place after it', async () => {
+    // Hungary as the regions dataset had it: Debrecen at the top beside the counties, "Zugló"
+    // instead of the XIV. district and Józsefváros listed twice.
+    const budapest = await regionId('HU', 'HU-BU');
+    const under = await children(budapest);
+    const zuglo = under.find((r) => r.name === 'XIV. kerület (Zugló)')!;
+    await t.db.updateTable('geo_regions').set({ name: 'Zugló', sort: 0 }).where('id', '=', zuglo.id).execute();
+    const maxId = async () => Number((await t.db.selectFrom('geo_regions').select((eb) => eb.fn.max('id').as('id')).executeTakeFirstOrThrow()).id);
+    const debrecenTop = (await maxId()) + 1;
+    await t.db.insertInto('geo_regions').values({ id: debrecenTop, country_code: 'HU', parent_id: null, level: 1, code: 'HU-DE', name: 'Debrecen', names: null, sort: 0 }).execute();
+    const viiiOld = (await maxId()) + 1;
+    await t.db.insertInto('geo_regions').values({ id: viiiOld, country_code: 'HU', parent_id: budapest, level: 2, code: null, name: 'Budapest VIII. kerület', names: null, sort: 0 }).execute();
+
+    const m = await newMember(t);
+    const save = async (body: Record<string, unknown>) => (await call(t, 'POST', '/shop/address/create', { country: 'HU', name: 'Anna', surname: 'Kovács', mobile: '20 123 4567', ...body }, { token: m.token, lang: 'en-us' })).body.data;
+    const inDebrecen = await save({ address: 'Piac utca 20', zip_code: '4024', province_id: debrecenTop });
+    const inZuglo = await save({ address: 'Thököly út 100', zip_code: '1146', province_id: budapest, city_id: zuglo.id });
+    const inJozsefvaros = await save({ address: 'Rákóczi út 50', zip_code: '1085', province_id: budapest, city_id: viiiOld });
+    expect(inDebrecen).toMatchObject({ province: 'Debrecen', city: '' });
+
+    await regionNamesHu.up(t.db);
+
+    const info = async (id: number, lang = 'hu') => (await call(t, 'GET', `/shop/address/info?id=${id}`, undefined, { token: m.token, lang })).body.data;
+    const hajduBihar = await regionId('HU', 'HU-HB');
+    const debrecen = (await children(hajduBihar)).find((r) => r.name === 'Debrecen')!;
+    const nowDebrecen = await info(inDebrecen.id);
+    expect(nowDebrecen).toMatchObject({ id: inDebrecen.id, province_id: hajduBihar, province: 'Hajdú-Bihar vármegye', city_id: debrecen.id, city: 'Debrecen', address: 'Piac utca 20' });
+    expect(await info(inZuglo.id)).toMatchObject({ id: inZuglo.id, province: 'Budapest', city_id: zuglo.id, city: 'XIV. kerület (Zugló)' });
+    expect(await info(inJozsefvaros.id)).toMatchObject({ id: inJozsefvaros.id, province: 'Budapest', city: 'VIII. kerület (Józsefváros)' });
+    // The old entries are gone from the tree (the lists are cached: read where they come from), and
+    // what checkout copies names the county and the city.
+    expect(await t.db.selectFrom('geo_regions').select('id').where('id', 'in', [debrecenTop, viiiOld]).execute()).toEqual([]);
+    const inBudapest = await t.db.selectFrom('geo_regions').select('name').where('parent_id', '=', budapest).where('name', 'like', 'VIII.%').execute();
+    expect(inBudapest).toEqual([{ name: 'VIII. kerület (Józsefváros)' }]);
+    const copied = await findShippingAddress(t.db, m.id, inDebrecen.id);
+    expect(copied).toMatchObject({ province: 'Hajdú-Bihar vármegye', city: 'Debrecen' });
+
+    // The member edits the address as the form sends it back: its places are still valid choices.
+    const edited = await call(t, 'POST', '/shop/address/update', {
+      id: inDebrecen.id, country: 'HU', name: 'Anna', surname: 'Kovács', mobile: '20 123 4567', address: 'Piac utca 22', zip_code: '4024',
+      province_id: nowDebrecen.province_id, city_id: nowDebrecen.city_id,
+    }, { token: m.token, lang: 'hu' });
+    expect(edited.body).toMatchObject({ code: 200, data: { id: inDebrecen.id, province: 'Hajdú-Bihar vármegye', city: 'Debrecen', address: 'Piac utca 22' } });
   });
 });
 

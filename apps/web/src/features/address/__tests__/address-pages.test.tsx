@@ -6,6 +6,8 @@ import type { Address } from '@shop/contract/address';
 import { paths } from '@/config/paths';
 import { routes } from '@/app/routes';
 import { useSession } from '@/stores/session';
+import { useLanguage } from '@/stores/language';
+import { i18n } from '@/lib/i18n';
 import { clearToasts, memberFixture, ok, prepareApp, startFakeApi, toastText } from '@/test/helpers';
 
 const region = (id: number, name: string, level: number, has_children: boolean, code: string | null = null) => ({ id, code, name, level, has_children });
@@ -158,6 +160,38 @@ describe('the address form', () => {
     const sent = JSON.parse(api.requests.find((r) => r.url === '/shop/address/create')!.body) as Record<string, unknown>;
     expect(sent).toMatchObject({ country: 'MY', mobile_pre: '60', mobile: '0123456789', province_id: 10, province: 'Johor', city_id: 11, city: 'Batu Pahat', name: 'Aisyah', address: 'Jalan Ampang 12' });
     expect(sent).not.toHaveProperty('email');
+  });
+});
+
+describe('the name fields, in the order the member’s language writes a name', () => {
+  afterEach(async () => {
+    useLanguage.getState().setLang('en-us');
+    await act(() => i18n.changeLanguage('en-us'));
+  });
+  /** The name fields as the screen reads them, top to bottom: their names and their labels. */
+  const nameFields = () =>
+    [...document.querySelectorAll<HTMLInputElement>('input[name="name"], input[name="surname"]')].map((input) => `${input.name}: ${input.getAttribute('aria-label')}`);
+
+  it('in Hungarian: the family name (Vezetéknév) first, then the given name (Utónév)', async () => {
+    useLanguage.getState().setLang('hu');
+    await act(() => i18n.changeLanguage('hu'));
+    renderAt(paths.address.edit);
+    await screen.findByRole('button', { name: /^Ország\/Régió:/ });
+    expect(nameFields()).toEqual(['surname: Vezetéknév', 'name: Utónév']);
+  });
+
+  it('in Japanese too (姓 before 名)', async () => {
+    useLanguage.getState().setLang('jp');
+    await act(() => i18n.changeLanguage('jp'));
+    renderAt(paths.address.edit);
+    await screen.findByRole('button', { name: /^国・地域:/ });
+    expect(nameFields()).toEqual(['surname: 姓', 'name: 名']);
+  });
+
+  it('in English: the given name first, as before', async () => {
+    renderAt(paths.address.edit);
+    await screen.findByRole('button', { name: /^Country\/Region:/ });
+    expect(nameFields()).toEqual(['name: Name', 'surname: Surname']);
   });
 });
 

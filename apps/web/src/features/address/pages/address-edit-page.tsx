@@ -15,20 +15,29 @@ import { useCreateAddress, useUpdateAddress } from '../api/save-address';
 import { OptionPicker } from '../components/option-picker';
 import { keepDraft, takeChosenLocation, takeDraft } from '../location';
 import { useTranslation } from '@/lib/i18n';
+import { useLanguage } from '@/stores/language';
+import type { Language } from '@shop/contract/common';
 import { FieldItem, FieldList } from '@/components/field-list';
 import { Controller, useContractForm, type FieldLabels } from '@/lib/form';
 
+/** Languages whose readers write the family name first (Hungarian, Japanese, Chinese, Khmer): the form asks for it first. */
+const FAMILY_NAME_FIRST: ReadonlySet<Language> = new Set<Language>(['hu', 'jp', 'zh-cn', 'zh-tw', 'km']);
+
 /** The fields in screen order with their labels: the first empty or refused one is the toast (spec §5). */
-const LABELS = [
-  ['country', 'address.field.country'],
-  ['name', 'address.field.name'],
-  ['surname', 'address.field.surname'],
-  ['mobile', 'address.field.mobile'],
-  ['email', 'address.field.email'],
-  ['address', 'address.field.detail'],
-  ['house_number', 'address.field.houseNumber'],
-  ['zip_code', 'address.field.zip'],
-] as const satisfies FieldLabels<AddressInput>;
+const labelsInOrder = (familyFirst: boolean): FieldLabels<AddressInput> => {
+  const given = ['name', 'address.field.name'] as const;
+  const family = ['surname', 'address.field.surname'] as const;
+  return [
+    ['country', 'address.field.country'],
+    ...(familyFirst ? [family, given] : [given, family]),
+    ['mobile', 'address.field.mobile'],
+    ['email', 'address.field.email'],
+    ['address', 'address.field.detail'],
+    ['house_number', 'address.field.houseNumber'],
+    ['zip_code', 'address.field.zip'],
+  ];
+};
+const LABELS = { givenFirst: labelsInOrder(false), familyFirst: labelsInOrder(true) };
 
 interface Chosen {
   id: number;
@@ -55,7 +64,8 @@ export default function AddressEditPage() {
   const id = Number(params.get('id')) || undefined;
   const saved = useAddress(id).data;
   const countries = useShippingCountries().data?.list ?? [];
-  const form = useContractForm(addressBody, { defaultValues: EMPTY, labels: LABELS });
+  const familyFirst = FAMILY_NAME_FIRST.has(useLanguage((s) => s.lang));
+  const form = useContractForm(addressBody, { defaultValues: EMPTY, labels: familyFirst ? LABELS.familyFirst : LABELS.givenFirst });
   const country = form.watch('country');
   const [province, setProvince] = useState<Chosen>();
   const [city, setCity] = useState<Chosen>();
@@ -159,6 +169,7 @@ export default function AddressEditPage() {
     keepDraft<Draft>(formKey, { values: form.getValues(), province, city, district });
     navigate(latitude != null && longitude != null ? `${paths.system.chooseLocation}?lat=${latitude}&lng=${longitude}` : paths.system.chooseLocation);
   };
+  const givenName = <TextField control={form.control} name="name" label={t('address.field.name')} autoComplete="given-name" maxLength={50} />;
   return (
     <div className="page address-page">
       <PageHeader title={t(id === undefined ? 'address.addTitle' : 'app.page.editAddress')} />
@@ -179,8 +190,9 @@ export default function AddressEditPage() {
           <OptionPicker label={t('address.field.city')} text={city?.name} options={options.cities} disabled={!country} onBlocked={countryFirst} onPick={pickFrom(cities, 2)} />
         )}
         {city?.has_children && districts.length > 0 && <OptionPicker label={t('address.field.district')} text={district?.name} options={options.districts} onPick={pickFrom(districts, 3)} />}
-        <TextField control={form.control} name="name" label={t('address.field.name')} autoComplete="given-name" maxLength={50} />
+        {!familyFirst && givenName}
         <TextField control={form.control} name="surname" label={t('address.field.surname')} autoComplete="family-name" maxLength={50} />
+        {familyFirst && givenName}
         <FieldItem label={t('address.field.mobile')}>
           <div className="address-mobile">
             <span className="address-mobile-pre">{form.watch('mobile_pre') ? `+${form.watch('mobile_pre')}` : ''}</span>
