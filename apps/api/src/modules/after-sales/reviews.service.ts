@@ -11,7 +11,7 @@ import { pick } from '../catalogue/texts.js';
 import { findUserById } from '../members/members.queries.js';
 import { findMemberOrder, findOrderLinesById, findOrderLinesWithReturns } from '../orders/orders.queries.js';
 import { uploadKeyOf } from '../uploads/file-addresses.js';
-import { findOwnUpload, markUploadPublic } from '../uploads/uploads.queries.js';
+import { findOwnUpload, markUploadPublic, markUploadsPrivateWhenUnused } from '../uploads/uploads.queries.js';
 import * as q from './after-sales.queries.js';
 
 // Reviews ("praise") of bought order lines: one per line of a completed order, by its buyer, shown
@@ -114,10 +114,14 @@ export async function editReview(deps: Pick<AppDeps, 'db' | 'config' | 'redis'>,
     const before = await findMemberLineReview(tx, userId, input.review_id);
     if (!before) throw new AppError(ResponseCode.reviewNotFound);
     const { line } = await memberLine(tx, userId, before.order_line_id!);
-    const images = await ownImages(tx, userId, input.images);
+    // No `images` keeps the review's pictures; an empty list removes them.
+    const images = input.images === undefined ? before.images : await ownImages(tx, userId, input.images);
     const { review_edit_days } = await q.findAfterSaleSettings(tx);
     const row = await editLineReviewOnce(tx, { id: before.id, userId, since: new Date(Date.now() - review_edit_days * DAY), rating: input.rating, content: input.content, images });
     if (!row) throw new AppError(ResponseCode.reviewNotEditable);
+    // Pictures taken off the review are no longer public, unless still shown elsewhere.
+    const removed = before.images.filter((p) => !images.includes(p)).map(uploadKeyOf).filter((k): k is string => !!k);
+    await markUploadsPrivateWhenUnused(tx, userId, removed);
     catalogueChangedOnCommit(tx, deps, [line.goods_id]);
     return shape(actor.lang, line, true, review_edit_days, row);
   });

@@ -108,7 +108,11 @@ async function memberContent(tx: Tx, memberId: number, lang: Actor['lang'], body
     case 'text':
       return { kind: 'text' as const, body: body.text, upload_id: null, ref_id: null, preview: body.text };
     case 'image': {
-      if (!(await findOwnUploadIds(tx, memberId, [body.upload_id], 'image')).length) throw new AppError(ResponseCode.feedbackImageNotOwn);
+      if (!(await findOwnUploadIds(tx, memberId, [body.upload_id], 'image')).length) {
+        // The member's own video sent as a picture is told as such, not as someone else's file.
+        const ownVideo = (await findOwnUploadIds(tx, memberId, [body.upload_id], 'video')).length > 0;
+        throw new AppError(ResponseCode.feedbackImageNotOwn, undefined, ownVideo ? { messageKey: 'support.code.feedbackImageNotImage' } : undefined);
+      }
       return { kind: 'image' as const, body: '', upload_id: body.upload_id, ref_id: null, preview: '[image]' };
     }
     case 'goods': {
@@ -137,8 +141,12 @@ async function assignee(tx: Tx, memberId: number): Promise<number | null> {
 export async function sendMemberMessage(deps: Deps, actor: Actor, body: EndpointBody<typeof sendChatMessage>): Promise<ChatMessage> {
   const memberId = memberIdOf(actor);
   return withTransaction(deps.db, async (tx) => {
-    await q.insertOpenConversation(tx, memberId);
-    const conversation = (await q.lockOpenConversation(tx, memberId))!;
+    // Opened only when none is open: an insert that finds one would still use up a conversation number.
+    let conversation = await q.lockOpenConversation(tx, memberId);
+    if (!conversation) {
+      await q.insertOpenConversation(tx, memberId);
+      conversation = (await q.lockOpenConversation(tx, memberId))!;
+    }
     if ((await q.countMemberMessagesSince(tx, memberId, new Date(Date.now() - FLOOD_SECONDS * 1000))) >= FLOOD_COUNT) throw new AppError(ResponseCode.rateLimited);
     const content = await memberContent(tx, memberId, actor.lang, body);
     const agentId = conversation.agent_id === null ? await assignee(tx, memberId) : undefined;

@@ -1,4 +1,6 @@
+import { sql } from 'kysely';
 import type { Executor } from '../../db/database.js';
+import type { Tx } from '../../lib/transaction.js';
 import { hashToken } from '../../lib/tokens.js';
 
 export const insertUploadToken = (db: Executor, t: { token: string; userId: number; hostId: number; expiresAt: Date }) =>
@@ -51,3 +53,20 @@ export const findUploadKeys = async (db: Executor, ids: number[]): Promise<Map<n
 /** Makes one of the member's uploads public (it became an avatar, a review picture or a shop's logo). */
 export const markUploadPublic = (db: Executor, userId: number, storageKey: string) =>
   db.updateTable('uploads').set({ public: true }).where('storage_key', '=', storageKey).where('user_id', '=', userId).execute();
+
+/**
+ * Makes the member's uploads among these keys private again when nothing public shows them any more
+ * (none of the member's reviews, their avatar or their shop's logo): their bare address then answers
+ * "not found", a signed one still works. The rows are locked first, so a use committed meanwhile
+ * (which marks the file public under the same row lock) is seen by the check.
+ */
+export async function markUploadsPrivateWhenUnused(tx: Tx, userId: number, storageKeys: string[]): Promise<void> {
+  if (!storageKeys.length) return;
+  await tx.selectFrom('uploads').select('id').where('user_id', '=', userId).where('storage_key', 'in', storageKeys).orderBy('id').forUpdate().execute();
+  await sql`update uploads u set public = false
+    where u.user_id = ${userId} and u.operator_id is null and u.public and u.storage_key in (${sql.join(storageKeys)})
+      and not exists (select 1 from orders o join order_lines l on l.order_id = o.id join goods_reviews r on r.order_line_id = l.id
+                      where o.user_id = ${userId} and r.images @> jsonb_build_array('/uploads/' || u.storage_key))
+      and not exists (select 1 from users m where m.id = ${userId} and m.avatar like '%/uploads/' || u.storage_key)
+      and not exists (select 1 from member_shops s where s.owner_id = ${userId} and s.logo like '%/uploads/' || u.storage_key)`.execute(tx);
+}

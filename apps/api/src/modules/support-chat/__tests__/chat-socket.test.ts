@@ -316,6 +316,20 @@ describe('the chat socket', () => {
     expect((await t.db.selectFrom('chat_messages').select('body').where('member_id', '=', m.userId).execute()).map((r) => r.body)).toEqual(['fine']);
     s.close();
   });
+  it("the member's own video sent as a picture is refused over the socket as over HTTP, as not a picture, in the auth frame's language; nothing is stored", async () => {
+    const m = await newMember(t);
+    const s = await member(m.headers, undefined, 'th');
+    const video = await t.db.insertInto('uploads').values({ user_id: m.userId, storage_key: `test/socket-${n++}.mp4`, mime: 'video/mp4', kind: 'video', size: 10, original_name: null }).returning('id').executeTakeFirstOrThrow();
+    const http = await call(t, 'POST', '/user/chat/send', { headers: keyed(m.headers), body: { kind: 'image', upload_id: Number(video.id) }, lang: 'th' });
+    expect(http.body.code).toBe(ResponseCode.feedbackImageNotOwn);
+    s.send({ type: 'send', id: 'vid', kind: 'image', upload_id: Number(video.id) });
+    const refused = await s.until((f) => f.type === 'error' && f.id === 'vid');
+    expect(refused).toMatchObject({ code: ResponseCode.feedbackImageNotOwn, msg: http.body.msg });
+    expect(refused.msg).toBe('ไฟล์ที่เลือกไม่ใช่รูปภาพ กรุณาเลือกรูปภาพ');
+    expect(await t.db.selectFrom('chat_messages').select('id').where('member_id', '=', m.userId).execute()).toEqual([]);
+    s.close();
+  });
+
   it('a member with the chat open gets no message in their messages for answers they read live; an away member gets one per batch of unread answers', async () => {
     const agent = await newOperatorSession(t.db, 'support');
     const here = await newMember(t);

@@ -103,7 +103,10 @@ describe('support chat', () => {
     expect((await post('/user/chat/send', { kind: 'text', text: '   ' }, m.headers)).status).toBe(422);
     expect((await post('/user/chat/send', { kind: 'goods', goods_id: 99_999_999 }, m.headers)).body.code).toBe(ResponseCode.goodsNotFound);
     const theirs = await t.db.insertInto('uploads').values({ user_id: other.userId, storage_key: `test/chat-${n++}.webp`, mime: 'image/webp', kind: 'image', size: 10, original_name: null }).returning('id').executeTakeFirstOrThrow();
-    expect((await post('/user/chat/send', { kind: 'image', upload_id: Number(theirs.id) }, m.headers)).body.code).toBe(ResponseCode.feedbackImageNotOwn);
+    expect((await post('/user/chat/send', { kind: 'image', upload_id: Number(theirs.id) }, m.headers)).body).toMatchObject({ code: ResponseCode.feedbackImageNotOwn, msg: 'Please upload the images again' });
+    // The member's own video sent as a picture is told as such, not as someone else's file.
+    const video = await t.db.insertInto('uploads').values({ user_id: m.userId, storage_key: `test/chat-${n++}.mp4`, mime: 'video/mp4', kind: 'video', size: 10, original_name: null }).returning('id').executeTakeFirstOrThrow();
+    expect((await post('/user/chat/send', { kind: 'image', upload_id: Number(video.id) }, m.headers)).body).toMatchObject({ code: ResponseCode.feedbackImageNotOwn, msg: 'The file chosen is not a picture: please choose a picture' });
     expect((await post('/user/chat/send', { kind: 'order', order_id: 99_999_999 }, m.headers)).body.code).toBe(ResponseCode.orderNotFound);
     expect((await get('/user/chat/messages?after_id=0', m.headers)).body.data.list).toEqual([]);
 
@@ -116,6 +119,22 @@ describe('support chat', () => {
     expect(mine.some((x: { body: string }) => x.body === 'my secret question')).toBe(false);
     // Members cannot reach the desk's calls.
     expect((await get('/admin/api/chat/conversations', m.headers)).body.code).not.toBe(200);
+  });
+
+  it('a conversation is opened once: later messages reuse it without using up a conversation number, and two first messages at once open one', async () => {
+    const a = await newMember(t);
+    for (let i = 0; i < 4; i++) expect((await say(a.headers, `question ${i}`)).body.code).toBe(200);
+    const b = await newMember(t);
+    expect((await say(b.headers, 'hello')).body.code).toBe(200);
+    // Numbers follow one another: A's four messages took one.
+    expect(Number((await openConversation(b.userId)).id)).toBe(Number((await openConversation(a.userId)).id) + 1);
+
+    const c = await newMember(t);
+    const firsts = await Promise.all(Array.from({ length: 6 }, (_, i) => say(c.headers, `at once ${i}`)));
+    expect(firsts.map((r) => r.body.code)).toEqual(Array(6).fill(200));
+    const conversations = await t.db.selectFrom('chat_conversations').select('id').where('member_id', '=', c.userId).execute();
+    expect(conversations).toHaveLength(1);
+    expect(new Set(firsts.map((r) => r.body.data.conversation_id))).toEqual(new Set([Number(conversations[0]!.id)]));
   });
 
   it('an operator can send members to an outside chat service instead: the page gets its address with the member id, nothing else', async () => {
