@@ -1,6 +1,5 @@
 import { DEFAULT_LANGUAGE, LANGUAGE_TAGS, type Language } from '@shop/contract/common';
 import { languagePackRoute } from '@shop/contract/lang';
-import { applyComponentLocale } from '@/lib/component-locale';
 import { i18n } from '@/lib/i18n';
 import { call } from '@/lib/request';
 import { storage, storageKeys } from '@/lib/storage';
@@ -93,7 +92,6 @@ let partial: { lang: Language; version: string; pack: Record<string, string>; re
 export async function loadLanguage(lang: Language, options: { firstPart?: boolean } = {}): Promise<void> {
   partial = undefined;
   const cached = readCached(lang);
-  const componentTexts = applyComponentLocale(lang);
   if (cached) {
     applyPack(lang, cached.pack, cached.version);
     await i18n.changeLanguage(lang);
@@ -101,11 +99,7 @@ export async function loadLanguage(lang: Language, options: { firstPart?: boolea
     return;
   }
   const ok = options.firstPart ? await loadFirstPart(lang) : await refreshPack(lang, undefined);
-  await componentTexts;
-  if (!ok) {
-    await applyBundledFallback();
-    await applyComponentLocale(DEFAULT_LANGUAGE);
-  }
+  if (!ok) await applyBundledFallback();
   await i18n.changeLanguage(ok ? lang : DEFAULT_LANGUAGE);
   markDocument(ok ? lang : DEFAULT_LANGUAGE);
 }
@@ -154,5 +148,5 @@ export function loadRestOfPack(): Promise<void> {
 /** The language switcher's action: remember the choice, then load and show its texts. */
 export async function switchLanguage(lang: Language): Promise<void> {
   useLanguage.getState().setLang(lang);
-  await Promise.all([loadLanguage(lang), applyComponentLocale(lang)]);
+  await loadLanguage(lang);
 }

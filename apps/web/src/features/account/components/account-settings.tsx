@@ -10,10 +10,14 @@ import { logoutMember } from '../api/logout';
 import { TapRow } from '@/components/tap-row';
 import { Sheet } from './sheet';
 import { AuthenticatorForm, ContactForm, PayPasswordForm, ProfileForm, RealNameForm } from './security-sheets';
+import { signInReturnPath } from '../return-path';
 import { useTranslation } from '@/lib/i18n';
 
 type SheetName = 'profile' | 'email' | 'mobile' | 'google' | 'payPassword' | 'realName';
-/** The sheets another page may open directly (`?section=realName`): a form a notice elsewhere sends the member to. */
+/**
+ * The sheets another page may open directly (`?section=realName`): a form a notice elsewhere sends the
+ * member to. With `&return=<page>` (the pay page of an unpaid order), saving the form goes back there.
+ */
 const LINKED_SHEETS: readonly SheetName[] = ['payPassword', 'realName'];
 
 /** The account's entries of the settings page: profile, security, real name, password, cancellation, log out. */
@@ -25,10 +29,17 @@ export function AccountSettings() {
   const [params] = useSearchParams();
   const linked = params.get('section') as SheetName | null;
   const [open, setOpen] = useState<SheetName | undefined>(linked && LINKED_SHEETS.includes(linked) ? linked : undefined);
+  // Only one of the app's own pages, as after a sign-in: a crafted link cannot send the member elsewhere.
+  const returnTo = signInReturnPath(params.get('return'));
   if (!token) return null;
   const close = () => {
     setOpen(undefined);
     void refetch();
+  };
+  /** A linked sheet saved: back to the page that sent the member here (in its place in history), else stay on Settings. */
+  const saved = (sheet: SheetName) => () => {
+    if (sheet === linked && returnTo) navigate(returnTo, { returning: true });
+    else close();
   };
   const state = (done: boolean | undefined) => t(done ? 'account.settings.set' : 'account.settings.notSet');
 
@@ -57,8 +68,8 @@ export function AccountSettings() {
       <Sheet open={open === 'email'} onClose={close} title={t('account.field.email')}><ContactForm kind="email" onDone={close} /></Sheet>
       <Sheet open={open === 'mobile'} onClose={close} title={t('account.field.mobile')}><ContactForm kind="mobile" onDone={close} /></Sheet>
       <Sheet open={open === 'google'} onClose={close} title={t('account.settings.google')}><AuthenticatorForm onDone={close} /></Sheet>
-      <Sheet open={open === 'payPassword'} onClose={close} title={t('account.field.payPassword')}><PayPasswordForm onDone={close} /></Sheet>
-      <Sheet open={open === 'realName'} onClose={close} title={t('account.settings.realName')}><RealNameForm onDone={close} /></Sheet>
+      <Sheet open={open === 'payPassword'} onClose={close} title={t('account.field.payPassword')}><PayPasswordForm onDone={saved('payPassword')} /></Sheet>
+      <Sheet open={open === 'realName'} onClose={close} title={t('account.settings.realName')}><RealNameForm onDone={saved('realName')} /></Sheet>
     </>
   );
 }

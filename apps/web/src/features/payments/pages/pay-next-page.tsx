@@ -9,7 +9,7 @@ import { ListState } from '@/components/list-states';
 import { PageHeader } from '@/components/page-header';
 import { isWeChatBrowser } from '@/lib/environment';
 import { inNativeShell } from '@/lib/native-bridge';
-import { useNavigate, useSearchParams } from '@/lib/router';
+import { useLocation, useNavigate, useSearchParams } from '@/lib/router';
 import { ApiError, newIdempotencyKey } from '@/lib/request';
 import { useChoosePayMethod } from '../api/choose-pay-method';
 import { useMemberSecurity } from '../api/get-member-security';
@@ -38,6 +38,8 @@ export default function PayNextPage() {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const [params] = useSearchParams();
+  // Where Settings sends the member back once the pay password is set.
+  const payPage = useLocation();
   const payable = payableFrom(params);
   const methods = usePayMethods(payable);
   const data = methods.data;
@@ -216,7 +218,7 @@ export default function PayNextPage() {
                 {!hasPayPassword && (
                   <div className="pay-section pay-muted" role="note">
                     {t('wallet.code.payPasswordNotSet')}{' '}
-                    <Button size="mini" fill="none" color="primary" onClick={() => navigate(`${paths.other.settings}?section=payPassword`)}>
+                    <Button size="mini" fill="none" color="primary" onClick={() => navigate(`${paths.other.settings}?${new URLSearchParams({ section: 'payPassword', return: `${payPage.pathname}${payPage.search}` })}`)}>
                       {t('wallet.action.setPayPassword')}
                     </Button>
                   </div>

@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import { formatDate, formatRate } from '@/lib/format';
+import { readDate } from '@shop/client/dates';
 import { Button, Dialog, DotLoading, ImageUploader, type ImageUploadItem } from 'antd-mobile';
 import { ChoiceChips } from '@/components/choice-chips';
 import { useNavigate } from '@/lib/router';
@@ -35,6 +36,13 @@ const LABELS = [
 /** The stablecoin network offered first when the shop has addresses on it. */
 const PREFERRED_NETWORK = 'TRC20';
 
+/** Whether `date` (a rate's calendar day, or a moment) falls on today in this device's time zone. */
+function isToday(date: string): boolean {
+  const day = readDate(date);
+  const now = new Date();
+  return day.getFullYear() === now.getFullYear() && day.getMonth() === now.getMonth() && day.getDate() === now.getDate();
+}
+
 /** `pages/my/recharge`: a top-up through a channel in the currency paid in, at today's rate into the wallet currency. */
 export default function RechargePage() {
   const { t, i18n } = useTranslation();
@@ -53,6 +61,9 @@ export default function RechargePage() {
   const credit = quote.data && quote.data.from === currency && isQuoteOf(quote.data.amount, amount, currency) ? quote.data.converted : null;
   const crediting = amount !== undefined && credit == null && (settled !== amount || quote.isFetching);
   const fetchQuote = useFetchExchangeQuote();
+  // "Today's rate" only for a rate of today on the member's phone; an older one (the feed's last working day, an operator's rate kept) says its day.
+  const rateDate = quote.data?.date;
+  const rateTitle = rateDate && !isToday(rateDate) ? t('wallet.recharge.rateTitleOn', { date: formatDate(rateDate, { dateOnly: true }) }) : t('wallet.recharge.rateTitle');
   const networks = useMemo(() => data?.crypto_networks ?? [], [data]);
   const network = form.watch('network') ?? '';
   const deposit = useDepositAddress(network, channel?.kind === 'crypto' && Boolean(network));
@@ -203,9 +214,9 @@ export default function RechargePage() {
           )}
         </FieldList>
         {quote.data && (
-          <section className="wallet-section" aria-label={t('wallet.recharge.rateTitle')}>
+          <section className="wallet-section" aria-label={rateTitle}>
             <dl className="wallet-quote">
-              <dt>{t('wallet.recharge.rateTitle')}</dt>
+              <dt>{rateTitle}</dt>
               <dd>{t('wallet.assets.rate', { from: quote.data.from, rate: formatRate(quote.data.rate), to: quote.data.to, date: formatDate(quote.data.date, { dateOnly: true }) })}</dd>
               {credit != null ? (
                 <>
