@@ -1,4 +1,5 @@
 import { DEFAULT_LANGUAGE, LANGUAGE_TAGS, displayMinor, interpolate, type Language } from '@shop/contract';
+import { utcOffsetOf } from './time-zones.js';
 
 /**
  * An amount of money in a message, written in the reader's language: its number only (decimal mark
@@ -20,7 +21,24 @@ export class Amount {
   }
 }
 
-export type Params = Record<string, string | number | Amount>;
+/**
+ * A moment in a message, written in the reader's language at the member's place: date and time in
+ * `timeZone` with its UTC offset ("Dec 7, 2026, 4:09 AM (UTC+7)"), so no reader takes it for another
+ * day, whatever zone their phone is in.
+ */
+export class Moment {
+  constructor(
+    readonly at: Date,
+    readonly timeZone: string,
+  ) {}
+
+  in(lang: Language): string {
+    const written = new Intl.DateTimeFormat(LANGUAGE_TAGS[lang] ?? 'en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone: this.timeZone }).format(this.at);
+    return `${written} (${utcOffsetOf(this.at, this.timeZone)})`;
+  }
+}
+
+export type Params = Record<string, string | number | Amount | Moment>;
 
 /** Server messages in every language, read from the same packs the app gets. */
 export class Translator {
@@ -41,6 +59,6 @@ export class Translator {
   /** The text of `key` in `lang`, falling back to English, then to the key itself. */
   t(lang: Language, key: string, params?: Params): string {
     const text = this.packs.get(lang)?.[key] ?? this.packs.get(DEFAULT_LANGUAGE)?.[key] ?? key;
-    return interpolate(text, params && Object.fromEntries(Object.entries(params).map(([name, v]) => [name, v instanceof Amount ? v.in(lang) : v])));
+    return interpolate(text, params && Object.fromEntries(Object.entries(params).map(([name, v]) => [name, v instanceof Amount || v instanceof Moment ? v.in(lang) : v])));
   }
 }

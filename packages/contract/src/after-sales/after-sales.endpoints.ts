@@ -26,6 +26,8 @@ export const listAfterSaleServicePoints = endpoint({ method: 'GET', path: '/attr
 export const listAfterSaleReasons = endpoint({ method: 'GET', path: '/attractive/AfterSales/question', auth: 'member', area: 'after-sales', query: s.afterSaleReasonsQuery, data: s.afterSaleReasonsData });
 /** The member's cases, newest first (a contract extension: the spec names no list call). */
 export const listAfterSales = endpoint({ method: 'GET', path: '/attractive/AfterSales/list', auth: 'member', area: 'after-sales', query: s.afterSaleListQuery, data: s.afterSaleListData });
+/** What a return of some units of the member's order would refund, surcharge and freight included, as the refund will make it (a contract extension). */
+export const estimateAfterSaleRefund = endpoint({ method: 'GET', path: '/attractive/AfterSales/refundEstimate', auth: 'member', area: 'after-sales', query: s.afterSaleEstimateQuery, data: s.afterSaleEstimateData });
 /** One of the member's cases with its history (a contract extension). */
 export const getAfterSale = endpoint({ method: 'GET', path: '/attractive/AfterSales/info', auth: 'member', area: 'after-sales', query: s.afterSaleInfoQuery, data: s.afterSaleInfoData });
 /** The member's reviews of an order's lines (or one line), with what may be reviewed or changed. */

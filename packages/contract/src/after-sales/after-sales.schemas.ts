@@ -203,9 +203,9 @@ export const afterSaleCaseSchema = z.object({
   reason: z.string(),
   description: z.string(),
   currency: z.string(),
-  /** What the case's lines may refund at most (returns; 0 otherwise). */
+  /** What the case's lines may refund at most (returns; 0 otherwise): while the case is open, what that refund would send, a card surcharge coming back with it included. */
   refundable: minor,
-  /** The refund an operator approved, and what went back to the member once refunded (with a card surcharge that came back with it; null: none yet). */
+  /** The refund an operator approved (while open, what it will send, surcharge included), and what went back to the member once refunded (with a card surcharge that came back with it; null: none yet). */
   refund: minor.nullable(),
   refunded: minor.nullable(),
   refunded_at: stamp.nullable(),
@@ -308,6 +308,24 @@ export const adminAfterSaleShipBody = z.object({
 export const adminAfterSaleIdBody = z.object({ id });
 export const adminAfterSaleChangedData = z.object({ id: z.number().int(), status: z.enum(AFTER_SALE_STATUSES), refunded: minor.nullable(), refund_problem: afterSaleRefundProblemSchema.nullable().optional() });
 
+// ---------------------------------------------------------------- refund estimate
+
+/** The units a return would take back: `<order line id>:<units>` pairs, comma-separated (`12:1,13:2`). */
+export const afterSaleEstimateQuery = z
+  .object({ order_id: id.optional(), shop_order_id: id.optional(), lines: z.string().max(2000).regex(/^\d{1,10}:\d{1,6}(,\d{1,10}:\d{1,6})*$/, 'validation.invalid') })
+  .refine((v) => v.order_id !== undefined || v.shop_order_id !== undefined, { message: 'validation.required', path: ['order_id'] });
+export const afterSaleEstimateData = z.object({
+  currency: z.string(),
+  /** The goods' share of what was paid for the units. */
+  goods: minor,
+  /** The freight, when the return takes back the last unit of the order. */
+  freight: minor,
+  /** The card surcharge that comes back with it (only with the refund of all the order's value left). */
+  surcharge: minor,
+  /** What the refund would send back, all of it: what the case and the console will say and the refund will make. */
+  refund: minor,
+});
+
 // ---------------------------------------------------------------- goods of a case, exchange targets
 
 export const afterSaleGoodsQuery = z
@@ -379,7 +397,8 @@ const reviewFields = {
   images: z.array(uploadRef).max(REVIEW_IMAGES_MAX).default([]),
 };
 export const createOrderReviewBody = z.object({ order_line_id: id, ...reviewFields });
-export const editOrderReviewBody = z.object({ review_id: id, ...reviewFields });
+/** An edit without `images` keeps the review's pictures; an empty list removes them. */
+export const editOrderReviewBody = z.object({ review_id: id, ...reviewFields, images: z.array(uploadRef).max(REVIEW_IMAGES_MAX).optional() });
 
 // ---------------------------------------------------------------- the console's settings of after-sales
 

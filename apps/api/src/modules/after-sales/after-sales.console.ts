@@ -28,6 +28,7 @@ import type { Executor } from '../../db/database.js';
 import { operatorNameOf, refuseOwnAccount, type Actor } from '../../lib/actor.js';
 import { responseCache } from '../../lib/cache.js';
 import { iso } from '../../lib/dates.js';
+import { timeZoneOfCountry } from '../../lib/time-zones.js';
 import { AppError, ValidationError } from '../../lib/errors.js';
 import type { ListExport } from '../../lib/list-export.js';
 import { pageOf, totalOf } from '../../lib/paging.js';
@@ -45,11 +46,12 @@ import { insertOperatorAction } from '../operator-actions/operator-actions.queri
 import { ordersChanged } from '../orders/order-lists.js';
 import { returnSpentPointsShare, reverseEarnedPoints } from '../orders/points.js';
 import { findRefundsOfPayment, findSucceededPaymentsOfPayable } from '../payments/payments.queries.js';
-import { refundLeftOf, refundPayment, type PaymentsDeps } from '../payments/settlement.js';
+import { refundPayment, type PaymentsDeps } from '../payments/settlement.js';
 import * as q from './after-sales.queries.js';
 import { CASE_REASONS_TAG, SETTINGS_TAG, caseEnded, caseRefundProblems, followedCaseNo, moveCase, noteText, reasonKey, reasonText, recordCaseEvent, refundedOf, renderCases, renderEvents, returnAddressIn, settleFreight, type CaseEvent, type CaseRow, type RefundProblem } from './after-sales.service.js';
 import type { AfterSaleStatus } from './after-sales.table.js';
 import { findCaseOrder, lockCaseOrderWithLines, refOf, takeBackToShop, type OrderRef } from './order-source.js';
+import { orderPaymentsLeft, planCaseRefund, valueLeftOf, type PaymentLeft } from './refund-plan.js';
 
 // The console's side of after-sales: operators approve or reject a case, take the goods back,
 // refund a return through the order's own payments (the payments area's one refund path, once per
@@ -74,10 +76,7 @@ const link = (caseId: number) => `/pages/order/saleInfo?id=${caseId}`;
 
 /** What the order's succeeded payments (a regular order's, or a shop order's payable) may still refund of the order's value, each and in all (failed refunds give theirs back; a card's surcharge is not the order's value). */
 async function refundableOfOrder(db: Executor, ref: OrderRef): Promise<{ total: number; payments: Array<{ id: number; left: number }> }> {
-  const out: Array<{ id: number; left: number }> = [];
-  for (const p of await findSucceededPaymentsOfPayable(db, ref.kind, ref.id)) {
-    out.push({ id: p.id, left: refundLeftOf(p, await findRefundsOfPayment(db, p.id)).value });
-  }
+  const out = (await orderPaymentsLeft(db, ref)).map((p) => ({ id: p.id, left: p.left.value }));
   return { total: out.reduce((s, p) => s + p.left, 0), payments: out };
 }
 
@@ -117,7 +116,8 @@ export async function detailForOperator(deps: Pick<AppDeps, 'db' | 'i18n' | 'con
     // The operator sees where the goods will go before approving (the member, once approved).
     return_address: await returnAddressIn(deps.db, order.country_code),
     return_country: order.country_code,
-    order_refundable: (await refundableOfOrder(deps.db, refOf(c))).total,
+    // What the payments may still give back, a card's surcharge with the whole of the value.
+    order_refundable: ((payments) => planCaseRefund(payments, valueLeftOf(payments)).total)(await orderPaymentsLeft(deps.db, refOf(c))),
   };
 }
 
@@ -160,9 +160,10 @@ export async function approveCase(deps: StockDeps, actor: Actor, input: Endpoint
     const c = await caseOrRefuse(tx, input.id, actor);
     let refund: number | null = null;
     if (c.kind === 'return') {
-      const max = Math.min(Number(c.refundable_minor), (await refundableOfOrder(tx, refOf(c))).total);
-      refund = input.refund_amount ?? max;
-      if (refund > max) throw new AppError(ResponseCode.afterSaleRefundTooLarge, { max: `${fromMinorUnits(max, c.currency)} ${c.currency}` });
+      const payments = await orderPaymentsLeft(tx, refOf(c));
+      const max = Math.min(Number(c.refundable_minor), valueLeftOf(payments));
+      refund = input.refund_amount === undefined ? max : valueSending(payments, max, input.refund_amount);
+      if (refund === null) throw new AppError(ResponseCode.afterSaleRefundTooLarge, { max: `${fromMinorUnits(planCaseRefund(payments, max).total, c.currency)} ${c.currency}` });
     }
     const settings = await q.findAfterSaleSettings(tx);
     const shipBackBy = new Date(Date.now() + settings.ship_back_days * DAY);
@@ -179,9 +180,22 @@ export async function approveCase(deps: StockDeps, actor: Actor, input: Endpoint
     // A return's approval records the refund it grants (as the refund's own record does), then why.
     const granted = refund === null ? '' : `${fromMinorUnits(refund, c.currency)} ${c.currency}`;
     await recordDecision(tx, actor, c.id, 'approve', [granted, input.reason].filter(Boolean).join(' · '));
-    await notifyMember(tx, { memberId: c.user_id, kind: 'after_sale.approved', params: { case_no: c.case_no, ship_back_by: iso(shipBackBy).slice(0, 10) }, link: link(c.id), eventKey: `after-sale:${c.id}:approved` });
+    // The deadline is a moment, written when read in the member's language at the place the goods go back from (the order's country), with its UTC offset.
+    const country = (await findCaseOrder(tx, refOf(c)))?.country_code;
+    await notifyMember(tx, { memberId: c.user_id, kind: 'after_sale.approved', params: { case_no: c.case_no, ship_back_by: iso(shipBackBy), time_zone: timeZoneOfCountry(country) }, link: link(c.id), eventKey: `after-sale:${c.id}:approved` });
     return changed(moved);
   });
+}
+
+/**
+ * The order's value to refund so that what goes back to the member is the `amount` an operator typed
+ * (surcharge included): all of it (`max`) when that is what it sends, else the amount itself when it
+ * brings back no surcharge; null when no refund sends exactly that (more than the whole, or between the
+ * value and the value with the surcharge, which comes back only with the whole).
+ */
+function valueSending(payments: PaymentLeft[], max: number, amount: number): number | null {
+  if (amount === planCaseRefund(payments, max).total) return max;
+  return amount <= max && planCaseRefund(payments, amount).total === amount ? amount : null;
 }
 
 /** Rejects a case under review with the reason the member reads; they may send it again. */
@@ -287,18 +301,19 @@ export async function settleCaseRefund(deps: PaymentsDeps, actor: Actor, started
   const c = started;
   const amount = Number(started.refund_minor ?? 0);
   const cause = `after-sale:${c.id}`;
-  // Each payment of the order gives what it has left, in order, until the case's refund is covered.
+  // Each payment of the order gives what it has left, in order, until the case's refund is covered:
+  // the parts the case's plan says (the figures the member and operators were shown beforehand).
   let refunded = 0;
   let settled = true;
   const ref = refOf(c);
+  const plan = planCaseRefund(await orderPaymentsLeft(deps.db, ref, c.id), amount);
   for (const p of await findSucceededPaymentsOfPayable(deps.db, ref.kind, ref.id)) {
     const mine = (await findRefundsOfPayment(deps.db, p.id)).filter((r) => r.cause.startsWith(`${cause}:`));
     let rows = mine;
     const live = mine.filter((r) => r.status !== 'failed').reduce((s, r) => s + Number(r.amount_minor), 0);
     const refused = mine.filter((r) => r.status === 'failed');
     if (!mine.length && refunded < amount) {
-      const { payments } = await refundableOfOrder(deps.db, ref);
-      const part = Math.min(amount - refunded, payments.find((x) => x.id === p.id)?.left ?? 0);
+      const part = plan.parts.find((x) => x.payment_id === p.id)?.value ?? 0;
       if (part > 0) rows = await refundPayment(deps, actor, { paymentId: p.id, amountMinor: part, cause, reason: `after-sale ${c.case_no}` });
     } else if (mine.some((r) => r.status === 'pending')) {
       // A part sent before and still pending (its gateway's notification lost, its answer cut off):

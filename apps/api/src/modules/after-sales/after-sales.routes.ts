@@ -18,6 +18,7 @@ import {
   cancelAfterSale,
   confirmAfterSaleReceipt,
   createOrderReview,
+  estimateAfterSaleRefund,
   editOrderReview,
   getOrderReview,
   listAfterSaleGoods,
@@ -56,6 +57,7 @@ export function afterSalesRoutes({ handle, deps }: Api): void {
   handle(listAfterSaleReasons, ({ actor, query }) => service.reasons(deps, actor, query));
   handle(listAfterSales, ({ actor, query }) => service.cachedCases(deps, actor, query));
   handle(getAfterSale, ({ actor, query }) => service.caseInfo(deps, actor, query));
+  handle(estimateAfterSaleRefund, ({ actor, query }) => service.estimateRefund(deps, actor, query));
   handle(listAfterSaleGoods, ({ actor, query }) => service.caseGoods(deps, actor, query));
   handle(listExchangeGoods, ({ actor, query }) => service.exchangeGoods(deps, actor, query));
   handle(getOrderReview, ({ actor, query }) => reviews.orderReviews(deps, actor, query));

@@ -12,6 +12,7 @@ import {
   type EndpointData,
   type EndpointQuery,
   type applyForOrderAfterSale,
+  type estimateAfterSaleRefund,
   type cancelAfterSale,
   type confirmAfterSaleReceipt,
   type getAfterSale,
@@ -50,6 +51,7 @@ import { findOwnUpload, findOwnUploadsByKey } from '../uploads/uploads.queries.j
 import { storedVideoSeconds } from '../uploads/video-duration.js';
 import type { ParcelTracker } from '../../providers/tracking/tracking.js';
 import * as q from './after-sales.queries.js';
+import { casesPaymentsLeft, orderPaymentsLeft, planCaseRefund, valueLeftOf } from './refund-plan.js';
 import type { AfterSaleKind, AfterSaleStatus } from './after-sales.table.js';
 import { caseOrderLines, findCaseOrder, findCaseOrderWithLines, lockCaseOrderWithLines, orderOfLine, refOf, restockedUnitsOf, restockedUnitsQueryOf, shopOrderCaseChanged, shopOrderCaseEnded, type CaseOrder, type CaseOrderLine, type OrderRef } from './order-source.js';
 
@@ -150,9 +152,11 @@ type KeptDeps = Pick<AppDeps, 'db' | 'config' | 'redis'>;
 export const SETTINGS_TAG = 'after-sale-settings';
 /** The reasons' tag also drops every member's kept case list, which names its reasons. */
 export const CASE_REASONS_TAG = 'after-sale-reasons';
-const keptSettings = (deps: KeptDeps) => responseCache(deps).memo({ id: SETTINGS_TAG, tags: [SETTINGS_TAG] }, () => q.findAfterSaleSettings(deps.db));
+// Read, when not kept, through `db`: inside a transaction that is its own connection, so a burst of
+// cases opened at once, each holding a connection of the pool, never waits on the pool for another.
+const keptSettings = (deps: KeptDeps, db: Executor = deps.db) => responseCache(deps).memo({ id: SETTINGS_TAG, tags: [SETTINGS_TAG] }, () => q.findAfterSaleSettings(db));
 /** Every reason, enabled or not, by kind, sort and code. */
-const keptReasons = (deps: KeptDeps) => responseCache(deps).memo({ id: CASE_REASONS_TAG, tags: [CASE_REASONS_TAG] }, () => q.findAllReasons(deps.db));
+const keptReasons = (deps: KeptDeps, db: Executor = deps.db) => responseCache(deps).memo({ id: CASE_REASONS_TAG, tags: [CASE_REASONS_TAG] }, () => q.findAllReasons(db));
 
 type UnitsInCases = Awaited<ReturnType<typeof q.findUnitsInCases>>;
 
@@ -187,7 +191,7 @@ function restockedPerLine(lines: CaseOrderLine[], units: UnitsInCases, restocked
  */
 async function openingOf(deps: KeptDeps, db: Executor, order: OrderRow, known: { lines?: CaseOrderLine[]; units?: UnitsInCases; restocked?: Map<number, number> } = {}): Promise<Opening> {
   const [settings, lines, units, restocked] = await Promise.all([
-    keptSettings(deps),
+    keptSettings(deps, db),
     known.lines ?? caseOrderLines(db, order),
     known.units ?? q.findUnitsInCases(db, order, AFTER_SALE_COUNTING_STATUSES),
     known.restocked ?? restockedUnitsOf(db, order),
@@ -249,11 +253,25 @@ function refuseOverExchangeCap(maxExchanges: number, l: LineOpening, qty: number
   if (l.exchanged + qty > exchangeCap(maxExchanges, l)) throw new AppError(ResponseCode.afterSaleExchangeLimit, { max: maxExchanges });
 }
 
+/** Asking more units than a line has left: "only N left", or that none is left at all. */
+const quantityRefusal = (left: number) => new AppError(ResponseCode.afterSaleQuantity, { left }, left > 0 ? undefined : { messageKey: 'afterSales.code.afterSaleNoneLeft' });
+
 /** What returning `qty` more units of a line refunds: the line's share by units, each rounding taken once (the cumulative floor). */
 const returnShare = (l: LineOpening, qty: number) => {
   const upTo = (units: number) => Math.floor((l.share * units) / l.line.quantity);
   return upTo(l.returned + qty) - upTo(l.returned);
 };
+
+/**
+ * What a return of these units (per order line) takes back of the order's value: each line's share by
+ * units (`returnShare`), and the freight when it takes back the last unit of the order (no other case
+ * can show it while units are left; `settleFreight` works it out again as cases end or are refunded).
+ */
+function returnValueOf(o: Opening, units: Map<number, number>): { goods: number; freight: number } {
+  const goods = o.lines.reduce((s, l) => s + (units.get(l.line.id) ? returnShare(l, units.get(l.line.id)!) : 0), 0);
+  const whole = o.lines.every((l) => l.returned + (units.get(l.line.id) ?? 0) >= l.line.quantity);
+  return { goods, freight: whole ? Number(o.order.freight_minor) : 0 };
+}
 
 /** The member's order (regular or member-shop); another member's answers "not found". */
 async function memberOrderOrRefuse(db: Executor, userId: number, ref: OrderRef): Promise<OrderRow> {
@@ -282,8 +300,8 @@ export function reasonText(i18n: AppDeps['i18n'], lang: Actor['lang'], code: str
 }
 
 /** The reasons a member may give (of a kind, or all), by sort and code. */
-const enabledReasons = async (deps: KeptDeps, kind?: AfterSaleKind) =>
-  (await keptReasons(deps)).filter((r) => r.enabled && (!kind || r.kind === kind)).sort((a, b) => a.sort - b.sort || (a.code < b.code ? -1 : a.code > b.code ? 1 : 0));
+const enabledReasons = async (deps: KeptDeps, kind?: AfterSaleKind, db: Executor = deps.db) =>
+  (await keptReasons(deps, db)).filter((r) => r.enabled && (!kind || r.kind === kind)).sort((a, b) => a.sort - b.sort || (a.code < b.code ? -1 : a.code > b.code ? 1 : 0));
 
 /** The reasons a member may give, in the member's language. */
 async function reasonList(deps: KeptDeps & Pick<AppDeps, 'i18n'>, lang: Actor['lang'], kind?: AfterSaleKind) {
@@ -330,6 +348,32 @@ export async function applyInfo(deps: KeptDeps & Pick<AppDeps, 'i18n'>, actor: A
   };
 }
 
+/**
+ * What a return of these units of the member's order would refund, as the refund will make it: the
+ * goods' share and the freight it takes back (as a case opened now would hold), then what the order's
+ * payments send for that value (`planCaseRefund`: the card surcharge with the whole of it). Writes nothing.
+ */
+export async function estimateRefund(deps: KeptDeps, actor: Actor, input: EndpointQuery<typeof estimateAfterSaleRefund>): Promise<EndpointData<typeof estimateAfterSaleRefund>> {
+  const ref = orderOfInput(input);
+  const { order, lines } = ownOrRefuse(await findCaseOrderWithLines(deps.db, ref), memberIdOf(actor));
+  const o = await openingOf(deps, deps.db, order, { lines });
+  const units = new Map<number, number>();
+  for (const pair of input.lines.split(',')) {
+    const [lineId, qty] = pair.split(':').map(Number) as [number, number];
+    if (qty > 0) units.set(lineId, (units.get(lineId) ?? 0) + qty);
+  }
+  for (const [lineId, qty] of units) {
+    const l = o.lines.find((x) => x.line.id === lineId);
+    if (!l) throw new AppError(ResponseCode.orderNotFound);
+    if (qty > l.left) throw quantityRefusal(l.left);
+    if (!l.kinds.includes('return')) throw new AppError(ResponseCode.afterSaleKindNotAllowed);
+  }
+  const { goods, freight } = units.size ? returnValueOf(o, units) : { goods: 0, freight: 0 };
+  const payments = await orderPaymentsLeft(deps.db, ref);
+  const plan = planCaseRefund(payments, Math.min(goods + freight, valueLeftOf(payments)));
+  return { currency: order.currency, goods, freight, surcharge: plan.fee, refund: plan.total };
+}
+
 // ---------------------------------------------------------------- opening a case
 
 /** The member's own uploads of the evidence, or "evidence not yours". */
@@ -371,14 +415,13 @@ async function openCase(deps: KeptDeps, tx: Tx, actor: Actor, userId: number, re
     const was = merged.get(l.order_line_id);
     merged.set(l.order_line_id, { qty: (was?.qty ?? 0) + l.qty, exchange_sku_id: l.exchange_sku_id ?? was?.exchange_sku_id });
   }
-  const reason = (await enabledReasons(deps, input.kind)).find((r) => r.code === input.reason_id);
+  const reason = (await enabledReasons(deps, input.kind, tx)).find((r) => r.code === input.reason_id);
   if (!reason) throw new AppError(ResponseCode.afterSaleReasonInvalid);
-  let refundable = 0;
   const rows: Array<{ order_line_id: number; qty: number; exchange_sku_id: number | null }> = [];
   for (const [lineId, want] of [...merged].sort((a, b) => a[0] - b[0])) {
     const l = o.lines.find((x) => x.line.id === lineId);
     if (!l) throw new AppError(ResponseCode.orderNotFound);
-    if (want.qty > l.left) throw new AppError(ResponseCode.afterSaleQuantity, { left: l.left });
+    if (want.qty > l.left) throw quantityRefusal(l.left);
     if (!l.kinds.includes(input.kind)) {
       // The window's end, when that is what refuses it.
       const deadline = input.kind === 'return' ? o.deadlines.return : input.kind === 'exchange' ? o.deadlines.exchange : l.warrantyUntil;
@@ -396,13 +439,10 @@ async function openCase(deps: KeptDeps, tx: Tx, actor: Actor, userId: number, re
       if (!sku || sku.goods_id !== l.line.goods_id || sku.status !== 'on_sale' || Number(sku.price_minor) !== Number(l.line.unit_price_minor)) throw new AppError(ResponseCode.afterSaleExchangeSku);
       if (sku.stock < want.qty) throw new AppError(ResponseCode.stockShortage, { name: pick(l.line.name, actor.lang), stock: sku.stock });
     }
-    if (input.kind === 'return') refundable += returnShare(l, want.qty);
     rows.push({ order_line_id: lineId, qty: want.qty, exchange_sku_id: exchangeSku });
   }
-  // Freight comes back only with the return that takes back the whole order. At opening, that is this
-  // case when it takes back the last of the order (no other case can show it while units are left);
-  // when a case ends or is refunded, `settleFreight` works it out again.
-  const freight = input.kind === 'return' && o.lines.every((l) => l.returned + (merged.get(l.line.id)?.qty ?? 0) >= l.line.quantity) ? Number(locked.freight_minor) : 0;
+  // Freight comes back only with the return that takes back the whole order.
+  const { goods: refundable, freight } = input.kind === 'return' ? returnValueOf(o, new Map([...merged].map(([id, w]) => [id, w.qty]))) : { goods: 0, freight: 0 };
   const evidence = await ownEvidence(tx, userId, input.images, input.video);
   if (reason.needs_evidence && !evidence.length) throw new AppError(ResponseCode.afterSaleEvidenceRequired);
   const restockedRead = restockedUnitsQueryOf(locked);
@@ -458,7 +498,7 @@ async function openCase(deps: KeptDeps, tx: Tx, actor: Actor, userId: number, re
     const fresh = await openingOf(deps, tx, locked, { lines, units, restocked });
     for (const r of rows) {
       const l = fresh.lines.find((x) => x.line.id === r.order_line_id)!;
-      if (r.qty > l.left) throw new AppError(ResponseCode.afterSaleQuantity, { left: l.left });
+      if (r.qty > l.left) throw quantityRefusal(l.left);
       if (!l.kinds.includes(input.kind)) throw new AppError(input.kind === 'exchange' ? ResponseCode.afterSaleExchangeLimit : ResponseCode.afterSaleKindNotAllowed, { max: o.settings.max_exchanges });
       if (input.kind === 'exchange') refuseOverExchangeCap(o.settings.max_exchanges, l, r.qty);
     }
@@ -525,6 +565,24 @@ export async function resubmitCase(deps: KeptDeps & { providers: Pick<AppDeps['p
 const SHIP_BACK_FROM: AfterSaleStatus[] = ['awaiting_return'];
 const WITHDRAW_FROM: AfterSaleStatus[] = ['under_review', 'awaiting_return', 'return_shipped'];
 
+/**
+ * Per open return case, what its refundable amount and its approved refund send as the order's
+ * payments stand now (`planCaseRefund`, which the refund itself goes by): the card surcharge included
+ * when it comes back with them, never more than the payments have left.
+ */
+async function refundsToSend(db: Executor, rows: CaseRow[]): Promise<Map<number, { refundable: number; refund: number | null }>> {
+  const out = new Map<number, { refundable: number; refund: number | null }>();
+  const open = rows.filter((r) => r.kind === 'return' && AFTER_SALE_OPEN_STATUSES.includes(r.status));
+  if (open.length === 0) return out;
+  const left = await casesPaymentsLeft(db, open.map((r) => ({ id: r.id, ref: refOf(r) })));
+  for (const r of open) {
+    const payments = left.get(r.id)!;
+    const sent = (value: number) => planCaseRefund(payments, Math.min(value, valueLeftOf(payments))).total;
+    out.set(r.id, { refundable: sent(Number(r.refundable_minor)), refund: r.refund_minor === null ? null : sent(Number(r.refund_minor)) });
+  }
+  return out;
+}
+
 /** A case as the member and the console read it. */
 export async function renderCases(
   deps: Pick<AppDeps, 'db' | 'i18n' | 'config' | 'secrets'>,
@@ -541,6 +599,7 @@ export async function renderCases(
     rows.every((r) => r.reason_names !== undefined) ? [] : q.findAllReasons(db),
     caseRefundProblems(db, rows),
   ]);
+  const shownRefunds = await refundsToSend(db, rows);
   const exchangeSkus = [...new Set(lines.map((l) => l.exchange_sku_id).filter((x): x is number => !!x))];
   const skus = exchangeSkus.length ? await findSkusForCheckout(db, exchangeSkus) : [];
   const reasonNames = new Map(reasons.map((r) => [`${r.kind}:${r.code}`, r.names]));
@@ -557,8 +616,9 @@ export async function renderCases(
     reason: reasonText(i18n, lang, r.reason_code, r.reason_names ?? reasonNames.get(`${r.kind}:${r.reason_code}`)),
     description: r.description,
     currency: r.currency,
-    refundable: Number(r.refundable_minor),
-    refund: r.refund_minor === null ? null : Number(r.refund_minor),
+    // An open return says what its refund will send (`refundsToSend`); once refunded, what it sent.
+    refundable: shownRefunds.get(r.id)?.refundable ?? Number(r.refundable_minor),
+    refund: shownRefunds.has(r.id) ? shownRefunds.get(r.id)!.refund : r.refund_minor === null ? null : Number(r.refund_minor),
     refunded: refundedOf(r),
     refunded_at: iso(r.refunded_at),
     // The member reads that the shop is handling it, never the gateway's reason.

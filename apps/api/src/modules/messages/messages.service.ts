@@ -7,7 +7,7 @@ import { memberIdOf, operatorNameOf, type Actor } from '../../lib/actor.js';
 import { dropOnChanges, responseCache } from '../../lib/cache.js';
 import { announce } from '../../lib/changes.js';
 import { iso } from '../../lib/dates.js';
-import type { Translator } from '../../lib/i18n.js';
+import { Moment, type Params, type Translator } from '../../lib/i18n.js';
 import { AppError } from '../../lib/errors.js';
 import { pageOf, totalOf } from '../../lib/paging.js';
 import { withTransaction } from '../../lib/transaction.js';
@@ -62,6 +62,19 @@ export const BROADCAST_KIND = 'notice.broadcast';
 
 type BroadcastTexts = Record<string, { title: string; text: string }>;
 
+/** A moment as a message stores it (`iso`): written when read as a `Moment` in the reader's language. */
+const STORED_MOMENT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/;
+
+/**
+ * A message's parameters as its texts take them: a moment (stored as `iso` gives it) is written in
+ * the reader's language at the member's place, `time_zone` of the same message (UTC without one),
+ * with its offset. Anything else as stored (older messages' ISO days included).
+ */
+const paramsToWrite = (params: Record<string, string | number>): Params => {
+  const zone = typeof params.time_zone === 'string' ? params.time_zone : 'UTC';
+  return Object.fromEntries(Object.entries(params).map(([name, v]) => [name, typeof v === 'string' && STORED_MOMENT.test(v) ? new Moment(new Date(v), zone) : v]));
+};
+
 /** A stored message in `lang` (an operator's message in its text of that language, else English). */
 export function renderMessage(i18n: Translator, lang: Actor['lang'], row: { id: number; kind: string; params: Record<string, string | number>; link: string; created_at: Date | string; read_at: Date | string | null }, broadcasts: ReadonlyMap<number, BroadcastTexts> = new Map()): MemberMessage {
   const own = row.kind === BROADCAST_KIND ? broadcasts.get(Number(row.params.broadcast_id)) : undefined;
@@ -69,8 +82,8 @@ export function renderMessage(i18n: Translator, lang: Actor['lang'], row: { id: 
   return {
     id: Number(row.id),
     kind: row.kind,
-    title: texts ? texts.title : i18n.t(lang, `message.${row.kind}.title`, row.params),
-    text: texts ? texts.text : i18n.t(lang, `message.${row.kind}.text`, row.params),
+    title: texts ? texts.title : i18n.t(lang, `message.${row.kind}.title`, paramsToWrite(row.params)),
+    text: texts ? texts.text : i18n.t(lang, `message.${row.kind}.text`, paramsToWrite(row.params)),
     link: row.link,
     read: row.read_at !== null,
     created_at: iso(row.created_at),

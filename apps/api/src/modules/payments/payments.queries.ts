@@ -94,6 +94,18 @@ export const findOpenPaymentsOfPayable = (db: Executor, type: PayableType, payab
 export const findSucceededPaymentsOfPayable = (db: Executor, type: PayableType, payableId: number) =>
   db.selectFrom('payments').selectAll().where('payable_type', '=', type).where('payable_id', '=', payableId).where('status', '=', 'succeeded').orderBy('id').execute();
 
+/** The succeeded payments of several payables at once, oldest first (a list's cases read in one statement). */
+export const findSucceededPaymentsOfPayables = (db: Executor, payables: Array<{ type: PayableType; id: number }>) =>
+  payables.length === 0
+    ? Promise.resolve([])
+    : db
+        .selectFrom('payments')
+        .selectAll()
+        .where((eb) => eb.or(payables.map((p) => eb.and([eb('payable_type', '=', p.type), eb('payable_id', '=', p.id)]))))
+        .where('status', '=', 'succeeded')
+        .orderBy('id')
+        .execute();
+
 /**
  * The state of the hold on the balance part of the payment named `payment` in the statement (null
  * without one): a released hold's balance part was given back, never taken (`balanceParts`).

@@ -396,6 +396,21 @@ export function splitRefund(left: ReturnType<typeof refundLeftOf>, value: number
 }
 
 /**
+ * What a refund of `amount` of a payment gives back by each way (`left` as `refundLeftOf` reads it):
+ * the order's value pro rata over the methods that paid it (`splitRefund`), and the surcharge
+ * (`fee`, through the card, within `gateway`) only with the refund that takes back all the value
+ * left. Anything between all the value and all of it with the surcharge is more than is left. The
+ * refund itself goes by it, and so does every figure that says beforehand what a refund will send.
+ */
+export function planPaymentRefund(left: ReturnType<typeof refundLeftOf>, amount: number): { ledger: number; gateway: number; fee: number } {
+  if (amount <= 0 || amount > left.value + left.fee || (amount > left.value && amount < left.value + left.fee)) throw new AppError(ResponseCode.refundTooLarge);
+  const valuePart = Math.min(amount, left.value);
+  const { ledger, gateway } = splitRefund(left, valuePart);
+  const fee = valuePart === left.value ? left.fee : 0;
+  return { ledger, gateway: gateway + fee, fee };
+}
+
+/**
  * Refunds a payment in full (default) or in part, once per `cause`: `amountMinor` of the order's
  * value is split pro rata over what paid it (`splitRefund`), the balance, points or gift-card part
  * straight back through the ledger, the gateway part through its adapter (its refund reference is
@@ -412,13 +427,7 @@ export async function refundPayment(deps: PaymentsDeps, actor: Actor, input: { p
     if (p.status !== 'succeeded' && !owedBack) throw new AppError(ResponseCode.payableNotPayable);
     const live = (await q.findRefundsOfPayment(tx, p.id)).filter((r) => r.status !== 'failed');
     const left = refundLeftOf(p, live, owedBack);
-    const amount = input.amountMinor ?? left.value + left.fee;
-    // The order's value comes back pro rata over the methods that paid it; the surcharge only with
-    // the refund that takes back all of it, through the card. Anything between is more than is left.
-    if (amount <= 0 || amount > left.value + left.fee || (amount > left.value && amount < left.value + left.fee)) throw new AppError(ResponseCode.refundTooLarge);
-    const valuePart = Math.min(amount, left.value);
-    const { ledger: viaLedger, gateway: gatewayValue } = splitRefund(left, valuePart);
-    const viaGateway = gatewayValue + (valuePart === left.value ? left.fee : 0);
+    const { ledger: viaLedger, gateway: viaGateway } = planPaymentRefund(left, input.amountMinor ?? left.value + left.fee);
     // Points and gift-card value come back pro rata: the units of the value refunded so far, each
     // rounding down once on the running total, so the last part gives back exactly what is left.
     const ledgerRefunded = live.filter((r) => r.via === 'ledger').reduce((s, r) => s + r.amount_minor, 0);

@@ -33,6 +33,8 @@ const extensions: Record<string, string> = {
   // (docs/decisions/2026-11-24-after-sales.md).
   'GET /attractive/AfterSales/list': 'after-sales',
   'GET /attractive/AfterSales/info': 'after-sales',
+  // The apply page's estimate is what the refund will send (docs/decisions/2026-11-24-after-sales.md).
+  'GET /attractive/AfterSales/refundEstimate': 'after-sales',
   // The member-shops issue has owners choose what their shop offers and buyers confirm receipt; the spec's
   // list has a read of the choices only and no buyer confirmation (docs/decisions/2026-11-24-member-shops.md).
   'POST /attractive/shop/shopGoodsSet': 'user-shop',

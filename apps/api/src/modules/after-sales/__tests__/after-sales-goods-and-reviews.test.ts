@@ -1,4 +1,5 @@
 import { ResponseCode } from '@shop/contract';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.js';
 import { call } from '../../catalogue/__tests__/helpers.js';
@@ -76,8 +77,48 @@ describe('reviews of bought lines', () => {
     expect((await kit.post(m, '/user/praise/edit', { review_id: reviewId, rating: 2, images: [await kit.uploaded(other.userId)] })).body.code).toBe(ResponseCode.afterSaleEvidence);
 
     const edited = await kit.post(m, '/user/praise/edit', { review_id: reviewId, rating: 2, content: 'Leaks after a week' });
-    expect(edited.body.data).toMatchObject({ rating: 2, content: 'Leaks after a week', images: [], edited: true, can_edit: false });
+    // No `images` in the edit: the review keeps its pictures.
+    expect(edited.body.data).toMatchObject({ rating: 2, content: 'Leaks after a week', images: [image], edited: true, can_edit: false });
     expect((await kit.post(m, '/user/praise/edit', { review_id: reviewId, rating: 5 })).body.code).toBe(ResponseCode.reviewNotEditable);
+  });
+
+  it('an edit without pictures keeps them, an empty list removes them; a picture no longer shown anywhere is no longer served to anyone by its bare address', async () => {
+    const m = await kit.shopper();
+    const o = await kit.boughtOrder(m);
+    const [first, second] = [o.lines[0]!.id, o.lines[1]!.id];
+    const png = (blue: number) => sharp({ create: { width: 24, height: 16, channels: 3, background: { r: 200, g: 40, b: blue } } }).png().toBuffer();
+    const upload = async (blue: number) => {
+      const res = await call(t, 'POST', '/user/upload', { headers: m.headers, body: { image: `data:image/png;base64,${(await png(blue)).toString('base64')}` } });
+      expect(res.body.code).toBe(200);
+      return { signed: res.body.data.url as string, bare: /^[^?]*/.exec(res.body.data.url as string)![0].replace(/^https?:\/\/[^/]+/, '') };
+    };
+    const served = async (bare: string) => (await t.app.inject({ method: 'GET', url: bare })).statusCode;
+    const [kept, shared, avatar, dropped] = [await upload(1), await upload(2), await upload(3), await upload(4)];
+    expect(await served(dropped.bare)).toBe(404);
+
+    expect((await kit.post(m, '/user/praise/create', { order_line_id: first, rating: 4, content: 'Nice lid', images: [kept.signed, shared.signed] })).body.code).toBe(200);
+    const other = await kit.post(m, '/user/praise/create', { order_line_id: second, rating: 3, content: 'Chipped', images: [shared.signed, avatar.signed, dropped.signed] });
+    expect(other.body.code).toBe(200);
+    expect((await call(t, 'POST', '/user/info/save', { headers: m.headers, body: { avatar: avatar.signed } })).body.code).toBe(200);
+    for (const f of [kept, shared, avatar, dropped]) expect(await served(f.bare)).toBe(200);
+
+    // Only the text changes: the pictures stay on the review and on the goods page.
+    const firstId = (await kit.get(m, `/user/praise/info?order_line_id=${first}`)).body.data.list[0].review_id;
+    const edited = await kit.post(m, '/user/praise/edit', { review_id: firstId, rating: 5, content: 'Nice lid, still fine' });
+    expect(edited.body.data).toMatchObject({ rating: 5, content: 'Nice lid, still fine', images: [kept.bare, shared.bare], edited: true });
+    const page = (await call(t, 'GET', `/shop/goods_comment/list?goods_id=${o.goods.goodsId}`)).body.data.list as Array<{ content: string; images: string[] }>;
+    expect(page.find((r) => r.content === 'Nice lid, still fine')!.images.map((u) => u.replace(/^https?:\/\/[^/]+/, ''))).toEqual([kept.bare, shared.bare]);
+    expect(await served(kept.bare)).toBe(200);
+
+    // An explicit empty list removes them: a picture used nowhere else is private again, one still
+    // on another review or as the avatar stays public.
+    const emptied = await kit.post(m, '/user/praise/edit', { review_id: other.body.data.review_id, rating: 2, content: 'Chipped', images: [] });
+    expect(emptied.body.data).toMatchObject({ images: [], edited: true });
+    expect(await served(dropped.bare)).toBe(404);
+    expect(await served(shared.bare)).toBe(200);
+    expect(await served(avatar.bare)).toBe(200);
+    // Its owner still reads it by a signed address.
+    expect(await served(dropped.signed.replace(/^https?:\/\/[^/]+/, ''))).toBe(200);
   });
 });
 

@@ -96,9 +96,9 @@ describe('a refund the gateway refuses or cannot take', () => {
     expect(refused).toMatchObject({ status: 'failed', amount_minor: o.payment.gateway_minor });
     expect(refused!.failure_reason).toMatch(/resource_missing/);
     expect(await openFlags(o.payment.id)).toMatchObject([{ kind: 'refund_failed', detail: { refund: refused!.reference } }]);
-    // Operators read why, and the order may refund all of it again; the member reads a calm word.
+    // Operators read why, and the order may refund all of it again (the surcharge with it); the member reads a calm word.
     const shown = await consoleCase(id);
-    expect(shown).toMatchObject({ status: 'refunding', refund_problem: { kind: 'failed' }, order_refundable: o.total });
+    expect(shown).toMatchObject({ status: 'refunding', refund_problem: { kind: 'failed' }, order_refundable: o.payment.gateway_minor });
     expect(await memberCase(m, id)).toMatchObject({ status: 'refunding', refund_delayed: true, refunded: null });
     const payment = (await kit.adminGet(`/admin/api/payments/detail?id=${o.payment.id}`)).body.data;
     expect(payment.refunds).toMatchObject([{ status: 'failed', failure_reason: refused!.failure_reason }]);

@@ -7,6 +7,8 @@ import { systemActor } from '../../../lib/actor.js';
 import { withTransaction } from '../../../lib/transaction.js';
 import { balanceOf, ledgerCheck, post as postEntry } from '../../ledger/ledger.service.js';
 import { afterSalesKit, type AfterSalesKit } from './fixtures.js';
+import { responseCache } from '../../../lib/cache.js';
+import { CASE_REASONS_TAG, SETTINGS_TAG } from '../after-sales.service.js';
 
 let t: TestApp;
 let kit: AfterSalesKit;
@@ -174,6 +176,16 @@ describe('opening a case', () => {
     expect((await get(m, `/attractive/AfterSales/info?id=${fine.body.data.case_id}`)).body.data.video).toMatch(/^\/uploads\/as\/.+\.mp4\?exp=\d+&sig=/);
   });
 
+  it('a burst of cases while the kept settings and reasons are being read again never waits on the pool: more cases at once than connections all answer', async () => {
+    const m = await shopper();
+    const orders: Awaited<ReturnType<typeof boughtOrder>>[] = [];
+    for (let i = 0; i < 12; i++) orders.push(await boughtOrder(m));
+    // As after an operator's change: the next case reads the settings and the reasons again, inside its transaction.
+    responseCache(t.deps).invalidate(SETTINGS_TAG, CASE_REASONS_TAG);
+    const results = await Promise.all(orders.map((o) => post(m, '/shop/order/afterSaleSubmit', { order_id: o.orderId, kind: 'return', reason_id: 'changed_mind', lines: [{ order_line_id: o.lines[0]!.id, qty: 1 }] })));
+    expect(results.map((r) => r.body.code)).toEqual(orders.map(() => 200));
+  });
+
   it('race: parallel cases on one line never hold more units than were bought (5 rounds)', async () => {
     const m = await shopper();
     for (let round = 0; round < 5; round++) {
@@ -185,6 +197,8 @@ describe('opening a case', () => {
       const codes = results.map((r) => r.body.code);
       expect(codes.filter((c) => c === 200)).toHaveLength(2);
       expect(codes.filter((c) => c !== 200).every((c) => c === ResponseCode.afterSaleQuantity)).toBe(true);
+      // Those that lost are told nothing is left, not "only 0".
+      expect([...new Set(results.filter((r) => r.body.code !== 200).map((r) => r.body.msg))]).toEqual(['No units of this item are left to choose']);
       const held = await t.db.selectFrom('after_sale_lines').select((eb) => eb.fn.sum<number>('qty').as('n')).where('order_line_id', '=', line).executeTakeFirstOrThrow();
       expect(Number(held.n)).toBe(2);
     }

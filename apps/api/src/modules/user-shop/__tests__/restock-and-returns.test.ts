@@ -85,7 +85,7 @@ describe('restocked units are the shop’s, not the owner’s to return', () => 
     const cash = await balanceOf(t.db, o.userId, 'cash', bought.currency);
     const refused = await returnOf(o, bought.orderId, [{ order_line_id: line0!.id, qty: 2 }]);
     expect(refused.body).toMatchObject({ code: ResponseCode.afterSaleQuantity });
-    expect(refused.body.msg).toBe('Only 0 of this item can still be chosen');
+    expect(refused.body.msg).toBe('No units of this item are left to choose');
     const exchange = await as.post(o, '/shop/order/afterSaleSubmit', { order_id: bought.orderId, kind: 'exchange', reason_id: 'wrong_size', lines: [{ order_line_id: line1!.id, qty: 1 }] });
     expect(exchange.body.code).toBe(ResponseCode.afterSaleQuantity);
     expect(await casesOf(bought.orderId)).toEqual([]);

@@ -6,6 +6,7 @@ import { clearToasts, prepareApp, renderRoutes, startFakeApi, toastText } from '
 import ApplyPage from '../pages/apply-page';
 import CaseInfoPage from '../pages/case-info-page';
 import CasesPage from '../pages/cases-page';
+import ChatPage from '@/features/support/pages/chat-page';
 
 let status = 'awaiting_return';
 /** Whether the shop has a return address for the order's country. */
@@ -72,6 +73,14 @@ const api = await startFakeApi({
       max_description: 140,
       max_exchanges: 1,
     }),
+  // The server's estimate: each unit's share of the goods, the freight and the card surcharge with the whole order.
+  '/attractive/AfterSales/refundEstimate': (req) => {
+    const units = (new URLSearchParams(req.url.split('?')[1]).get('lines') ?? '').split(',').reduce((n, pair) => n + Number(pair.split(':')[1] ?? 0), 0);
+    const whole = units === 3;
+    return ok({ currency: 'USD', goods: 1100 * units, freight: whole ? 500 : 0, surcharge: whole ? 99 : 0, refund: 1100 * units + (whole ? 599 : 0) });
+  },
+  '/user/chat/state': () => ok({ conversation_id: null, status: 'none', agent: null, agents_online: true, unread: 0, read_by_agent: false, external_url: null }),
+  '/user/chat/messages': () => ok({ list: [], has_more: false }),
   '/attractive/AfterSales/huanhuoGoods': () => ok({ list: [{ sku_id: 2, spec_text: 'Blue', image: '', stock: 4, price: 1200 }, { sku_id: 3, spec_text: 'Green', image: '', stock: 2, price: 1200 }], max_exchanges: 1, used: 0, left: 3 }),
   '/shop/order/afterSaleSubmit': () => ok({ case_id: 31, case_no: 'AS26112400000031', status: 'under_review' }),
   '/attractive/AfterSales/submit': () => ok({ case_id: 32, case_no: 'AS26112400000032', status: 'under_review' }),
@@ -148,7 +157,8 @@ describe('after-sales pages', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
     expect(await screen.findByText('At least one order item must be chosen')).toBeTruthy();
     fireEvent.click(screen.getByLabelText('Quantity of Teapot').closest('.adm-stepper')!.querySelector('.adm-stepper-plus')!);
-    expect(screen.getByText('$11.00')).toBeTruthy();
+    // The estimate is the server's answer for the units chosen.
+    expect(await screen.findByText('$11.00')).toBeTruthy();
     fireEvent.click(screen.getByText('No longer needed'));
     fireEvent.change(screen.getByPlaceholderText('Describe the problem'), { target: { value: 'Too big for my shelf' } });
     fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
@@ -282,6 +292,29 @@ describe('after-sales pages', () => {
     expect(screen.queryByText('Returns centre')).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Ask customer service' }));
     expect(await screen.findByText('chat page')).toBeTruthy();
+  });
+
+  it('realSale: the estimate is what the refund will send, as the server works it out: the whole order brings back the freight and the card surcharge', async () => {
+    renderAt(`${paths.order.afterSaleApply}?order_id=7`);
+    expect(await screen.findByText('Teapot')).toBeTruthy();
+    const plus = () => fireEvent.click(screen.getByLabelText('Quantity of Teapot').closest('.adm-stepper')!.querySelector('.adm-stepper-plus')!);
+    plus();
+    expect(await screen.findByText('$11.00')).toBeTruthy();
+    plus();
+    plus();
+    // 3 × 11.00, the 5.00 freight and the 0.99 surcharge: what the case, the console and the refund will say.
+    expect(await screen.findByText('$38.99')).toBeTruthy();
+    expect(api.requests.filter((r) => r.url.startsWith('/attractive/AfterSales/refundEstimate')).at(-1)!.url).toContain('lines=1%3A3');
+    expect(api.violations).toEqual([]);
+  });
+
+  it('saleInfo → chat: asking customer service opens the chat with the case and its order named in the message box, ready to send', async () => {
+    returnAddress = false;
+    renderRoutes({ [paths.order.afterSaleDetails]: <CaseInfoPage />, [paths.other.customerChat]: <ChatPage /> }, `${paths.order.afterSaleDetails}?id=31`);
+    fireEvent.click(await screen.findByRole('button', { name: 'Ask customer service' }));
+    await waitFor(() => expect(document.querySelector('textarea')?.value).toBe('About after-sales case AS26112400000031 (order 2611230000000007): '));
+    expect((screen.getByRole('button', { name: 'Send' }) as HTMLButtonElement).disabled).toBe(false);
+    expect(api.violations).toEqual([]);
   });
 
   it('saleInfo: a malformed id says the case does not exist, as an unknown one does, with a way back and no network error', async () => {

@@ -5,6 +5,7 @@ import {
 import {
   cancelAfterSale,
   confirmAfterSaleReceipt,
+  estimateAfterSaleRefund,
   getAfterSale,
   listAfterSaleCarriers,
   listAfterSales,
@@ -15,12 +16,19 @@ import {
 } from '@shop/contract/after-sales';
 import { getOrder, listOrders } from '@shop/contract/orders';
 import { getMemberShopOrder, listMemberShopOrders } from '@shop/contract/user-shop';
+import { keepPreviousData } from '@tanstack/react-query';
 import { useEndpointInfiniteQuery, useEndpointMutation, useEndpointQuery } from '@/lib/endpoint-query';
 
 const caseReads = [listAfterSales, getAfterSale, trackAfterSaleShipment, getOrder, listOrders, getMemberShopOrder, listMemberShopOrders] as const;
 
 /** What may be asked for an order now (it writes nothing; read fresh each time the page opens). */
 export const useApplyInfo = () => useEndpointMutation(applyForOrderAfterSale);
+/**
+ * What returning these units (`<line>:<units>,…`) would refund, surcharge and freight included, as the
+ * refund will make it; the last answer stays shown while the next is read.
+ */
+export const useRefundEstimate = (order: { order_id: number } | { shop_order_id: number }, lines: string, enabled: boolean) =>
+  useEndpointQuery(estimateAfterSaleRefund, { ...order, lines }, { enabled: enabled && lines !== '', staleTime: 0, placeholderData: keepPreviousData });
 /** Opens a case; the member's cases are read again. */
 export const useSubmitCase = (idempotencyKey: string) => useEndpointMutation(submitOrderAfterSale, { call: { idempotencyKey }, invalidates: caseReads });
 /** The member's cases, page by page. */

@@ -13,7 +13,7 @@ import { CaseLine } from '../components/case-line';
 import { useNavigate, useSearchParams } from '@/lib/router';
 import { showToast } from '@/lib/toast';
 import { uploadFile } from '@/lib/upload';
-import { useApplyInfo, useCase, useExchangeTargets, useResubmitCase, useSubmitCase } from '../api/after-sales';
+import { useApplyInfo, useCase, useExchangeTargets, useRefundEstimate, useResubmitCase, useSubmitCase } from '../api/after-sales';
 import '../after-sales.css';
 import { useTranslation } from '@/lib/i18n';
 
@@ -104,7 +104,10 @@ export default function ApplyPage() {
   const sentAgain = again !== undefined && !again.actions.can_resubmit;
   const lines = useMemo(() => (info && kind ? info.lines.filter((l) => l.kinds.includes(kind)) : []), [info, kind]);
   const reasons = info?.reasons.filter((r) => r.kind === kind) ?? [];
-  const estimate = again ? again.refundable : kind === 'return' ? lines.reduce((s, l) => s + (l.left ? Math.floor((l.refundable * (qty[l.order_line_id] ?? 0)) / l.left) : 0), 0) : 0;
+  // The estimate is the server's: what the refund would send for these units (surcharge and freight included).
+  const units = (again ? again.lines.map((l) => [l.order_line_id, l.qty] as const) : lines.map((l) => [l.order_line_id, qty[l.order_line_id] ?? 0] as const)).filter(([, n]) => n > 0);
+  const estimateOf = useRefundEstimate(named, units.map(([id, n]) => `${id}:${n}`).join(','), known && kind === 'return' && allowed);
+  const estimate = kind === 'return' && units.length ? (estimateOf.data?.refund ?? 0) : 0;
 
   // The case's limits as the server states them (its defaults until it has answered).
   const maxImages = info?.max_images ?? 9;

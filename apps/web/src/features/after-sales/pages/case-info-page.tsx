@@ -126,7 +126,8 @@ export default function CaseInfoPage() {
               <section className="as-section as-return-address">
                 <div className="as-title">{t('afterSales.app.returnAddress')}</div>
                 <p className="as-muted">{t('afterSales.app.returnAddressMissing')}</p>
-                <Button size="small" onClick={() => navigate(paths.other.customerChat)}>
+                {/* The chat opens with the case and its order named, ready to send: the member need not type them. */}
+                <Button size="small" onClick={() => navigate(`${paths.other.customerChat}?${new URLSearchParams({ case_no: c.case_no, order_no: c.order_no })}`)}>
                   {t('afterSales.app.askService')}
                 </Button>
               </section>

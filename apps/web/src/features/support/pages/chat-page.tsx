@@ -6,7 +6,7 @@ import { ListState } from '@/components/list-states';
 import { PageHeader } from '@/components/page-header';
 import { paths } from '@/config/paths';
 import { formatDate } from '@/lib/format';
-import { Link } from '@/lib/router';
+import { Link, useSearchParams } from '@/lib/router';
 import { useSignIn } from '@/lib/navigation';
 import { uploadFile } from '@/lib/upload';
 import { useSession } from '@/stores/session';
@@ -18,6 +18,20 @@ import { useTranslation } from '@/lib/i18n';
 /** How far below the message box's top the newest message may end while the member still counts as reading it (not scrolled up to history). */
 const AT_NEWEST_PX = 48;
 
+/** A case or order number as the shop writes them: letters and digits only, so a link cannot put other words in the member's mouth. */
+const NUMBER = /^[A-Za-z0-9-]{4,40}$/;
+
+/**
+ * What the chat opened from an after-sales case is about (`?case_no=&order_no=`): a first line naming
+ * the case and its order, filled into the message box for the member to finish and send, so the desk
+ * reads which case it is. Empty when opened from anywhere else.
+ */
+function aboutCase(t: ReturnType<typeof useTranslation>['t'], params: URLSearchParams): string {
+  const caseNo = params.get('case_no') ?? '';
+  const orderNo = params.get('order_no') ?? '';
+  return NUMBER.test(caseNo) && NUMBER.test(orderNo) ? t('support.chat.aboutCase', { case_no: caseNo, order_no: orderNo }) : '';
+}
+
 /** `pages/other/mixdesk`: the support chat: history, the agent and whether they are online, a notice when nobody is, text and image sending. */
 function Chat() {
   const { t } = useTranslation();
@@ -28,7 +42,8 @@ function Chat() {
   const lastId = messages.at(-1)?.id;
   // The shop closed the conversation on screen: the member's next message opens a new one.
   const ended = s?.status === 'closed' && messages.at(-1)?.conversation_id === s.conversation_id;
-  const [text, setText] = useState('');
+  const [params] = useSearchParams();
+  const [text, setText] = useState(() => aboutCase(t, params));
   const [busy, setBusy] = useState(false);
   const file = useRef<HTMLInputElement>(null);
   const log = useRef<HTMLDivElement>(null);
