@@ -111,8 +111,8 @@ describe('1. the balance pays with the pay password alone; real name is asked fo
     await page.getByText('Saved').first().waitFor();
     expect(await page.getByText('Please perform real-name authentication first').count()).toBe(0);
 
-    await page.goBack();
-    await page.waitForURL(/#\/pages\/goods\/payNext/);
+    // Saved, the member is back on the pay page they came from.
+    await page.waitForURL(/#\/pages\/goods\/payNext\?order_id=/);
     await page.getByRole('radio', { name: /Wallet balance/ }).click();
     await field(page, 'pay_password').fill('246810');
     await page.getByRole('button', { name: /^Pay / }).click();
