@@ -39,13 +39,16 @@ const DISPLAYS: readonly CurrencyDisplay[] = ['narrowSymbol', 'symbol', 'code'];
 // Where no currency of a group sharing a narrow sign has it as its own sign, the shop's conventions keep it.
 const CONVENTIONAL = new Set(['USD', 'JPY']);
 
-/** The sign Intl writes for `currency` in `tag` as `display` names it. */
-const signIn = (tag: string, currency: string, display: CurrencyDisplay): string =>
-  new Intl.NumberFormat(tag, { style: 'currency', currency, currencyDisplay: display })
+/** The currency's sign in what a money format writes. */
+const signOf = (format: Intl.NumberFormat): string =>
+  format
     .formatToParts(1)
     .filter((p) => p.type === 'currency')
     .map((p) => p.value)
     .join('');
+
+/** The sign Intl writes for `currency` in `tag` as `display` names it. */
+const signIn = (tag: string, currency: string, display: CurrencyDisplay): string => signOf(new Intl.NumberFormat(tag, { style: 'currency', currency, currencyDisplay: display }));
 
 // The shop currencies' displays per language: read once, about two dozen Intl formats.
 const shopDisplays = new Map<string, Record<string, { display: CurrencyDisplay; sign: string }>>();
@@ -108,8 +111,7 @@ function moneyFormat(tag: string, currency: string, decimals: number, pattern?: 
   const taken = new Set(Object.values(pattern.money).map(affixSign));
   for (const display of DISPLAYS) {
     const format = make(display);
-    const sign = format.formatToParts(1).filter((p) => p.type === 'currency').map((p) => p.value).join('');
-    if (display === 'code' || !taken.has(sign)) return format;
+    if (display === 'code' || !taken.has(signOf(format))) return format;
   }
   return make('code');
 }
