@@ -60,8 +60,7 @@ async function refreshPack(lang: Language, cached: CachedPack | undefined): Prom
   try {
     const answer = await fetchLanguagePack(lang, cached?.version);
     if (answer.pack && Object.keys(answer.pack).length) {
-      storage.setJson(storageKeys.langPack(lang), { version: answer.version, pack: answer.pack } satisfies CachedPack);
-      applyPack(lang, answer.pack, answer.version);
+      keepPack(lang, answer.pack, answer.version);
       if (i18n.language === lang) await i18n.changeLanguage(lang);
       return true;
     }
@@ -71,10 +70,57 @@ async function refreshPack(lang: Language, cached: CachedPack | undefined): Prom
   }
 }
 
-/** The English texts of the app itself, shipped in a separate chunk: only loaded when the server cannot be reached. */
-async function applyBundledFallback(): Promise<void> {
-  const mod = (await import('../../../../packages/contract/src/i18n/packs/app/en-us.json')) as { default: Record<string, string> };
-  i18n.addResourceBundle(DEFAULT_LANGUAGE, 'translation', mod.default, true, false);
+/** A whole pack from the server: cached, and in use. */
+function keepPack(lang: Language, pack: Record<string, string>, version: string): void {
+  storage.setJson(storageKeys.langPack(lang), { version, pack } satisfies CachedPack);
+  applyPack(lang, pack, version);
+}
+
+/**
+ * The English texts of the whole pack (`english-texts.ts`, a chunk of its own, precached by the
+ * service worker), under the server's English texts: what shows, rather than key names, when no
+ * pack of the member's language can be had. Answers whether they are in use (without a network or a
+ * worker yet, the chunk itself may not arrive).
+ */
+async function applyBundledFallback(): Promise<boolean> {
+  try {
+    const { englishTexts } = await import('./english-texts');
+    i18n.addResourceBundle(DEFAULT_LANGUAGE, 'translation', englishTexts, true, false);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The language shown in English for want of its pack: its pack is asked for again when the network
+ * returns and on the next page, and replaces the English once it arrives.
+ */
+let standIn: { lang: Language; retry?: Promise<void> } | undefined;
+
+/** Asks again for what a first visit could not have: a pack English stands in for, or the rest of a pack loaded in part. */
+function askAgain(): void {
+  if (partial) void loadRestOfPack();
+  const held = standIn;
+  if (!held || held.retry) return;
+  held.retry = (async () => {
+    const answer = await fetchLanguagePack(held.lang).catch(() => undefined);
+    if (standIn !== held) return;
+    held.retry = undefined;
+    if (!answer?.pack || !Object.keys(answer.pack).length) return;
+    standIn = undefined;
+    keepPack(held.lang, answer.pack, answer.version);
+    await i18n.changeLanguage(held.lang);
+  })();
+}
+
+let listening = false;
+/** Listens, once, for the moments worth asking again: the network's return and a move to another page. */
+function listenToAskAgain(): void {
+  if (listening) return;
+  listening = true;
+  window.addEventListener('online', askAgain);
+  window.addEventListener('hashchange', askAgain);
 }
 
 /**
@@ -82,15 +128,16 @@ async function applyBundledFallback(): Promise<void> {
  * rest is asked for once it is painted (`loadRestOfPack`). Until then this holds the rest's
  * arrival: other pages wait for it (`loadRestOfPack`) rather than show keys.
  */
-let partial: { lang: Language; version: string; pack: Record<string, string>; rest?: Promise<void> } | undefined;
+let partial: { lang: Language; version: string; pack: Record<string, string>; rest?: Promise<void>; englishShown?: boolean } | undefined;
 
 /**
  * Puts `lang` in use. With a cached pack the app shows at once and the pack is refreshed in the
  * background; without one it waits for the server (for a first screen, `firstPart`, only for that
- * screen's part of the pack); with neither, the bundled English texts.
+ * screen's part of the pack); with neither, the bundled English texts until its pack can be had.
  */
 export async function loadLanguage(lang: Language, options: { firstPart?: boolean } = {}): Promise<void> {
   partial = undefined;
+  standIn = undefined;
   const cached = readCached(lang);
   if (cached) {
     applyPack(lang, cached.pack, cached.version);
@@ -99,7 +146,11 @@ export async function loadLanguage(lang: Language, options: { firstPart?: boolea
     return;
   }
   const ok = options.firstPart ? await loadFirstPart(lang) : await refreshPack(lang, undefined);
-  if (!ok) await applyBundledFallback();
+  if (!ok) {
+    await applyBundledFallback();
+    standIn = { lang };
+    listenToAskAgain();
+  }
   await i18n.changeLanguage(ok ? lang : DEFAULT_LANGUAGE);
   markDocument(ok ? lang : DEFAULT_LANGUAGE);
 }
@@ -136,11 +187,16 @@ export function loadRestOfPack(): Promise<void> {
       }
       storage.setJson(storageKeys.langPack(held.lang), { version: rest.version, pack: { ...held.pack, ...rest.pack } } satisfies CachedPack);
       partial = undefined;
-      // The page on screen shows only texts of the first part: it is drawn again only if it showed a key.
-      i18n.complete(held.lang, rest.pack);
+      // The page on screen shows only texts of the first part: it is drawn again only if it showed a key,
+      // or English stood in for the rest.
+      if (held.englishShown) i18n.addResourceBundle(held.lang, 'translation', rest.pack, true, true);
+      else i18n.complete(held.lang, rest.pack);
     } catch {
-      // Offline: the pages show what there is; the next page asks again.
+      // Offline: the pages show the rest's texts in English, never their keys; the network's return and
+      // the next page ask again.
       held.rest = undefined;
+      held.englishShown = await applyBundledFallback();
+      listenToAskAgain();
     }
   })());
 }

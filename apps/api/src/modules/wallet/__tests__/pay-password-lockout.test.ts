@@ -3,6 +3,7 @@ import { ResponseCode } from '@shop/contract';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.js';
 import { call } from '../../catalogue/__tests__/helpers.js';
 import { MAX_ADDRESS_FAILURES, MAX_LOGIN_FAILURES } from '../../captcha/lockout.js';
+import { REPLAYED_HEADER } from '../../../idempotency/idempotency.route.js';
 import { PAY_PASSWORD, maybank, walletMember } from './fixtures.js';
 
 // Wrong pay passwords lock the member's money moves after MAX_LOGIN_FAILURES in 15 minutes — also
@@ -66,4 +67,31 @@ describe('the pay-password lockout under concurrent guesses', () => {
     const card = await call(t, 'POST', '/user/bank_card/create', { headers: m.headers, ip, body: { bank_id: bank, holder_name: 'Tan Mei', account_number: '5140 1234 7700', currency: 'USD', pay_password: PAY_PASSWORD } });
     expect(card.body.code, card.body.msg).toBe(200);
   });
+
+  it('after the lock, a repeat of an earlier wrong transfer (same key, or same body within the double-tap window) gets that request’s saved answer: no password is checked', async () => {
+    const m = await walletMember(t, { usd: 5_000 });
+    const receiver = await walletMember(t);
+    const ip = '10.88.30.7';
+    const transfer = async (pay_password: string, key?: string) => {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/user/transfer/create',
+        remoteAddress: ip,
+        headers: { ...m.headers, ...(key ? { 'idempotency-key': key } : {}) },
+        payload: { account: receiver.userName, amount: '5', currency: 'USD', pay_password },
+      });
+      return { code: (res.json() as { code: number }).code, replayed: res.headers[REPLAYED_HEADER] === 'true' };
+    };
+    const failures = async () => (await t.db.selectFrom('login_failures').select('id').where('account', '=', `pay:${m.userId}`).execute()).length;
+    const guesses = Array.from({ length: MAX_LOGIN_FAILURES }, (_, i) => String(300 + i).padStart(6, '0'));
+    for (const [i, guess] of guesses.entries()) expect(await transfer(guess, `pay-lock-${m.userId}-${i}`)).toEqual({ code: ResponseCode.payPasswordWrong, replayed: false });
+    expect(await transfer('000999')).toEqual({ code: ResponseCode.loginLocked, replayed: false });
+    // The tester's 12th answer: a repeat of the 10th, answered from its saved refusal without running the transfer.
+    expect(await transfer(guesses.at(-1)!, `pay-lock-${m.userId}-${MAX_LOGIN_FAILURES - 1}`)).toEqual({ code: ResponseCode.payPasswordWrong, replayed: true });
+    expect(await transfer('000999')).toEqual({ code: ResponseCode.loginLocked, replayed: true });
+    // Nothing was checked or counted by the repeats, and the right password still waits out the lock.
+    expect(await failures()).toBe(MAX_LOGIN_FAILURES);
+    expect(await transfer(PAY_PASSWORD)).toEqual({ code: ResponseCode.loginLocked, replayed: false });
+    expect(await t.db.selectFrom('transfers').select('id').where('from_user_id', '=', m.userId).execute()).toEqual([]);
+  }, 60_000);
 });
