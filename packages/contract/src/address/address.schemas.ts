@@ -23,7 +23,8 @@ export const addressBody = z.object({
     .trim()
     .min(1, { error: 'address.validation.mobileRequired' })
     .max(20, { error: 'address.validation.mobileInvalid' })
-    .refine((v) => /^[\d\s()-]+$/.test(v), { error: 'address.validation.mobileInvalid' }),
+    // As people write it, their calling code included ("+36 20 123 4567"); the API keeps the national number.
+    .refine((v) => /^\+?[\d\s()-]+$/.test(v), { error: 'address.validation.mobileInvalid' }),
   surname: text(50, 'address.validation.surnameTooLong').optional(),
   /** The calling code; the country's own when left out. */
   mobile_pre: text(5, 'address.validation.mobileInvalid')

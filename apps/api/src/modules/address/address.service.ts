@@ -48,15 +48,56 @@ export function toAddress(r: q.AddressRow, lang: Language): Address {
 
 /**
  * Postcode patterns the shop knows better than the validator's dataset: Cambodia Post's six-digit
- * codes (since 2021), beside the five-digit ones older addresses still carry.
+ * codes (since 2021), beside the five-digit ones older addresses still carry; and leading digits
+ * the national systems never use, which the dataset's "any N digits" lets through (Hungary runs
+ * 1000–9999; Thailand, Indonesia and Taiwan start at 1; Malaysia, Singapore and China at 01).
  */
-const POSTCODE_PATTERNS: Partial<Record<string, RegExp>> = { KH: /^\d{5,6}$/ };
+const POSTCODE_PATTERNS: Partial<Record<string, RegExp>> = {
+  KH: /^\d{5,6}$/,
+  HU: /^[1-9]\d{3}$/,
+  TH: /^[1-9]\d{4}$/,
+  ID: /^[1-9]\d{4}$/,
+  TW: /^[1-9]\d{2}(\d{2,3})?$/,
+  MY: /^(?!00)\d{5}$/,
+  SG: /^(?!00)\d{6}$/,
+  CN: /^(?!00)\d{6}$/,
+};
+
+/**
+ * Well-known ways of writing a postcode that differ from the country's form only in the separator
+ * (or Japan's 〒 mark), rewritten to that form: "1500002" and "〒150 0002" are Japan's "150-0002",
+ * "123456789" a US "12345-6789" (ZIP+4).
+ */
+const POSTCODE_WRITINGS: Partial<Record<string, [RegExp, string]>> = {
+  JP: [/^〒?\s*(\d{3})[\s-]?(\d{4})$/, '$1-$2'],
+  US: [/^(\d{5})[\s-]?(\d{4})$/, '$1-$2'],
+};
+
+/** A postcode as stored: full-width characters (as Japanese and Chinese keyboards type them) made plain, upper case, in the country's own form. */
+function normalizedZip(zip: string, countryCode: string): string {
+  const plain = zip.normalize('NFKC').trim().toUpperCase();
+  const writing = POSTCODE_WRITINGS[countryCode];
+  return writing ? plain.replace(writing[0], writing[1]) : plain;
+}
 
 /** Whether a postcode fits its country (where a pattern is known; elsewhere any is kept). */
 function zipFits(zip: string, countryCode: string): boolean {
   const own = POSTCODE_PATTERNS[countryCode];
   if (own) return own.test(zip);
   return !postcodeValidatorExistsForCountry(countryCode) || postcodeValidator(zip, countryCode);
+}
+
+/**
+ * The digits of a phone number as typed, without a leading copy of its calling code ("+36 20…",
+ * "0036-20…"); undefined when it starts with another calling code. A trunk prefix ("06" in Hungary,
+ * "0" in Malaysia) is left for libphonenumber, which drops it for the calling code's country.
+ */
+function nationalDigits(typed: string, callingCode: string): string | undefined {
+  const international = /^\s*(\+|00)/.exec(typed);
+  const digits = typed.replace(/\D/g, '');
+  if (!international) return digits;
+  const rest = international[1] === '00' ? digits.slice(2) : digits;
+  return rest.startsWith(callingCode) ? rest.slice(callingCode.length) : undefined;
 }
 
 /**
@@ -71,11 +112,11 @@ async function checkedAddress(db: Executor, lang: Language, body: AddressBody) {
   if (country.ship_sort === null) throw new AppError(ResponseCode.countryNotShipped);
 
   const pre = body.mobile_pre || country.dialling_code;
-  const digits = body.mobile.replace(/\D/g, '');
-  const phone = parsePhoneNumberFromString(digits, { defaultCallingCode: pre });
+  const digits = nationalDigits(body.mobile, pre);
+  const phone = digits === undefined ? undefined : parsePhoneNumberFromString(digits, { defaultCallingCode: pre });
   if (!phone || !phone.isValid() || phone.countryCallingCode !== pre) throw invalid('mobile', 'address.validation.mobileInvalid');
 
-  const zip = body.zip_code ?? '';
+  const zip = normalizedZip(body.zip_code ?? '', country.code);
   if (zip && !zipFits(zip, country.code)) throw invalid('zip_code', 'address.validation.zipInvalid');
 
   const ids = [body.province_id, body.city_id, body.district_id];
@@ -110,7 +151,7 @@ async function checkedAddress(db: Executor, lang: Language, body: AddressBody) {
     district: names[2] || (body.district ?? ''),
     detail: body.address,
     house_number: body.house_number ?? '',
-    zip_code: zip.toUpperCase(),
+    zip_code: zip,
     latitude: body.latitude ?? null,
     longitude: body.longitude ?? null,
   };

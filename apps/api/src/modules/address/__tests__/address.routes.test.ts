@@ -74,6 +74,70 @@ describe('addresses', () => {
     expect((await create(m, cambodian('1201011'), 'km')).status).toBe(422);
   });
 
+  it('takes a Japanese postcode written without its hyphen (or with 〒, a space, full-width digits) and stores it as 150-0002', async () => {
+    const m = await newMember(t);
+    const japanese = (zip_code: string) => ({ country: 'JP', name: '太郎', surname: '山田', mobile: '090-1234-5678', address: '渋谷区神宮前 1-2-3', zip_code });
+    for (const written of ['1500002', '150-0002', '150 0002', '〒150-0002', '１５０－０００２']) {
+      expect((await create(m, japanese(written), 'jp')).body).toMatchObject({ code: 200, data: { zip_code: '150-0002' } });
+    }
+    const short = await create(m, japanese('150002'), 'jp');
+    expect(short.status).toBe(422);
+    expect(short.body.msg).toBe('郵便番号が選択した国と一致しません');
+    expect((await create(m, japanese('15-00002'), 'jp')).status).toBe(422);
+    expect((await list(m)).list.map((a) => a.zip_code)).toEqual(Array(5).fill('150-0002'));
+  });
+
+  it('writes a US ZIP+4 with its hyphen, however it was typed', async () => {
+    const m = await newMember(t);
+    const american = (zip_code: string) => ({ country: 'US', name: 'Jane', surname: 'Doe', mobile: '(202) 555-0123', address: '1600 Pennsylvania Ave NW', zip_code });
+    expect((await create(m, american('205000003'))).body.data).toMatchObject({ zip_code: '20500-0003' });
+    expect((await create(m, american('20500 0003'))).body.data).toMatchObject({ zip_code: '20500-0003' });
+    expect((await create(m, american('20500'))).body.data).toMatchObject({ zip_code: '20500' });
+    expect((await create(m, american('2050000031'))).status).toBe(422);
+  });
+
+  it('refuses postcodes their country never issues (Hungary’s run from 1000; Thailand’s, Indonesia’s and Taiwan’s start at 1), in the reader’s language, writing nothing', async () => {
+    const m = await newMember(t);
+    const hungarian = (zip_code: string) => ({ country: 'HU', name: 'Anna', surname: 'Kovács', mobile: '20 123 4567', address: 'Andrássy út 1', zip_code });
+    const zero = await create(m, hungarian('0052'), 'hu');
+    expect(zero.status).toBe(422);
+    expect(zero.body.msg).toBe('Az irányítószám nem illik a kiválasztott országhoz');
+    expect((await create(m, hungarian('0999'), 'hu')).status).toBe(422);
+    expect((await create(m, hungarian('10520'), 'hu')).status).toBe(422);
+    expect((await list(m)).list).toEqual([]);
+    expect((await create(m, hungarian('1052'), 'hu')).body).toMatchObject({ code: 200, data: { zip_code: '1052' } });
+    expect((await create(m, hungarian('9999'), 'hu')).body.code).toBe(200);
+
+    const thai = await create(m, { country: 'TH', name: 'Somchai', mobile: '081 234 5678', address: 'Sukhumvit Rd', zip_code: '01110' }, 'th');
+    expect(thai.body.msg).toBe('รหัสไปรษณีย์ไม่ตรงกับประเทศที่เลือก');
+    expect((await create(m, { country: 'TH', name: 'Somchai', mobile: '081 234 5678', address: 'Sukhumvit Rd', zip_code: '10110' })).body.code).toBe(200);
+    expect((await create(m, { country: 'ID', name: 'Budi', mobile: '0812 3456 7890', address: 'Jl. Thamrin 1', zip_code: '01310' }, 'id')).body.msg).toBe('Kode pos tidak sesuai dengan negara yang dipilih');
+    expect((await create(m, { country: 'TW', name: '小明', mobile: '0912 345 678', address: '忠孝東路 1 號', zip_code: '010' }, 'zh-tw')).body.msg).toBe('郵遞區號與所選國家不符');
+    expect((await create(m, malaysianAddress({ zip_code: '00450' }))).status).toBe(422);
+    expect((await list(m)).list.map((a) => a.zip_code).sort()).toEqual(['10110', '1052', '9999']);
+  });
+
+  it('takes a phone typed with its country’s calling code or trunk prefix and keeps the national number', async () => {
+    const m = await newMember(t);
+    const hungarian = (mobile: string, mobile_pre?: string) => ({ country: 'HU', name: 'Anna', surname: 'Kovács', mobile, mobile_pre, address: 'Andrássy út 1', zip_code: '1061' });
+    for (const typed of ['+36 20 123 4567', '+36-20-123-4567', '0036 20 123 4567', '06 20 123 4567', '20 123 4567', '+36 06 20 123 4567']) {
+      expect((await create(m, hungarian(typed), 'hu')).body.data, typed).toMatchObject({ mobile_pre: '36', mobile: '201234567' });
+    }
+    expect((await create(m, hungarian('+36201234567', '+36'))).body.data).toMatchObject({ mobile_pre: '36', mobile: '201234567' });
+    expect((await create(m, malaysianAddress({ mobile: '+60 12-345 6789' }))).body.data).toMatchObject({ mobile_pre: '60', mobile: '123456789' });
+    expect((await create(m, { country: 'JP', name: '太郎', mobile: '+81 90-1234-5678', address: '渋谷区神宮前 1-2-3', zip_code: '1500002' })).body.data).toMatchObject({ mobile_pre: '81', mobile: '9012345678' });
+    const written = (await list(m)).list.length;
+
+    // Another country's calling code is not this one's number, nor is a plus in the middle.
+    const thaiNumber = await create(m, hungarian('+66 81 234 5678'), 'hu');
+    expect(thaiNumber.status).toBe(422);
+    expect(thaiNumber.body.msg).toBe('Adjon meg a hívószámnak megfelelő telefonszámot');
+    expect((await create(m, hungarian('0066 81 234 5678'), 'en-us')).body.msg).toBe('Please enter a phone number that fits the calling code');
+    expect((await create(m, hungarian('20 +36 123 4567'), 'en-us')).status).toBe(422);
+    expect((await create(m, hungarian('+36 20 123'), 'en-us')).status).toBe(422);
+    expect((await list(m)).list).toHaveLength(written);
+  });
+
   it('keeps regions consistent with the country and the tree, and names them in the reader’s language', async () => {
     const m = await newMember(t);
     const beijing = await regionId('CN', '110000');

@@ -163,6 +163,26 @@ describe('the address form', () => {
   });
 });
 
+describe('a phone typed with its calling code', () => {
+  it('keeps the plus, so the shop can tell the calling code from the number, and sends it as typed', async () => {
+    const router = renderAt(paths.address.edit);
+    await openPicker('Country/Region');
+    await pickOption('Malaysia');
+    type('name', 'Aisyah');
+    type('mobile', '+60 12-345 6789');
+    expect(document.querySelector<HTMLInputElement>('input[name="mobile"]')!.value).toBe('+60123456789');
+    // A plus typed inside the number is not a calling code: it goes.
+    type('mobile', '012+345 6789');
+    expect(document.querySelector<HTMLInputElement>('input[name="mobile"]')!.value).toBe('0123456789');
+    type('mobile', '+60 12-345 6789');
+    type('address', 'Jalan Ampang 12');
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await until(() => router.state.location.pathname === paths.address.list);
+    const sent = JSON.parse(api.requests.findLast((r) => r.url === '/shop/address/create')!.body) as Record<string, unknown>;
+    expect(sent).toMatchObject({ country: 'MY', mobile_pre: '60', mobile: '+60123456789' });
+  });
+});
+
 describe('the name fields, in the order the member’s language writes a name', () => {
   afterEach(async () => {
     useLanguage.getState().setLang('en-us');

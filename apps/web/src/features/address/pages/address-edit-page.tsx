@@ -46,6 +46,9 @@ interface Chosen {
   has_children: boolean;
 }
 
+/** A phone as typed, digits only but a leading "+" kept: the API then drops a calling code typed with it ("+36 20…"). */
+const phoneTyped = (typed: string) => (typed.trimStart().startsWith('+') ? '+' : '') + digitsOnly(typed);
+
 const EMPTY: AddressInput = { country: '', name: '', mobile: '', address: '' };
 
 /** What the form holds while the member picks a point on the map. */
@@ -200,7 +203,7 @@ export default function AddressEditPage() {
               control={form.control}
               name="mobile"
               render={({ field }) => (
-                <Input name="mobile" aria-label={t('address.field.mobile')} inputMode="tel" autoComplete="tel-national" maxLength={20} value={field.value ?? ''} onChange={(v) => field.onChange(digitsOnly(v) || undefined)} />
+                <Input name="mobile" aria-label={t('address.field.mobile')} inputMode="tel" autoComplete="tel-national" maxLength={20} value={field.value ?? ''} onChange={(v) => field.onChange(phoneTyped(v) || undefined)} />
               )}
             />
           </div>
