@@ -22,11 +22,11 @@ import { groupBuyOfferOfGoods } from './modules/promotions/group-buy.offer.js';
 import { creditConfirmedRecharge } from './modules/wallet/recharge.service.js';
 import { postGiftCardIssue, postPointsGrant, rewardHooks } from './modules/wallet/wallet.service.js';
 import { rechargePayable } from './modules/wallet/recharge-payable.js';
-import { earnOnSettled, owedOfRewards, voidPendingCommissions, writePendingCommissions } from './modules/referral/earnings.service.js';
+import { earnOnSettled, earnOnShopOrderSettled, owedOfRewards, voidPendingCommissions, voidShopOrderPendingCommissions, writePendingCommissions, writeShopOrderPendingCommissions } from './modules/referral/earnings.service.js';
 import { saveApprovedPlan } from './modules/referral/referral.console.js';
 import { findHouseCode } from './modules/referral/referral.queries.js';
 import { houseCodeHook } from './modules/accounts/house-code.js';
-import { shopOrderPayable } from './modules/user-shop/shop-orders.service.js';
+import { shopOrderEarningHooks, shopOrderPayable } from './modules/user-shop/shop-orders.service.js';
 import { shopOrderAfterSales } from './modules/user-shop/shop-order-after-sales.js';
 import { postShopStockAddition, saveApprovedShopSettings } from './modules/user-shop/shops.console.js';
 
@@ -73,6 +73,10 @@ export function wireAreas(): void {
   settlementHooks.onPaid.push(writePendingCommissions);
   settlementHooks.onRefunded.push((tx, actor, orderId) => voidPendingCommissions(tx, actor, orderId));
   settlementHooks.onSettled.push(earnOnSettled);
+  // Member-shop orders count alike: pending at payment, void when refused before settling, PV and commissions at settlement.
+  shopOrderEarningHooks.onPaid.push(writeShopOrderPendingCommissions);
+  shopOrderEarningHooks.onRefused.push(voidShopOrderPendingCommissions);
+  shopOrderEarningHooks.onSettled.push(earnOnShopOrderSettled);
   // Registration reads the shop's own invitation code, which the referral plan keeps.
   houseCodeHook.houseCode = findHouseCode;
   // The rewards page's "earned" is net of reversals: what a reversal still holds as a debt is referral's.

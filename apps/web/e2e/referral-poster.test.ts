@@ -80,4 +80,31 @@ describe('a poster with the invitation QR in Chromium', () => {
     expect(pixels.beside).toEqual([255, 255, 255, 255]);
     expect(pixels.dark).toBeGreaterThan(1000);
   }, 90_000);
+
+  it('at 1280 × 800 shows a whole poster, its QR included, within the screen, centred in the column', async () => {
+    const member = await createMemberSession(databaseUrl, 'live');
+    const title = `Wide poster ${member.userId}`;
+    await query(`insert into banners (position, title, text, image) values ('share', $1::jsonb, '{}'::jsonb, '/h5/icons/icon-512.png')`, [JSON.stringify({ 'en-us': title })]);
+    await query(`select pg_notify('shop_changes', '[{"kind":"cache","tags":["content"]}]')`);
+    await new Promise((r) => setTimeout(r, 500));
+    const page = await browser.open('/pages/invite/index', {
+      viewport: { width: 1280, height: 800 },
+      localStorage: {
+        'shop.session': JSON.stringify({ state: { token: member.token, user: { id: member.userId, user_name: member.userName } }, version: 0 }),
+        'shop.session.refreshedAt': String(Date.now()),
+      },
+    });
+    const first = page.locator('figure.poster').first();
+    await first.locator('.poster-qr').waitFor();
+    const column = (await page.locator('[data-testid="app-column"]').boundingBox())!;
+    const poster = (await first.boundingBox())!;
+    const header = (await page.locator('.page-header').boundingBox())!;
+    // Scrolled to, the poster from its top to its save button fits between the header and the screen's bottom.
+    expect(poster.height).toBeLessThanOrEqual(800 - header.height);
+    // The first poster is in the middle of the column, with as much room on its left as on its right.
+    expect(Math.abs(poster.x + poster.width / 2 - (column.x + column.width / 2))).toBeLessThanOrEqual(1);
+    const carousel = (await page.locator('.poster-swiper').boundingBox())!;
+    expect(Math.abs(carousel.x - column.x - (column.x + column.width - carousel.x - carousel.width))).toBeLessThanOrEqual(1);
+    await page.close();
+  });
 });

@@ -2,15 +2,16 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDatabase } from '../../api/src/db/database.js';
 import { operatorCliActor } from '../../api/src/lib/actor.js';
-import { placeAutomatically } from '../../api/src/modules/referral/referral.service.js';
-import type { Route } from 'playwright-core';
+import { placeAutomatically, placeDownline } from '../../api/src/modules/referral/referral.service.js';
+import type { Page, Route } from 'playwright-core';
 import { launchBrowser, type Browser } from './browser.js';
 import { createMemberSession } from './members.js';
 import { baseUrl, databaseUrl } from './shop.js';
 
 // The referral team on a phone against the real API: the invite page shows the member's code and
 // link; an invitee waiting to be placed is chosen, an empty slot of the tree tapped and confirmed, and
-// the tree shows the invitee there; the star page shows what the next star asks for.
+// the tree shows the invitee there; the star page shows what the next star asks for. A tree four
+// levels deep on a narrow phone scrolls sideways, each card whole, none over another or an empty slot.
 
 let browser: Browser;
 beforeAll(async () => {
@@ -26,6 +27,30 @@ async function query(text: string, values: unknown[] = []) {
   } finally {
     await client.end();
   }
+}
+
+/** What of the tree overlaps on the page: pairs of cards and empty slots' labels whose boxes meet, and anything out of the tree's scroll range. */
+async function treeClashes(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const tree = document.querySelector<HTMLElement>('.tree')!;
+    const frame = tree.getBoundingClientRect();
+    const items = [...tree.querySelectorAll<HTMLElement>('.tree-card, .tree-slot > *')].map((el) => {
+      const r = el.getBoundingClientRect();
+      // In the tree's own coordinates, whatever it is scrolled to.
+      const left = r.left - frame.left + tree.scrollLeft;
+      return { name: (el.querySelector('strong') ?? el).textContent!.trim(), left, right: left + r.width, top: r.top, bottom: r.bottom };
+    });
+    const clashes: string[] = [];
+    for (const [i, a] of items.entries()) {
+      if (a.left < -0.5 || a.right > tree.scrollWidth + 0.5) clashes.push(`${a.name} outside the tree (${Math.round(a.left)}–${Math.round(a.right)} of ${tree.scrollWidth})`);
+      for (const b of items.slice(i + 1)) {
+        const across = Math.min(a.right, b.right) - Math.max(a.left, b.left);
+        const down = Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top);
+        if (across > 0.5 && down > 0.5) clashes.push(`${a.name} over ${b.name}`);
+      }
+    }
+    return clashes;
+  });
 }
 
 describe('the referral team in Chromium', () => {
@@ -88,5 +113,46 @@ describe('the referral team in Chromium', () => {
     await star.getByText('No star yet').waitFor();
     await star.getByText('To become a 1-star member').waitFor();
     await star.getByText('Personal PV').waitFor();
+  }, 90_000);
+
+  it('a placement tree four levels deep scrolls sideways on a 320 and a 375 px phone: no card over another or over an empty slot', async () => {
+    const sponsor = await createMemberSession(databaseUrl, 'live');
+    await query(`update users set nickname = 'Root' where id = $1`, [sponsor.userId]);
+    const db = createDatabase(databaseUrl, 2);
+    const actor = { kind: 'member' as const, memberId: sponsor.userId, ip: '127.0.0.1', lang: 'en-us' as const, requestId: `e2e-tree-${sponsor.userId}` };
+    const invite = async (nickname: string, parentId: number, side: 'L' | 'R') => {
+      const m = await createMemberSession(databaseUrl, 'live');
+      await query('update users set referrer_id = $1, nickname = $2 where id = $3', [sponsor.userId, nickname, m.userId]);
+      await placeDownline({ db }, actor, { user_id: m.userId, parent_id: parentId, side });
+      return m.userId;
+    };
+    try {
+      await placeAutomatically({ db }, operatorCliActor('e2e'), sponsor.userId, 'operator');
+      // Two full levels under the root, then one member under each of the third level's nodes, on alternating sides:
+      // the fourth row holds cards and "Empty" slots side by side (the tester's D under B's right, beside B's left slot).
+      const second = [await invite('Alice Anders', sponsor.userId, 'L'), await invite('Carl Chen', sponsor.userId, 'R')];
+      const third: number[] = [];
+      for (const [i, parent] of second.entries()) for (const side of ['L', 'R'] as const) third.push(await invite(`Member ${i}${side}`, parent, side));
+      for (const [i, parent] of third.entries()) await invite(`Deep ${i} Nakamura`, parent, i % 2 ? 'L' : 'R');
+    } finally {
+      await db.destroy();
+    }
+
+    const storage = {
+      'shop.session': JSON.stringify({ state: { token: sponsor.token, user: { id: sponsor.userId, user_name: sponsor.userName } }, version: 0 }),
+      'shop.session.refreshedAt': String(Date.now()),
+      lang: 'en-us',
+    };
+    for (const width of [320, 375]) {
+      const page = await browser.open('/pages/team/placement', { localStorage: storage, viewport: { width, height: 812 } });
+      await page.getByText('Deep 3 Nakamura').waitFor();
+      expect(await page.locator('.tree-card').count()).toBe(11);
+      expect(await treeClashes(page), `at ${width} px`).toEqual([]);
+      // The tree is wider than the phone and scrolls; it opens on the root's card, in full view.
+      const root = (await page.locator(`[data-node="${sponsor.userId}"] > .tree-card`).boundingBox())!;
+      expect(root.x).toBeGreaterThanOrEqual(0);
+      expect(root.x + root.width).toBeLessThanOrEqual(width);
+      await page.close();
+    }
   }, 90_000);
 });

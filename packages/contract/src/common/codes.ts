@@ -58,6 +58,8 @@ export const ResponseCode = {
   passwordMismatch: 3024,
   /** The current password is wrong. */
   wrongPassword: 3025,
+  /** The typed identifier names several old accounts and the password is right for more than one: log in by user name, e-mail or phone with its country code. */
+  accountAmbiguous: 3026,
   twoFactorRequired: 3030,
   /** Wrong, expired or already used authenticator code. */
   twoFactorInvalid: 3031,
@@ -96,6 +98,8 @@ export const ResponseCode = {
   /** A comment with nothing left once markup is removed. */
   commentEmpty: 4012,
   noticeNotFound: 4013,
+  /** A console editor's save from a copy of the row (goods, news, banner …) changed since it was opened: nothing is saved (it would undo that change). */
+  editedSinceOpened: 4020,
   // Cart, checkout and orders (5000–5099).
   /** No such line in the member's cart. */
   cartLineNotFound: 5001,
@@ -132,6 +136,8 @@ export const ResponseCode = {
   charityCauseClosed: 5031,
   /** Less than the cause's smallest pledge (`min`). */
   charityAmountTooSmall: 5032,
+  /** More than the largest pledge (`max`, said as money in the cause's currency). */
+  charityAmountTooLarge: 5033,
   /** No freight is set for the destination, method and weight. */
   noFreightRoute: 5040,
   /** The group buy has not started or is over. */
@@ -245,6 +251,8 @@ export const ResponseCode = {
   giftCardsTooFew: 6128,
   /** A withdrawal to a card held in a wallet currency is sent in that currency only (`currency`: the card's). */
   bankCardCurrencyMismatch: 6127,
+  /** The receiver typed names more than one member (an old user name that is another's phone or code, a number held in several countries): type the user name or the phone with its country code. */
+  receiverAmbiguous: 6129,
   // Payments (6200–6299).
   /** The pay method is not offered for this currency, country or payable. */
   payMethodUnavailable: 6201,
@@ -409,6 +417,7 @@ export const responseCodeMessageKey: Record<number, string> = {
   [ResponseCode.codeNeedsSignIn]: 'account.code.codeNeedsSignIn',
   [ResponseCode.codeAddressLocked]: 'account.code.codeAddressLocked',
   [ResponseCode.userNameTaken]: 'account.code.userNameTaken',
+  [ResponseCode.accountAmbiguous]: 'account.code.accountAmbiguous',
   [ResponseCode.emailTaken]: 'account.code.emailTaken',
   [ResponseCode.mobileTaken]: 'account.code.mobileTaken',
   [ResponseCode.inviteCodeInvalid]: 'account.code.inviteCodeInvalid',
@@ -440,6 +449,7 @@ export const responseCodeMessageKey: Record<number, string> = {
   [ResponseCode.commentNotFound]: 'catalogue.code.commentNotFound',
   [ResponseCode.commentEmpty]: 'catalogue.code.commentEmpty',
   [ResponseCode.noticeNotFound]: 'catalogue.code.noticeNotFound',
+  [ResponseCode.editedSinceOpened]: 'catalogue.code.editedSinceOpened',
   [ResponseCode.cartLineNotFound]: 'orders.code.cartLineNotFound',
   [ResponseCode.cartQuantityLimit]: 'orders.code.cartQuantityLimit',
   [ResponseCode.cartFull]: 'orders.code.cartFull',
@@ -459,6 +469,7 @@ export const responseCodeMessageKey: Record<number, string> = {
   [ResponseCode.charityCauseNotFound]: 'orders.code.charityCauseNotFound',
   [ResponseCode.charityCauseClosed]: 'orders.code.charityCauseClosed',
   [ResponseCode.charityAmountTooSmall]: 'orders.code.charityAmountTooSmall',
+  [ResponseCode.charityAmountTooLarge]: 'orders.code.charityAmountTooLarge',
   [ResponseCode.noFreightRoute]: 'orders.code.noFreightRoute',
   [ResponseCode.groupBuyNotActive]: 'orders.code.groupBuyNotActive',
   [ResponseCode.groupBuyLimit]: 'orders.code.groupBuyLimit',
@@ -494,6 +505,7 @@ export const responseCodeMessageKey: Record<number, string> = {
   [ResponseCode.bankCardInUse]: 'wallet.code.bankCardInUse',
   [ResponseCode.transferToSelf]: 'wallet.code.transferToSelf',
   [ResponseCode.receiverNotFound]: 'wallet.code.receiverNotFound',
+  [ResponseCode.receiverAmbiguous]: 'wallet.code.receiverAmbiguous',
   [ResponseCode.amountBelowMinimum]: 'wallet.code.amountBelowMinimum',
   [ResponseCode.amountAboveMaximum]: 'wallet.code.amountAboveMaximum',
   [ResponseCode.dailyCountExceeded]: 'wallet.code.dailyCountExceeded',

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { wholeNumber } from '../common/numbers.js';
 import { pageOf, pageQuery } from '../common/pagination.js';
 import { freeText } from '../common/text.js';
+import { countryCodeField } from '../geo/geo.schemas.js';
 
 const id = wholeNumber(1, 2_147_483_647);
 /** Integer minor units of the named currency. */
@@ -213,7 +214,8 @@ export const applicationBody = z.object({
   name: z.string().trim().min(1).max(50),
   mobile_pre: z.string().trim().regex(/^\d{1,4}$/),
   mobile: z.string().trim().regex(/^\d{4,15}$/),
-  country: z.string().trim().min(2).max(2),
+  /** The role's region once approved: a country of the shop's list (checked on the server). */
+  country: countryCodeField,
   address: z.string().trim().min(1).max(200),
   note: freeText(500).default(''),
   /** The shop's or centre's name (service centre, member shop). */
@@ -252,10 +254,13 @@ export const adminTreeData = z.object({ root_id: z.number().int().nullable(), up
 export const adminMoveBody = z.object({ member_id: id, parent_id: id, side: z.enum(PLACEMENT_SIDES), reason, /** The second confirmation of the console's dialog. */ confirm: z.literal(true) });
 export const adminMoveData = z.object({ member_id: z.number().int(), parent_id: z.number().int(), side: z.enum(PLACEMENT_SIDES), moved: z.number().int() });
 export const COMMISSION_STATUSES = ['pending', 'settled', 'void', 'reversed'] as const;
-export const adminCommissionsQuery = pageQuery.extend({ status: z.enum(COMMISSION_STATUSES).optional(), member_id: id.optional(), order_id: id.optional() });
+export const adminCommissionsQuery = pageQuery.extend({ status: z.enum(COMMISSION_STATUSES).optional(), member_id: id.optional(), order_id: id.optional(), shop_order_id: id.optional() });
 export const adminCommissionSchema = z.object({
   id: z.number().int(),
-  order_id: z.number().int(),
+  /** The order it was earned on: a regular order or a member-shop order (exactly one is set). */
+  order_id: z.number().int().nullable(),
+  shop_order_id: z.number().int().nullable(),
+  /** The number of the order or the shop order. */
   order_no: z.string(),
   buyer_id: z.number().int(),
   beneficiary_id: z.number().int(),

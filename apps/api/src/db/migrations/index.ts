@@ -66,6 +66,10 @@ import * as adjustmentLimitsOneSetting from './2026_11_29_1300_adjustment_limits
 import * as shopOrderFeeAtPayment from './2026_11_29_1430_shop_order_fee_at_payment.js';
 import * as transferFee from './2026_11_29_1600_transfer_fee.js';
 import * as regionNamesHu from './2026_11_29_1700_region_names_hu.js';
+import * as saleAreasWithoutRate from './2026_11_30_1100_sale_areas_without_rate.js';
+import * as shopOrderEarnings from './2026_11_30_1000_shop_order_earnings.js';
+import * as identifiersNameOneMember from './2026_11_30_1200_identifiers_name_one_member.js';
+import * as contentRowsVersioned from './2026_11_30_1300_content_rows_versioned.js';
 import * as shopOrderAfterSales from './2026_11_24_2900_shop_order_after_sales.js';
 import * as sponsorPaths from './2026_11_24_2830_sponsor_paths.js';
 
@@ -143,4 +147,8 @@ export const migrations: Record<string, Migration> = {
   '2026_11_29_1430_shop_order_fee_at_payment': shopOrderFeeAtPayment,
   '2026_11_29_1600_transfer_fee': transferFee,
   '2026_11_29_1700_region_names_hu': regionNamesHu,
+  '2026_11_30_1100_sale_areas_without_rate': saleAreasWithoutRate,
+  '2026_11_30_1000_shop_order_earnings': shopOrderEarnings,
+  '2026_11_30_1200_identifiers_name_one_member': identifiersNameOneMember,
+  '2026_11_30_1300_content_rows_versioned': contentRowsVersioned,
 };

@@ -19,7 +19,7 @@ import { responseCache, type CachedAnswer } from '../../lib/cache.js';
 import { AppError, ValidationError } from '../../lib/errors.js';
 import { withTransaction } from '../../lib/transaction.js';
 import { insertOperatorAction } from '../operator-actions/operator-actions.queries.js';
-import { rateFor, SHOP_CURRENCY } from '../rates/rates.service.js';
+import { ratesInto, SHOP_CURRENCY } from '../rates/rates.service.js';
 import * as q from './geo.queries.js';
 import type { Names } from './geo.table.js';
 
@@ -55,7 +55,7 @@ const toCountry = (c: CountryRow, lang: Language): Country => ({
 export const toRegion = (r: q.RegionRow, lang: Language): Region => ({ id: r.id, code: r.code, name: regionName(r, lang), level: r.level, has_children: r.has_children });
 
 /** Refuses a country code the datasets do not know (HTTP 422 on `field`). */
-async function knownCountry(db: Executor, code: string, field = 'country') {
+export async function knownCountry(db: Executor, code: string, field = 'country') {
   const country = await q.findCountry(db, code);
   if (!country) throw new ValidationError([{ field, key: 'address.validation.countryUnknown', params: { field } }]);
   return country;
@@ -142,17 +142,11 @@ export async function listInternationalCities(db: Executor, actor: Actor, input:
  */
 export async function listCountryRates(db: Executor, actor: Actor): Promise<EndpointData<typeof listRatesByCountry>> {
   const countries = await q.findShippingCountries(db);
-  const list = [];
-  for (const c of countries) {
-    const base = { country: c.code, name: countryName(c.names, actor.lang), flag: c.flag, currency: c.currency };
-    try {
-      const quote = await rateFor(db, SHOP_CURRENCY, c.currency);
-      list.push({ ...base, rate: quote.rate, source: quote.source, date: quote.date });
-    } catch (e) {
-      if (!(e instanceof AppError)) throw e;
-      list.push({ ...base, rate: null, source: null, date: null });
-    }
-  }
+  const rates = await ratesInto(db, SHOP_CURRENCY, countries.map((c) => c.currency));
+  const list = countries.map((c) => {
+    const r = rates.get(c.currency);
+    return { country: c.code, name: countryName(c.names, actor.lang), flag: c.flag, currency: c.currency, rate: r?.rate ?? null, source: r?.source ?? null, date: r?.date ?? null };
+  });
   return { settlement_currency: SHOP_CURRENCY, list };
 }
 

@@ -457,5 +457,7 @@ export const findOrderRefunded = async (db: Executor, orderId: number): Promise<
  * it), as an expression for a statement of another area. A gift-card payment is known by its
  * method: its cards are redeemed to cash, which is what it books.
  */
-export const orderGiftCardPaidOf = (orderId: number) =>
-  sql<number>`(select coalesce(sum(ledger_minor), 0)::bigint from payments where payable_type = 'order' and payable_id = ${orderId} and status = 'succeeded' and gateway is null and method = 'gift_card')`;
+export const orderGiftCardPaidOf = (orderId: number) => giftCardPaidOf('order', orderId);
+/** `orderGiftCardPaidOf` for any payable (a member-shop order's commissions are earned by the same rule). */
+export const giftCardPaidOf = (payableType: string, payableId: number) =>
+  sql<number>`(select coalesce(sum(ledger_minor), 0)::bigint from payments where payable_type = ${payableType} and payable_id = ${payableId} and status = 'succeeded' and gateway is null and method = 'gift_card')`;

@@ -7,6 +7,7 @@ import { iso } from '../../lib/dates.js';
 import { AppError } from '../../lib/errors.js';
 import { withTransaction } from '../../lib/transaction.js';
 import { realNameStatus } from '../certification/real-name.js';
+import { knownCountry } from '../geo/geo.service.js';
 import { findMemberRoles, grantMemberRole, hasActiveRole } from '../members/roles.queries.js';
 import { insertOperatorAction } from '../operator-actions/operator-actions.queries.js';
 import * as q from './referral.queries.js';
@@ -18,11 +19,13 @@ import type { ApplicationKind } from './referral.table.js';
 
 type Deps = Pick<AppDeps, 'db'>;
 
-/** Files an application of a kind for the caller. */
+/** Files an application of a kind for the caller, in a country the shop knows. */
 export async function applyForRole(deps: Deps, actor: Actor, kind: ApplicationKind, body: z.infer<typeof applicationBody>) {
   const me = memberIdOf(actor);
   if ((await realNameStatus(deps.db, me)) !== 'approved') throw new AppError(ResponseCode.realNameRequired);
   if (await hasActiveRole(deps.db, me, kind)) throw new AppError(ResponseCode.referralRoleHeld);
+  // The country becomes the role's region on approval: only one of the shop's countries.
+  await knownCountry(deps.db, body.country);
   return withTransaction(deps.db, async (tx) => {
     const row = await q.insertApplication(tx, { member_id: me, kind, fields: { ...body } as Record<string, string> });
     if (!row) throw new AppError(ResponseCode.referralApplicationPending);

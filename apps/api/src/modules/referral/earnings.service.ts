@@ -7,19 +7,34 @@ import { withTransaction, type Tx } from '../../lib/transaction.js';
 import { ensureMemberAccounts } from '../ledger/ledger.queries.js';
 import { balanceOf, post, type PostInput } from '../ledger/ledger.service.js';
 import { findOrderForEarning, orderForEarningQuery } from '../orders/orders.queries.js';
-import { findOrderRefunded, orderGiftCardPaidOf } from '../payments/payments.queries.js';
+import { findOrderRefunded, giftCardPaidOf, orderGiftCardPaidOf } from '../payments/payments.queries.js';
 import * as q from './referral.queries.js';
 import { recheckStar } from './referral.service.js';
 
-// What members earn on orders: pending commissions at payment, PV and posted commissions at the
-// settled moment, void on a refund before it; the daily pair bonus. Each is written once: a unique
-// key per (order, level), per order's PV, per (member, day), and a conditional update per state move.
+// What members earn on orders (regular and member-shop ones alike): pending commissions at payment,
+// PV and posted commissions at the settled moment, void on a refund before it; the daily pair bonus.
+// Each is written once: a unique key per (order, level), per order's PV, per (member, day), and a
+// conditional update per state move.
 
 type Deps = Pick<AppDeps, 'db'>;
 /** An order as the payment and settlement hooks give it. */
 export interface EarningOrder {
   id: number;
   user_id: number;
+}
+
+/**
+ * A member-shop order as the shop area hands it over (wiring.ts): its figures snapshotted at
+ * placement. Shop orders have no coupons, points, freight or fees: the goods are the whole total.
+ */
+export interface EarningShopOrder {
+  id: number;
+  order_no: string;
+  /** The buyer. */
+  user_id: number;
+  currency: string;
+  goods_minor: number;
+  pv: number;
 }
 
 /** How many nearby placement ancestors have their star re-checked when an order settles (the nightly job checks everyone). */
@@ -46,23 +61,43 @@ export async function writePendingCommissions(tx: Tx, _actor: Actor, order: Earn
   // A buyer nobody invited earns no one anything: nothing is read.
   if (order.referrer_id === null) return;
   // The plan, the buyer's uplines within its levels (nearest first) and the order, read together.
-  const { uplines, order: o, gift_card_paid: giftCard, ...settings } = await q.findCommissionInputs(tx, order.user_id, orderForEarningQuery(tx, order.id), orderGiftCardPaidOf(order.id));
-  if (!uplines.length || !o) return;
-  const base = Math.max(0, Number(o.subtotal_minor) - Number(o.coupon_discount_minor) - Number(o.points_value_minor) - Number(o.shopping_points_value_minor) - Number(giftCard));
-  if (base === 0) return;
+  const { order: o, gift_card_paid: giftCard, ...inputs } = await q.findCommissionInputs(tx, order.user_id, orderForEarningQuery(tx, order.id), orderGiftCardPaidOf(order.id));
+  if (!o) return;
+  const base = Number(o.subtotal_minor) - Number(o.coupon_discount_minor) - Number(o.points_value_minor) - Number(o.shopping_points_value_minor) - Number(giftCard);
+  await q.insertPendingCommissions(tx, { kind: 'order', id: order.id }, pendingRows(inputs, order.user_id, base, o.currency));
+}
+
+/**
+ * A member-shop order's pending commissions, at its payment (in the paying transaction, after its
+ * conditional move out of awaiting payment), by the same rule: its goods, less what gift-card value
+ * paid. Written once per (shop order, level).
+ */
+export async function writeShopOrderPendingCommissions(tx: Tx, _actor: Actor, order: EarningShopOrder): Promise<void> {
+  const { order: _none, gift_card_paid: giftCard, ...inputs } = await q.findCommissionInputs(tx, order.user_id, null, giftCardPaidOf('shop_order', order.id));
+  await q.insertPendingCommissions(tx, { kind: 'shop_order', id: order.id }, pendingRows(inputs, order.user_id, order.goods_minor - Number(giftCard), order.currency));
+}
+
+/** The pending commissions of a buyer's uplines on `base` (never below zero): a banned or closed upline's level, or a level the plan pays nothing for, is skipped. */
+function pendingRows(inputs: Omit<Awaited<ReturnType<typeof q.findCommissionInputs>>, 'order' | 'gift_card_paid'>, buyerId: number, base: number, currency: string) {
+  const { uplines, ...settings } = inputs;
+  const earning = Math.max(0, base);
+  if (!uplines.length || earning === 0) return [];
   const rates = [settings.level1_rate_bp, settings.level2_rate_bp, settings.level3_rate_bp];
-  // A banned or closed upline's level, or a level the plan pays nothing for, is skipped.
-  const rows = uplines.flatMap((u) => {
+  return uplines.flatMap((u) => {
     const rate = rates[u.depth - 1] ?? 0;
-    const amount = u.status === 'active' && u.id !== order.user_id && rate > 0 ? shareOfMinor(base, rate) : 0;
-    return amount > 0 ? [{ order_id: order.id, buyer_id: order.user_id, beneficiary_id: u.id, level: u.depth, base_minor: base, rate_bp: rate, amount_minor: amount, currency: o.currency }] : [];
+    const amount = u.status === 'active' && u.id !== buyerId && rate > 0 ? shareOfMinor(earning, rate) : 0;
+    return amount > 0 ? [{ buyer_id: buyerId, beneficiary_id: u.id, level: u.depth, base_minor: earning, rate_bp: rate, amount_minor: amount, currency }] : [];
   });
-  await q.insertPendingCommissions(tx, rows);
 }
 
 /** A refund before settling voids the order's pending commissions; nothing was posted, so no entry. */
 export async function voidPendingCommissions(tx: Tx, _actor: Actor, orderId: number): Promise<void> {
-  await q.moveOrderCommissions(tx, orderId, 'pending', 'void', 'order refunded before settling');
+  await q.moveOrderCommissions(tx, { kind: 'order', id: orderId }, 'pending', 'void', 'order refunded before settling');
+}
+
+/** A shop order refused (rejected by its owner or for want of stock, refunded in full) before settling: its pending commissions are void, no entry. */
+export async function voidShopOrderPendingCommissions(tx: Tx, _actor: Actor, shopOrderId: number): Promise<void> {
+  await q.moveOrderCommissions(tx, { kind: 'shop_order', id: shopOrderId }, 'pending', 'void', 'shop order refused before settling');
 }
 
 /** Pays an earning into the member's rewards, first netting what the member owes from a reversal; answers the entry and what was netted. */
@@ -91,34 +126,61 @@ async function payRewards(tx: Tx, actor: Actor, input: { memberId: number; amoun
  * refunded whole earns nothing and its pending commissions are void.
  */
 export async function earnOnSettled(tx: Tx, actor: Actor, order: EarningOrder): Promise<void> {
-  const settings = await q.findReferralSettings(tx);
   const o = await findOrderForEarning(tx, order.id);
   if (!o) return;
   // What refunds took back is a share of the goods: freight comes back only with the last of them, so
   // it is left out of both sides (else a return of half the goods of an order with freight kept more).
   const goods = Math.max(0, Number(o.total_minor) - Number(o.freight_minor));
-  const back = Math.min(await findOrderRefunded(tx, order.id), goods);
+  const back = await findOrderRefunded(tx, order.id);
+  await earnAtSettlement(tx, actor, { ref: { kind: 'order', id: order.id }, reference: { type: 'order', id: order.id }, buyerId: order.user_id, pv: Number(o.pv ?? 0), goods, back });
+}
+
+/**
+ * A member-shop order at its settled moment (in the settling transaction, beside the owner's
+ * earnings), by the same rule as a regular order: its PV and its pending commissions, less the share
+ * its after-sales refunds took back (`refunded_minor`); refunded whole, nothing and its pending
+ * commissions void.
+ */
+export async function earnOnShopOrderSettled(tx: Tx, actor: Actor, order: EarningShopOrder & { refunded_minor: number }): Promise<void> {
+  await earnAtSettlement(tx, actor, {
+    ref: { kind: 'shop_order', id: order.id },
+    // The ledger names a shop order by its number, as the owner's earnings entry does.
+    reference: { type: 'shop_order', id: order.order_no },
+    buyerId: order.user_id,
+    pv: order.pv,
+    goods: Math.max(0, order.goods_minor),
+    back: order.refunded_minor,
+  });
+}
+
+/** What settling an order (`ref`) earns: `goods` is what of it refunds are a share of, `back` what they took back. */
+async function earnAtSettlement(tx: Tx, actor: Actor, s: { ref: q.EarningRef; reference: PostInput['reference']; buyerId: number; pv: number; goods: number; back: number }): Promise<void> {
+  const settings = await q.findReferralSettings(tx);
+  const back = Math.min(s.back, s.goods);
   // Refunded whole before its settled moment: nothing is earned, its pending commissions are void.
-  if (goods > 0 && back >= goods) return voidPendingCommissions(tx, actor, order.id);
+  if (s.goods > 0 && back >= s.goods) {
+    await q.moveOrderCommissions(tx, s.ref, 'pending', 'void', s.ref.kind === 'order' ? 'order refunded before settling' : 'shop order refunded before settling');
+    return;
+  }
   // The rule members and the console see pending commissions by before this moment (`commissionDue` in referral.queries): keep the two alike.
-  const keep = (n: number) => (back <= 0 || goods <= 0 ? n : Math.floor((n * (goods - back)) / goods));
-  const pv = keep(Number(o.pv ?? 0));
+  const keep = (n: number) => (back <= 0 || s.goods <= 0 ? n : Math.floor((n * (s.goods - back)) / s.goods));
+  const pv = keep(s.pv);
   if (pv > 0) {
-    const placed = !!(await q.findPlacement(tx, order.user_id));
+    const placed = !!(await q.findPlacement(tx, s.buyerId));
     const day = await pvDay(tx, settings.time_zone);
-    if (await q.insertPvEntry(tx, { orderId: order.id, memberId: order.user_id, pv, day, inLegs: placed })) {
-      await q.addPersonalPv(tx, order.user_id, pv);
-      if (placed) await q.addLegPv(tx, order.user_id, pv, day);
+    if (await q.insertPvEntry(tx, { ref: s.ref, memberId: s.buyerId, pv, day, inLegs: placed })) {
+      await q.addPersonalPv(tx, s.buyerId, pv);
+      if (placed) await q.addLegPv(tx, s.buyerId, pv, day);
     }
   }
-  for (const c of await q.moveOrderCommissions(tx, order.id, 'pending', 'settled')) {
+  for (const c of await q.moveOrderCommissions(tx, s.ref, 'pending', 'settled')) {
     const amount = keep(Number(c.amount_minor));
-    const paid = await payRewards(tx, actor, { memberId: c.beneficiary_id, amount, currency: c.currency, kind: 'commission.settle', key: `commission:${c.id}`, reference: { type: 'order', id: order.id } });
+    const paid = await payRewards(tx, actor, { memberId: c.beneficiary_id, amount, currency: c.currency, kind: 'commission.settle', key: `commission:${c.id}`, reference: s.reference });
     await q.setCommissionPosted(tx, c.id, { entry_id: paid.entryId, posted_minor: paid.paid, debt_netted_minor: paid.netted });
   }
   // Stars move with PV: the buyer, their sponsor and the nearest placement ancestors now; the nightly job the rest.
-  const buyer = await q.findMemberBrief(tx, order.user_id);
-  const ids = new Set<number>([order.user_id, ...(buyer?.referrer_id != null ? [Number(buyer.referrer_id)] : []), ...(await q.findAncestorIds(tx, order.user_id)).slice(0, STAR_RECHECK_ANCESTORS)]);
+  const buyer = await q.findMemberBrief(tx, s.buyerId);
+  const ids = new Set<number>([s.buyerId, ...(buyer?.referrer_id != null ? [Number(buyer.referrer_id)] : []), ...(await q.findAncestorIds(tx, s.buyerId)).slice(0, STAR_RECHECK_ANCESTORS)]);
   for (const id of ids) await recheckStar(tx, id);
 }
 
@@ -140,7 +202,8 @@ export async function reverseCommission(tx: Tx, actor: Actor, input: { id: numbe
     entryId = (
       await post(tx, {
         kind: 'commission.reverse',
-        reference: { type: 'order', id: c.order_id },
+        // A shop order's is named by its number, as its settlement's entries are.
+        reference: c.shop_order_no !== null ? { type: 'shop_order', id: c.shop_order_no } : { type: 'order', id: c.order_id! },
         idempotencyKey: `commission-reverse:${c.id}`,
         actor,
         reversesEntryId: c.entry_id ?? undefined,

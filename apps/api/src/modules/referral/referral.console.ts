@@ -98,13 +98,14 @@ export async function moveSubtreeByOperator(deps: Deps, actor: Actor, input: End
   });
 }
 
-/** Commissions by state, beneficiary or order. */
+/** Commissions by state, beneficiary, order or shop order. */
 export async function listCommissions(deps: Deps, actor: Actor, input: EndpointQuery<typeof adminListCommissions>): Promise<EndpointData<typeof adminListCommissions>> {
   operatorNameOf(actor);
-  const page = await q.findCommissionsPage(deps.db, { status: input.status, beneficiaryId: input.member_id, orderId: input.order_id, limit: input.limit, offset: offsetOf(input) });
+  const page = await q.findCommissionsPage(deps.db, { status: input.status, beneficiaryId: input.member_id, orderId: input.order_id, shopOrderId: input.shop_order_id, limit: input.limit, offset: offsetOf(input) });
   const list = page.rows.map((c) => ({
     id: c.id,
     order_id: c.order_id,
+    shop_order_id: c.shop_order_id,
     order_no: c.order_no,
     buyer_id: c.buyer_id,
     beneficiary_id: c.beneficiary_id,

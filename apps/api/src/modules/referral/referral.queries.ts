@@ -2,6 +2,11 @@ import { sql, type RawBuilder, type SelectQueryBuilder } from 'kysely';
 import type { Executor } from '../../db/database.js';
 import type { Tx } from '../../lib/transaction.js';
 import type { ApplicationKind, CommissionStatus, Side } from './referral.table.js';
+
+/** What PV and commissions are earned on: a regular order or a member-shop order (their rows name exactly one). */
+export type EarningRef = { kind: 'order' | 'shop_order'; id: number };
+/** The column of a PV entry or a commission that names the order it was earned on. */
+const earningColumn = (ref: EarningRef) => (ref.kind === 'order' ? 'order_id' : 'shop_order_id') as 'order_id' | 'shop_order_id';
 import { containing } from '../../lib/like.js';
 
 // Every SQL statement of the referral area. The placement tree is `placements` (one row per placed
@@ -48,16 +53,17 @@ export const findMemberBrief = (db: Executor, id: number) =>
 /**
  * What a paid order's pending commissions are made of, in one statement: the plan's commission
  * levels and rates, the member's sponsors within those levels (depth 1: their referrer), nearest
- * first, read from the sponsor closure, and the order (`order`, a query of its area, as JSON) with
- * what of it gift-card value paid (`giftCardPaid`, an expression of the payments area).
+ * first, read from the sponsor closure, and the order (`order`, a query of its area, as JSON; null
+ * when its area handed its figures over already) with what of it gift-card value paid
+ * (`giftCardPaid`, an expression of the payments area).
  */
-export const findCommissionInputs = async <O>(db: Executor, memberId: number, order: SelectQueryBuilder<any, any, O>, giftCardPaid: RawBuilder<number>) =>
+export const findCommissionInputs = async <O>(db: Executor, memberId: number, order: SelectQueryBuilder<any, any, O> | null, giftCardPaid: RawBuilder<number>) =>
   (
     await sql<{ commission_levels: number; level1_rate_bp: number; level2_rate_bp: number; level3_rate_bp: number; uplines: Array<{ id: number; status: string; depth: number }>; order: O | null; gift_card_paid: number }>`
       select s.commission_levels, s.level1_rate_bp, s.level2_rate_bp, s.level3_rate_bp,
         coalesce((select json_agg(json_build_object('id', u.id, 'status', u.status, 'depth', p.depth) order by p.depth)
           from sponsor_paths p join users u on u.id = p.ancestor_id where p.descendant_id = ${memberId} and p.depth <= s.commission_levels), '[]') as uplines,
-        (select row_to_json(o) from (${order}) o) as order, ${giftCardPaid} as gift_card_paid
+        ${order ? sql`(select row_to_json(o) from (${order}) o)` : sql`null`} as order, ${giftCardPaid} as gift_card_paid
       from referral_settings s`.execute(db)
   ).rows[0]!;
 
@@ -268,9 +274,12 @@ export const findAllPaths = (db: Executor) => db.selectFrom('placement_paths').s
 
 // ---------------------------------------------------------------- PV
 
-/** Records an order's PV once (answers false when it was recorded already). */
-export async function insertPvEntry(tx: Tx, e: { orderId: number; memberId: number; pv: number; day: string; inLegs: boolean }): Promise<boolean> {
-  const r = await sql`insert into pv_entries (order_id, member_id, pv, day, in_legs) values (${e.orderId}, ${e.memberId}, ${e.pv}, ${e.day}::date, ${e.inLegs}) on conflict do nothing`.execute(tx);
+/** Records an order's (or a shop order's) PV once (answers false when it was recorded already). */
+export async function insertPvEntry(tx: Tx, e: { ref: EarningRef; memberId: number; pv: number; day: string; inLegs: boolean }): Promise<boolean> {
+  const orderId = e.ref.kind === 'order' ? e.ref.id : null;
+  const shopOrderId = e.ref.kind === 'shop_order' ? e.ref.id : null;
+  const r = await sql`insert into pv_entries (order_id, shop_order_id, member_id, pv, day, in_legs)
+    values (${orderId}::int, ${shopOrderId}::bigint, ${e.memberId}, ${e.pv}, ${e.day}::date, ${e.inLegs}) on conflict do nothing`.execute(tx);
   return Number(r.numAffectedRows) > 0;
 }
 
@@ -320,11 +329,13 @@ export async function findPvRecords(db: Executor, memberId: number, input: { leg
   const leg = input.leg ?? null;
   const rows = sql<{ time: Date; source: 'own_order' | 'team_order' | 'pairing'; order_no: string | null; from_member: string | null; leg: Side | null; pv: number }>`
     select * from (
-      select e.created_at as time, 'own_order' as source, o.order_no, null as from_member, null as leg, e.pv
-        from pv_entries e join orders o on o.id = e.order_id where e.member_id = ${memberId} and ${leg}::text is null
+      select e.created_at as time, 'own_order' as source, coalesce(o.order_no, so.order_no) as order_no, null as from_member, null as leg, e.pv
+        from pv_entries e left join orders o on o.id = e.order_id left join shop_orders so on so.id = e.shop_order_id
+        where e.member_id = ${memberId} and ${leg}::text is null
       union all
-      select e.created_at, 'team_order', o.order_no, u.user_name, pp.side, e.pv
-        from placement_paths pp join pv_entries e on e.member_id = pp.descendant_id and e.in_legs join orders o on o.id = e.order_id join users u on u.id = e.member_id
+      select e.created_at, 'team_order', coalesce(o.order_no, so.order_no), u.user_name, pp.side, e.pv
+        from placement_paths pp join pv_entries e on e.member_id = pp.descendant_id and e.in_legs
+        left join orders o on o.id = e.order_id left join shop_orders so on so.id = e.shop_order_id join users u on u.id = e.member_id
         where pp.ancestor_id = ${memberId} and (${leg}::text is null or pp.side = ${leg}) and e.created_at >= (select placed_at from placements where member_id = ${memberId})
       union all
       select (r.day + 1)::timestamp at time zone (select time_zone from referral_settings), 'pairing', null, null, l.side, -r.consumed
@@ -403,24 +414,38 @@ export const findPairResultsOfDay = (db: Executor, day: string, limit: number, o
 
 // ---------------------------------------------------------------- commissions
 
-/** Writes an order's pending commissions; a second call for the same order and level writes nothing. */
-export async function insertPendingCommissions(tx: Tx, rows: Array<{ order_id: number; buyer_id: number; beneficiary_id: number; level: number; base_minor: number; rate_bp: number; amount_minor: number; currency: string }>) {
+/** Writes an order's (or a shop order's) pending commissions; a second call for the same order and level writes nothing. */
+export async function insertPendingCommissions(tx: Tx, ref: EarningRef, rows: Array<{ buyer_id: number; beneficiary_id: number; level: number; base_minor: number; rate_bp: number; amount_minor: number; currency: string }>) {
   if (!rows.length) return [];
-  return tx.insertInto('commissions').values(rows).onConflict((oc) => oc.columns(['order_id', 'level']).doNothing()).returning('id').execute();
+  const column = earningColumn(ref);
+  return tx
+    .insertInto('commissions')
+    .values(rows.map((r) => ({ ...r, [column]: ref.id })))
+    .onConflict((oc) => oc.columns([column, 'level']).doNothing())
+    .returning('id')
+    .execute();
 }
-/** Moves an order's commissions from one state to another; answers the rows moved. */
-export const moveOrderCommissions = (tx: Tx, orderId: number, from: CommissionStatus, to: CommissionStatus, reason = '') =>
+/** Moves an order's (or a shop order's) commissions from one state to another; answers the rows moved. */
+export const moveOrderCommissions = (tx: Tx, ref: EarningRef, from: CommissionStatus, to: CommissionStatus, reason = '') =>
   tx
     .updateTable('commissions')
     .set({ status: to, ...(to === 'settled' ? { settled_at: new Date() } : { ended_at: new Date() }), reason })
-    .where('order_id', '=', orderId)
+    .where(earningColumn(ref), '=', ref.id)
     .where('status', '=', from)
     .returningAll()
     .execute();
 /** Voids one commission if it is still pending (a conditional update, so a racing settlement or void wins once); answers the row voided. */
 export const voidPendingCommission = (tx: Tx, id: number, reason: string) =>
   tx.updateTable('commissions').set({ status: 'void', ended_at: new Date(), reason }).where('id', '=', id).where('status', '=', 'pending').returningAll().executeTakeFirst();
-export const lockCommissionForUpdate = (tx: Tx, id: number) => tx.selectFrom('commissions').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+/** A commission under its row lock, with the number of the shop order it names (null for a regular order's). */
+export const lockCommissionForUpdate = (tx: Tx, id: number) =>
+  tx
+    .selectFrom('commissions')
+    .selectAll()
+    .select(sql<string | null>`(select order_no from shop_orders where id = commissions.shop_order_id)`.as('shop_order_no'))
+    .where('id', '=', id)
+    .forUpdate()
+    .executeTakeFirst();
 export const setCommissionPosted = (tx: Tx, id: number, set: { entry_id: number | null; posted_minor: number; debt_netted_minor: number }) => tx.updateTable('commissions').set(set).where('id', '=', id).execute();
 export const setCommissionReversed = (tx: Tx, id: number, set: { reversal_entry_id: number | null; reversed_minor: number; debt_minor: number; reason: string }) =>
   tx.updateTable('commissions').set({ ...set, status: 'reversed', ended_at: new Date() }).where('id', '=', id).where('status', '=', 'settled').execute();
@@ -449,7 +474,11 @@ const commissionDue = sql<number>`case when c.status <> 'pending' then c.amount_
     from (select greatest(o.total_minor - o.freight_minor, 0) as goods,
       (select coalesce(sum(r.amount_minor), 0) from payment_refunds r join payments p on p.id = r.payment_id
         where p.payable_type = 'order' and p.payable_id = o.id and r.status = 'succeeded') as back
-      from orders o where o.id = c.order_id) x) end`;
+      from orders o where o.id = c.order_id
+      -- A shop order: its goods (no freight) less what its after-sales cases refunded, as its settlement reads them.
+      union all
+      select so.goods_minor, (select coalesce(sum(a.refunded_minor), 0) from after_sales a where a.shop_order_id = so.id and a.status = 'refunded')
+      from shop_orders so where so.id = c.shop_order_id) x) end`;
 
 /**
  * The member's commissions per currency and state: what is pending (less what refunds took back,
@@ -466,13 +495,15 @@ export const findCommissionTotals = async (db: Executor, memberId: number) =>
   ).filter((r) => r.status !== 'pending' || Number(r.amount) > 0);
 
 /** A page of commissions with what each stands at (`due_minor`: a pending one at what settling would pay now), and how many match. */
-export async function findCommissionsPage(db: Executor, f: { status?: CommissionStatus; beneficiaryId?: number; orderId?: number; limit: number; offset: number }) {
-  let q = db.selectFrom('commissions as c').innerJoin('orders as o', 'o.id', 'c.order_id');
+export async function findCommissionsPage(db: Executor, f: { status?: CommissionStatus; beneficiaryId?: number; orderId?: number; shopOrderId?: number; limit: number; offset: number }) {
+  // A commission names an order or a shop order: its number is the one it names.
+  let q = db.selectFrom('commissions as c').leftJoin('orders as o', 'o.id', 'c.order_id').leftJoin('shop_orders as so', 'so.id', 'c.shop_order_id');
   if (f.status) q = q.where('c.status', '=', f.status);
   if (f.beneficiaryId) q = q.where('c.beneficiary_id', '=', f.beneficiaryId);
   if (f.orderId) q = q.where('c.order_id', '=', f.orderId);
+  if (f.shopOrderId) q = q.where('c.shop_order_id', '=', f.shopOrderId);
   const [rows, total] = await Promise.all([
-    q.selectAll('c').select(['o.order_no', commissionDue.as('due_minor')]).orderBy('c.id', 'desc').limit(f.limit).offset(f.offset).execute(),
+    q.selectAll('c').select([sql<string>`coalesce(o.order_no, so.order_no)`.as('order_no'), commissionDue.as('due_minor')]).orderBy('c.id', 'desc').limit(f.limit).offset(f.offset).execute(),
     q.select(sql<number>`count(*)::int`.as('total')).executeTakeFirstOrThrow(),
   ]);
   return { rows, total: total.total };

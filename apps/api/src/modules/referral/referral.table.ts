@@ -75,8 +75,10 @@ export interface StarHistoryTable {
   reached_at: Timestamp;
 }
 
+/** A PV entry or a commission names the order it was earned on: a regular order or a member-shop order (exactly one). */
 export interface PvEntriesTable {
-  order_id: number;
+  order_id: number | null;
+  shop_order_id: number | null;
   member_id: number;
   pv: number;
   day: Day;
@@ -125,7 +127,8 @@ export interface PairResultsTable {
 export type CommissionStatus = 'pending' | 'settled' | 'void' | 'reversed';
 export interface CommissionsTable {
   id: Generated<number>;
-  order_id: number;
+  order_id: Generated<number | null>;
+  shop_order_id: Generated<number | null>;
   buyer_id: number;
   beneficiary_id: number;
   level: number;

@@ -62,6 +62,38 @@ const stampOf = (actor: Actor) => {
   return `${s.actor_kind}:${s.actor_id}`;
 };
 
+/** A shop order as the areas that earn on it see it: its figures snapshotted at placement (no coupons, points, freight or fees: its goods are its total). */
+export interface ShopOrderForEarning {
+  id: number;
+  order_no: string;
+  /** The buyer. */
+  user_id: number;
+  currency: string;
+  goods_minor: number;
+  pv: number;
+}
+
+/**
+ * Where other areas earn on shop orders without this area importing them (filled by `wiring.ts`),
+ * each in the transaction of the move: the referral team's pending commissions at payment, PV and
+ * posted commissions at settlement (`refunded_minor`: what its after-sales cases refunded), and void
+ * commissions when the order is refused before settling (rejected, refunded in full).
+ */
+export const shopOrderEarningHooks: {
+  onPaid: Array<(tx: Tx, actor: Actor, order: ShopOrderForEarning) => Promise<void>>;
+  onSettled: Array<(tx: Tx, actor: Actor, order: ShopOrderForEarning & { refunded_minor: number }) => Promise<void>>;
+  onRefused: Array<(tx: Tx, actor: Actor, orderId: number) => Promise<void>>;
+} = { onPaid: [], onSettled: [], onRefused: [] };
+
+const forEarning = (o: { id: number; order_no: string; buyer_id: number; currency: string; goods_minor: number | string; pv: number | string }): ShopOrderForEarning => ({
+  id: Number(o.id),
+  order_no: o.order_no,
+  user_id: Number(o.buyer_id),
+  currency: o.currency,
+  goods_minor: Number(o.goods_minor),
+  pv: Number(o.pv),
+});
+
 /** Whether a shop takes new orders now: open, its owner's account active and still a shop owner. */
 const takesOrders = (shop: q.ShopRow) => shopRefusal(shop) === undefined;
 
@@ -250,6 +282,8 @@ export async function markShopOrderPaid(tx: Tx, actor: Actor, input: { id: numbe
   const moved = await moveOrder(tx, actor, order.id, ['awaiting_payment'], 'awaiting_audit', { paid_at: new Date(), audit_due_at: due, fee_bp: settings.fee_bp });
   if (!moved) return 'not_payable';
   await enqueueJob(tx, 'reject_overdue_shop_order', { orderId: order.id }, { runAt: due, jobKey: `shop-order-audit:${order.id}`, maxAttempts: 10 });
+  // Once, after the conditional move: a duplicate notification moves nothing and writes nothing.
+  for (const onPaid of shopOrderEarningHooks.onPaid) await onPaid(tx, actor, forEarning(moved));
   return 'paid';
 }
 
@@ -324,7 +358,11 @@ export async function refundShopOrder(deps: PaymentsDeps, actor: Actor, orderId:
 /** Rejects an order awaiting audit in the caller's transaction; its refund is a job of the same transaction. */
 async function rejectInTx(tx: Tx, actor: Actor, orderId: number, reason: string) {
   const moved = await moveOrder(tx, actor, orderId, ['awaiting_audit'], 'rejected', { decided_at: new Date(), reject_reason: reason }, reason);
-  if (moved) await enqueueJob(tx, 'refund_shop_order', { orderId }, { jobKey: `shop-order-refund:${orderId}`, maxAttempts: 25 });
+  if (moved) {
+    await enqueueJob(tx, 'refund_shop_order', { orderId }, { jobKey: `shop-order-refund:${orderId}`, maxAttempts: 25 });
+    // Refunded in full and never settled: what it was to earn is void now, with the decision.
+    for (const onRefused of shopOrderEarningHooks.onRefused) await onRefused(tx, actor, orderId);
+  }
   return moved;
 }
 
@@ -496,8 +534,9 @@ export async function confirmShopOrder(db: Executor, actor: Actor, input: Endpoi
  * Settles a completed order whose time has come (its after-sales window closed) and that no open
  * after-sales case holds, once: the owner is credited the goods value that was not refunded, less
  * the platform's fee on it (the settings' fee when it was paid, 10 % by default), in rewards, from
- * the sales the buyer's payment booked, with one ledger entry keyed by the order. A fully refunded
- * order earns nothing.
+ * the sales the buyer's payment booked, with one ledger entry keyed by the order; the areas of
+ * `shopOrderEarningHooks.onSettled` (the referral team's PV and commissions) earn in the same
+ * transaction. A fully refunded order earns nothing.
  * Held by a case, it waits for the case's end to schedule it again; a case cannot open a return
  * meanwhile without this order's row lock, which this takes.
  */
@@ -509,7 +548,8 @@ export async function settleShopOrder(deps: Pick<AppDeps, 'db'>, actor: Actor, o
     if (await shopOrderHoldsSettlement(tx, orderId)) return false;
     // The fee kept at payment (an order paid by a process from before fees were kept: the settings').
     const fee_bp = order.fee_bp ?? (await q.findShopSettings(tx)).fee_bp;
-    const goods = Math.max(0, Number(order.goods_minor) - (await shopOrderRefundedByCases(tx, orderId)));
+    const refunded = await shopOrderRefundedByCases(tx, orderId);
+    const goods = Math.max(0, Number(order.goods_minor) - refunded);
     const earnings = goods - shareOfMinor(goods, fee_bp);
     const settled = await q.markShopOrderSettled(tx, orderId, { fee_bp, earnings_minor: earnings });
     if (!settled) return false;
@@ -526,6 +566,8 @@ export async function settleShopOrder(deps: Pick<AppDeps, 'db'>, actor: Actor, o
         ],
       });
     }
+    // The referral team earns on it in the same transaction (PV, commissions), once: `settled_at` was set just now.
+    for (const earn of shopOrderEarningHooks.onSettled) await earn(tx, actor, { ...forEarning(order), refunded_minor: refunded });
     return true;
   });
 }

@@ -98,6 +98,27 @@ describe('applications and roles', () => {
   });
 });
 
+describe('an application’s country', () => {
+  it('is refused with a localized 422 when the shop does not know it, and nothing is filed; a known one in lower case is filed as its code', async () => {
+    const m = await walletMember(t);
+    for (const [url, lang, msg] of [
+      ['/attractive/user/applyUser', 'en-us', 'Please choose a country or region from the list'],
+      ['/attractive/user/applyJxs', 'hu', 'Válasszon országot vagy régiót a listából'],
+      ['/attractive/user/applyFuwuCenter', 'zh-cn', '请从列表中选择国家/地区'],
+    ] as const) {
+      const res = await call(t, 'POST', url, { headers: { ...m.headers, 'idempotency-key': key() }, body: { ...application, country: 'ZZ' }, lang });
+      expect(res.status, url).toBe(422);
+      expect(res.body).toMatchObject({ code: ResponseCode.validation, msg });
+    }
+    expect(await t.db.selectFrom('role_applications').select('id').where('member_id', '=', m.userId).execute()).toEqual([]);
+
+    const filed = await kit.post(m, '/attractive/user/applyUser', { ...application, country: 'my' });
+    expect(filed.body).toMatchObject({ code: 200, data: { kind: 'shop_owner', status: 'pending' } });
+    const row = await t.db.selectFrom('role_applications').select('fields').where('id', '=', filed.body.data.application_id).executeTakeFirstOrThrow();
+    expect(row.fields).toMatchObject({ country: 'MY' });
+  });
+});
+
 describe('the console', () => {
   it('browses the tree from the root or a name, shows a member’s figures, and moves a subtree with a reason (recorded); moves under itself are refused', async () => {
     const sponsor = await kit.placedSponsor('Sponsor Sam');

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useLayoutEffect, useRef, useState } from 'react';
 import { Button, Dialog, SearchBar } from 'antd-mobile';
 import type { PlacementNode } from '@shop/contract/referral';
 import { ListState, LoadMore } from '@/components/list-states';
@@ -57,6 +57,13 @@ export default function PlacementPage() {
   const tree = usePlacementTree(rootId, q);
   const place = usePlace();
   const [chosen, setChosen] = useState<Invitee | undefined>();
+  const treeFrame = useRef<HTMLDivElement>(null);
+  const shownRoot = tree.data?.tree.id;
+  // A tree wider than the phone scrolls sideways: each root shown opens in the middle, on its card (a placement's refetch keeps the scroll).
+  useLayoutEffect(() => {
+    const frame = treeFrame.current;
+    if (frame) frame.scrollLeft = (frame.scrollWidth - frame.clientWidth) / 2;
+  }, [shownRoot]);
   const list = invitees.data?.pages.flatMap((p) => p.list) ?? [];
   const unplaced = list.filter((m) => !m.placed);
 
@@ -128,7 +135,7 @@ export default function PlacementPage() {
                   {t('referral.app.up')}
                 </Button>
               )}
-              <div className="tree">
+              <div className="tree" ref={treeFrame}>
                 <Node node={tree.data.tree} chosen={chosen} onSlot={(p, s) => void onSlot(p, s)} onOpen={(id) => { setQ(''); setRootId(id); }} />
               </div>
             </>
