@@ -5,13 +5,14 @@ import { isBirthday, isEmail, isLettersOrDigits, isNumericCode } from '../common
 
 const trimmed = (max: number) => z.string().trim().min(1).max(max);
 
-/** At least 6 letters or digits (spec §5). */
+/** At least 6 letters or digits (spec §5), not all digits: a user name is never someone's phone number. */
 export const userNameField = z
   .string()
   .trim()
   .min(1)
   .max(32, { error: 'account.validation.userName' })
-  .refine((v) => v.length >= 6 && isLettersOrDigits(v), { error: 'account.validation.userName' });
+  .refine((v) => v.length >= 6 && isLettersOrDigits(v), { error: 'account.validation.userName' })
+  .refine((v) => !/^\d+$/.test(v), { error: 'account.validation.userNameDigits' });
 
 /** Minimum and maximum length of a login password (ASVS 5 V6.2: 8 at least, 64 or more allowed, never truncated). */
 export const PASSWORD_MIN_LENGTH = 8;

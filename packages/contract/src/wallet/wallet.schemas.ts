@@ -288,7 +288,16 @@ export const transferInfoQuery = z
   .refine((q) => q.id !== undefined || q.account !== undefined, { message: 'validation.required', path: ['id'] });
 export const transferInfoData = z.object({
   transfer: transferSchema.nullable(),
-  receiver: z.object({ masked_name: z.string(), user_name: z.string() }).nullable(),
+  receiver: z
+    .object({
+      masked_name: z.string(),
+      user_name: z.string(),
+      /** Which of the receiver's identifiers the typed account matched. */
+      matched_by: z.enum(['user_name', 'invite_code', 'mobile']),
+      /** That identifier, masked (`+60 123***789`, `DEM**026`), for the sender to check. */
+      matched: z.string(),
+    })
+    .nullable(),
 });
 
 // ── Bank cards and banks ─────────────────────────────────────────────────────────────────────

@@ -35,6 +35,7 @@ import {
   emailDestination,
   findAccount,
   hashPassword,
+  matchAccounts,
   passwordsMustMatch,
   phoneDestination,
   primaryDestination,
@@ -67,11 +68,22 @@ async function openSession(db: Executor, config: AppDeps['config'], user: UserRo
 }
 
 const INVITE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
-/** An 8-character invitation code without look-alike characters, never the shop's house code (`besides`). */
+/**
+ * An 8-character invitation code without look-alike characters, never the shop's house code
+ * (`besides`), never all digits (it could be someone's phone number).
+ */
 export function newInviteCode(besides?: string): string {
   for (;;) {
     const code = Array.from({ length: 8 }, () => INVITE_ALPHABET[randomInt(0, INVITE_ALPHABET.length)]).join('');
-    if (code !== besides?.toUpperCase()) return code;
+    if (code !== besides?.toUpperCase() && !/^\d+$/.test(code)) return code;
+  }
+}
+
+/** A new invitation code that is no member's user name nor code either (the database refuses one that is). */
+async function freshInviteCode(db: Executor, house?: string): Promise<string> {
+  for (;;) {
+    const code = newInviteCode(house);
+    if (!(await q.findUserHoldingIdentifier(db, code))) return code;
   }
 }
 
@@ -99,7 +111,8 @@ export async function registerMember(deps: Pick<AppDeps, 'db' | 'config'>, actor
 
   const codeOf = { purpose: 'register' as const, destination: emailDestination(input.email) };
   await verifyCode(db, { ...codeOf, code: input.code, consume: false, ip: actor.ip });
-  const taken = (await q.findUserByUserName(db, input.user_name))
+  // A user name is never another member's invitation code: one typed identifier names one member.
+  const taken = (await q.findUserHoldingIdentifier(db, input.user_name))
     ? ResponseCode.userNameTaken
     : (await q.findUserByEmail(db, input.email))
       ? ResponseCode.emailTaken
@@ -127,13 +140,13 @@ export async function registerMember(deps: Pick<AppDeps, 'db' | 'config'>, actor
           mobile_pre: phone?.mobile_pre ?? null,
           mobile: phone?.mobile ?? null,
           password_hash: passwordHash,
-          invite_code: newInviteCode(house),
+          invite_code: await freshInviteCode(trx, house),
           referrer_id: referrer?.id ?? null,
           country: 'country' in input ? input.country : (phone?.country ?? null),
         });
       } catch (e) {
         const constraint = (e as { constraint?: string }).constraint;
-        if (constraint === 'users_user_name_key') throw new AppError(ResponseCode.userNameTaken);
+        if (constraint === 'users_user_name_key' || constraint === 'users_user_name_invite_code') throw new AppError(ResponseCode.userNameTaken);
         if (constraint === 'users_email_key') throw new AppError(ResponseCode.emailTaken);
         if (constraint === 'users_mobile_key') throw new AppError(ResponseCode.mobileTaken);
         throw e;
@@ -145,24 +158,34 @@ export async function registerMember(deps: Pick<AppDeps, 'db' | 'config'>, actor
 
 /**
  * Logs in by user name, e-mail or mobile. An unknown account and a wrong password get the same
- * answer (and take as long); a banned account is told so only after the right password.
+ * answer (and take as long); a banned account is told so only after the right password. Where old
+ * accounts share the typed identifier (a user name that is another's phone number, a number held in
+ * two countries), the password tells them apart; nobody is logged in to an account they did not prove.
  */
 export async function loginMember(deps: Pick<AppDeps, 'db' | 'config'>, actor: Actor, input: { account: string; password: string; mobile_pre?: string; captcha_token?: string }): Promise<SessionData> {
   const { db, config } = deps;
-  const user = await findAccount(db, input.account, input.mobile_pre);
-  const usable = user && user.status !== 'closed' ? user : undefined;
-  // Failures count against the account, whichever of its names was typed.
-  const key = failureKey(usable, input.account);
+  const candidates = (await matchAccounts(db, input.account, { mobilePre: input.mobile_pre })).map((m) => m.user);
+  // Failures count against the account, whichever of its names was typed (against the typed name when it names several).
+  const key = failureKey(candidates.length === 1 ? candidates[0] : undefined, input.account);
   await assertNotLocked(db, key, actor.ip);
   await ensureCaptcha(db, { ip: actor.ip, account: key, token: input.captcha_token });
   // The guess takes its place among the failures before the hash is checked: concurrent guesses cannot pass the limit.
-  const { earlier: failures } = await guessUnderLockout(db, key, actor.ip, ResponseCode.loginFailed, async () => {
-    if (!(await checkPassword(usable?.password_hash, input.password)) || !usable) throw new AppError(ResponseCode.loginFailed);
+  const { result: usable, earlier: failures } = await guessUnderLockout(db, key, actor.ip, ResponseCode.loginFailed, async () => {
+    const proven = await accountsWithPassword(candidates, input.password);
+    if (proven.length > 1) throw new AppError(ResponseCode.accountAmbiguous);
+    if (!proven[0]) throw new AppError(ResponseCode.loginFailed);
+    return proven[0];
   });
-  if (!usable) throw new AppError(ResponseCode.loginFailed);
   if (usable.status === 'banned') throw new AppError(ResponseCode.accountBanned);
   await clearFailures(db, key, actor.ip, failures);
   return openSession(db, config, usable, actor);
+}
+
+/** The candidates whose password this is (with none, a made-up hash is checked, so the answer takes as long). */
+async function accountsWithPassword(candidates: UserRow[], password: string): Promise<UserRow[]> {
+  if (!candidates.length) return (await checkPassword(undefined, password), []);
+  const right = await Promise.all(candidates.map((u) => checkPassword(u.password_hash, password)));
+  return candidates.filter((_, i) => right[i]);
 }
 
 /**
@@ -289,7 +312,7 @@ export async function shareInfo(deps: Pick<AppDeps, 'db' | 'config'>, actor: Act
   const { db, config } = deps;
   const userId = memberIdOf(actor);
   let user = (await q.findUserById(db, userId))!;
-  if (!user.invite_code) user = await q.updateUser(db, userId, { invite_code: newInviteCode(await houseCodeHook.houseCode(db)) });
+  if (!user.invite_code) user = await q.updateUser(db, userId, { invite_code: await freshInviteCode(db, await houseCodeHook.houseCode(db)) });
   const share_url = `${publicBaseUrl(config)}/h5/#/pages/login/reg/reg?shareCode=${encodeURIComponent(user.invite_code!)}`;
   return { invite_code: user.invite_code!, share_url, qr_code: await QRCode.toDataURL(share_url, { margin: 1, width: 240 }) };
 }

@@ -4,7 +4,7 @@ import { ResponseCode, maskContact } from '@shop/contract';
 import type { Executor } from '../../db/database.js';
 import { AppError, ValidationError } from '../../lib/errors.js';
 import type { UserRow } from './members.table.js';
-import { findUserByEmail, findUserByMobile, findUserByUserName } from './members.queries.js';
+import { findUserByEmail, findUsersByIdentifier } from './members.queries.js';
 
 // argon2id (algorithm 2) with the library's OWASP-level defaults.
 const ARGON2ID = 2;
@@ -75,14 +75,52 @@ export const passwordsMustMatch = (password: string, confirm: string) => {
 
 export { maskContact };
 
-/** The account a login or reset names: its user name, e-mail or mobile number. */
+/** Which of a member's identifiers a typed one matched. */
+export type IdentifierField = 'email' | 'user_name' | 'invite_code' | 'mobile';
+/** A member a typed identifier names, and by which field. */
+export interface AccountMatch {
+  user: UserRow;
+  matchedBy: IdentifierField;
+}
+
+/** A phone typed in international form (`+60123456789`), as the members' rows keep it. */
+function internationalPhone(value: string): { mobile_pre: string; mobile: string } | undefined {
+  if (!/^\+\d{5,17}$/.test(value)) return undefined;
+  const phone = parsePhoneNumberFromString(value);
+  return phone ? { mobile_pre: phone.countryCallingCode, mobile: String(phone.nationalNumber) } : undefined;
+}
+
+/**
+ * Every open member a typed identifier names (docs/decisions/2026-11-30-identifiers-name-one-member.md):
+ * an e-mail names by e-mail only (unless `email` is false: then nobody); a phone with its country code
+ * (`mobilePre` beside digits, or `+` in front) by phone only; anything else by user name, by
+ * invitation code when `inviteCode`, and, when all digits, by national number in any country. More
+ * than one answer means the identifier is ambiguous: callers never pick one of them silently.
+ */
+export async function matchAccounts(db: Executor, typed: string, opts: { mobilePre?: string; inviteCode?: boolean; email?: boolean } = {}): Promise<AccountMatch[]> {
+  const value = typed.trim();
+  if (value.includes('@')) {
+    const user = opts.email === false ? undefined : await findUserByEmail(db, value);
+    return user ? [{ user, matchedBy: 'email' }] : [];
+  }
+  const digits = /^\d{5,15}$/.test(value);
+  const pre = opts.mobilePre?.replace(/^\+/, '');
+  const phone = digits && pre ? { mobile_pre: pre, mobile: value } : value.startsWith('+') ? internationalPhone(value) : undefined;
+  const rows = phone
+    ? await findUsersByIdentifier(db, value, { userName: false, inviteCode: false, mobile: { number: phone.mobile, mobilePre: phone.mobile_pre } })
+    : value.startsWith('+')
+      ? []
+      : await findUsersByIdentifier(db, value, { userName: true, inviteCode: opts.inviteCode ?? false, mobile: digits ? { number: value } : undefined });
+  return rows.map(({ by_user_name, by_invite_code, by_mobile, ...user }) => ({
+    user,
+    matchedBy: by_user_name ? 'user_name' : by_invite_code ? 'invite_code' : by_mobile ? 'mobile' : 'user_name',
+  }));
+}
+
+/** The one account a login or reset names (user name, e-mail or phone); none when nothing or more than one member answers to it. */
 export async function findAccount(db: Executor, account: string, mobilePre?: string): Promise<UserRow | undefined> {
-  const value = account.trim();
-  if (value.includes('@')) return findUserByEmail(db, value);
-  const byName = await findUserByUserName(db, value);
-  if (byName) return byName;
-  if (/^\+?\d{5,15}$/.test(value)) return findUserByMobile(db, mobilePre?.replace(/^\+/, ''), value.replace(/^\+/, ''));
-  return undefined;
+  const matches = await matchAccounts(db, account, { mobilePre });
+  return matches.length === 1 ? matches[0]!.user : undefined;
 }
 
 /** Where a member's own codes go: their e-mail, else their phone. */

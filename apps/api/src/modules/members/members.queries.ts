@@ -28,6 +28,40 @@ export const findUserByMobile = (db: Executor, mobilePre: string | undefined, mo
   return q.orderBy('id').limit(1).executeTakeFirst();
 };
 
+/** The member whose user name or invitation code (in any case, whatever their status) is `value`: a new user name or code must be neither. */
+export const findUserHoldingIdentifier = (db: Executor, value: string) =>
+  db
+    .selectFrom('users')
+    .select(['id'])
+    .where((eb) => eb.or([eb(sql`lower(user_name)`, '=', value.toLowerCase()), eb(sql`upper(invite_code)`, '=', value.toUpperCase())]))
+    .executeTakeFirst();
+
+/**
+ * Every open (not closed) member a typed identifier names, with the fields it matched: the user name
+ * (any case), the invitation code (any case, when `inviteCode`), the national phone number (of the
+ * country `mobile.mobilePre`, else of any country). At most a few rows: callers refuse to guess between them.
+ */
+export const findUsersByIdentifier = (db: Executor, value: string, fields: { userName: boolean; inviteCode: boolean; mobile?: { number: string; mobilePre?: string } }) => {
+  const byUserName = fields.userName ? sql<boolean>`lower(user_name) = ${value.toLowerCase()}` : sql<boolean>`false`;
+  // Each branch names its index's condition, so the three together stay index look-ups.
+  const byInviteCode = fields.inviteCode ? sql<boolean>`(invite_code is not null and upper(invite_code) = ${value.toUpperCase()})` : sql<boolean>`false`;
+  const m = fields.mobile;
+  const byMobile = !m
+    ? sql<boolean>`false`
+    : m.mobilePre
+      ? sql<boolean>`(mobile is not null and mobile = ${m.number} and mobile_pre = ${m.mobilePre})`
+      : sql<boolean>`(mobile is not null and mobile = ${m.number})`;
+  return db
+    .selectFrom('users')
+    .selectAll()
+    .select([byUserName.as('by_user_name'), byInviteCode.as('by_invite_code'), byMobile.as('by_mobile')])
+    .where('status', '<>', 'closed')
+    .where(sql<boolean>`${byUserName} or ${byInviteCode} or ${byMobile}`)
+    .orderBy('id')
+    .limit(5)
+    .execute();
+};
+
 export const insertUser = (db: Executor, user: NewUser) => db.insertInto('users').values(user).returningAll().executeTakeFirstOrThrow();
 
 /**

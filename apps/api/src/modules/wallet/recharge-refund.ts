@@ -1,11 +1,11 @@
 import { ResponseCode } from '@shop/contract';
 import type { Actor } from '../../lib/actor.js';
 import { AppError } from '../../lib/errors.js';
+import { Amount } from '../../lib/i18n.js';
 import type { Tx } from '../../lib/transaction.js';
 import { findHoldByReference } from '../ledger/ledger.queries.js';
 import { post, postHold, releaseHold, reserveHold, type PostingInput } from '../ledger/ledger.service.js';
 import * as q from './wallet.queries.js';
-import { printAmount } from './wallet.rules.js';
 
 // Refunding a top-up's gateway payment gives the member's money back to the card: the credit the
 // top-up put in the wallet comes back out, in the wallet's currency. It is held (taken from the
@@ -50,7 +50,7 @@ export async function holdRechargeRefund(tx: Tx, actor: Actor, input: RechargeRe
   try {
     await reserveHold(tx, { account: { member: r.user_id, asset: 'cash', currency: r.wallet_currency }, amount: credit, reference: { type: 'refund', id: input.refund }, idempotencyKey: holdKey(input.refund), actor });
   } catch (e) {
-    if (e instanceof AppError && e.code === ResponseCode.insufficientBalance) throw new AppError(ResponseCode.refundCreditSpent, { amount: await printAmount(tx, credit, r.wallet_currency) });
+    if (e instanceof AppError && e.code === ResponseCode.insufficientBalance) throw new AppError(ResponseCode.refundCreditSpent, { amount: new Amount(credit, r.wallet_currency), currency: r.wallet_currency });
     throw e;
   }
 }

@@ -5,6 +5,7 @@ import type { Executor } from '../../db/database.js';
 import { memberIdOf, operatorNameOf, refuseOwnAccount, type Actor } from '../../lib/actor.js';
 import { enqueueLaterJob } from '../../jobs/enqueue.js';
 import { AppError, ValidationError, alreadyDecided } from '../../lib/errors.js';
+import { Amount } from '../../lib/i18n.js';
 import { withTransaction, type Tx } from '../../lib/transaction.js';
 import { post } from '../ledger/ledger.service.js';
 import { insertOperatorAction } from '../operator-actions/operator-actions.queries.js';
@@ -128,8 +129,8 @@ export async function createRecharge(db: AppDeps['db'], actor: Actor, input: End
   const amount = await parseAmount(db, input.amount, input.currency);
   const toSettlement = await rateFor(db, input.currency, settlement);
   const inSettlement = await convertAmount(db, amount, input.currency, settlement, toSettlement.rate);
-  if (inSettlement < channel.min_minor) throw new AppError(ResponseCode.amountBelowMinimum, { min: `${(channel.min_minor / 100).toFixed(2)} ${settlement}` });
-  if (inSettlement > channel.max_minor) throw new AppError(ResponseCode.amountAboveMaximum, { max: `${(channel.max_minor / 100).toFixed(2)} ${settlement}` });
+  if (inSettlement < channel.min_minor) throw new AppError(ResponseCode.amountBelowMinimum, { min: new Amount(channel.min_minor, settlement), currency: settlement });
+  if (inSettlement > channel.max_minor) throw new AppError(ResponseCode.amountAboveMaximum, { max: new Amount(channel.max_minor, settlement), currency: settlement });
   const rate = await rateFor(db, input.currency, walletCurrency);
   const credit = await convertAmount(db, amount, input.currency, walletCurrency, rate.rate);
   if (credit <= 0) throw new AppError(ResponseCode.amountTooSmall);

@@ -3,11 +3,12 @@ import { ResponseCode } from '@shop/contract';
 import type { Database, Executor } from '../../db/database.js';
 import type { Actor } from '../../lib/actor.js';
 import { AppError, ValidationError } from '../../lib/errors.js';
+import { Amount } from '../../lib/i18n.js';
 import type { SecretBox } from '../../lib/secrets.js';
 import { findLatestCertification } from '../certification/certification.queries.js';
 import { MEMBER_ONLY, assertNotLocked, clearFailures, guessUnderLockout } from '../captcha/lockout.js';
-import { checkPassword } from '../members/identity.js';
-import { findUserById, findUserByInviteCode, findUserByMobile, findUserByUserName } from '../members/members.queries.js';
+import { checkPassword, maskContact, matchAccounts, type AccountMatch } from '../members/identity.js';
+import { findUserById } from '../members/members.queries.js';
 import type { UserRow } from '../members/members.table.js';
 import { checkOwnBoundCode } from '../two-factor/totp.js';
 import { maskName } from '../catalogue/texts.js';
@@ -36,7 +37,7 @@ export async function parseAmount(db: Executor, text: string, currency: string, 
   return minor;
 }
 
-/** Prints minor units for a message (`12.50 USD`). */
+/** Prints minor units for a stored notification's parameters (`12.50 USD`); a refusal names an amount with `Amount`, written in the reader's language. */
 export async function printAmount(db: Executor, minor: number, currency: string): Promise<string> {
   const exp = await minorUnits(db, currency);
   const unit = 10 ** exp;
@@ -79,15 +80,15 @@ export function feeOf(amount: number, limit: Pick<WalletLimitRow, 'fee_bp' | 'fe
 }
 
 /** Refuses an amount outside a limit's single minimum and maximum. */
-export async function checkSingleLimit(db: Executor, amount: number, currency: string, limit: Pick<WalletLimitRow, 'min_minor' | 'max_minor'>): Promise<void> {
-  if (amount < limit.min_minor) throw new AppError(ResponseCode.amountBelowMinimum, { min: await printAmount(db, limit.min_minor, currency) });
-  if (amount > limit.max_minor) throw new AppError(ResponseCode.amountAboveMaximum, { max: await printAmount(db, limit.max_minor, currency) });
+export function checkSingleLimit(amount: number, currency: string, limit: Pick<WalletLimitRow, 'min_minor' | 'max_minor'>): void {
+  if (amount < limit.min_minor) throw new AppError(ResponseCode.amountBelowMinimum, { min: new Amount(limit.min_minor, currency), currency });
+  if (amount > limit.max_minor) throw new AppError(ResponseCode.amountAboveMaximum, { max: new Amount(limit.max_minor, currency), currency });
 }
 
 /** Refuses what would pass today's count or amount (counted while the member's wallet is locked). */
-export async function checkDailyLimit(db: Executor, today: { count: number; amount: number }, amount: number, currency: string, limit: Pick<WalletLimitRow, 'daily_count' | 'daily_amount'>): Promise<void> {
+export function checkDailyLimit(today: { count: number; amount: number }, amount: number, currency: string, limit: Pick<WalletLimitRow, 'daily_count' | 'daily_amount'>): void {
   if (today.count + 1 > limit.daily_count) throw new AppError(ResponseCode.dailyCountExceeded, { max: limit.daily_count });
-  if (today.amount + amount > limit.daily_amount) throw new AppError(ResponseCode.dailyAmountExceeded, { max: await printAmount(db, limit.daily_amount, currency) });
+  if (today.amount + amount > limit.daily_amount) throw new AppError(ResponseCode.dailyAmountExceeded, { max: new Amount(limit.daily_amount, currency), currency });
 }
 
 /** Midnight UTC today: the day daily limits count in (one day for every member, wherever they are). */
@@ -165,12 +166,27 @@ export function holderMatches(holder: string, real: { surname: string; given: st
   return h === normalName(real.surname + real.given) || h === normalName(real.given + real.surname);
 }
 
-/** The member a transfer or gift goes to: by user name, invitation code or mobile. */
-export async function findReceiver(db: Executor, account: string): Promise<UserRow> {
-  const a = account.trim();
-  const user = (await findUserByUserName(db, a)) ?? (await findUserByInviteCode(db, a)) ?? (/^\+?\d{5,20}$/.test(a) ? await findUserByMobile(db, undefined, a.replace(/^\+/, '')) : undefined);
-  if (!user || user.status !== 'active') throw new AppError(ResponseCode.receiverNotFound);
-  return user;
+/**
+ * The member a transfer or gift goes to, and which of their identifiers was typed: by user name,
+ * invitation code or mobile (with its country code, or the national number of any country). An
+ * identifier that names more than one member is refused, asking for one that names one.
+ */
+export async function findReceiverMatch(db: Executor, account: string): Promise<AccountMatch> {
+  const matches = await matchAccounts(db, account, { inviteCode: true, email: false });
+  if (matches.length > 1) throw new AppError(ResponseCode.receiverAmbiguous);
+  const match = matches[0];
+  if (!match || match.user.status !== 'active') throw new AppError(ResponseCode.receiverNotFound);
+  return match;
+}
+
+/** The member a transfer or gift goes to (`findReceiverMatch`). */
+export const findReceiver = async (db: Executor, account: string): Promise<UserRow> => (await findReceiverMatch(db, account)).user;
+
+/** The receiver as the sender checks them before sending: their masked name, and which identifier matched, masked. */
+export function receiverPreview({ user, matchedBy }: AccountMatch) {
+  const matched =
+    matchedBy === 'mobile' ? `+${user.mobile_pre} ${maskContact(user.mobile ?? '')}` : matchedBy === 'invite_code' ? maskContact(user.invite_code ?? '') : maskContact(user.user_name);
+  return { masked_name: maskedMember(user), user_name: user.user_name, matched_by: matchedBy === 'email' ? ('user_name' as const) : matchedBy, matched };
 }
 
 /** How another member is shown: the nickname or user name, masked. */

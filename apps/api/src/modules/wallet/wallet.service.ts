@@ -25,6 +25,7 @@ import { notifyMember } from '../messages/messages.service.js';
 import { Expiring, responseCache } from '../../lib/cache.js';
 import { iso } from '../../lib/dates.js';
 import { AppError, ValidationError } from '../../lib/errors.js';
+import { Amount } from '../../lib/i18n.js';
 import { withTransaction, type Tx } from '../../lib/transaction.js';
 import { findMemberAccountLines, findMemberAccountsWithHolds, findMemberCredits } from '../ledger/ledger.queries.js';
 import { balanceOf, balancesOf, post } from '../ledger/ledger.service.js';
@@ -32,7 +33,7 @@ import type { Asset } from '../ledger/ledger.table.js';
 import { findUserById } from '../members/members.queries.js';
 import { insertOperatorAction } from '../operator-actions/operator-actions.queries.js';
 import { requestApproval } from '../approvals/approvals.service.js';
-import { convertAmount, minorUnits, rateBook, rateFor } from '../rates/rates.service.js';
+import { convertAmount, minorUnits, nextRatesDay, rateBook, rateFor } from '../rates/rates.service.js';
 import { WalletTag } from './assets-cache.js';
 import * as q from './wallet.queries.js';
 import {
@@ -43,12 +44,14 @@ import {
   checkSingleLimit,
   feeOf,
   findReceiver,
+  findReceiverMatch,
   holderMatches,
   limitOf,
   maskAccount,
   maskedMember,
   parseAmount,
   printAmount,
+  receiverPreview,
   requestKey,
   requireMoneyOut,
   requireWalletCurrency,
@@ -88,9 +91,6 @@ export async function assets(db: Executor, actor: Actor, input: EndpointQuery<ty
   return { display_currency: display, cash, points: sumAsset('points'), shopping_points: sumAsset('shopping_points'), gift_card: balances('gift_card'), rewards: balances('rewards'), total, rates };
 }
 
-/** The next midnight (UTC), when today's rates give way to the next day's. */
-const nextUtcMidnight = (now = new Date()) => new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1));
-
 /**
  * `assets` as the member's asset page asks for it many times: kept per member and display currency
  * until the ledger posts to one of their accounts, rates or the wallet's currencies change
@@ -99,7 +99,7 @@ const nextUtcMidnight = (now = new Date()) => new Date(Date.UTC(now.getUTCFullYe
 export function cachedAssets(deps: Pick<AppDeps, 'db' | 'config' | 'redis'>, endpoint: typeof getAssetsPage | typeof getWalletAssets, actor: Actor, input: EndpointQuery<typeof getAssetsPage>) {
   const userId = memberIdOf(actor);
   const key = { id: `${userId}|${input.currency ?? ''}`, tags: [WalletTag.assets, WalletTag.memberAssets(userId)] };
-  return responseCache(deps).cached(endpoint, key, async () => new Expiring(await assets(deps.db, actor, input), nextUtcMidnight()));
+  return responseCache(deps).cached(endpoint, key, async () => new Expiring(await assets(deps.db, actor, input), nextRatesDay()));
 }
 
 /** The member's totals in the display currency (same figures as `assets`). */
@@ -245,7 +245,7 @@ export async function moveRewardsToCash(db: AppDeps['db'], actor: Actor, input: 
       ],
     }).catch(async (e: unknown) => {
       if (e instanceof AppError && e.code === ResponseCode.insufficientBalance) {
-        throw new AppError(ResponseCode.rewardsInsufficient, { max: await printAmount(tx, await balanceOf(tx, userId, 'rewards', input.currency), input.currency) });
+        throw new AppError(ResponseCode.rewardsInsufficient, { max: new Amount(await balanceOf(tx, userId, 'rewards', input.currency), input.currency), currency: input.currency });
       }
       throw e;
     });
@@ -394,7 +394,7 @@ export async function transfer(deps: Deps, actor: Actor, input: EndpointBody<typ
   const userId = memberIdOf(actor);
   const limit = await limitOf(deps.db, input.currency, 'transfer');
   const amount = await parseAmount(deps.db, input.amount, input.currency);
-  await checkSingleLimit(deps.db, amount, input.currency, limit);
+  checkSingleLimit(amount, input.currency, limit);
   // The sender's own checks come first: the answer tells whether an account exists only to a verified member.
   await requireMoneyOut(deps, actor, userId, input);
   const receiver = await findReceiver(deps.db, input.account);
@@ -403,7 +403,7 @@ export async function transfer(deps: Deps, actor: Actor, input: EndpointBody<typ
   const fee = feeOf(amount, limit);
   return withTransaction(deps.db, async (tx) => {
     await q.lockMemberWallet(tx, userId);
-    await checkDailyLimit(tx, await q.todaysTransfers(tx, userId, input.currency, startOfToday()), amount, input.currency, limit);
+    checkDailyLimit(await q.todaysTransfers(tx, userId, input.currency, startOfToday()), amount, input.currency, limit);
     const transferNo = businessNumber('T');
     // The ledger locks the sender's account and refuses the entry unless it holds the amount and the fee.
     const { entryId, replayed } = await post(tx, {
@@ -443,9 +443,9 @@ export async function transferInfo(db: Executor, actor: Actor, input: EndpointQu
   if (input.account !== undefined) {
     // Only a member who could send may look up a receiver: no one else learns whether an account exists.
     if (!(await approvedRealName(db, userId))) throw new AppError(ResponseCode.realNameRequired);
-    const r = await findReceiver(db, input.account);
-    if (r.id === userId) throw new AppError(ResponseCode.transferToSelf);
-    receiver = { masked_name: maskedMember(r), user_name: r.user_name };
+    const match = await findReceiverMatch(db, input.account);
+    if (match.user.id === userId) throw new AppError(ResponseCode.transferToSelf);
+    receiver = receiverPreview(match);
   }
   return { transfer: transferRow, receiver };
 }

@@ -119,7 +119,7 @@ async function createHeldWithdrawal(
   const userId = memberIdOf(actor);
   const limit = await limitOf(deps.db, input.currency, target.method === 'bank' ? 'withdraw_bank' : 'withdraw_crypto');
   const amount = await parseAmount(deps.db, input.amount, input.currency);
-  await checkSingleLimit(deps.db, amount, input.currency, limit);
+  checkSingleLimit(amount, input.currency, limit);
   if (target.method === 'bank') await checkCard(deps.db, await q.findMemberCard(deps.db, userId, target.cardId), input.currency);
   await requireMoneyOut(deps, actor, userId, input);
   const fee = feeOf(amount, limit);
@@ -128,7 +128,7 @@ async function createHeldWithdrawal(
     await q.lockMemberWallet(tx, userId);
     // Checked again on the locked card: it may have changed since.
     if (target.method === 'bank') await checkCard(tx, await q.lockMemberCardForUpdate(tx, userId, target.cardId), input.currency);
-    await checkDailyLimit(tx, await q.todaysWithdrawals(tx, userId, input.currency, target.method, startOfToday()), amount, input.currency, limit);
+    checkDailyLimit(await q.todaysWithdrawals(tx, userId, input.currency, target.method, startOfToday()), amount, input.currency, limit);
     const withdrawNo = businessNumber('W');
     const hold = await reserveHold(tx, { account: { member: userId, asset: 'cash', currency: input.currency }, amount: amount + fee, reference: { type: 'withdrawal', id: withdrawNo }, idempotencyKey: `${key}:hold`, actor });
     const row = await q.insertWithdrawal(tx, {

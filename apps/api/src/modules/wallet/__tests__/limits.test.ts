@@ -23,14 +23,14 @@ checkLedgerAfterEach(() => t);
 type Headers = Record<string, string>;
 type Member = Awaited<ReturnType<typeof walletMember>>;
 const get = (url: string, headers?: Headers) => call(t, 'GET', url, { headers });
-const post = (url: string, body: unknown, headers?: Headers) => call(t, 'POST', url, { headers, body });
+const post = (url: string, body: unknown, headers?: Headers, lang?: string) => call(t, 'POST', url, { headers, body, lang });
 
 /** Sets the fee and limits of a kind in a currency through the operators' call. */
 async function setLimit(currency: string, kind: 'withdraw_bank' | 'transfer', limit: { fee_bp: number; fee_fixed: number; min: number; max: number; daily_count: number; daily_amount: number }) {
   const res = await post('/admin/api/wallet/limits', { currency, kind, ...limit, reason: 'limits for the test' }, owner.headers);
   expect(res.body.code, res.body.msg).toBe(200);
 }
-const transfer = (from: Member, to: Member, amount: string, currency = 'USD') => post('/user/transfer/create', { account: to.userName, amount, currency, pay_password: PAY_PASSWORD }, from.keyed());
+const transfer = (from: Member, to: Member, amount: string, currency = 'USD', lang?: string) => post('/user/transfer/create', { account: to.userName, amount, currency, pay_password: PAY_PASSWORD }, from.keyed(), lang);
 const withdraw = (m: Member, card: number, amount: string) => post('/user/withdraw/create', { bank_card_id: card, amount, currency: 'USD', pay_password: PAY_PASSWORD }, m.keyed());
 
 describe('transfer limits', () => {
@@ -39,7 +39,10 @@ describe('transfer limits', () => {
     const b = await walletMember(t);
     // USD transfers as installed: from 1.00 to 5,000.00 each.
     expect((await transfer(a, b, '0.99')).body).toMatchObject({ code: ResponseCode.amountBelowMinimum, msg: 'The amount must be at least 1.00 USD' });
-    expect((await transfer(a, b, '5000.01')).body).toMatchObject({ code: ResponseCode.amountAboveMaximum, msg: 'The amount must be at most 5000.00 USD' });
+    expect((await transfer(a, b, '5000.01')).body).toMatchObject({ code: ResponseCode.amountAboveMaximum, msg: 'The amount must be at most 5,000.00 USD' });
+    // A Hungarian reader gets the amounts with a decimal comma and grouped thousands, as the app writes them.
+    expect((await transfer(a, b, '0.99', 'USD', 'hu')).body.msg).toBe('Az összeg legalább 1,00 USD legyen');
+    expect((await transfer(a, b, '5000.01', 'USD', 'hu')).body.msg).toBe('Az összeg legfeljebb 5000,00 USD lehet');
     expect(await usdOf(t, b)).toEqual({ currency: 'USD', available: 0, frozen: 0 });
     expect((await transfer(a, b, '1.00')).body.code).toBe(200);
     expect((await transfer(a, b, '5,000.00')).body.code).toBe(200);
@@ -55,6 +58,7 @@ describe('transfer limits', () => {
     expect((await transfer(a, b, '100', 'MYR')).body.code).toBe(200);
     expect((await transfer(a, b, '100', 'MYR')).body.code).toBe(200);
     expect((await transfer(a, b, '60', 'MYR')).body).toMatchObject({ code: ResponseCode.dailyAmountExceeded, msg: "This exceeds today's limit of 250.00 MYR" });
+    expect((await transfer(a, b, '60', 'MYR', 'hu')).body.msg).toBe('Ez meghaladja a mai 250,00 MYR korlátot');
     // Daily count: the third of three passes, a fourth does not.
     expect((await transfer(a, b, '50', 'MYR')).body.code).toBe(200);
     expect((await transfer(a, b, '1', 'MYR')).body).toMatchObject({ code: ResponseCode.dailyCountExceeded, msg: "You have reached today's limit of 3" });
@@ -84,7 +88,7 @@ describe('withdrawal limits and fee', () => {
     const m = await walletMember(t, { usd: 1_000_000 });
     const card = await bankCardOf(t, m);
     // USD bank withdrawals as installed: at most 5,000.00 each.
-    expect((await withdraw(m, card, '5000.01')).body).toMatchObject({ code: ResponseCode.amountAboveMaximum, msg: 'The amount must be at most 5000.00 USD' });
+    expect((await withdraw(m, card, '5000.01')).body).toMatchObject({ code: ResponseCode.amountAboveMaximum, msg: 'The amount must be at most 5,000.00 USD' });
     expect(await usdOf(t, m)).toEqual({ currency: 'USD', available: 1_000_000, frozen: 0 });
     expect((await withdraw(m, card, '5000')).body.code).toBe(200);
   });
@@ -96,7 +100,7 @@ describe('withdrawal limits and fee', () => {
     const first = await withdraw(m, card, '5000');
     expect(first.body.code).toBe(200);
     expect((await withdraw(m, card, '4000')).body.code).toBe(200);
-    expect((await withdraw(m, card, '1000.01')).body).toMatchObject({ code: ResponseCode.dailyAmountExceeded, msg: "This exceeds today's limit of 10000.00 USD" });
+    expect((await withdraw(m, card, '1000.01')).body).toMatchObject({ code: ResponseCode.dailyAmountExceeded, msg: "This exceeds today's limit of 10,000.00 USD" });
     const before = await usdOf(t, m);
     expect((await post('/user/withdraw/cancel', { id: first.body.data.id }, m.keyed())).body.code).toBe(200);
     expect((await withdraw(m, card, '1000.01')).body.code).toBe(200);

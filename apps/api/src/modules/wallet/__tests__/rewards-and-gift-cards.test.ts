@@ -56,6 +56,18 @@ describe('moving rewards to the cash balance', () => {
     expect(await balanceOf(t.db, m.userId, 'cash', 'USD')).toBe(0);
   });
 
+  it('names the rewards balance as the reader writes numbers: a decimal comma in Hungarian, grouped thousands in English', async () => {
+    const m = await walletMember(t);
+    await rewardMember(t, m.userId, 3_403);
+    // The referral page's call moves rewards the same way; a Hungarian reader writes 34,03, not 34.03 (thirty-four thousand).
+    const hu = await post('/attractive/user/changeUserMoney', { currency: 'USD', amount: '34.04' }, m.keyed(), 'hu');
+    expect(hu.body).toMatchObject({ code: ResponseCode.rewardsInsufficient, msg: 'Ez több, mint a jutalomegyenlege (34,03 USD)' });
+    await rewardMember(t, m.userId, 123_400);
+    const en = await post('/attractive/reward/toBalance', { currency: 'USD', amount: '5000' }, m.keyed());
+    expect(en.body.msg).toBe('This is more than your rewards balance of 1,268.03 USD');
+    expect(await rewardsOf(m.userId)).toBe(126_803);
+  });
+
   it('20 parallel moves of 60.00 from 100.00 in rewards: exactly one moves', async () => {
     const m = await walletMember(t);
     await rewardMember(t, m.userId, 10_000);

@@ -122,7 +122,7 @@ const api = await startFakeApi({
   '/user/info/index': () => ok(member),
   '/user/transfer/info': (req) =>
     new URL(req.url, 'http://x').searchParams.get('account') === 'lee88'
-      ? ok({ transfer: null, receiver: { masked_name: 'L**', user_name: 'lee88' } })
+      ? ok({ transfer: null, receiver: { masked_name: 'L**', user_name: 'lee88', matched_by: 'mobile', matched: '+60 123***788' } })
       : refused('No member with that user name, mobile or invitation code'),
   '/user/transfer/create': (req) => ((JSON.parse(req.body) as { amount: string }).amount === '99999' ? refused('Insufficient balance') : ok(transfer)),
   '/attractive/currency/withdrawChannel': () => ok({ list: [{ method: 'bank', currencies: ['MYR', 'USD'], networks: [] }, { method: 'crypto', currencies: ['USD'], networks: ['TRC20', 'ERC20'] }], cards }),
@@ -292,12 +292,15 @@ describe('transfer page', () => {
     fireEvent.click(screen.getByText('MYR'));
     type('account', 'lee88');
     expect(await screen.findByText('Receiver: L**')).toBeTruthy();
+    // Which identifier named the receiver, masked, for the sender to check.
+    expect(screen.getByText('· phone +60 123***788')).toBeTruthy();
     type('amount', '12,500.50');
     type('remark', 'rent');
     type('pay_password', '123456');
     type('google_code', '654321');
     fireEvent.click(screen.getByRole('button', { name: 'Transfer' }));
     expect(await screen.findByText('Send RM 12,500.50 to L**?')).toBeTruthy();
+    expect(screen.getAllByText('phone +60 123***788')).toHaveLength(1);
     fireEvent.click(screen.getByRole('button', { name: 'Confirm' }));
     await waitFor(() => expect(router.state.location.pathname).toBe(paths.wallet.transfers));
     expect(await toastText()).toBe('RM\u00a012,500.50 sent to L**');

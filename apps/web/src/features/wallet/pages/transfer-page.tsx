@@ -74,6 +74,7 @@ export default function TransferPage() {
       content: (
         <div>
           <div>{t('wallet.transfer.confirm', { amount: amountMoney(body.amount, body.currency), name: found.masked_name })}</div>
+          <div className="wallet-muted">{t(`wallet.transfer.matched.${found.matched_by}`, { value: found.matched })}</div>
           {q && isQuoteOf(q.amount, body.amount, body.currency) && <div className="wallet-muted">{t('wallet.withdraw.feeAndTotal', { fee: formatAmount(q.fee, body.currency), total: formatAmount(q.total, body.currency) })}</div>}
         </div>
       ),
@@ -105,7 +106,11 @@ export default function TransferPage() {
             autoComplete="off"
             extra={
               receiver.data?.receiver ? (
-                <span className="wallet-receiver">{t('wallet.transfer.receiver', { name: receiver.data.receiver.masked_name })}</span>
+                <span className="wallet-receiver">
+                  <span>{t('wallet.transfer.receiver', { name: receiver.data.receiver.masked_name })}</span>
+                  {/* Which of the receiver's identifiers the typed one is (masked): the sender checks it is the member they mean. */}
+                  <span className="wallet-muted"> · {t(`wallet.transfer.matched.${receiver.data.receiver.matched_by}`, { value: receiver.data.receiver.matched })}</span>
+                </span>
               ) : receiver.isError ? (
                 <span className="wallet-receiver-missing">{receiver.error.message}</span>
               ) : undefined
