@@ -45,6 +45,9 @@ describe('the console’s catalogue in Chromium at 1280 px', () => {
     await row.getByRole('button', { name: 'Edit' }).click();
     await page.getByTestId('goods-editor').waitFor();
     await expect.poll(() => page.getByTestId('name-en-us').inputValue()).toBe(name);
+    // The texts card's title is shown whole: the nine language choices sit below it, not beside it.
+    const textsTitle = page.locator('.ant-card-head-title', { hasText: 'Names' });
+    expect(await textsTitle.evaluate((e) => e.scrollWidth <= e.clientWidth)).toBe(true);
     // The description's preview shows the saved text from the start (it stayed blank until a change).
     await expect.poll(() => page.frameLocator('iframe[title="preview"]').first().locator('body').innerText()).toBe(`Boils in a minute ${RUN}`);
     const price = page.locator('input[data-testid="sku-price-0"], [data-testid="sku-price-0"] input').first();

@@ -1,5 +1,5 @@
-import { sql, type ExpressionBuilder } from 'kysely';
-import type { Permission, SortOrder } from '@shop/contract';
+import { sql, type ExpressionBuilder, type RawBuilder } from 'kysely';
+import { DASHBOARD_QUEUE_PERMISSIONS, type DashboardQueue, type Permission, type SortOrder } from '@shop/contract';
 import type { DB } from '../db/schema.js';
 import type { Executor } from '../db/database.js';
 import { orderList } from '../lib/list-order.queries.js';
@@ -12,13 +12,33 @@ type ReviewSort = 'id' | 'user_name' | 'created_at' | 'reviewed_at';
 
 const count = (v: unknown) => Number(v ?? 0);
 
-const QUEUES = ['realname', 'cancellation', 'recharges', 'withdrawals', 'orders_to_ship', 'applications', 'chats_waiting', 'feedback'] as const;
-type QueueName = (typeof QUEUES)[number];
+/** What waits in each dashboard queue (after-sales apart: it counts what the operator's permissions act on). */
+const QUEUE_COUNTS: Record<Exclude<DashboardQueue, 'after_sales'>, RawBuilder<unknown>> = {
+  realname: sql`(select count(*) from certifications where status = 'pending')`,
+  cancellation: sql`(select count(*) from account_cancellations where status = 'pending')`,
+  recharges: sql`(select count(*) from recharge_orders where status = 'under_review')`,
+  withdrawals: sql`(select count(*) from withdrawals where status in ('pending', 'approved'))`,
+  orders_to_ship: sql`(select count(*) from orders where status = 'paid')`,
+  applications: sql`(select count(*) from role_applications where status = 'pending')`,
+  chats_waiting: sql`(select count(*) from chat_conversations where status = 'open' and agent_id is null)`,
+  feedback: sql`(select count(*) from feedbacks where status = 'pending')`,
+};
 
-/** The dashboard's figures for the UTC day starting at `dayStart`; after-sales counts the cases waiting for what `permissions` allow. */
+/** The counts of the queues `permissions` open (the others are neither counted nor answered). */
+async function queueCounts(db: Executor, permissions: readonly Permission[]): Promise<Partial<Record<DashboardQueue, number>>> {
+  const opened = (Object.keys(DASHBOARD_QUEUE_PERMISSIONS) as DashboardQueue[]).filter((k) => permissions.includes(DASHBOARD_QUEUE_PERMISSIONS[k]));
+  const plain = opened.filter((k): k is Exclude<DashboardQueue, 'after_sales'> => k !== 'after_sales');
+  const [row, afterSales] = await Promise.all([
+    plain.length ? sql<Record<string, string>>`select ${sql.join(plain.map((k) => sql`${QUEUE_COUNTS[k]} as ${sql.ref(k)}`))}`.execute(db).then((r) => r.rows[0]!) : ({} as Record<string, string>),
+    opened.includes('after_sales') ? countWaitingCases(db, permissions) : undefined,
+  ]);
+  return { ...Object.fromEntries(plain.map((k) => [k, count(row[k])])), ...(afterSales === undefined ? {} : { after_sales: afterSales }) };
+}
+
+/** The dashboard's figures for the UTC day starting at `dayStart`; the queues `permissions` open (after-sales: the cases waiting for what they allow). */
 export async function dashboardFigures(db: Executor, dayStart: Date, permissions: readonly Permission[]) {
   const dayEnd = new Date(dayStart.getTime() + 24 * 3600_000);
-  const [orders, paid, sales, members, queues, afterSales] = await Promise.all([
+  const [orders, paid, sales, members, queues] = await Promise.all([
     db.selectFrom('orders').select((eb) => eb.fn.countAll<string>().as('n')).where('created_at', '>=', dayStart).where('created_at', '<', dayEnd).executeTakeFirstOrThrow(),
     db.selectFrom('orders').select((eb) => eb.fn.countAll<string>().as('n')).where('paid_at', '>=', dayStart).where('paid_at', '<', dayEnd).executeTakeFirstOrThrow(),
     db
@@ -30,25 +50,14 @@ export async function dashboardFigures(db: Executor, dayStart: Date, permissions
       .orderBy('currency')
       .execute(),
     db.selectFrom('users').select((eb) => eb.fn.countAll<string>().as('n')).where('created_at', '>=', dayStart).where('created_at', '<', dayEnd).executeTakeFirstOrThrow(),
-    sql<Record<QueueName, string>>`
-      select
-        (select count(*) from certifications where status = 'pending') as realname,
-        (select count(*) from account_cancellations where status = 'pending') as cancellation,
-        (select count(*) from recharge_orders where status = 'under_review') as recharges,
-        (select count(*) from withdrawals where status in ('pending', 'approved')) as withdrawals,
-        (select count(*) from orders where status = 'paid') as orders_to_ship,
-        (select count(*) from role_applications where status = 'pending') as applications,
-        (select count(*) from chat_conversations where status = 'open' and agent_id is null) as chats_waiting,
-        (select count(*) from feedbacks where status = 'pending') as feedback`.execute(db),
-    countWaitingCases(db, permissions),
+    queueCounts(db, permissions),
   ]);
-  const qRow = queues.rows[0]!;
   return {
     orders_today: count(orders.n),
     paid_orders_today: count(paid.n),
     sales: sales.map((s) => ({ currency: s.currency, total: count(s.total), orders: count(s.orders) })),
     new_members: count(members.n),
-    queues: { ...(Object.fromEntries(QUEUES.map((k) => [k, count(qRow[k])])) as Record<QueueName, number>), after_sales: afterSales },
+    queues,
   };
 }
 

@@ -180,7 +180,7 @@ export async function runOpsCommand(db: Database, argv: string[], defaultOperato
         return `${decided}\nOne-time setup link (until ${r.shown_once.expires_at}), to set the password:\n  ${base}${r.shown_once.setup_path}`;
       }
       if (a === 'cancel') {
-        const r = await cancelApproval(db, actor, { id: idOf(b), reason });
+        const r = await cancelApproval(db, actor, operatorRole!, { id: idOf(b), reason });
         return `request #${r.id} (${r.kind}: ${r.summary}): ${r.status} (by ${operator})`;
       }
       const status = (a ?? 'pending') as 'pending' | 'approved' | 'rejected' | 'cancelled';

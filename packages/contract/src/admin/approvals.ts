@@ -187,11 +187,11 @@ export const setApprovalLimitBody = z.object({
   reason: z.string().trim().min(1, 'wallet.validation.reasonRequired').max(300),
 });
 
-/** Requests to approve (by default those waiting), newest first: each operator sees the kinds their role may decide. */
+/** Requests to approve (by default those waiting), newest first: each operator sees the kinds their role may decide, and the requests they asked themselves (to withdraw). */
 export const adminListApprovals = endpoint({ method: 'GET', path: '/admin/api/approvals', auth: 'operator', permission: 'session', area: 'admin', query: approvalListQuery, data: pageOf(approvalRequestSchema) });
 /** A second operator approves (it is carried out at once, once) or rejects (with a reason) a request. */
 export const adminDecideApproval = endpoint({ method: 'POST', path: '/admin/api/approvals/decide', auth: 'operator', permission: 'session', area: 'admin', idempotent: true, body: approvalDecisionBody, data: approvalDecisionData });
-/** The operator who asked withdraws a request still waiting. */
+/** The operator who asked withdraws a request still waiting; to one who neither asked it nor may decide its kind, it is not found. */
 export const adminCancelApproval = endpoint({ method: 'POST', path: '/admin/api/approvals/cancel', auth: 'operator', permission: 'session', area: 'admin', idempotent: true, body: approvalCancelBody, data: approvalRequestSchema });
 /** The thresholds and daily limits of every kind and currency that has one. */
 export const adminApprovalLimits = endpoint({ method: 'GET', path: '/admin/api/approvals/limits', auth: 'operator', permission: 'session', area: 'admin', data: z.object({ list: z.array(approvalLimitSchema) }) });

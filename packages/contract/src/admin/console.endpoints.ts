@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { wholeNumber } from '../common/numbers.js';
-import { endpoint } from '../common/endpoint.js';
+import { endpoint, type Permission } from '../common/endpoint.js';
 import { pageOf, pageQuery } from '../common/pagination.js';
 import { exportOf, sortQuery } from '../common/list-sort.js';
 import { settingsEndpoints } from './settings.endpoints.js';
@@ -20,6 +20,21 @@ const reason = z.string().trim().max(300).optional();
 const REVIEW_STATUSES = ['pending', 'approved', 'rejected'] as const;
 export const CANCELLATION_REVIEW_STATUSES = ['pending', 'approved', 'rejected', 'withdrawn', 'completed'] as const;
 
+/** The dashboard's queues, each with the permission that opens it (its list's): a role is sent the counts of those it may open only. */
+export const DASHBOARD_QUEUE_PERMISSIONS = {
+  realname: 'realname.review',
+  cancellation: 'cancellation.review',
+  recharges: 'withdrawals.review',
+  withdrawals: 'withdrawals.review',
+  orders_to_ship: 'orders.read',
+  after_sales: 'aftersales.read',
+  applications: 'applications.review',
+  chats_waiting: 'support.chat',
+  feedback: 'support.feedback',
+} as const satisfies Record<string, Permission>;
+export type DashboardQueue = keyof typeof DASHBOARD_QUEUE_PERMISSIONS;
+const queueCount = z.number().int().optional();
+
 export const dashboardData = z.object({
   /** The day counted (the server's calendar day, UTC). */
   date: z.string(),
@@ -28,18 +43,21 @@ export const dashboardData = z.object({
   /** Paid today, per currency, in minor units. */
   sales: z.array(z.object({ currency: z.string(), total: z.number().int(), orders: z.number().int() })),
   new_members: z.number().int(),
-  /** Waiting in each review queue now: after-sales cases waiting for an action of the operator's role (`AFTER_SALE_WAITING`), role applications to review, chats no agent has taken, feedback not answered. */
+  /**
+   * Waiting in each review queue now: after-sales cases waiting for an action of the operator's role (`AFTER_SALE_WAITING`), role applications to review, chats no agent has taken, feedback not answered.
+   * Only the queues the operator's role may open (`DASHBOARD_QUEUE_PERMISSIONS`): the others are absent, never counted.
+   */
   queues: z.object({
-    realname: z.number().int(),
-    cancellation: z.number().int(),
-    recharges: z.number().int(),
-    withdrawals: z.number().int(),
-    orders_to_ship: z.number().int(),
-    after_sales: z.number().int(),
-    applications: z.number().int(),
-    chats_waiting: z.number().int(),
-    feedback: z.number().int(),
-  }),
+    realname: queueCount,
+    cancellation: queueCount,
+    recharges: queueCount,
+    withdrawals: queueCount,
+    orders_to_ship: queueCount,
+    after_sales: queueCount,
+    applications: queueCount,
+    chats_waiting: queueCount,
+    feedback: queueCount,
+  } satisfies Record<DashboardQueue, z.ZodType>),
 });
 
 const reviewSort = sortQuery(['id', 'user_name', 'created_at', 'reviewed_at']);

@@ -124,8 +124,15 @@ const skuInput = z.object({
   /** A new SKU's first stock (recorded as an adjustment); an existing SKU's stock changes by adjustment only. */
   stock: z.number().min(0).max(10_000_000).int().default(0),
 });
+/**
+ * The `updated_at` of the row an editor was loaded from. A change (`id` given) must name it: saved
+ * from a copy changed since, it is refused (it would undo that change) and nothing is written.
+ */
+export const baseUpdatedAt = z.iso.datetime({ offset: true }).optional();
+
 export const saveGoodsBody = z.object({
   id: idParam.optional(),
+  base_updated_at: baseUpdatedAt,
   category_id: idParam,
   name: requiredTexts(120),
   subtitle: adminTextsSchema(200).default({}),

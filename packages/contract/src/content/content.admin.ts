@@ -4,7 +4,7 @@ import { pageOf, pageQuery } from '../common/pagination.js';
 import { fileUrl } from '../common/text.js';
 import { isAppPageLink } from '../common/pages.js';
 import { exportOf, sortQuery } from '../common/list-sort.js';
-import { adminTextsSchema } from '../catalogue/catalogue.admin.js';
+import { adminTextsSchema, baseUpdatedAt } from '../catalogue/catalogue.admin.js';
 import { idParam } from '../catalogue/catalogue.schemas.js';
 import { AGREEMENT_KINDS } from './content.schemas.js';
 
@@ -31,8 +31,8 @@ const moment = z.iso.datetime({ offset: true });
 const sort = z.number().min(-100_000).max(100_000).int().default(0);
 const reason = z.string().trim().max(300).optional();
 
-export const adminBannerSchema = z.object({ id: z.number().int(), position: z.enum(['home', 'share']), title: texts(120), text: texts(500), image: z.string(), link: z.string(), sort: z.number().int(), is_visible: z.boolean() });
-export const saveBannerBody = z.object({ id: idParam.optional(), position: z.enum(['home', 'share']).default('home'), title: requiredTexts(120), text: texts(500).default({}), image: fileUrl, link: contentLink.default(''), sort, is_visible: z.boolean().default(true), reason });
+export const adminBannerSchema = z.object({ id: z.number().int(), position: z.enum(['home', 'share']), title: texts(120), text: texts(500), image: z.string(), link: z.string(), sort: z.number().int(), is_visible: z.boolean(), updated_at: z.string() });
+export const saveBannerBody = z.object({ id: idParam.optional(), base_updated_at: baseUpdatedAt, position: z.enum(['home', 'share']).default('home'), title: requiredTexts(120), text: texts(500).default({}), image: fileUrl, link: contentLink.default(''), sort, is_visible: z.boolean().default(true), reason });
 
 export const attachmentSchema = z.object({ name: z.string().trim().min(1).max(200), url: fileUrl, mime: z.string().max(100), size: z.number().min(0).max(1_000_000_000).int() });
 export const adminNewsSchema = z.object({
@@ -47,9 +47,11 @@ export const adminNewsSchema = z.object({
   attachments: z.array(attachmentSchema),
   like_count: z.number().int(),
   comment_count: z.number().int(),
+  updated_at: z.string(),
 });
 export const saveNewsBody = z.object({
   id: idParam.optional(),
+  base_updated_at: baseUpdatedAt,
   title: requiredTexts(200),
   summary: texts(500).default({}),
   content: texts(200_000).default({}),
@@ -63,9 +65,10 @@ export const saveNewsBody = z.object({
   reason,
 });
 
-export const adminNoticeSchema = z.object({ id: z.number().int(), title: texts(200), summary: texts(500), content: texts(200_000), is_visible: z.boolean(), published_at: z.string() });
+export const adminNoticeSchema = z.object({ id: z.number().int(), title: texts(200), summary: texts(500), content: texts(200_000), is_visible: z.boolean(), published_at: z.string(), updated_at: z.string() });
 export const saveNoticeBody = z.object({
   id: idParam.optional(),
+  base_updated_at: baseUpdatedAt,
   title: requiredTexts(200),
   summary: texts(500).default({}),
   content: texts(200_000).default({}),
@@ -75,13 +78,15 @@ export const saveNoticeBody = z.object({
   reason,
 });
 
-export const adminFaqSchema = z.object({ id: z.number().int(), question: texts(300), answer: texts(20_000), sort: z.number().int() });
-export const saveFaqBody = z.object({ id: idParam.optional(), question: requiredTexts(300), answer: requiredTexts(20_000), sort, reason });
+export const adminFaqSchema = z.object({ id: z.number().int(), question: texts(300), answer: texts(20_000), sort: z.number().int(), updated_at: z.string() });
+export const saveFaqBody = z.object({ id: idParam.optional(), base_updated_at: baseUpdatedAt, question: requiredTexts(300), answer: requiredTexts(20_000), sort, reason });
 
 export const adminAgreementSchema = z.object({ kind: z.string(), title: texts(200), content: texts(200_000), updated_at: z.string() });
 export const saveAgreementBody = z.object({
   /** Which agreement: the member's, privacy or purchase terms. */
   kind: z.enum(AGREEMENT_KINDS),
+  /** The agreement's `updated_at` when the form was loaded; none for a kind not written yet. */
+  base_updated_at: baseUpdatedAt,
   title: requiredTexts(200),
   content: requiredTexts(200_000),
   reason,
@@ -98,10 +103,12 @@ export const adminPopupSchema = z.object({
   ends_at: z.string().nullable(),
   sort: z.number().int(),
   is_visible: z.boolean(),
+  updated_at: z.string(),
 });
 export const savePopupBody = z
   .object({
     id: idParam.optional(),
+    base_updated_at: baseUpdatedAt,
     title: requiredTexts(200),
     content: texts(2000).default({}),
     image: z.union([fileUrl, z.literal('')]).default(''),

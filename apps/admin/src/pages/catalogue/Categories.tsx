@@ -1,11 +1,10 @@
 import type { adminCategorySchema, saveCategoryBody } from '@shop/contract/catalogue';
 import type { Language } from '@shop/contract/common';
 import { Alert, App as AntApp, Button, Card, Col, Empty, Form, Input, Popconfirm, Row, Skeleton, Space, Switch, Tag, Tree, TreeSelect, Typography, type TreeDataNode } from 'antd';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { useEndpointMutation, useEndpointQuery } from '../../lib/endpoint-query';
-import { newIdempotencyKey } from '../../lib/request';
 import { FormField, filledTexts, useConsoleForm } from '../../lib/form';
 import { categoriesRoute, reorderCategoriesRoute, saveCategoryRoute } from '../../lib/routes-catalogue';
 import { LanguagePicker, LanguageTexts, nameIn, useShownLanguages } from '../../components/LanguageTexts';
@@ -39,7 +38,6 @@ interface CategoryValues {
 function CategoryForm({ editing, list, shown, onSaved }: { editing: Editing; list: Category[]; shown: Language[]; onSaved: (c: Category) => void }) {
   const { t, i18n } = useTranslation();
   const { message } = AntApp.useApp();
-  const key = useRef(newIdempotencyKey());
   const current = list.find((c) => c.id === editing.id);
   const form = useConsoleForm<CategoryValues, z.output<typeof saveCategoryBody>>({
     schema: () => import('@shop/contract/catalogue').then((m) => m.saveCategoryBody),
@@ -48,14 +46,11 @@ function CategoryForm({ editing, list, shown, onSaved }: { editing: Editing; lis
   });
   const { reset } = form;
   useEffect(() => {
-    key.current = newIdempotencyKey();
     reset(current ? { name: current.name, icon: current.icon, is_visible: current.is_visible, parent_id: current.parent_id } : { name: {}, icon: '', is_visible: true, parent_id: editing.parent_id });
   }, [editing, current, reset]);
   const save = useEndpointMutation(saveCategoryRoute, {
-    call: { idempotencyKey: key.current },
     invalidates: [categoriesRoute],
     onSuccess: (c) => {
-      key.current = newIdempotencyKey();
       message.success(t('console.catalogue.categories.saved'));
       onSaved(c);
     },

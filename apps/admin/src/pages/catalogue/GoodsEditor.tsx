@@ -1,5 +1,5 @@
 import type { adminGoodsSchema, saveGoodsBody, stockAdjustmentSchema } from '@shop/contract/catalogue';
-import { fromMinorUnits, LANGUAGES, type Language } from '@shop/contract/common';
+import { fromMinorUnits, LANGUAGES, ResponseCode, type Language } from '@shop/contract/common';
 import {
   Alert, App as AntApp, Button, Card, Checkbox, Col, Form, Image, Input, InputNumber, Popconfirm, Row, Select, Skeleton, Space, Switch, Table, TreeSelect, Typography, Upload,
 } from 'antd';
@@ -12,7 +12,7 @@ import type { z } from 'zod';
 import { useEndpointMutation, useEndpointQuery } from '../../lib/endpoint-query';
 import { DecisionModal } from '../../components/DecisionModal';
 import { QueryTable } from '../../components/QueryTable';
-import { call, newIdempotencyKey } from '../../lib/request';
+import { ApiError, call } from '../../lib/request';
 import { FormField, filledTexts, useConsoleForm, type FieldControlProps } from '../../lib/form';
 import { formatDate, formatNumber } from '../../lib/format';
 import { amountOf } from '../../lib/money';
@@ -165,13 +165,15 @@ export default function GoodsEditor() {
   const [shown, setShown] = useShownLanguages();
   const [specs, setSpecs] = useState<Spec[]>([]);
   const [adjusting, setAdjusting] = useState<number | null>(null);
-  const key = useRef(newIdempotencyKey());
+  // The version the form was filled from: a save names it, so one from a copy changed since is refused rather than undoing that change.
+  const loaded = useRef<string | undefined>(undefined);
   const goods = useEndpointQuery(goodsRoute, { id: id! }, { enabled: id !== undefined });
   const form = useConsoleForm<Values, Body>({
     schema: () => import('@shop/contract/catalogue').then((m) => m.saveGoodsBody),
     defaultValues: blank() as Values,
     toBody: (v) => ({
       id,
+      base_updated_at: id === undefined ? undefined : loaded.current,
       category_id: v.category_id,
       name: filledTexts(v.name),
       subtitle: filledTexts(v.subtitle),
@@ -206,21 +208,23 @@ export default function GoodsEditor() {
   const version = id === undefined ? `new:${categories.data ? 1 : 0}` : goods.data ? `${goods.data.id}:${goods.data.updated_at}` : '';
   useEffect(() => {
     if (!version) return;
-    key.current = newIdempotencyKey();
     if (id === undefined) {
+      loaded.current = undefined;
       form.reset(blank(categories.data?.list[0]?.id) as Values);
       setSpecs([]);
     } else if (goods.data) {
+      loaded.current = goods.data.updated_at;
       form.reset(toValues(goods.data));
       setSpecs(goods.data.specs);
     }
   }, [version]);
 
+  // One idempotency key per body sent (useEndpointMutation's own): a form corrected after a refusal is a new request.
   const save = useEndpointMutation(saveGoodsRoute, {
-    call: { idempotencyKey: key.current },
     invalidates: [goodsRoute, goodsListRoute],
     onSuccess: (saved) => {
-      key.current = newIdempotencyKey();
+      // Saved again before the goods are read back, the form is from this version, not the one opened.
+      loaded.current = saved.updated_at;
       // A PV raise is value given on every unit sold: the rest is saved, the raise waits for a second operator.
       if (saved.pv_asked.length) message.info(t('console.catalogue.editor.pvSentForApproval', { ids: saved.pv_asked.map((n) => `#${n}`).join(', ') }));
       else message.success(t('console.catalogue.editor.saved'));
@@ -277,7 +281,22 @@ export default function GoodsEditor() {
             </Popconfirm>
           </Space>
         </Space>
-        {save.isError && <Alert type="error" showIcon title={save.error.message} />}
+        {save.isError && (
+          <Alert
+            type="error"
+            showIcon
+            title={save.error.message}
+            data-testid="save-refused"
+            action={
+              // Changed by someone else since it was opened: start again from the goods as they are now.
+              save.error instanceof ApiError && save.error.code === ResponseCode.editedSinceOpened ? (
+                <Button size="small" onClick={() => (save.reset(), void goods.refetch())} data-testid="reload-goods">
+                  {t('console.common.refresh')}
+                </Button>
+              ) : undefined
+            }
+          />
+        )}
         {form.unshown && <Alert type="error" showIcon title={form.unshown} />}
 
         <Card size="small" title={t('console.catalogue.editor.basics')}>
@@ -328,7 +347,9 @@ export default function GoodsEditor() {
           </Row>
         </Card>
 
-        <Card size="small" title={t('console.catalogue.editor.texts')} extra={<LanguagePicker shown={visible} kept={kept} onChange={choose} />}>
+        <Card size="small" title={t('console.catalogue.editor.texts')}>
+          {/* In the body, where its nine choices wrap, not beside the title (which it squeezed to one letter). */}
+          <LanguagePicker shown={visible} kept={kept} onChange={choose} />
           <Typography.Paragraph type="secondary">{t('console.catalogue.english')}</Typography.Paragraph>
           <LanguageTexts
             form={form}

@@ -1,14 +1,14 @@
 import { Alert, App as AntApp, Button, Card, Form, Input, InputNumber, Modal, Select, Space, Switch, Tag } from 'antd';
 import { keepPreviousData } from '@tanstack/react-query';
 import { LANGUAGES, fromMinorUnits, type Language, type EndpointData } from '@shop/contract/common';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useEndpointMutation, useEndpointQuery } from '../../lib/endpoint-query';
 import { QueryTable, type ListSort } from '../../components/QueryTable';
 import { StatusTag } from '../../components/StatusTag';
 import { useCan } from '../../lib/operator';
-import { call, newIdempotencyKey } from '../../lib/request';
+import { call } from '../../lib/request';
 import { formatDate, formatMoney } from '../../lib/format';
 import { amountOf } from '../../lib/money';
 import { FormField, filledTexts, useConsoleForm, type BodySchema } from '../../lib/form';
@@ -40,7 +40,6 @@ interface Values {
 function CauseForm({ editing, onClose, ask }: { editing?: Cause; onClose: () => void; ask: (c: PendingChange) => void }) {
   const { t, i18n } = useTranslation();
   const { message, modal } = AntApp.useApp();
-  const key = useRef(newIdempotencyKey());
   const form = useConsoleForm<Values, Record<string, unknown>>({
     schema: () =>
       editing
@@ -68,7 +67,6 @@ function CauseForm({ editing, onClose, ask }: { editing?: Cause; onClose: () => 
   const lang = useWatch({ control: form.control, name: 'lang' });
   const currency = useWatch({ control: form.control, name: 'currency' });
   const create = useEndpointMutation(createCharityCauseRoute, {
-    call: { idempotencyKey: key.current },
     invalidates: CHARITY,
     onSuccess: () => {
       message.success(t('console.settings.charity.created'));

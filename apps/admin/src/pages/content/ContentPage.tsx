@@ -1,4 +1,4 @@
-import type { AnyEndpoint } from '@shop/contract/common';
+import { ResponseCode, type AnyEndpoint } from '@shop/contract/common';
 import { Alert, App as AntApp, Button, Drawer, Form, Input, InputNumber, Popconfirm, Select, Space, Switch, Typography, Upload, type TableColumnsType } from 'antd';
 import { keepPreviousData, type UseQueryResult } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -9,6 +9,7 @@ import { FormField, filledTexts, fromLocalInput, toLocalInput, useConsoleForm, t
 import { LanguagePicker, LanguageTexts, useShownLanguages } from '../../components/LanguageTexts';
 import { RichTexts } from '../../components/RichTexts';
 import { usePictureUpload } from '../../lib/upload';
+import { ApiError } from '../../lib/request';
 
 type Values = Record<string, unknown>;
 type Translate = (key: string) => string;
@@ -104,7 +105,8 @@ function AttachmentsField({ value = [], onChange, ...control }: { value?: Attach
   );
 }
 
-function ContentForm({ config, editing, onDone }: { config: ContentConfig; editing: Values; onDone: () => void }) {
+/** One row's form; `onReload` reopens it from the row as it is now (after a refusal: changed by someone else since it was opened). */
+function ContentForm({ config, editing, onDone, onReload }: { config: ContentConfig; editing: Values; onDone: () => void; onReload: () => void }) {
   const { t } = useTranslation();
   const { message } = AntApp.useApp();
   const [shown, setShown] = useShownLanguages();
@@ -114,7 +116,8 @@ function ContentForm({ config, editing, onDone }: { config: ContentConfig; editi
     schema: config.schema,
     defaultValues: { ...initial, reason: '' },
     toBody: (v) => {
-      const body: Values = { ...v, reason: typeof v.reason === 'string' && v.reason.trim() ? v.reason : undefined };
+      // The version the row was opened at: a save from a copy changed since is refused rather than undoing that change.
+      const body: Values = { ...v, base_updated_at: editing.updated_at, reason: typeof v.reason === 'string' && v.reason.trim() ? v.reason : undefined };
       for (const f of fields) {
         if (f.kind === 'moment') body[f.name] = fromLocal(v[f.name]) ?? (f.required ? '' : undefined);
         if (f.kind === 'texts' || f.kind === 'rich') body[f.name] = filledTexts(v[f.name] as Record<string, string>);
@@ -200,7 +203,21 @@ function ContentForm({ config, editing, onDone }: { config: ContentConfig; editi
         <Input maxLength={300} style={{ maxWidth: 480 }} />
       </FormField>
       {form.unshown && <Alert type="error" showIcon title={form.unshown} style={{ marginBottom: 12 }} />}
-      {save.isError && <Alert type="error" showIcon title={save.error.message} style={{ marginBottom: 12 }} />}
+      {save.isError && (
+        <Alert
+          type="error"
+          showIcon
+          title={save.error.message}
+          style={{ marginBottom: 12 }}
+          action={
+            save.error instanceof ApiError && save.error.code === ResponseCode.editedSinceOpened ? (
+              <Button size="small" onClick={onReload} data-testid={`reload-${config.name}`}>
+                {t('console.common.refresh')}
+              </Button>
+            ) : undefined
+          }
+        />
+      )}
       <Button type="primary" onClick={() => void form.submit((body) => save.mutate(body))()} loading={save.isPending} data-testid={`save-${config.name}`}>
         {t('console.catalogue.editor.save')}
       </Button>
@@ -238,6 +255,11 @@ export function ContentPage({ config }: { config: ContentConfig }) {
   const query = useEndpointQuery(config.list, listed ? { ...filters, ...paging } : undefined, { placeholderData: keepPreviousData }) as UseQueryResult<{ list: Values[]; total?: number; page?: number; limit?: number }>;
   const first = () => setPaging((p) => ({ ...p, page: 1 }));
   const idField = config.idField ?? 'id';
+  /** The row being edited as the list has it now (closed when it is gone). */
+  const reload = async () => {
+    const fresh = (await query.refetch()).data?.list.find((r) => editing && r[idField] === editing[idField]);
+    setEditing(fresh ?? null);
+  };
   const columns: TableColumnsType<Values> = [
     ...config.columns(t),
     {
@@ -273,7 +295,8 @@ export function ContentPage({ config }: { config: ContentConfig }) {
         }
       />
       <Drawer open={editing !== null} size={980} title={editing && editing[idField] !== undefined ? config.title(editing, i18n.language) : t('console.content.new')} onClose={() => setEditing(null)} destroyOnHidden>
-        {editing && <ContentForm config={config} editing={editing} onDone={() => setEditing(null)} />}
+        {/* Keyed by the version opened: reloaded, the form starts again from the row as it is now. */}
+        {editing && <ContentForm key={`${String(editing[idField] ?? 'new')}@${String(editing.updated_at ?? '')}`} config={config} editing={editing} onDone={() => setEditing(null)} onReload={() => void reload()} />}
       </Drawer>
     </Space>
   );

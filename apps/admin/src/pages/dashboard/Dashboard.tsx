@@ -1,3 +1,4 @@
+import { DASHBOARD_QUEUE_PERMISSIONS } from '@shop/contract/admin';
 import { Alert, Button, Card, Col, Empty, Row, Skeleton, Statistic, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -6,17 +7,13 @@ import { dashboardRoute } from '../../lib/routes';
 import { formatDate, formatMoney, formatNumber } from '../../lib/format';
 import { useCan } from '../../lib/operator';
 
-/** A queue's count; a queue the role may open is a link: reached by Tab, opened by Enter, named by its words and count. */
-function QueueCard({ queue, label, count, path, allowed }: { queue: string; label: string; count: number; path: string; allowed: boolean }) {
-  const card = (
-    <Card size="small" hoverable={allowed} data-testid={`queue-${queue}`}>
-      <Statistic title={label} value={count} formatter={(v) => formatNumber(Number(v))} styles={{ content: { color: count > 0 ? '#d46b08' : undefined } }} />
-    </Card>
-  );
-  if (!allowed) return card;
+/** A queue's count, as a link to the queue: reached by Tab, opened by Enter, named by its words and count. */
+function QueueCard({ queue, label, count, path }: { queue: string; label: string; count: number; path: string }) {
   return (
     <Link to={path} style={{ display: 'block', color: 'inherit', textDecoration: 'none' }}>
-      {card}
+      <Card size="small" hoverable data-testid={`queue-${queue}`}>
+        <Statistic title={label} value={count} formatter={(v) => formatNumber(Number(v))} styles={{ content: { color: count > 0 ? '#d46b08' : undefined } }} />
+      </Card>
     </Link>
   );
 }
@@ -28,18 +25,24 @@ export default function Dashboard() {
   if (q.isError) return <Alert type="error" showIcon title={t('console.common.error')} description={q.error.message} action={<Button onClick={() => void q.refetch()}>{t('console.common.retry')}</Button>} />;
   if (!q.data) return <Skeleton active />;
   const d = q.data;
-  const queues = [
-    { key: 'realname', label: t('console.nav.realname'), count: d.queues.realname, path: '/reviews/realname', allowed: can('realname.review') },
-    { key: 'cancellation', label: t('console.nav.cancellation'), count: d.queues.cancellation, path: '/reviews/cancellation', allowed: can('cancellation.review') },
-    { key: 'recharges', label: t('console.nav.recharges'), count: d.queues.recharges, path: '/reviews/recharges', allowed: can('withdrawals.review') },
-    { key: 'withdrawals', label: t('console.nav.withdrawals'), count: d.queues.withdrawals, path: '/reviews/withdrawals', allowed: can('withdrawals.review') },
-    { key: 'orders', label: t('console.dashboard.ordersToShip'), count: d.queues.orders_to_ship, path: '/orders', allowed: can('orders.read') },
-    // The cases waiting for this role (deciding them, or refunding received returns): the queue opens on them.
-    { key: 'after-sales', label: t('console.afterSales.nav'), count: d.queues.after_sales, path: '/orders/after-sales', allowed: can('aftersales.decide') || can('refunds.decide') },
-    { key: 'applications', label: t('console.referral.nav.applications'), count: d.queues.applications, path: '/referral/applications', allowed: can('applications.review') },
-    { key: 'chats', label: t('console.support.nav.chat'), count: d.queues.chats_waiting, path: '/support/chat', allowed: can('support.chat') },
-    { key: 'feedback', label: t('console.support.nav.feedback'), count: d.queues.feedback, path: '/support/feedback', allowed: can('support.feedback') },
-  ];
+  // Only the queues the role may open: the API counts no other, and an answer that has one more (an older server) shows it neither.
+  const queues = (
+    [
+      { key: 'realname', queue: 'realname', label: t('console.nav.realname'), path: '/reviews/realname' },
+      { key: 'cancellation', queue: 'cancellation', label: t('console.nav.cancellation'), path: '/reviews/cancellation' },
+      { key: 'recharges', queue: 'recharges', label: t('console.nav.recharges'), path: '/reviews/recharges' },
+      { key: 'withdrawals', queue: 'withdrawals', label: t('console.nav.withdrawals'), path: '/reviews/withdrawals' },
+      { key: 'orders', queue: 'orders_to_ship', label: t('console.dashboard.ordersToShip'), path: '/orders' },
+      // The cases waiting for this role (deciding them, or refunding received returns): the queue opens on them.
+      { key: 'after-sales', queue: 'after_sales', label: t('console.afterSales.nav'), path: '/orders/after-sales' },
+      { key: 'applications', queue: 'applications', label: t('console.referral.nav.applications'), path: '/referral/applications' },
+      { key: 'chats', queue: 'chats_waiting', label: t('console.support.nav.chat'), path: '/support/chat' },
+      { key: 'feedback', queue: 'feedback', label: t('console.support.nav.feedback'), path: '/support/feedback' },
+    ] as const
+  ).flatMap((qu) => {
+    const count = d.queues[qu.queue];
+    return count === undefined || !can(DASHBOARD_QUEUE_PERMISSIONS[qu.queue]) ? [] : [{ ...qu, count }];
+  });
   return (
     <div data-testid="dashboard">
       <Typography.Paragraph type="secondary">{t('console.dashboard.date', { date: formatDate(`${d.date}T12:00:00Z`, true) })}</Typography.Paragraph>
@@ -90,7 +93,7 @@ export default function Dashboard() {
             <Row gutter={[12, 12]}>
               {queues.map((qu) => (
                 <Col span={12} key={qu.key}>
-                  <QueueCard queue={qu.key} label={qu.label} count={qu.count} path={qu.path} allowed={qu.allowed} />
+                  <QueueCard queue={qu.key} label={qu.label} count={qu.count} path={qu.path} />
                 </Col>
               ))}
             </Row>

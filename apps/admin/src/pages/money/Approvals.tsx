@@ -87,7 +87,8 @@ function Limits() {
 /**
  * Requests for value (gift cards, points, a top-up credited, a coupon, a rate) and for operators with a
  * role that approves money, waiting for a second operator: each operator sees the kinds their role may
- * decide, approves or rejects what others asked for, and withdraws their own. Approving a new operator
+ * decide and the requests they asked themselves (any kind: a catalogue operator's PV raise too), approves
+ * or rejects what others asked for, and withdraws their own. Approving a new operator
  * shows its setup link once, to the approver only.
  */
 export default function Approvals() {

@@ -1,12 +1,12 @@
 import { Alert, Button, Card, Input, InputNumber, Space, Switch, Table } from 'antd';
 import { fromMinorUnits, ResponseCode, type EndpointData } from '@shop/contract/common';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { QueryError } from '../../components/QueryError';
 import { actorText } from '../../lib/actors';
 import { useEndpointMutation, useEndpointQuery } from '../../lib/endpoint-query';
 import { parseAmount, parsePercent, percentOf } from '../../lib/money';
-import { ApiError, newIdempotencyKey } from '../../lib/request';
+import { ApiError } from '../../lib/request';
 import { referralPlanRoute, setReferralPlanRoute } from '../../lib/routes-referral';
 import HouseCode from './HouseCode';
 
@@ -35,8 +35,8 @@ const valueOf = (kind: Typed, text: string | null, currency: string): number | u
 export default function ReferralPlan() {
   const { t } = useTranslation();
   const query = useEndpointQuery(referralPlanRoute, undefined);
-  const key = useRef(newIdempotencyKey());
-  const save = useEndpointMutation(setReferralPlanRoute, { call: { idempotencyKey: key.current }, invalidates: [referralPlanRoute] });
+  // One key per plan asked (useEndpointMutation's own): a request corrected after a refusal is a new one.
+  const save = useEndpointMutation(setReferralPlanRoute, { invalidates: [referralPlanRoute] });
   const [draft, setDraft] = useState<Partial<Plan>>({});
   // Money and percentages as typed (by field, `star-<row>` for a star's daily cap), read in the bonus currency when sent.
   const [typed, setTyped] = useState<Record<string, string | null>>({});
@@ -71,7 +71,6 @@ export default function ReferralPlan() {
   const submit = () =>
     save.mutateAsync({ ...body, base_updated_at: base ?? loadedAt, reason }).then(
       (r) => {
-        key.current = newIdempotencyKey();
         setWaiting(r.request_id);
         setDraft({});
         setTyped({});

@@ -70,9 +70,23 @@ export const decideApprovalRequest = async (db: Executor, id: number, d: { statu
     ).numUpdatedRows,
   ) > 0;
 
-/** Requests of the given kinds and state, newest first, with the total. */
-export const findApprovalRequestPage = (db: Executor, f: { kinds: readonly string[]; status: string; memberId?: number; limit: number; offset: number }) => {
-  let q = db.selectFrom('approval_requests as r').leftJoin('users as u', 'u.id', 'r.member_id').where('r.kind', 'in', f.kinds.length ? [...f.kinds] : ['-']).where('r.status', '=', f.status as 'pending');
+/**
+ * Requests in a state, newest first, with the total: those of the given kinds and those `askedBy`
+ * asked (by operator id where the request has one, else by name without its `#id`, whatever its case).
+ */
+export const findApprovalRequestPage = (db: Executor, f: { kinds: readonly string[]; askedBy: { id: number | null; name: string }; kind?: string; status: string; memberId?: number; limit: number; offset: number }) => {
+  const byName = sql<boolean>`lower(regexp_replace(r.requested_by, ${'#[0-9]+$'}, '')) = ${f.askedBy.name.toLowerCase()}`;
+  let q = db
+    .selectFrom('approval_requests as r')
+    .leftJoin('users as u', 'u.id', 'r.member_id')
+    .where((eb) =>
+      eb.or([
+        eb('r.kind', 'in', f.kinds.length ? [...f.kinds] : ['-']),
+        f.askedBy.id === null ? byName : eb.or([eb('r.requested_by_id', '=', f.askedBy.id), eb.and([eb('r.requested_by_id', 'is', null), byName])]),
+      ]),
+    )
+    .where('r.status', '=', f.status as 'pending');
+  if (f.kind !== undefined) q = q.where('r.kind', '=', f.kind);
   if (f.memberId !== undefined) q = q.where('r.member_id', '=', f.memberId);
   return q.select([...REQUEST_COLUMNS, 'u.user_name as member_name', subjectName, subjectTxHash, sql<string>`count(*) over ()`.as('total')]).orderBy('r.id', 'desc').limit(f.limit).offset(f.offset).execute();
 };

@@ -10,7 +10,7 @@ export function approvalsRoutes({ handle, deps }: Api): void {
   const { db } = deps;
   handle(adminListApprovals, ({ actor, operator, query }) => service.listApprovals(db, actor, operator.role, query));
   handle(adminDecideApproval, ({ actor, operator, body }) => service.decideApproval(db, actor, operator.role, body), { idempotencyCaller: operatorCaller });
-  handle(adminCancelApproval, ({ actor, body }) => service.cancelApproval(db, actor, body), { idempotencyCaller: operatorCaller });
+  handle(adminCancelApproval, ({ actor, operator, body }) => service.cancelApproval(db, actor, operator.role, body), { idempotencyCaller: operatorCaller });
   handle(adminApprovalLimits, ({ actor }) => service.approvalLimits(db, actor));
   handle(adminSetApprovalLimit, ({ actor, body }) => service.setApprovalLimit(db, actor, body), { idempotencyCaller: operatorCaller });
 }

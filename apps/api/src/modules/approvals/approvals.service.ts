@@ -301,13 +301,16 @@ export async function pendingRequestsAbout(db: Executor, kind: ApprovalKind, sub
   return Promise.all(ids.map((id) => viewOf(db, id)));
 }
 
-/** The operator who asked withdraws a request still waiting. */
-export async function cancelApproval(db: Database, actor: Actor, input: { id: number; reason?: string }): Promise<ApprovalRequest> {
+/**
+ * The operator who asked withdraws a request still waiting. To an operator who neither asked it nor
+ * may decide its kind, it does not exist (as in their list): nothing says a request of that id is there.
+ */
+export async function cancelApproval(db: Database, actor: Actor, role: OperatorRole, input: { id: number; reason?: string }): Promise<ApprovalRequest> {
   const operator = operatorNameOf(actor);
   return withTransaction(db, async (tx) => {
     const r = await q.lockApprovalRequestForUpdate(tx, input.id);
-    if (!r) throw notFound('approval');
-    const asker = askedBy(r, actor);
+    const asker = r !== undefined && askedBy(r, actor);
+    if (!r || (!asker && !kindsOf(role).includes(r.kind as ApprovalKind))) throw notFound('approval');
     if (!asker) throw new AppError(ResponseCode.approvalNotYours);
     if (!(await q.decideApprovalRequest(tx, r.id, { status: 'cancelled', decided_by: operator, decided_by_id: actor.operatorId ?? null, decision_reason: input.reason?.trim() || null }))) {
       throw alreadyDecided(r.status);
@@ -317,11 +320,21 @@ export async function cancelApproval(db: Database, actor: Actor, input: { id: nu
   });
 }
 
-/** Requests the operator's role may decide, by state (waiting by default), newest first. */
+/**
+ * Requests the operator's role may decide and those the operator asked (to follow and withdraw, even
+ * of a kind their role does not decide), by state (waiting by default), newest first.
+ */
 export async function listApprovals(db: Executor, actor: Actor, role: OperatorRole, input: EndpointQuery<typeof adminListApprovals>) {
-  operatorNameOf(actor);
-  const kinds = input.kind ? kindsOf(role).filter((k) => k === input.kind) : kindsOf(role);
-  const rows = await q.findApprovalRequestPage(db, { kinds, status: input.status, memberId: input.member_id, limit: input.limit, offset: (input.page - 1) * input.limit });
+  const operator = operatorNameOf(actor);
+  const rows = await q.findApprovalRequestPage(db, {
+    kinds: kindsOf(role),
+    askedBy: { id: actor.operatorId ?? null, name: bareName(operator) },
+    kind: input.kind,
+    status: input.status,
+    memberId: input.member_id,
+    limit: input.limit,
+    offset: (input.page - 1) * input.limit,
+  });
   return pageOf(rows.map(toView), totalOf(rows), input);
 }
 

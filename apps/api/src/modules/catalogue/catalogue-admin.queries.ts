@@ -3,6 +3,7 @@ import type { Executor } from '../../db/database.js';
 import type { DB } from '../../db/schema.js';
 import type { SpecDef, Texts } from './catalogue.table.js';
 import { containing } from '../../lib/like.js';
+import { nextUpdatedAt } from '../../lib/row-version.queries.js';
 
 // The catalogue as operators change it: every category and goods, on sale or not.
 
@@ -130,7 +131,7 @@ export const findGoodsForEdit = (db: Executor, id: number) => db.selectFrom('goo
 export const findSkusForEdit = (db: Executor, goodsId: number) => db.selectFrom('goods_skus').selectAll().where('goods_id', '=', goodsId).orderBy('id').execute();
 
 /** Locks one goods row for an edit (two operators saving the same goods take turns). */
-export const lockGoodsRowForUpdate = (trx: Transaction<DB>, id: number) => trx.selectFrom('goods').select(['id', 'status']).where('id', '=', id).forUpdate().executeTakeFirst();
+export const lockGoodsRowForUpdate = (trx: Transaction<DB>, id: number) => trx.selectFrom('goods').select(['id', 'status', 'updated_at']).where('id', '=', id).forUpdate().executeTakeFirst();
 
 export interface GoodsFields {
   category_id: number;
@@ -165,7 +166,7 @@ export const insertGoods = (db: Executor, g: GoodsFields) => db.insertInto('good
 export const updateGoods = (db: Executor, id: number, g: GoodsFields) =>
   db
     .updateTable('goods')
-    .set({ ...goodsColumns(g), updated_at: sql`now()` })
+    .set({ ...goodsColumns(g), updated_at: nextUpdatedAt })
     .where('id', '=', id)
     .execute();
 
@@ -203,13 +204,13 @@ export async function setSkuPv(trx: Transaction<DB>, goodsId: number, skuId: num
     await sql<{ from: number }>`with old as (select id, pv from goods_skus where id = ${skuId} and goods_id = ${goodsId} for update)
       update goods_skus s set pv = ${pv} from old where s.id = old.id returning old.pv as "from"`.execute(trx)
   ).rows[0];
-  if (row) await trx.updateTable('goods').set({ updated_at: sql`now()` }).where('id', '=', goodsId).execute();
+  if (row) await trx.updateTable('goods').set({ updated_at: nextUpdatedAt }).where('id', '=', goodsId).execute();
   return row;
 }
 
 /** Puts goods on or off sale; answers the ids that changed. */
 export const setGoodsStatus = (db: Executor, ids: number[], status: 'on_sale' | 'off_sale') =>
-  db.updateTable('goods').set({ status, updated_at: sql`now()` }).where('id', 'in', ids).where('status', '!=', status).returning('id').execute();
+  db.updateTable('goods').set({ status, updated_at: nextUpdatedAt }).where('id', 'in', ids).where('status', '!=', status).returning('id').execute();
 
 /** Adds `delta` to an SKU's stock only while the result stays at or above zero; undefined when it would not. */
 export const addToSkuStock = (db: Executor, skuId: number, delta: number) =>

@@ -4,6 +4,7 @@ import type { Executor } from '../../db/database.js';
 import { operatorNameOf, type Actor } from '../../lib/actor.js';
 import { AppError, notFound, ValidationError } from '../../lib/errors.js';
 import { withTransaction, type Tx } from '../../lib/transaction.js';
+import { assertLoadedVersion } from '../../lib/row-version.js';
 import type { ListExport } from '../../lib/list-export.js';
 import { insertOperatorAction } from '../operator-actions/operator-actions.queries.js';
 import { assertShopCurrency } from '../rates/rates.service.js';
@@ -141,16 +142,19 @@ export async function getGoods(db: Executor, actor: Actor, input: { id: number }
 
 const invalid = (field: string) => new ValidationError([{ field, key: 'validation.invalid', params: { field } }]);
 
+/** SKUs that no longer fit the options (changed since they were made): the operator makes them again from the options. */
+const skusDontMatchOptions = () => new ValidationError([{ field: 'skus', key: 'admin.validation.skusDontMatchOptions', params: { field: 'skus' } }]);
+
 /** Each SKU names one value of each spec, in order, and no two SKUs the same values. */
 function checkSkus(specs: SpecDef[], skus: Array<{ spec_value_ids: number[] }>): void {
   const keys = new Set<string>();
   for (const s of skus) {
-    if (s.spec_value_ids.length !== specs.length) throw invalid('skus');
+    if (s.spec_value_ids.length !== specs.length) throw skusDontMatchOptions();
     s.spec_value_ids.forEach((vid, i) => {
-      if (!specs[i]!.values.some((v) => v.id === vid)) throw invalid('skus');
+      if (!specs[i]!.values.some((v) => v.id === vid)) throw skusDontMatchOptions();
     });
     const key = s.spec_value_ids.join('_');
-    if (keys.has(key)) throw invalid('skus');
+    if (keys.has(key)) throw skusDontMatchOptions();
     keys.add(key);
   }
   const valueIds = specs.flatMap((s) => s.values.map((v) => v.id));
@@ -164,6 +168,8 @@ function checkSkus(specs: SpecDef[], skus: Array<{ spec_value_ids: number[] }>):
  * Every price and PV change is in the audit log, and the member app's cached answers drop at commit.
  * A lower PV applies at once; a higher one (a new SKU's above 0) waits for a second operator, and
  * the answer names those requests (docs/decisions/2026-11-29-goods-points-four-eyes.md).
+ * A change names the `updated_at` it was edited from; from a copy changed since (another operator's
+ * save, a status change, an approved PV) it is refused and nothing is written.
  */
 export async function saveGoods(deps: AppDeps, actor: Actor, input: EndpointBody<typeof adminSaveGoods>): Promise<EndpointData<typeof adminSaveGoods>> {
   const operator = operatorNameOf(actor);
@@ -196,7 +202,10 @@ export async function saveGoods(deps: AppDeps, actor: Actor, input: EndpointBody
     if (input.id === undefined) {
       ({ id: goodsId } = await q.insertGoods(tx, fields));
     } else {
-      if (!(await q.lockGoodsRowForUpdate(tx, input.id))) throw new AppError(ResponseCode.goodsNotFound);
+      const locked = await q.lockGoodsRowForUpdate(tx, input.id);
+      if (!locked) throw new AppError(ResponseCode.goodsNotFound);
+      // Under the lock, so of two saves from one copy only the first passes: the second would undo it.
+      assertLoadedVersion(locked.updated_at, input.base_updated_at);
       goodsId = input.id;
       for (const s of await q.findSkusForEdit(tx, goodsId)) existing.set(s.id, s);
       // SKUs left out stay as they are, so they too must fit the specs.

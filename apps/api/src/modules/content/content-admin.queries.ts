@@ -1,6 +1,8 @@
-import { sql, type SelectQueryBuilder } from 'kysely';
+import { sql, type SelectQueryBuilder, type Transaction } from 'kysely';
 import type { SortOrder } from '@shop/contract';
 import type { Executor } from '../../db/database.js';
+import type { DB } from '../../db/schema.js';
+import { nextUpdatedAt } from '../../lib/row-version.queries.js';
 import { orderList } from '../../lib/list-order.queries.js';
 import type { Texts } from '../catalogue/catalogue.table.js';
 import { containing } from '../../lib/like.js';
@@ -17,6 +19,14 @@ export interface ContentListInput<S extends string> {
   order?: SortOrder;
   limit: number;
   offset: number;
+}
+
+/** The content tables whose rows an editor loads and saves whole (agreements are keyed by kind). */
+export type EditedTable = 'banners' | 'news' | 'notices' | 'faqs' | 'popups';
+/** A row's `updated_at`, locked to the end of the transaction; undefined when there is no such row. */
+export async function lockContentVersionForUpdate(trx: Transaction<DB>, table: EditedTable, id: number): Promise<Date | undefined> {
+  const { rows } = await sql<{ updated_at: Date }>`select updated_at from ${sql.table(table)} where id = ${id} for update`.execute(trx);
+  return rows[0]?.updated_at;
 }
 
 /** The page of a list: found by `column` (texts per language), in the chosen order, else the list's own. */
@@ -39,7 +49,7 @@ export interface BannerFields {
   is_visible: boolean;
 }
 export const insertBanner = (db: Executor, b: BannerFields) => db.insertInto('banners').values({ ...b, title: json(b.title), text: json(b.text) }).returning('id').executeTakeFirstOrThrow();
-export const updateBanner = (db: Executor, id: number, b: BannerFields) => db.updateTable('banners').set({ ...b, title: json(b.title), text: json(b.text) }).where('id', '=', id).returning('id').executeTakeFirst();
+export const updateBanner = (db: Executor, id: number, b: BannerFields) => db.updateTable('banners').set({ ...b, title: json(b.title), text: json(b.text), updated_at: nextUpdatedAt }).where('id', '=', id).returning('id').executeTakeFirst();
 export const deleteBanner = (db: Executor, id: number) => db.deleteFrom('banners').where('id', '=', id).returning('id').executeTakeFirst();
 
 export const findNewsPage = (db: Executor, input: ContentListInput<'id' | 'published_at'>) =>
@@ -58,7 +68,7 @@ export interface NewsFields {
 }
 const newsColumns = (n: NewsFields) => ({ ...n, title: json(n.title), summary: json(n.summary), content: json(n.content) });
 export const insertNews = (db: Executor, n: NewsFields) => db.insertInto('news').values(newsColumns(n)).returning('id').executeTakeFirstOrThrow();
-export const updateNews = (db: Executor, id: number, n: NewsFields) => db.updateTable('news').set(newsColumns(n)).where('id', '=', id).returning('id').executeTakeFirst();
+export const updateNews = (db: Executor, id: number, n: NewsFields) => db.updateTable('news').set({ ...newsColumns(n), updated_at: nextUpdatedAt }).where('id', '=', id).returning('id').executeTakeFirst();
 export const deleteNews = (db: Executor, id: number) => db.deleteFrom('news').where('id', '=', id).returning('id').executeTakeFirst();
 /** Replaces a news item's attachments with these, in order. */
 export async function replaceAttachments(db: Executor, newsId: number, list: Array<{ name: string; url: string; mime: string; size: number }>): Promise<void> {
@@ -78,7 +88,7 @@ export interface NoticeFields {
 const noticeColumns = (n: NoticeFields) => ({ ...n, title: json(n.title), summary: json(n.summary), content: json(n.content) });
 export const findNotice = (db: Executor, id: number) => db.selectFrom('notices').selectAll().where('id', '=', id).executeTakeFirst();
 export const insertNotice = (db: Executor, n: NoticeFields) => db.insertInto('notices').values(noticeColumns(n)).returning('id').executeTakeFirstOrThrow();
-export const updateNotice = (db: Executor, id: number, n: NoticeFields) => db.updateTable('notices').set(noticeColumns(n)).where('id', '=', id).returning('id').executeTakeFirst();
+export const updateNotice = (db: Executor, id: number, n: NoticeFields) => db.updateTable('notices').set({ ...noticeColumns(n), updated_at: nextUpdatedAt }).where('id', '=', id).returning('id').executeTakeFirst();
 export const deleteNotice = (db: Executor, id: number) => db.deleteFrom('notices').where('id', '=', id).returning('id').executeTakeFirst();
 
 export const findFaqsPage = (db: Executor, input: ContentListInput<'id' | 'sort'>) =>
@@ -87,18 +97,24 @@ export const findFaq = (db: Executor, id: number) => db.selectFrom('faqs').selec
 export const insertFaq = (db: Executor, f: { question: Texts; answer: Texts; sort: number }) =>
   db.insertInto('faqs').values({ question: json(f.question), answer: json(f.answer), sort: f.sort }).returning('id').executeTakeFirstOrThrow();
 export const updateFaq = (db: Executor, id: number, f: { question: Texts; answer: Texts; sort: number }) =>
-  db.updateTable('faqs').set({ question: json(f.question), answer: json(f.answer), sort: f.sort }).where('id', '=', id).returning('id').executeTakeFirst();
+  db.updateTable('faqs').set({ question: json(f.question), answer: json(f.answer), sort: f.sort, updated_at: nextUpdatedAt }).where('id', '=', id).returning('id').executeTakeFirst();
 export const deleteFaq = (db: Executor, id: number) => db.deleteFrom('faqs').where('id', '=', id).returning('id').executeTakeFirst();
 
 export const findAllAgreements = (db: Executor) => db.selectFrom('agreements').selectAll().orderBy('kind').execute();
-/** Creates or replaces one agreement. */
-export const upsertAgreement = (db: Executor, a: { kind: string; title: Texts; content: Texts }) =>
+/** One agreement's `updated_at`, locked to the end of the transaction; undefined when the kind is not written yet. */
+export const lockAgreementVersionForUpdate = async (trx: Transaction<DB>, kind: string) =>
+  (await trx.selectFrom('agreements').select('updated_at').where('kind', '=', kind).forUpdate().executeTakeFirst())?.updated_at;
+/** Writes a kind's first agreement; undefined when one was written meanwhile (nothing is changed then). */
+export const insertAgreement = (db: Executor, a: { kind: string; title: Texts; content: Texts }) =>
   db
     .insertInto('agreements')
-    .values({ kind: a.kind, title: json(a.title), content: json(a.content) })
-    .onConflict((oc) => oc.column('kind').doUpdateSet({ title: json(a.title), content: json(a.content), updated_at: sql`now()` }))
+    .values({ kind: a.kind, title: json(a.title), content: json(a.content), updated_at: sql`date_trunc('milliseconds', now())` })
+    .onConflict((oc) => oc.column('kind').doNothing())
     .returningAll()
-    .executeTakeFirstOrThrow();
+    .executeTakeFirst();
+/** Replaces one agreement's texts. */
+export const updateAgreement = (db: Executor, a: { kind: string; title: Texts; content: Texts }) =>
+  db.updateTable('agreements').set({ title: json(a.title), content: json(a.content), updated_at: nextUpdatedAt }).where('kind', '=', a.kind).returningAll().executeTakeFirstOrThrow();
 
 export const findPopupsPage = (db: Executor, input: ContentListInput<'id' | 'starts_at' | 'ends_at' | 'sort'>) =>
   listed(db.selectFrom('popups').selectAll().select(total), input, 'title', { id: 'id', starts_at: 'starts_at', ends_at: 'ends_at', sort: 'sort' }, (qb) => qb.orderBy('starts_at', 'desc').orderBy('id', 'desc'));
@@ -116,5 +132,5 @@ export interface PopupFields {
 const popupColumns = (p: PopupFields) => ({ ...p, title: json(p.title), content: json(p.content) });
 export const findPopup = (db: Executor, id: number) => db.selectFrom('popups').selectAll().where('id', '=', id).executeTakeFirst();
 export const insertPopup = (db: Executor, p: PopupFields) => db.insertInto('popups').values(popupColumns(p)).returning('id').executeTakeFirstOrThrow();
-export const updatePopup = (db: Executor, id: number, p: PopupFields) => db.updateTable('popups').set(popupColumns(p)).where('id', '=', id).returning('id').executeTakeFirst();
+export const updatePopup = (db: Executor, id: number, p: PopupFields) => db.updateTable('popups').set({ ...popupColumns(p), updated_at: nextUpdatedAt }).where('id', '=', id).returning('id').executeTakeFirst();
 export const deletePopup = (db: Executor, id: number) => db.deleteFrom('popups').where('id', '=', id).returning('id').executeTakeFirst();

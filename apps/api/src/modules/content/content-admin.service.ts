@@ -18,10 +18,11 @@ import type {
 import type { AppDeps } from '../../app-deps.js';
 import type { Executor } from '../../db/database.js';
 import { operatorNameOf, type Actor } from '../../lib/actor.js';
-import { notFound } from '../../lib/errors.js';
+import { AppError, notFound } from '../../lib/errors.js';
+import { assertLoadedVersion } from '../../lib/row-version.js';
 import { withTransaction, type Tx } from '../../lib/transaction.js';
 import type { OperatorActionTarget } from '../operator-actions/operator-actions.table.js';
-import type { OperatorAction } from '@shop/contract';
+import { ResponseCode, type OperatorAction } from '@shop/contract';
 import { insertOperatorAction } from '../operator-actions/operator-actions.queries.js';
 import { contentChangedOnCommit } from '../catalogue/response-cache.js';
 import { sanitizeRich, storedTexts } from '../catalogue/texts.js';
@@ -49,9 +50,17 @@ async function change<T>(deps: AppDeps, actor: Actor, what: { target: OperatorAc
   });
 }
 
-/** Saves a new row or changes an existing one; an unknown id is not found. */
-async function upsert(tx: Tx, id: number | undefined, insert: () => Promise<{ id: number }>, update: (id: number) => Promise<{ id: number } | undefined>): Promise<number> {
+/**
+ * Saves a new row or changes an existing one; an unknown id is not found. A change names the
+ * `updated_at` its editor loaded (`base`): checked under the row's lock, so of two saves from one
+ * copy only the first is written and the other is refused rather than undoing it.
+ */
+async function upsert(tx: Tx, row: { table: q.EditedTable; id: number | undefined; base: string | undefined }, insert: () => Promise<{ id: number }>, update: (id: number) => Promise<{ id: number } | undefined>): Promise<number> {
+  const { id } = row;
   if (id === undefined) return (await insert()).id;
+  const current = await q.lockContentVersionForUpdate(tx, row.table, id);
+  if (!current) throw notFound('content');
+  assertLoadedVersion(current, row.base);
   if (!(await update(id))) throw notFound('content');
   return id;
 }
@@ -59,7 +68,7 @@ async function upsert(tx: Tx, id: number | undefined, insert: () => Promise<{ id
 // ---------------------------------------------------------------- banners
 
 type BannerRow = NonNullable<Awaited<ReturnType<typeof q.findBanner>>>;
-const toBanner = (b: BannerRow) => ({ id: b.id, position: b.position, title: b.title, text: b.text, image: b.image, link: b.link, sort: b.sort, is_visible: b.is_visible });
+const toBanner = (b: BannerRow) => ({ id: b.id, position: b.position, title: b.title, text: b.text, image: b.image, link: b.link, sort: b.sort, is_visible: b.is_visible, updated_at: iso(b.updated_at) });
 
 /** Banners of every position, shown or not. */
 export async function listBanners(db: Executor, actor: Actor, input: EndpointQuery<typeof adminListBanners>): Promise<EndpointData<typeof adminListBanners>> {
@@ -71,7 +80,7 @@ export async function listBanners(db: Executor, actor: Actor, input: EndpointQue
 export function saveBanner(deps: AppDeps, actor: Actor, input: EndpointBody<typeof adminSaveBanner>) {
   const fields = { position: input.position, title: storedTexts(input.title), text: storedTexts(input.text), image: input.image, link: input.link, sort: input.sort, is_visible: input.is_visible };
   return change(deps, actor, { target: 'banner', action: input.id === undefined ? 'banner.create' : 'banner.update', reason: input.reason }, async (tx) => {
-    const id = await upsert(tx, input.id, () => q.insertBanner(tx, fields), (id) => q.updateBanner(tx, id, fields));
+    const id = await upsert(tx, { table: 'banners', id: input.id, base: input.base_updated_at }, () => q.insertBanner(tx, fields), (id) => q.updateBanner(tx, id, fields));
     return { id, result: toBanner((await q.findBanner(tx, id))!) };
   });
 }
@@ -92,6 +101,7 @@ const toNews = (n: NewsRow, attachments: AttachmentRow[]) => ({
   attachments: attachments.filter((a) => a.news_id === n.id).map((a) => ({ name: a.name, url: a.url, mime: a.mime, size: Number(a.size) })),
   like_count: n.like_count,
   comment_count: n.comment_count,
+  updated_at: iso(n.updated_at),
 });
 
 /** News, drafts and scheduled ones too, newest first, with their attachments. */
@@ -114,7 +124,7 @@ export function saveNews(deps: AppDeps, actor: Actor, input: EndpointBody<typeof
     published_at: input.published_at ? new Date(input.published_at) : new Date(),
   };
   return change(deps, actor, { target: 'news', action: input.id === undefined ? 'news.create' : 'news.update', reason: input.reason }, async (tx) => {
-    const id = await upsert(tx, input.id, () => q.insertNews(tx, fields), (id) => q.updateNews(tx, id, fields));
+    const id = await upsert(tx, { table: 'news', id: input.id, base: input.base_updated_at }, () => q.insertNews(tx, fields), (id) => q.updateNews(tx, id, fields));
     await q.replaceAttachments(tx, id, input.attachments);
     return { id, result: toNews((await q.findNewsRow(tx, id))!, await q.findAttachmentsOf(tx, [id])) };
   });
@@ -123,7 +133,7 @@ export function saveNews(deps: AppDeps, actor: Actor, input: EndpointBody<typeof
 // ---------------------------------------------------------------- notices
 
 type NoticeRow = NonNullable<Awaited<ReturnType<typeof q.findNotice>>>;
-const toNotice = (n: NoticeRow) => ({ id: n.id, title: n.title, summary: n.summary, content: n.content, is_visible: n.is_visible, published_at: iso(n.published_at) });
+const toNotice = (n: NoticeRow) => ({ id: n.id, title: n.title, summary: n.summary, content: n.content, is_visible: n.is_visible, published_at: iso(n.published_at), updated_at: iso(n.updated_at) });
 
 /** Notices, scheduled ones too, newest first. */
 export async function listNotices(db: Executor, actor: Actor, input: EndpointQuery<typeof adminListNotices>): Promise<EndpointData<typeof adminListNotices>> {
@@ -135,7 +145,7 @@ export async function listNotices(db: Executor, actor: Actor, input: EndpointQue
 export function saveNotice(deps: AppDeps, actor: Actor, input: EndpointBody<typeof adminSaveNotice>) {
   const fields = { title: storedTexts(input.title), summary: storedTexts(input.summary), content: rich(input.content), is_visible: input.is_visible, published_at: input.published_at ? new Date(input.published_at) : new Date() };
   return change(deps, actor, { target: 'notice', action: input.id === undefined ? 'notice.create' : 'notice.update', reason: input.reason }, async (tx) => {
-    const id = await upsert(tx, input.id, () => q.insertNotice(tx, fields), (id) => q.updateNotice(tx, id, fields));
+    const id = await upsert(tx, { table: 'notices', id: input.id, base: input.base_updated_at }, () => q.insertNotice(tx, fields), (id) => q.updateNotice(tx, id, fields));
     return { id, result: toNotice((await q.findNotice(tx, id))!) };
   });
 }
@@ -143,7 +153,7 @@ export function saveNotice(deps: AppDeps, actor: Actor, input: EndpointBody<type
 // ---------------------------------------------------------------- FAQ
 
 type FaqRow = NonNullable<Awaited<ReturnType<typeof q.findFaq>>>;
-const toFaq = (f: FaqRow) => ({ id: f.id, question: f.question, answer: f.answer, sort: f.sort });
+const toFaq = (f: FaqRow) => ({ id: f.id, question: f.question, answer: f.answer, sort: f.sort, updated_at: iso(f.updated_at) });
 
 /** Questions and answers in the shop's order. */
 export async function listFaqs(db: Executor, actor: Actor, input: EndpointQuery<typeof adminListFaqs>): Promise<EndpointData<typeof adminListFaqs>> {
@@ -155,7 +165,7 @@ export async function listFaqs(db: Executor, actor: Actor, input: EndpointQuery<
 export function saveFaq(deps: AppDeps, actor: Actor, input: EndpointBody<typeof adminSaveFaq>) {
   const fields = { question: storedTexts(input.question), answer: rich(input.answer), sort: input.sort };
   return change(deps, actor, { target: 'faq', action: input.id === undefined ? 'faq.create' : 'faq.update', reason: input.reason }, async (tx) => {
-    const id = await upsert(tx, input.id, () => q.insertFaq(tx, fields), (id) => q.updateFaq(tx, id, fields));
+    const id = await upsert(tx, { table: 'faqs', id: input.id, base: input.base_updated_at }, () => q.insertFaq(tx, fields), (id) => q.updateFaq(tx, id, fields));
     return { id, result: toFaq((await q.findFaq(tx, id))!) };
   });
 }
@@ -171,10 +181,18 @@ export async function listAgreements(db: Executor, actor: Actor): Promise<Endpoi
   return { list: (await q.findAllAgreements(db)).map(toAgreement) };
 }
 
-/** Creates or replaces an agreement's texts (recorded with its kind as the reason's start). */
+/**
+ * Creates or replaces an agreement's texts (recorded with its kind as the reason's start). Replacing
+ * names the `updated_at` the form loaded; an agreement changed since (or written meanwhile, for a
+ * form opened as new) is refused, unchanged.
+ */
 export function saveAgreement(deps: AppDeps, actor: Actor, input: EndpointBody<typeof adminSaveAgreement>) {
   return change(deps, actor, { target: 'agreement', action: 'agreement.save', reason: input.reason ? `${input.kind}: ${input.reason}` : input.kind }, async (tx) => {
-    const row = await q.upsertAgreement(tx, { kind: input.kind, title: storedTexts(input.title), content: rich(input.content) });
+    const fields = { kind: input.kind, title: storedTexts(input.title), content: rich(input.content) };
+    const current = await q.lockAgreementVersionForUpdate(tx, input.kind);
+    if (current) assertLoadedVersion(current, input.base_updated_at);
+    const row = current ? await q.updateAgreement(tx, fields) : await q.insertAgreement(tx, fields);
+    if (!row) throw new AppError(ResponseCode.editedSinceOpened);
     return { id: 0, result: toAgreement(row) };
   });
 }
@@ -193,6 +211,7 @@ const toPopup = (p: PopupRow) => ({
   ends_at: p.ends_at === null ? null : iso(p.ends_at),
   sort: p.sort,
   is_visible: p.is_visible,
+  updated_at: iso(p.updated_at),
 });
 
 /** Popups with their audience and window, latest first. */
@@ -215,7 +234,7 @@ export function savePopup(deps: AppDeps, actor: Actor, input: EndpointBody<typeo
     is_visible: input.is_visible,
   };
   return change(deps, actor, { target: 'popup', action: input.id === undefined ? 'popup.create' : 'popup.update', reason: input.reason }, async (tx) => {
-    const id = await upsert(tx, input.id, () => q.insertPopup(tx, fields), (id) => q.updatePopup(tx, id, fields));
+    const id = await upsert(tx, { table: 'popups', id: input.id, base: input.base_updated_at }, () => q.insertPopup(tx, fields), (id) => q.updatePopup(tx, id, fields));
     return { id, result: toPopup((await q.findPopup(tx, id))!) };
   });
 }

@@ -9,6 +9,7 @@ import { operatorCliActor } from '../../../lib/actor.js';
 import { cancelApproval, decideApproval } from '../approvals.service.js';
 import { PAY_PASSWORD, bankCardOf, usdOf, walletMember } from '../../wallet/__tests__/fixtures.js';
 import { shopKit } from '../../user-shop/__tests__/fixtures.js';
+import { newGoods } from '../../cart/__tests__/fixtures.js';
 
 // Four eyes on value: one operator asks (with a reason), another approves, and only then does
 // anything move; an operator decides nothing about the member account the same person holds.
@@ -125,7 +126,7 @@ describe('a request for value', () => {
     const { user_name } = await t.db.selectFrom('operators').select('user_name').where('id', '=', asker.operatorId).executeTakeFirstOrThrow();
     await expect(decideApproval(t.db, operatorCliActor(user_name.toUpperCase()), 'owner', { id, decision: 'approve' })).rejects.toMatchObject({ code: ResponseCode.approvalOwnRequest });
     expect(await points(m)).toBe(0);
-    expect((await cancelApproval(t.db, operatorCliActor(user_name), { id })).status).toBe('cancelled');
+    expect((await cancelApproval(t.db, operatorCliActor(user_name), 'owner', { id })).status).toBe('cancelled');
   });
 
   it('a coupon asked by the one owner is seen and approved by a finance operator, who cannot ask for one', async () => {
@@ -138,6 +139,57 @@ describe('a request for value', () => {
     expect((await get('/admin/api/approvals?kind=coupon.create', finance.headers)).body.data.list.map((r: { id: number }) => r.id)).toContain(id);
     expect((await post('/admin/api/approvals/decide', { id, decision: 'approve' }, finance.headers)).body.data).toMatchObject({ status: 'approved', decided_by: expect.stringContaining(`#${finance.operatorId}`) });
     expect(await t.db.selectFrom('coupons').select('id').where('code', '=', code).executeTakeFirst()).toBeDefined();
+  });
+});
+
+describe('who knows of a request', () => {
+  /** A catalogue operator raises an SKU's PV in the goods editor: a `sku.pv` request waits for those who approve value. */
+  async function pvRaise(by: { headers: Headers }) {
+    const g = await newGoods(t.db, [{ price: 3699, stock: 9 }]);
+    const info = (await get(`/admin/api/catalogue/goods/info?id=${g.goodsId}`, by.headers)).body.data;
+    const skus = info.skus.map((s: { id: number; spec_value_ids: number[]; price: number; market_price: number; weight_g: number; image: string }) => ({ id: s.id, spec_value_ids: s.spec_value_ids, price: s.price, market_price: s.market_price, pv: 500, weight_g: s.weight_g, image: s.image }));
+    const body = { id: g.goodsId, base_updated_at: info.updated_at, category_id: info.category_id, name: info.name, subtitle: info.subtitle, description: info.description, images: info.images.length ? info.images : ['/demo/cover.png'], currency: info.currency, market_price: info.market_price, status: info.status, specs: info.specs, skus, reason: 'supplier price' };
+    const saved = await post('/admin/api/catalogue/goods/save', body, { ...by.headers, 'idempotency-key': `pv-raise-${g.goodsId}` });
+    expect(saved.body.code, saved.body.msg).toBe(200);
+    return saved.body.data.pv_asked[0] as number;
+  }
+
+  it('to an operator who neither asked it nor may decide its kind, a request is the same as none: listed, decided and withdrawn alike', async () => {
+    const cat1 = await newOperatorSession(t.db, 'catalogue');
+    const id = await pvRaise(cat1);
+    const missing = 2_147_483_000;
+    const en = (o: { headers: Headers }) => ({ ...o.headers, 'Accept-Language': 'en-us' });
+    for (const role of ['catalogue', 'reviewer', 'support'] as const) {
+      const other = await newOperatorSession(t.db, role);
+      expect((await get('/admin/api/approvals?status=pending', other.headers)).body.data.list.map((r: { id: number }) => r.id), role).not.toContain(id);
+      const withdrawn = await post('/admin/api/approvals/cancel', { id }, en(other));
+      const none = await post('/admin/api/approvals/cancel', { id: missing }, en(other));
+      expect(none.body.code, role).toBe(ResponseCode.notFound);
+      expect({ status: withdrawn.status, code: withdrawn.body.code, msg: withdrawn.body.msg }, role).toEqual({ status: none.status, code: none.body.code, msg: none.body.msg });
+      const decided = await post('/admin/api/approvals/decide', { id, decision: 'reject', reason: 'probe' }, en(other));
+      expect({ code: decided.body.code, msg: decided.body.msg }, role).toEqual({ code: none.body.code, msg: none.body.msg });
+    }
+    // Still waiting: nobody above touched it.
+    expect((await t.db.selectFrom('approval_requests').select('status').where('id', '=', id).executeTakeFirstOrThrow()).status).toBe('pending');
+    // An operator who may decide it and did not ask it is told it is not theirs to withdraw.
+    expect((await post('/admin/api/approvals/cancel', { id }, approver.headers)).body.code).toBe(ResponseCode.approvalNotYours);
+  });
+
+  it('the operator who asked sees it in their list, even of a kind their role does not decide, and withdraws it', async () => {
+    const cat1 = await newOperatorSession(t.db, 'catalogue');
+    const id = await pvRaise(cat1);
+    const listed = (await get('/admin/api/approvals?status=pending', cat1.headers)).body.data;
+    expect(listed.list.map((r: { id: number }) => r.id)).toContain(id);
+    expect(listed.list.find((r: { id: number }) => r.id === id)).toMatchObject({ kind: 'sku.pv', status: 'pending', reason: 'supplier price', requested_by: expect.stringContaining(`#${cat1.operatorId}`) });
+    expect((await get('/admin/api/approvals?status=pending&kind=sku.pv', cat1.headers)).body.data.list.map((r: { id: number }) => r.id)).toContain(id);
+    // Theirs only: another catalogue operator's request is not in it.
+    const other = await pvRaise(await newOperatorSession(t.db, 'catalogue'));
+    expect(listed.list.map((r: { id: number }) => r.id)).not.toContain(other);
+    // Seeing it is no right to decide it.
+    expect((await post('/admin/api/approvals/decide', { id, decision: 'approve' }, cat1.headers)).body.code).not.toBe(200);
+    expect((await post('/admin/api/approvals/cancel', { id, reason: 'wrong SKU' }, cat1.headers)).body.data).toMatchObject({ id, status: 'cancelled' });
+    expect((await get('/admin/api/approvals?status=cancelled', cat1.headers)).body.data.list.map((r: { id: number }) => r.id)).toContain(id);
+    expect((await get('/admin/api/approvals?status=pending', cat1.headers)).body.data.list.map((r: { id: number }) => r.id)).not.toContain(id);
   });
 });
 

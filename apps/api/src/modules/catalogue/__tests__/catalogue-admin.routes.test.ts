@@ -182,6 +182,27 @@ describe('the console’s catalogue calls', () => {
     expect(noPicture.body.code).toBe(ResponseCode.validation);
   });
 
+  it('SKUs that do not match the options are refused saying so, and to make the SKUs again, in the operator’s language', async () => {
+    const op = await signedInOperator(t, 'catalogue');
+    const save = async (skus: unknown[], lang: string) => {
+      const res = await t.app.inject({ method: 'POST', url: '/admin/api/catalogue/goods/save', remoteAddress: '10.0.0.1', headers: { authorization: `Bearer ${op.token}`, 'content-type': 'application/json', 'idempotency-key': key('skus'), 'think-lang': lang }, payload: JSON.stringify(await goodsBody({ skus })) });
+      return res.json() as { code: number; msg: string; data: { errors: Array<{ field: string; msg: string }> } };
+    };
+    // A value the options do not have, a combination twice, a value missing: each the same answer.
+    for (const skus of [[{ spec_value_ids: [99], price: 1 }], [{ spec_value_ids: [11], price: 1 }, { spec_value_ids: [11], price: 2 }], [{ spec_value_ids: [], price: 1 }]]) {
+      expect(await save(skus, 'en-us'), JSON.stringify(skus)).toMatchObject({
+        code: ResponseCode.validation,
+        msg: 'The SKUs do not match the options: make the SKUs again from the options, then save',
+        data: { errors: [{ field: 'skus' }] },
+      });
+    }
+    expect((await save([{ spec_value_ids: [99], price: 1 }], 'zh-cn')).msg).toBe('SKU 与规格项不一致：请重新按规格生成 SKU 后再保存');
+    expect((await save([{ spec_value_ids: [99], price: 1 }], 'zh-tw')).msg).toBe('SKU 與規格項不一致：請重新依規格產生 SKU 後再儲存');
+    // Every language says it in its own words (none falls back to English).
+    const english = (await save([{ spec_value_ids: [99], price: 1 }], 'en-us')).msg;
+    for (const lang of ['jp', 'th', 'km', 'may', 'id', 'hu']) expect((await save([{ spec_value_ids: [99], price: 1 }], lang)).msg, lang).not.toBe(english);
+  });
+
   it('an edited price shows in the member app at once, and the change is in the audit log', async () => {
     const op = await signedInOperator(t, 'catalogue');
     const g = await newGoods(t.db, [{ price: 1500, stock: 4 }], { name: `Kettle ${RUN}` });
@@ -194,7 +215,7 @@ describe('the console’s catalogue calls', () => {
     const sku = editing.skus[0];
     expect(editing.warranty_months).toBe(0);
     // The warranty, in which members may ask for a repair (read by after-sales from the goods).
-    const body = { ...editing, warranty_months: 24, skus: [{ id: sku.id, spec_value_ids: sku.spec_value_ids, price: 1750, market_price: 2000, pv: 15, weight_g: 250, image: '' }], reason: 'supplier price' };
+    const body = { ...editing, base_updated_at: editing.updated_at, warranty_months: 24, skus: [{ id: sku.id, spec_value_ids: sku.spec_value_ids, price: 1750, market_price: 2000, pv: 15, weight_g: 250, image: '' }], reason: 'supplier price' };
     delete body.updated_at;
     delete body.id;
     const tooLong = await decide(t, '/admin/api/catalogue/goods/save', { ...body, id: g.goodsId, warranty_months: 121 }, op.token, key('warranty'));

@@ -70,7 +70,7 @@ describe('the console’s content calls', () => {
     expect((await call(t, 'GET', '/admin/api/content/notices?limit=100', undefined, { token: op.token })).body.data.list.map((n: { id: number }) => n.id)).toContain(saved.id);
 
     // Moved to now: members see it at once, in their language (English where none is written).
-    const now = await decide(t, '/admin/api/content/notices/save', { ...body, id: saved.id, published_at: soon(-1000), reason: 'open early' }, op.token, key());
+    const now = await decide(t, '/admin/api/content/notices/save', { ...body, id: saved.id, base_updated_at: saved.updated_at, published_at: soon(-1000), reason: 'open early' }, op.token, key());
     expect(now.body.code).toBe(200);
     expect(await memberTitles('zh-cn')).toContain(`假期营业时间 ${RUN}`);
     expect(await memberTitles('jp')).toContain(`Holiday hours ${RUN}`);
