@@ -46,3 +46,9 @@ export function readDate(value: string | number | Date): Date {
   const day = typeof value === 'string' ? /^(\d{4})-(\d{2})-(\d{2})$/.exec(value) : null;
   return day ? new Date(Number(day[1]), Number(day[2]) - 1, Number(day[3])) : new Date(value);
 }
+
+/** Whether `date` (a rate's calendar day, or a moment) falls on today in this device's time zone. */
+export function isToday(date: string | number | Date, now = new Date()): boolean {
+  const day = readDate(date);
+  return day.getFullYear() === now.getFullYear() && day.getMonth() === now.getMonth() && day.getDate() === now.getDate();
+}

@@ -1,5 +1,6 @@
 import type { ComponentProps } from 'react';
 import { Input } from 'antd-mobile';
+import { currencyExponent } from '@shop/contract/common';
 import { TextField } from '@/components/form-field';
 import { amountExample, readAmount } from '@/lib/amount-input';
 import type { FieldReader, FieldValues } from '@/lib/form';
@@ -17,10 +18,14 @@ export function AmountField<T extends FieldValues>(props: Omit<ComponentProps<ty
   return <TextField inputMode="decimal" placeholder={t('wallet.placeholder.amount', { example: amountExample() })} autoComplete="off" {...props} />;
 }
 
-/** An amount input of a page that keeps its own state (the shop's prices, a slip's amount): read it with `readAmount`. */
-export function AmountInput(props: Omit<ComponentProps<typeof Input>, 'inputMode' | 'placeholder'>) {
+/**
+ * An amount input of a page that keeps its own state (the shop's prices, a slip's amount, a charity
+ * pledge): read it with `readAmount`. With `currency`, the example has that currency's decimals (none for yen).
+ */
+export function AmountInput({ currency, ...props }: Omit<ComponentProps<typeof Input>, 'inputMode' | 'placeholder'> & { currency?: string }) {
   const { t } = useTranslation();
-  return <Input inputMode="decimal" placeholder={t('wallet.placeholder.amount', { example: amountExample() })} autoComplete="off" {...props} />;
+  const whole = currency !== undefined && currencyExponent(currency) === 0;
+  return <Input inputMode="decimal" placeholder={t('wallet.placeholder.amount', { example: amountExample(undefined, whole) })} autoComplete="off" {...props} />;
 }
 
 /** The refusal of an amount that cannot be read for sure: the format expected, with an example in the member's own. */

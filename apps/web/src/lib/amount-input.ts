@@ -38,5 +38,5 @@ function ungroup(whole: string, separators: string): string | undefined {
 /** An amount in the API's format ("1000.50") as the member writes it ("1,000.50", "1000,50"): what a field is filled with. */
 export const writeAmount = (wire: string, lang?: string): string => formatDecimal(wire, lang);
 
-/** An example amount in the member's own format, for a field's placeholder and its refusal ("10,000.50", "10 000,50"). */
-export const amountExample = (lang?: string): string => writeAmount('10000.50', lang);
+/** An example amount in the member's own format, for a field's placeholder and its refusal ("10,000.50", "10 000,50"; "10,000" for a currency without decimals). */
+export const amountExample = (lang?: string, whole = false): string => writeAmount(whole ? '10000' : '10000.50', lang);

@@ -20,10 +20,11 @@ function kept<F extends { format(value: never): string }>(key: string, make: () 
  * amounts), and the language's grouping: "$1,366.99", "฿10,095.24", "¥1,367", "1 366,99 Ft".
  * The shop's one money formatter (`formatMoneyIn`), with the app's own table of patterns: the first
  * Intl number format a page makes costs about 25 ms on a fast processor, a long task on a phone.
+ * `decimals`: other than the currency's shown ones, for an estimate (`estimateDecimals`).
  */
-export function formatMoney(minor: number, currency: string, lang?: string): string {
+export function formatMoney(minor: number, currency: string, lang?: string, decimals?: number): string {
   const tag = tagOf(lang);
-  return formatMoneyIn(minor, currency, tag, NUMBER_PATTERNS[tag]);
+  return formatMoneyIn(minor, currency, tag, NUMBER_PATTERNS[tag], decimals);
 }
 
 /** The marks a language writes numbers with: its decimal mark and its thousands separator ("." and ",", or "," and a space). */

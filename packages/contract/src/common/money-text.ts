@@ -1,4 +1,4 @@
-import { displayMinor, shownDecimals } from './money.js';
+import { floorAmount, fromMinorUnits, shownDecimals } from './money.js';
 
 /**
  * The shop's one way of writing money for a reader: the member app's `formatMoney` (with its table
@@ -122,12 +122,12 @@ function moneyFormat(tag: string, currency: string, decimals: number, pattern?: 
  * shop shows amounts), and the language's grouping: "$1,366.99", "1,366.99$", "¥1,367", "1 366,99 Ft".
  * No two of the shop's currencies share a sign in a language: "￥3,800" and "元 1.00" in Japanese,
  * "$", "HK$", "NT$" and "SGD" in English (`shopCurrencyDisplays`).
- * With the language's `pattern` (read from Intl beforehand) it is written without Intl.
+ * With the language's `pattern` (read from Intl beforehand) it is written without Intl. `decimals`
+ * other than the currency's shown ones: an estimate in whole forints (`estimateDecimals`).
  */
-export function formatMoneyIn(minor: number, currency: string, tag: string, pattern?: NumberPattern): string {
-  const decimals = shownDecimals(currency);
-  // The exact decimal as text: Intl formats a numeric string without passing through a float.
-  const amount = displayMinor(minor, currency);
+export function formatMoneyIn(minor: number, currency: string, tag: string, pattern?: NumberPattern, decimals = shownDecimals(currency)): string {
+  // The exact decimal as text, floored: Intl formats a numeric string without passing through a float.
+  const amount = floorAmount(fromMinorUnits(minor, currency), decimals);
   const affixes = pattern?.money[currency];
   if (pattern && affixes) {
     const negative = amount.startsWith('-');

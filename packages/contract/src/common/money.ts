@@ -64,6 +64,16 @@ export const fromBasisPoints = (bp: number): string => unscaled(bp, 2);
 /** The decimals an amount is shown with: the currency's own, at most two (the shop floors amounts to two, spec §5). */
 export const shownDecimals = (currency: string): number => Math.min(currencyExponent(currency), 2);
 
+/** Currencies whose prices are quoted in whole units: their sub-units (fillér, sen, sen of riel) exist in the ledger but in no price. */
+const WHOLE_UNIT_PRICES = new Set(['HUF', 'IDR', 'KHR']);
+
+/**
+ * The decimals a price converted for reading (an estimate at a day's rate, not an amount anyone is
+ * charged or holds) is shown with: none in forint, rupiah and riel (the exchange-rates decision's
+ * display choice), else the currency's shown decimals. Balances and charged amounts keep shownDecimals.
+ */
+export const estimateDecimals = (currency: string): number => (WHOLE_UNIT_PRICES.has(currency.toUpperCase()) ? 0 : shownDecimals(currency));
+
 /** A minor-unit amount shown as the spec wants it: the currency's shown decimals, floored: "12.34" dollars, "1200" yen, "1.23" dinars. */
 export const displayMinor = (minor: number, currency: string): string => floorAmount(fromMinorUnits(minor, currency), shownDecimals(currency));
 
@@ -73,14 +83,29 @@ export const displayMinor = (minor: number, currency: string): string => floorAm
  * in another currency is never more than its conversion. Exact: the rate is read as a decimal string.
  */
 export function convertMinorFloor(minor: number, fromCurrency: string, rate: string, toCurrency: string): number {
-  if (!Number.isSafeInteger(minor)) throw new RangeError(`minor units must be a safe integer: ${minor}`);
+  return convertMinorFloorAcross(minor, fromCurrency, '1', rate, toCurrency);
+}
+
+/** An exact decimal rate as a fraction (numerator, denominator). */
+function rateFraction(rate: string): [bigint, bigint] {
   if (!/^\d+(?:\.\d+)?$/.test(rate)) throw new RangeError(`not a rate: ${rate}`);
   const [int = '0', frac = ''] = rate.split('.');
-  const num = BigInt(int + frac);
-  const den = 10n ** BigInt(frac.length);
+  return [BigInt(int + frac), 10n ** BigInt(frac.length)];
+}
+
+/**
+ * `minor` units of `fromCurrency` in minor units of `toCurrency`, given each one's rate against the
+ * same base currency (units of it per unit of the base, exact decimal strings): the cross rate is kept
+ * as an exact fraction and the result floored once, as convertMinorFloor does.
+ */
+export function convertMinorFloorAcross(minor: number, fromCurrency: string, fromRate: string, toRate: string, toCurrency: string): number {
+  if (!Number.isSafeInteger(minor)) throw new RangeError(`minor units must be a safe integer: ${minor}`);
+  const [fromNum, fromDen] = rateFraction(fromRate);
+  const [toNum, toDen] = rateFraction(toRate);
+  if (fromNum === 0n) throw new RangeError(`not a rate: ${fromRate}`);
   const fromExp = 10n ** BigInt(currencyExponent(fromCurrency));
   const toExp = 10n ** BigInt(currencyExponent(toCurrency));
-  return Number((BigInt(minor) * num * toExp) / (den * fromExp));
+  return Number((BigInt(minor) * toNum * fromDen * toExp) / (toDen * fromNum * fromExp));
 }
 
 /** Splits `total` minor units into parts proportional to `weights`, losing nothing to rounding. */

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { pageOf, pageQuery } from '../common/pagination.js';
 import { freeText } from '../common/text.js';
 import { categorySchema, goodsListItemSchema, GOODS_SHELVES, idParam } from '../catalogue/catalogue.schemas.js';
+import { countryRateSchema } from '../geo/geo.schemas.js';
 
 // ---------------------------------------------------------------- home and activity pages
 
@@ -50,15 +51,17 @@ export const goodsTypeSchema = z.object({ key: z.enum(GOODS_SHELVES), name: z.st
 
 export const sharePosterSchema = z.object({ id: z.number().int(), title: z.string(), text: z.string(), image: z.string() });
 
-/** A country the shop sells in, with today's rate of its currency to the shop currency. */
+/**
+ * A country the shop sells in, with the rates module's rate of its currency against the shop
+ * currency: the same rate, source and date as `areaHuilvList` gives (`countryRateSchema`).
+ */
 export const saleAreaSchema = z.object({
   id: z.number().int(),
   code: z.string(),
   name: z.string(),
   currency: z.string(),
-  /** Units of `currency` for one unit of the shop currency, an exact decimal. */
-  rate: z.string(),
   flag: z.string(),
+  ...countryRateSchema.pick({ rate: true, source: true, date: true }).shape,
 });
 
 export const goodsStockQuery = z.object({ goods_id: idParam });

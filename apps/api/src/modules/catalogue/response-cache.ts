@@ -10,6 +10,8 @@ export const CacheTag = {
   goodsInfo: (id?: number) => (id === undefined ? 'goods-info' : `goods-info:${id}`),
   home: 'home',
   content: 'content',
+  /** Answers showing today's exchange rates (the sale areas): dropped when rates are recorded or set. */
+  rates: 'rates',
 } as const;
 
 /**

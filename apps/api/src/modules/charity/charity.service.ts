@@ -1,4 +1,4 @@
-import { ResponseCode, type EndpointBody, type EndpointData, type EndpointQuery, type Language, type createCauseBody, type listLoversOrders, type payLoversOrder } from '@shop/contract';
+import { CHARITY_PLEDGE_MAX, ResponseCode, type EndpointBody, type EndpointData, type EndpointQuery, type Language, type createCauseBody, type listLoversOrders, type payLoversOrder } from '@shop/contract';
 import type { z } from 'zod';
 import type { Database, Executor } from '../../db/database.js';
 import { enqueueLaterJob } from '../../jobs/enqueue.js';
@@ -53,6 +53,7 @@ export async function pledge(db: Database, actor: Actor, input: EndpointBody<typ
     if (!cause) throw new AppError(ResponseCode.charityCauseNotFound);
     if (cause.status !== 'open') throw new AppError(ResponseCode.charityCauseClosed);
     if (input.amount < Number(cause.min_amount_minor)) throw new AppError(ResponseCode.charityAmountTooSmall, { min: new Amount(Number(cause.min_amount_minor), cause.currency), currency: cause.currency });
+    if (input.amount > CHARITY_PLEDGE_MAX) throw new AppError(ResponseCode.charityAmountTooLarge, { max: new Amount(CHARITY_PLEDGE_MAX, cause.currency), currency: cause.currency });
     const { expiry_minutes } = await findOrderSettings(tx);
     const expiresAt = new Date(Date.now() + expiry_minutes * 60_000);
     let id: number | undefined;

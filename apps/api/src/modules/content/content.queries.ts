@@ -4,7 +4,7 @@ import type { Executor } from '../../db/database.js';
 export const findBanners = (db: Executor, position: 'home' | 'share') =>
   db.selectFrom('banners').select(['id', 'title', 'text', 'image', 'link']).where('position', '=', position).where('is_visible', '=', true).orderBy('sort', 'desc').orderBy('id').execute();
 
-export const findSaleAreas = (db: Executor) => db.selectFrom('sale_areas').selectAll().orderBy('sort', 'desc').orderBy('id').execute();
+export const findSaleAreas = (db: Executor) => db.selectFrom('sale_areas').select(['id', 'code', 'name', 'currency', 'flag']).orderBy('sort', 'desc').orderBy('id').execute();
 
 export const findLatestNotices = (db: Executor, limit: number, offset = 0) =>
   db

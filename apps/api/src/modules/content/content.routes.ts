@@ -26,11 +26,16 @@ import {
   listSaleAreas,
   listSharePosters,
 } from '@shop/contract';
+import { dropOnChanges } from '../../lib/cache.js';
 import type { Api } from '../../plugins/routes.js';
+import { CacheTag } from '../catalogue/response-cache.js';
 import * as service from './content.service.js';
 
-export function contentRoutes({ handle, deps }: Api): void {
+export function contentRoutes({ handle, deps, app }: Api): void {
   const { db } = deps;
+  // The sale areas show today's rates: their cached answers go when rates are recorded or set.
+  const stopDropping = dropOnChanges(deps, (c) => (c.kind === 'rates' || c.kind === 'all' ? [CacheTag.rates] : []));
+  app.addHook('onClose', async () => stopDropping());
   handle(getHomeData, ({ actor }) => service.homeData(deps, actor));
   handle(getHomeCategories, ({ actor }) => service.homeCategories(deps, actor));
   handle(getCategoryTypes, ({ actor }) => service.categoryTypes(deps, actor));

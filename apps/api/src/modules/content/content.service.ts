@@ -35,7 +35,7 @@ import { iso } from '../../lib/dates.js';
 import * as q from './content.queries.js';
 import { withTransaction } from '../../lib/transaction.js';
 import { findUserById } from '../members/members.queries.js';
-import { SHOP_CURRENCY } from '../rates/rates.service.js';
+import { nextRatesDay, ratesInto, SHOP_CURRENCY } from '../rates/rates.service.js';
 import { totalOf } from '../../lib/paging.js';
 
 /** The member behind an optional-login call, if any. */
@@ -118,13 +118,22 @@ export async function sharePosters(deps: AppDeps, actor: Actor): Promise<CachedA
   }));
 }
 
-/** The countries the shop sells in with today's rate of their currency. */
+/**
+ * The countries the shop sells in, each with today's rate of its currency from the rates module (as
+ * `areaHuilvList` gives it: rate, source and date; none where none is recorded). Kept until the
+ * content or the rates change, or the day ends.
+ */
 export async function saleAreas(deps: AppDeps, actor: Actor): Promise<CachedAnswer<EndpointData<typeof listSaleAreas>>> {
   const { lang } = actor;
-  return responseCache(deps).cached(listSaleAreas, { id: lang, tags: [CacheTag.content] }, async () => ({
-    base_currency: SHOP_CURRENCY,
-    list: (await q.findSaleAreas(deps.db)).map((a) => ({ id: a.id, code: a.code, name: pick(a.name, lang), currency: a.currency, rate: a.rate, flag: a.flag })),
-  }));
+  return responseCache(deps).cached(listSaleAreas, { id: lang, tags: [CacheTag.content, CacheTag.rates] }, async () => {
+    const areas = await q.findSaleAreas(deps.db);
+    const rates = await ratesInto(deps.db, SHOP_CURRENCY, areas.map((a) => a.currency));
+    const list = areas.map((a) => {
+      const r = rates.get(a.currency);
+      return { id: a.id, code: a.code, name: pick(a.name, lang), currency: a.currency, flag: a.flag, rate: r?.rate ?? null, source: r?.source ?? null, date: r?.date ?? null };
+    });
+    return new Expiring({ base_currency: SHOP_CURRENCY, list }, nextRatesDay());
+  });
 }
 
 /** Live stock of one goods and each of its SKUs. */

@@ -10,15 +10,16 @@ export interface BannersTable {
   link: Generated<string>;
   sort: Generated<number>;
   is_visible: Generated<boolean>;
+  /** Moved on every change: an editor's save names the one it loaded (a stale copy is refused). */
+  updated_at: Stamp;
 }
 
 export interface SaleAreasTable {
   id: Generated<number>;
   code: string;
   name: Json<Texts>;
+  /** Its rate is the rates module's (`ratesInto`), never kept here. */
   currency: string;
-  /** numeric: an exact decimal, read as a string. */
-  rate: string;
   flag: Generated<string>;
   sort: Generated<number>;
 }
@@ -35,6 +36,7 @@ export interface NewsTable {
   collect_count: Generated<number>;
   comment_count: Generated<number>;
   published_at: Stamp;
+  updated_at: Stamp;
 }
 
 export interface NewsAttachmentsTable {
@@ -79,6 +81,7 @@ export interface NoticesTable {
   content: JsonDefault<Texts>;
   is_visible: Generated<boolean>;
   published_at: Stamp;
+  updated_at: Stamp;
 }
 
 export interface FaqsTable {
@@ -86,6 +89,7 @@ export interface FaqsTable {
   question: Json<Texts>;
   answer: Json<Texts>;
   sort: Generated<number>;
+  updated_at: Stamp;
 }
 
 export interface AgreementsTable {
@@ -106,4 +110,5 @@ export interface PopupsTable {
   ends_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   sort: Generated<number>;
   is_visible: Generated<boolean>;
+  updated_at: Stamp;
 }

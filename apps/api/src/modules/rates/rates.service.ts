@@ -104,6 +104,27 @@ export async function rateBook(db: Executor, date: string = today()): Promise<Ra
   };
 }
 
+/** The next midnight (UTC), when today's rates (rateBook's day) give way to the next day's. */
+export const nextRatesDay = (now = new Date()): Date => new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1));
+
+/**
+ * Today's rate from `base` into each of `currencies` (rateFor's rule, one reading of the rates), or
+ * null for a currency without one: a list that shows rates leaves such a currency without, never guesses.
+ */
+export async function ratesInto(db: Executor, base: string, currencies: readonly string[]): Promise<Map<string, RateQuote | null>> {
+  const quote = await rateBook(db);
+  const out = new Map<string, RateQuote | null>();
+  for (const currency of new Set(currencies)) {
+    try {
+      out.set(currency, await quote(base, currency));
+    } catch (e) {
+      if (!(e instanceof AppError)) throw e;
+      out.set(currency, null);
+    }
+  }
+  return out;
+}
+
 /**
  * The rate from `from` to `to` on `date` (default today) with its source and date. An operator's
  * rate for the pair (either direction) wins; otherwise the cross rate through EUR, where each

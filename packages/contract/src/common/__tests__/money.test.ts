@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { allocateMinor, convertMinorFloor, displayMinor, floorAmount, fromBasisPoints, fromMinorUnits, toBasisPoints, toMinorUnits } from '../money.js';
+import { allocateMinor, convertMinorFloor, convertMinorFloorAcross, displayMinor, estimateDecimals, floorAmount, fromBasisPoints, fromMinorUnits, toBasisPoints, toMinorUnits } from '../money.js';
 
 describe('money', () => {
   it('floors amounts to 2 decimals without floating-point surprises', () => {
@@ -59,5 +59,19 @@ describe('money', () => {
     expect(convertMinorFloor(100, 'USD', '1', 'USD')).toBe(100);
     expect(() => convertMinorFloor(100, 'USD', '1e3', 'JPY')).toThrow(RangeError);
     expect(() => convertMinorFloor(1.5, 'USD', '1', 'USD')).toThrow(RangeError);
+  });
+
+  it('converts between two currencies through their rates against one base, exactly, floored once', () => {
+    // 100.00 MYR at 4.15925 MYR and 332.368 HUF per USD: 7991.05 Ft (not 100 × 332.368 as if ringgit were dollars).
+    expect(convertMinorFloorAcross(10000, 'MYR', '4.15925', '332.368', 'HUF')).toBe(799105);
+    // A cross rate of 1/3 written as a decimal (0.333333) would floor 3.00 to 0.99; kept as a fraction it is 1.00.
+    expect(convertMinorFloorAcross(300, 'USD', '3', '1', 'EUR')).toBe(100);
+    expect(convertMinorFloorAcross(1999, 'USD', '1', '4.46500000', 'MYR')).toBe(convertMinorFloor(1999, 'USD', '4.46500000', 'MYR'));
+    expect(() => convertMinorFloorAcross(100, 'USD', '0', '1', 'EUR')).toThrow(RangeError);
+  });
+
+  it('shows estimates in forint, rupiah and riel in whole units, other currencies with their shown decimals', () => {
+    expect(['HUF', 'IDR', 'KHR', 'huf'].map(estimateDecimals)).toEqual([0, 0, 0, 0]);
+    expect(['USD', 'MYR', 'JPY'].map(estimateDecimals)).toEqual([2, 2, 0]);
   });
 });

@@ -248,15 +248,15 @@ export const POSTERS: Array<{ title: T; text: T; hue: number }> = [
   { title: t('Members save more', '会员更省钱'), text: t('Points on every order, redeemable in the shop.', '每笔订单都有积分，可在商城兑换。'), hue: 120 },
 ];
 
-export const AREAS: Array<{ code: string; name: T; currency: string; rate: string; flag: string }> = [
-  { code: 'US', name: t('United States', '美国'), currency: 'USD', rate: '1', flag: '🇺🇸' },
-  { code: 'MY', name: t('Malaysia', '马来西亚'), currency: 'MYR', rate: '4.4650', flag: '🇲🇾' },
-  { code: 'CN', name: t('China', '中国'), currency: 'CNY', rate: '7.1830', flag: '🇨🇳' },
-  { code: 'JP', name: t('Japan', '日本'), currency: 'JPY', rate: '151.20', flag: '🇯🇵' },
-  { code: 'TH', name: t('Thailand', '泰国'), currency: 'THB', rate: '35.80', flag: '🇹🇭' },
-  { code: 'ID', name: t('Indonesia', '印度尼西亚'), currency: 'IDR', rate: '15650', flag: '🇮🇩' },
-  { code: 'HU', name: t('Hungary', '匈牙利'), currency: 'HUF', rate: '355.40', flag: '🇭🇺' },
-  { code: 'KH', name: t('Cambodia', '柬埔寨'), currency: 'KHR', rate: '4080', flag: '🇰🇭' },
+export const AREAS: Array<{ code: string; name: T; currency: string; flag: string }> = [
+  { code: 'US', name: t('United States', '美国'), currency: 'USD', flag: '🇺🇸' },
+  { code: 'MY', name: t('Malaysia', '马来西亚'), currency: 'MYR', flag: '🇲🇾' },
+  { code: 'CN', name: t('China', '中国'), currency: 'CNY', flag: '🇨🇳' },
+  { code: 'JP', name: t('Japan', '日本'), currency: 'JPY', flag: '🇯🇵' },
+  { code: 'TH', name: t('Thailand', '泰国'), currency: 'THB', flag: '🇹🇭' },
+  { code: 'ID', name: t('Indonesia', '印度尼西亚'), currency: 'IDR', flag: '🇮🇩' },
+  { code: 'HU', name: t('Hungary', '匈牙利'), currency: 'HUF', flag: '🇭🇺' },
+  { code: 'KH', name: t('Cambodia', '柬埔寨'), currency: 'KHR', flag: '🇰🇭' },
 ];
 
 export const NEWS: Array<{ title: T; summary: T; body: T; banner: boolean }> = [

@@ -151,7 +151,7 @@ export async function seedCatalogueDemo(deps: AppDeps): Promise<void> {
         .execute();
     }
     if (await isEmpty(db, 'sale_areas')) {
-      await db.insertInto('sale_areas').values(AREAS.map((a, i) => ({ code: a.code, name: json(a.name), currency: a.currency, rate: a.rate, flag: a.flag, sort: AREAS.length - i }))).execute();
+      await db.insertInto('sale_areas').values(AREAS.map((a, i) => ({ code: a.code, name: json(a.name), currency: a.currency, flag: a.flag, sort: AREAS.length - i }))).execute();
     }
     if (await isEmpty(db, 'news')) {
       const news = await db

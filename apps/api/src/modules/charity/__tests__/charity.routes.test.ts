@@ -49,6 +49,21 @@ describe('charity orders', () => {
     expect((await post('/attractive/lovers/submitPay', { cause_id: 999_999, amount: 1000 }, m.headers)).body.code).toBe(ResponseCode.charityCauseNotFound);
   });
 
+  it('refuses more than the largest pledge with the limit as money in the cause’s currency, in the member’s language; the limit itself is taken', async () => {
+    const m = await newMember(t);
+    const pledgeOf = (amount: number, key: string, lang: string) => post('/attractive/lovers/submitPay', { cause_id: causeId, amount }, { ...m.headers, 'idempotency-key': `${key}-${m.userId}` }, lang);
+    const big = await pledgeOf(200_000_000, 'too-large-en', 'en-us');
+    expect(big.body).toMatchObject({ code: ResponseCode.charityAmountTooLarge, msg: 'The largest donation is 1,000,000.00 USD' });
+    // Hungarian writes a decimal comma and groups with (no-break) spaces: "1 000 000,00", never "100000000".
+    const hu = await pledgeOf(200_000_000, 'too-large-hu', 'hu');
+    expect(hu.body.code).toBe(ResponseCode.charityAmountTooLarge);
+    expect(hu.body.msg.replace(/\s/g, ' ')).toBe('A legnagyobb adomány 1 000 000,00 USD');
+    // Nothing, a negative amount or zero is refused on the field, without a figure in minor units.
+    const negative = await pledgeOf(-500, 'negative', 'en-us');
+    expect(negative).toMatchObject({ status: 422, body: { msg: 'Enter an amount greater than zero' } });
+    expect((await pledgeOf(100_000_000, 'largest', 'en-us')).body.data).toMatchObject({ amount: 100_000_000, status: 'awaiting_payment' });
+  });
+
   it('cancels an unpaid pledge once; another member cannot; a paid one cannot be cancelled', async () => {
     const m = await newMember(t);
     const other = await newMember(t);

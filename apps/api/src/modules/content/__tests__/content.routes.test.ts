@@ -5,6 +5,8 @@ import { buildTestApp, type TestApp } from '../../../test/build-test-app.js';
 import { seedCatalogueDemo } from '../../catalogue/demo/demo.seed.js';
 import { call, newMember } from '../../catalogue/__tests__/helpers.js';
 import { contentChanged } from '../../catalogue/response-cache.js';
+import { operatorCliActor } from '../../../lib/actor.js';
+import { setOperatorRate } from '../../rates/rates.service.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -41,12 +43,39 @@ describe('home and activity data', () => {
     expect(grid.length).toBeGreaterThanOrEqual(12);
     expect(grid[0].icon).toMatch(/^\/media\/demo\/cate-\d+\.png$/);
     expect((await get('/attractive/page/shareList')).body.data.list.length).toBe(3);
-    const areas = (await get('/attractive/page/areaList')).body.data;
-    expect(areas.base_currency).toBe('USD');
-    expect(areas.list.find((a: { code: string }) => a.code === 'MY')).toMatchObject({ currency: 'MYR', rate: '4.46500000' });
+    expect((await get('/attractive/page/areaList')).body.data.list.map((a: { code: string }) => a.code)).toEqual(['US', 'MY', 'CN', 'JP', 'TH', 'ID', 'HU', 'KH']);
     const stock = (await get('/attractive/page/goodsStock?goods_id=2')).body.data;
     const skus = await t.db.selectFrom('goods_skus').select(['id', 'stock']).where('goods_id', '=', 2).orderBy('id').execute();
     expect(stock).toEqual({ goods_id: 2, stock: skus.reduce((n, s) => n + s.stock, 0), skus });
+  });
+});
+
+describe('sale areas', () => {
+  type Area = { code: string; currency: string; rate: string | null; source: string | null; date: string | null };
+  type CountryRate = { currency: string; rate: string | null; source: string | null; date: string | null };
+  const areaOf = async (code: string): Promise<Area> => (await get('/attractive/page/areaList')).body.data.list.find((a: Area) => a.code === code);
+  const countryRateOf = async (currency: string): Promise<CountryRate> => (await get('/attractive/country/areaHuilvList')).body.data.list.find((r: CountryRate) => r.currency === currency);
+
+  it('gives each area the rates module’s rate with its source and date, the one areaHuilvList gives; none where none is recorded', async () => {
+    const areas = (await get('/attractive/page/areaList')).body.data;
+    expect(areas.base_currency).toBe('USD');
+    const my = await areaOf('MY');
+    // The ECB's reference rates of 2026-11-20 (the snapshot): 4.8135 MYR and 1.1573 USD per euro.
+    expect(my).toMatchObject({ currency: 'MYR', source: 'ecb', date: '2026-11-20' });
+    expect(Number(my.rate)).toBeCloseTo(4.8135 / 1.1573, 10);
+    const { rate, source, date } = await countryRateOf('MYR');
+    expect({ rate: my.rate, source: my.source, date: my.date }).toEqual({ rate, source, date });
+    expect(await areaOf('US')).toMatchObject({ currency: 'USD', rate: '1', source: 'identity' });
+    expect(await areaOf('HU')).toMatchObject({ currency: 'HUF', source: 'ecb', date: '2026-11-20' });
+    // The ECB publishes no riel rate and no operator has set one: none, never an invented one.
+    expect(await areaOf('KH')).toMatchObject({ currency: 'KHR', rate: null, source: null, date: null });
+  });
+
+  it('answers an operator’s new rate at once', async () => {
+    expect((await areaOf('KH')).rate).toBeNull();
+    await setOperatorRate(t.db, operatorCliActor('test', 0), { base: 'USD', quote: 'KHR', rate: '4012.5', reason: 'test' });
+    await expect.poll(async () => (await areaOf('KH')).rate).toBe('4012.5');
+    expect(await areaOf('KH')).toMatchObject({ source: 'operator', date: (await countryRateOf('KHR')).date });
   });
 });
 

@@ -7,7 +7,7 @@ export const useCharityCentre = () => useEndpointQuery(getLoversCentre, undefine
 /** The member's pledges, newest first, a page at a time. */
 export const useCharityOrderPages = () => useEndpointInfiniteQuery(listLoversOrders, { limit: 10 });
 
-/** Pledges an amount to a cause (one key per visit of the page). */
+/** Pledges an amount to a cause, with the key of one pledge attempt (`useActionKey`: a new one once the server has answered). */
 export const usePledge = (idempotencyKey: string) => useEndpointMutation(payLoversOrder, { call: { idempotencyKey }, invalidates: [getLoversCentre, listLoversOrders] });
 
 /** Cancels an unpaid pledge. */

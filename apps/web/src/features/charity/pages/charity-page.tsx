@@ -4,7 +4,7 @@ import { paths } from '@/config/paths';
 import { Amount } from '@/components/amount';
 import { ListState } from '@/components/list-states';
 import { PageHeader } from '@/components/page-header';
-import { newIdempotencyKey } from '@/lib/request';
+import { useActionKey } from '@/lib/action-key';
 import { useNavigate } from '@/lib/router';
 import { showToast } from '@/lib/toast';
 import { useCharityCentre, usePledge } from '../api/charity';
@@ -18,12 +18,13 @@ export default function CharityPage() {
   const navigate = useNavigate();
   const centre = useCharityCentre();
   const [open, setOpen] = useState<number | null>(null);
-  const [key] = useState(newIdempotencyKey);
+  // A pledge tapped again after a lost answer is the same request; once the server has answered (a refusal too), the next pledge has its own key.
+  const { key, answered } = useActionKey();
   const pledge = usePledge(key);
   const c = centre.data;
 
   const place = async (causeId: number, amount: number, message: string) => {
-    const order = await pledge.mutateAsync({ cause_id: causeId, amount, message });
+    const order = await answered(pledge.mutateAsync({ cause_id: causeId, amount, message }));
     showToast(t('orders.charity.pledged'));
     navigate(`${paths.goods.payNext}?order_id=${order.id}&order_type=charity`);
   };

@@ -22,7 +22,7 @@ const api = await startFakeApi({
   '/web/news/info': () => ok({ id: 1, title: 'Store opening', summary: 'We open', cover: '', published_at: AT, like_count: 2, comment_count: 0, content: '<p>Hello</p>', collect_count: 0, annex_count: 1, is_liked: false, is_collected: false }),
   '/web/news/annex': () => ok({ list: [{ id: 4, name: 'Price list.pdf', url: '/uploads/price-list.pdf', size: 20480, mime: 'application/pdf' }] }),
   '/web/comment/list': () => ok({ list: [], total: 0, page: 1, limit: 10, has_more: false }),
-  '/attractive/page/areaList': () => ok({ base_currency: 'USD', list: [{ id: 1, code: 'MY', name: 'Malaysia', currency: 'MYR', rate: '4.5', flag: '' }] }),
+  '/attractive/page/areaList': () => ok({ base_currency: 'USD', list: [{ id: 1, code: 'MY', name: 'Malaysia', currency: 'MYR', rate: '4.5', source: 'ecb', date: '2026-11-27', flag: '' }] }),
   '/shop/goods/list': () => ok({ list: [{ id: 3, cate_id: 1, name: 'Teapot', cover: '', price: 2000, market_price: 2500, currency: 'USD', sales: 9, stock: 5 }], total: 1, page: 1, limit: 20, has_more: false }),
 });
 
