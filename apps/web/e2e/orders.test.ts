@@ -50,13 +50,14 @@ async function operatorCall(url: string, body: unknown) {
 }
 
 /** A signed-in member with a pay password, 1,000 USD in the wallet and a default address, on a page of the shop. */
-async function shopper(hashPath: string) {
+async function shopper(hashPath: string, viewport?: { width: number; height: number }) {
   const member = await createMemberSession(databaseUrl, 'live');
   await db.updateTable('users').set({ pay_password_hash: await hashPassword(PAY_PASSWORD) }).where('id', '=', member.userId).execute();
   await newAddress(db, member.userId);
   await fund(db, member.userId, 100_000, 'USD');
   const page = await browser.open(hashPath, {
     snoozePopups: true,
+    ...(viewport ? { viewport } : {}),
     localStorage: {
       'shop.session': JSON.stringify({ state: { token: member.token, user: { id: member.userId, user_name: member.userName } }, version: 0 }),
       'shop.session.refreshedAt': String(Date.now()),
@@ -245,5 +246,18 @@ describe('orders in Chromium at 375 px', () => {
     await page.getByText('Waiting for more people to join').waitFor();
     await page.getByText(/^1 of 2 joined · \d+ h \d+ min left$/).waitFor();
     await shot(page, 'group-buy-progress');
+  });
+});
+
+describe('checkout in Chromium at 1280 px', () => {
+  it("keeps the checkout's bottom bar as wide as the 750 px column, not its padding wider", async () => {
+    const { page } = await shopper('/pages/goods/goodsPay?goods_id=3&sku_id=14&num=1', { width: 1280, height: 800 });
+    await page.locator('.checkout-bar').waitFor();
+    const column = (await page.locator('[data-testid="app-column"]').boundingBox())!;
+    const bar = (await page.locator('.checkout-bar').boundingBox())!;
+    expect(column).toMatchObject({ x: 265, width: 750 });
+    expect(bar).toMatchObject({ x: column.x, width: column.width });
+    expect(bar.y + bar.height).toBeCloseTo(800, 0);
+    await page.close();
   });
 });

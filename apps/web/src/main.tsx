@@ -11,6 +11,7 @@ import { firstFilesReleased } from '@/lib/early-answers';
 import { preloadToast } from '@/lib/toast';
 import { listenForInstallPrompt } from '@/lib/install-prompt';
 import { applyLaunchParams } from '@/lib/launch-params';
+import { takeDraftsLeftOpen } from '@/lib/open-drafts';
 import { listenForShell } from '@/lib/shell-ready';
 import { afterFirstContentfulPaint, whenPageUsable } from '@/lib/page-usable';
 import { linkManifest, loadLanguage, loadRestOfPack } from '@/lib/language-packs';
@@ -30,6 +31,8 @@ async function start() {
   listenForShell();
   listenForInstallPrompt();
   applyLaunchParams();
+  // Forms open on this page when the last load of this tab ended (a reload) get their text back.
+  takeDraftsLeftOpen();
   // The page's code loads alongside the language pack, not after the first render.
   const [hashPath = '', hashQuery = ''] = window.location.hash.replace(/^#/, '').split('?');
   const startPath = hashPath === '/' || hashPath === '' ? paths.tabbar.home : hashPath;

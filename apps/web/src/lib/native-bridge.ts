@@ -127,12 +127,21 @@ export async function shellLocation(): Promise<{ latitude: number; longitude: nu
 }
 
 /**
- * Hands an address the web view cannot open well (a wallet or bank app, its app link) to the shell,
- * which opens it outside and loads `returnTo` in the web view when the member comes back. Answers
- * false when the app must open it itself (a browser, or a shell that did not take it).
+ * What handing an address to the shell came to: `opened` outside; `cancelled` by the member (nothing
+ * more to do); `failed` (refused otherwise: the app stays and says so); `unavailable` (no shell, or no
+ * answer in time): only then the app opens it itself.
  */
-export async function openExternally(url: string, returnTo: string): Promise<boolean> {
-  return (await askShell('openExternal', { url, returnTo })).kind === 'answered';
+export type ExternalOpening = 'opened' | 'cancelled' | 'failed' | 'unavailable';
+
+/**
+ * Hands an address the web view cannot open well (a wallet or bank app, its app link) to the shell,
+ * which opens it outside and loads `returnTo` in the web view when the member comes back.
+ */
+export async function openExternally(url: string, returnTo: string): Promise<ExternalOpening> {
+  const outcome = await askShell('openExternal', { url, returnTo });
+  if (outcome.kind === 'answered') return 'opened';
+  if (outcome.kind === 'unavailable') return 'unavailable';
+  return outcome.reason === 'cancelled' ? 'cancelled' : 'failed';
 }
 
 /** What the shell says about itself (`appInfo`). */

@@ -1,4 +1,5 @@
 import { create } from 'zustand';
+import { keepOpenDrafts } from '@/lib/open-drafts';
 
 interface AppUpdateState {
   /** A new release is installed and waits for the member to reload (`lib/offline-support.ts`). */
@@ -20,6 +21,8 @@ export const useAppUpdate = create<AppUpdateState>()((set) => ({
  * ready", and of a page whose code did not arrive because the tab's release is gone).
  */
 export function reloadApp(): void {
+  // What the member has typed on this page comes back after the reload (lib/open-drafts.ts).
+  keepOpenDrafts();
   const { applyUpdate } = useAppUpdate.getState();
   if (applyUpdate) applyUpdate();
   else window.location.reload();

@@ -16,6 +16,7 @@ import { uploadFile } from '@/lib/upload';
 import { useApplyInfo, useCase, useExchangeTargets, useRefundEstimate, useResubmitCase, useSubmitCase } from '../api/after-sales';
 import '../after-sales.css';
 import { useTranslation } from '@/lib/i18n';
+import { useDraftLeftOpen, useKeepOpenDraft } from '@/lib/open-drafts';
 
 const MAX_IMAGE_BYTES = 2 * 1024 * 1024;
 const MAX_VIDEO_BYTES = 10 * 1024 * 1024;
@@ -74,16 +75,19 @@ export default function ApplyPage() {
   const kind = again?.kind ?? chosenKind;
   const [qty, setQty] = useState<Record<number, number>>({});
   const [targets, setTargets] = useState<Record<number, number>>({});
-  const [reason, setReason] = useState<string | undefined>();
-  const [description, setDescription] = useState('');
-  const [images, setImages] = useState<string[]>([]);
-  const [video, setVideo] = useState<string | undefined>();
+  // The reason, words and evidence given survive a reload of the page (lib/open-drafts.ts).
+  const leftOpen = useDraftLeftOpen<{ reason?: string; description: string; images: string[]; video?: string }>('afterSale');
+  const [reason, setReason] = useState<string | undefined>(leftOpen?.reason);
+  const [description, setDescription] = useState(leftOpen?.description ?? '');
+  const [images, setImages] = useState<string[]>(leftOpen?.images ?? []);
+  const [video, setVideo] = useState<string | undefined>(leftOpen?.video);
+  useKeepOpenDraft('afterSale', reason || description || images.length || video ? { reason, description, images, video } : undefined);
   // Files on their way, each with how much of it has gone (percent).
   const [uploads, setUploads] = useState<Array<{ id: number; percent: number }>>([]);
   const uploadCount = useRef(0);
   const uploading = uploads.length > 0;
   // The rejected case's reason, words and evidence, filled in once it is read.
-  const [filledFrom, setFilledFrom] = useState(0);
+  const [filledFrom, setFilledFrom] = useState(leftOpen ? caseId : 0);
   if (again && filledFrom !== again.id) {
     setFilledFrom(again.id);
     setReason(again.reason_id);

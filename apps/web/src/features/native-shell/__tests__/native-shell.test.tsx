@@ -100,4 +100,53 @@ describe("a payment's hand-off to a wallet or bank app", () => {
       { name: 'openExternal', args: { url: payment.redirect_url, returnTo: `${window.location.origin}/#/pages/goods/payFinish?payment_no=P1&order_id=7&order_type=order` } },
     ]);
   });
+
+  // jsdom cannot leave the page: a web view sent to the gateway shows as its "navigation" complaint.
+  const leavesThePage = async (tap: () => Promise<void>) => {
+    const { virtualConsole } = (globalThis as unknown as { jsdom: { virtualConsole: { on(e: string, f: (error: Error) => void): void; off(e: string, f: (error: Error) => void): void } } }).jsdom;
+    let left = false;
+    const complaint = (error: Error) => (left ||= error.message.includes('navigation'));
+    virtualConsole.on('jsdomError', complaint);
+    try {
+      await tap();
+      await new Promise((r) => setTimeout(r, 50));
+      return left;
+    } finally {
+      virtualConsole.off('jsdomError', complaint);
+    }
+  };
+  const tapGo = () => act(async () => fireEvent.click(screen.getByRole('link', { name: 'Go to the payment page' })));
+
+  it('stays on the page when the member cancels in the shell, saying nothing more', async () => {
+    inShell({ replies: { openExternal: { answer: { ok: false, error: 'cancelled' } } } });
+    show(<GatewayHandoff payment={payment} />);
+    expect(await leavesThePage(async () => {
+      await tapGo();
+      await waitFor(() => expect(calls()).toHaveLength(1));
+    })).toBe(false);
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.getByRole('link', { name: 'Go to the payment page' })).toBeTruthy();
+  });
+
+  it('stays on the page when the shell refuses otherwise, says so and lets the member tap again', async () => {
+    inShell({ replies: { openExternal: { answer: { ok: false, error: 'denied' } } } });
+    show(<GatewayHandoff payment={payment} />);
+    expect(await leavesThePage(async () => {
+      await tapGo();
+      expect((await screen.findByRole('alert')).textContent).toBe('Could not open the payment page. Tap the button to try again.');
+    })).toBe(false);
+    inShell({ replies: { openExternal: { answer: { ok: true } } } });
+    await tapGo();
+    expect(await screen.findByText('Finish paying in the other app. This page shows the result when you come back.')).toBeTruthy();
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('goes to the gateway in the web view itself only when the shell does not do this', async () => {
+    inShell({ replies: {} });
+    show(<GatewayHandoff payment={payment} />);
+    expect(await leavesThePage(async () => {
+      await tapGo();
+      await waitFor(() => expect(calls()).toHaveLength(1));
+    })).toBe(true);
+  });
 });

@@ -4,6 +4,8 @@ import type { Address } from '@shop/contract/address';
 import { paths } from '@/config/paths';
 import { routes } from '@/app/routes';
 import { useSession } from '@/stores/session';
+import { useAppUpdate } from '@/stores/app-update';
+import { takeDraftsLeftOpen } from '@/lib/open-drafts';
 import { clearToasts, memberFixture, ok, prepareApp, renderRouter, startFakeApi, type Recorded } from '@/test/helpers';
 
 // Checkout, the address list it opens to pick from, and the address form, as the app routes them.
@@ -172,6 +174,45 @@ describe('what was typed at checkout, another time', () => {
     expect(await screen.findByText(/Mei Tan/)).toBeTruthy();
     expect(remarksBox().value).toBe('');
     expect(screen.getByRole('switch', { name: 'Use 800 points' }).getAttribute('aria-checked')).toBe('false');
+  });
+
+  it('"Reload" on the new version\'s banner brings checkout back with what was typed and switched on, once', async () => {
+    await checkoutWithRemarksAndPoints();
+    fireEvent.change(await screen.findByPlaceholderText('Coupon code'), { target: { value: 'WELCOME5' } });
+    // The new release is installed and waits: the banner offers to reload (the worker then reloads the page).
+    let workerTookCharge = false;
+    act(() => useAppUpdate.getState().set({ waiting: true, applyUpdate: () => (workerTookCharge = true) }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Reload' }));
+    expect(workerTookCharge).toBe(true);
+
+    // The page is loaded again at the same address, in the same tab.
+    cleanup();
+    useAppUpdate.getState().set({ waiting: false, applyUpdate: undefined });
+    takeDraftsLeftOpen(BUY_NOW);
+    const router = renderRouter(routes, BUY_NOW);
+    expect(await screen.findByText(/Mei Tan/)).toBeTruthy();
+    expect(remarksBox().value).toBe('Leave it at the door');
+    expect(screen.getByPlaceholderText<HTMLInputElement>('Coupon code').value).toBe('WELCOME5');
+    expect(screen.getByRole('switch', { name: 'Use 800 points' }).getAttribute('aria-checked')).toBe('true');
+
+    // Given back once: checkout opened again inside the app starts empty.
+    act(() => router.navigate(`${paths.goods.details}?id=3`));
+    await until(() => !onCheckout(router));
+    act(() => router.navigate(BUY_NOW));
+    expect(await screen.findByText(/Mei Tan/)).toBeTruthy();
+    expect(remarksBox().value).toBe('');
+  });
+
+  it('a reload that opens another page gives nothing back there or later', async () => {
+    await checkoutWithRemarksAndPoints();
+    // The browser's reload, while checkout is open; the next load opens at the goods page.
+    window.dispatchEvent(new Event('pagehide'));
+    cleanup();
+    takeDraftsLeftOpen(`${paths.goods.details}?id=3`);
+    const router = renderRouter(routes, `${paths.goods.details}?id=3`);
+    act(() => router.navigate(BUY_NOW));
+    expect(await screen.findByText(/Mei Tan/)).toBeTruthy();
+    expect(remarksBox().value).toBe('');
   });
 
   it('coming back from the address list after more than half an hour starts empty', async () => {

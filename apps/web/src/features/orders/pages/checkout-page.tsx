@@ -15,7 +15,8 @@ import { useCreateOrder } from '../api/create-order';
 import { AddressCard } from '../components/address-card';
 import { OrderAmounts } from '@/components/order-amounts';
 import { OrderLines } from '../components/order-lines';
-import { dropCheckoutDraft, keepCheckoutDraft, keepCheckoutDraftWhilePicking, readCheckoutDraft } from '../checkout-draft';
+import { dropCheckoutDraft, keepCheckoutDraft, keepCheckoutDraftWhilePicking, readCheckoutDraft, type CheckoutDraft } from '../checkout-draft';
+import { useDraftLeftOpen, useKeepOpenDraft } from '@/lib/open-drafts';
 import '../orders.css';
 import { useTranslation } from '@/lib/i18n';
 
@@ -35,8 +36,10 @@ export default function CheckoutPage() {
     rest.delete('address_id');
     return rest.toString();
   }, [params]);
-  // What the member chose here survives a trip to the address list and back (the page is opened again), and only that.
-  const [draft] = useState(() => readCheckoutDraft(checkout));
+  // What the member chose here survives a trip to the address list and back (the page is opened again)
+  // and a reload of this page (the new version's banner, the browser's), and only those.
+  const leftOpen = useDraftLeftOpen<CheckoutDraft>('checkout');
+  const [draft] = useState(() => leftOpen ?? readCheckoutDraft(checkout));
   const [couponInput, setCouponInput] = useState(draft?.couponInput ?? '');
   const [coupon, setCoupon] = useState(draft?.coupon ?? '');
   const chosen = useMemo<CheckoutSource>(() => {
@@ -63,6 +66,7 @@ export default function CheckoutPage() {
   const create = useCreateOrder(key);
   const [remarks, setRemarks] = useState(draft?.remarks ?? '');
   useEffect(() => keepCheckoutDraft(checkout, { remarks, couponInput, coupon, points }), [checkout, remarks, couponInput, coupon, points]);
+  useKeepOpenDraft('checkout', { remarks, couponInput, coupon, points } satisfies CheckoutDraft);
   const data = preview.data;
   const chooseAddress = () => {
     keepCheckoutDraftWhilePicking(checkout);

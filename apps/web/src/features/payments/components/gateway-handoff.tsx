@@ -15,14 +15,18 @@ import { useTranslation } from '@/lib/i18n';
 export function GatewayHandoff({ payment: p, text, children }: { payment: PaymentInfo; text?: string; children?: ReactNode }) {
   const { t } = useTranslation();
   const [outside, setOutside] = useState(false);
+  const [notOpened, setNotOpened] = useState(false);
   const go = async (e: MouseEvent<HTMLAnchorElement>) => {
     if (!inNativeShell() || !p.redirect_url) return;
     e.preventDefault();
+    setNotOpened(false);
     const url = p.redirect_url;
     const returnTo = new URL(`#${paths.goods.paid}?${paymentQuery(p)}`, window.location.href).href;
-    if (await openExternally(url, returnTo)) setOutside(true);
-    // The shell did not take it: the web view goes there itself.
-    else window.location.assign(url);
+    const opening = await openExternally(url, returnTo);
+    if (opening === 'opened') setOutside(true);
+    // Only without a shell does the web view go there itself; a shell that refused leaves the member here to tap again.
+    else if (opening === 'unavailable') window.location.assign(url);
+    else if (opening === 'failed') setNotOpened(true);
   };
   return (
     <>
@@ -31,6 +35,11 @@ export function GatewayHandoff({ payment: p, text, children }: { payment: Paymen
         {p.balance_part > 0 && <div className="pay-muted">{t('payments.mixed.held', { balance: formatAmount(p.balance_part, p.currency) })}</div>}
         <div className="pay-muted">{t('payments.pay.orderNo', { no: p.order_no })}</div>
         <div role={outside ? 'status' : undefined}>{outside ? t('app.shell.openedOutside') : (text ?? t('payments.redirect.text'))}</div>
+        {notOpened && (
+          <div className="pay-muted" role="alert">
+            {t('app.shell.notOpened')}
+          </div>
+        )}
       </section>
       <div className="pay-actions">
         {children ??

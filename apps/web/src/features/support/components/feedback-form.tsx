@@ -10,6 +10,7 @@ import { useFeedbackCategories, useSendFeedback } from '../api/feedback';
 import { useTranslation } from '@/lib/i18n';
 import { FieldItem, FieldList } from '@/components/field-list';
 import { Controller, useContractForm, type FieldLabels } from '@/lib/form';
+import { useDraftLeftOpen, useKeepOpenDraft } from '@/lib/open-drafts';
 
 const LABELS = [
   ['cate_id', 'support.feedback.field.category'],
@@ -22,7 +23,11 @@ export function FeedbackForm({ onSent }: { onSent: (id: number) => void }) {
   const { t } = useTranslation();
   const categories = useFeedbackCategories();
   const send = useSendFeedback();
-  const form = useContractForm(createFeedbackBody, { defaultValues: { content: '', images: [] }, labels: LABELS });
+  // The text typed survives a reload of the page (lib/open-drafts.ts).
+  const leftOpen = useDraftLeftOpen<{ content: string }>('feedback');
+  const form = useContractForm(createFeedbackBody, { defaultValues: { content: leftOpen?.content ?? '', images: [] }, labels: LABELS });
+  const content = form.watch('content');
+  useKeepOpenDraft('feedback', content ? { content } : undefined);
   const [files, setFiles] = useState<Array<ImageUploadItem & { uploadId?: number }>>([]);
 
   const upload = async (file: File): Promise<ImageUploadItem & { uploadId: number }> => {

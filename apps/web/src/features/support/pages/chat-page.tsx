@@ -14,6 +14,7 @@ import { useChatMessages, useChatState } from '../api/chat';
 import '../support.css';
 import { sizedUpload } from '@/lib/media-url';
 import { useTranslation } from '@/lib/i18n';
+import { useDraftLeftOpen, useKeepOpenDraft } from '@/lib/open-drafts';
 
 /** How far below the message box's top the newest message may end while the member still counts as reading it (not scrolled up to history). */
 const AT_NEWEST_PX = 48;
@@ -43,7 +44,10 @@ function Chat() {
   // The shop closed the conversation on screen: the member's next message opens a new one.
   const ended = s?.status === 'closed' && messages.at(-1)?.conversation_id === s.conversation_id;
   const [params] = useSearchParams();
-  const [text, setText] = useState(() => aboutCase(t, params));
+  // The message being typed survives a reload of the page (lib/open-drafts.ts).
+  const leftOpen = useDraftLeftOpen<{ text: string }>('chat');
+  const [text, setText] = useState(() => leftOpen?.text ?? aboutCase(t, params));
+  useKeepOpenDraft('chat', text ? { text } : undefined);
   const [busy, setBusy] = useState(false);
   const file = useRef<HTMLInputElement>(null);
   const log = useRef<HTMLDivElement>(null);

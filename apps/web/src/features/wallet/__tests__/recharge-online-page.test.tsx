@@ -6,6 +6,8 @@ import { paths } from '@/config/paths';
 import { i18n } from '@/lib/i18n';
 import { useSession } from '@/stores/session';
 import { clearToasts, memberFixture, ok, prepareApp, startFakeApi } from '@/test/helpers';
+import { installFakeShell, type FakeShellCall } from '@/test/fake-shell';
+import { useNativeShell } from '@/stores/app-flags';
 import RechargeInfoPage from '../pages/recharge-info-page';
 import RechargePage from '../pages/recharge-page';
 
@@ -21,14 +23,16 @@ const payment = {
   payment_no: 'P53', order_type: 'recharge', order_id: 53, order_no: 'R2611230053', pay_way: 'stripe_card', gateway: 'stripe', status: 'pending', state: 'in_progress', currency: 'MYR', amount: 2_000, fee: 0,
   balance_part: 0, gateway_part: 2_000, points: null, redirect_url: null, client_secret: 'pi_x_secret', sdk_params: null, expires_at: '2026-11-23T10:30:00.000Z', finished_at: null, message: null,
 };
+// The gateway's hosted page, when the test's payment has one.
+let hostedPage: string | null = null;
 const api = await startFakeApi({
   '/user/recharge/config': () =>
     ok({ wallet_currency: 'MYR', currencies: ['MYR'], channels: [{ code: 'online', kind: 'online', name: 'Card', currencies: ['MYR'], min: 100, max: 10_000_000 }], collection_accounts: [], instalment_plans: [], crypto_networks: [] }),
   '/attractive/currency/changeRatio': () => ok({ from: 'MYR', to: 'MYR', rate: '1', source: 'identity', date: '2026-11-23', amount: 2_000, converted: 2_000 }),
   '/user/recharge/create': () => ok(topUp),
   '/shop/order/payWayCostTotal': () => ok({ order_no: 'R2611230053', currency: 'MYR', amount: 2_000, chosen: null, list: [method('stripe_fpx', 'stripe', 'fpx'), method('stripe_card', 'stripe', 'card')] }),
-  '/shop/buy/payOrder': () => ok(payment),
-  '/shop/buy/payInfo': () => ok(payment),
+  '/shop/buy/payOrder': () => ok({ ...payment, redirect_url: hostedPage }),
+  '/shop/buy/payInfo': () => ok({ ...payment, redirect_url: hostedPage }),
   '/user/recharge/orderInfo': () => ok(topUp),
 });
 
@@ -42,6 +46,9 @@ beforeEach(() => {
 });
 afterEach(async () => {
   cleanup();
+  hostedPage = null;
+  delete (window as { flutter_inappwebview?: unknown }).flutter_inappwebview;
+  useNativeShell.setState({ isNativeShell: false });
   await clearToasts();
   await act(() => i18n.changeLanguage('en-us'));
 });
@@ -114,5 +121,33 @@ describe('recharge page, online channel', () => {
     fireEvent.click(screen.getByRole('button', { name: 'เติมเงิน' }));
     expect(await screen.findByText('เติมเงิน RM 50.00 ผ่าน ชำระออนไลน์ (บัตร, อีวอลเล็ต) หรือไม่?')).toBeTruthy();
     expect(api.requests.filter((r) => r.url.startsWith('/user/recharge/create'))).toHaveLength(0);
+  }, 15_000);
+});
+
+describe('an online top-up inside the native shell', () => {
+  const shellCalls = () => (window as { __shellCalls?: FakeShellCall[] }).__shellCalls ?? [];
+
+  it('hands the gateway page to the shell, back to the record; after a cancel the record offers the page again', async () => {
+    hostedPage = 'https://checkout.example/pay/P53';
+    installFakeShell({ readyAfterMs: 0, marksReady: true, replies: { openExternal: { answer: { ok: false, error: 'cancelled' } } } });
+    useNativeShell.setState({ isNativeShell: true });
+    const router = renderRecharge();
+    await screen.findAllByText('Online payment (card, e-wallet)');
+    fireEvent.change(document.querySelector('input[name="amount"]')!, { target: { value: '20' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Top up' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Confirm' }));
+    // Not opened in the web view: the shell was asked, and the member is on the top-up's record.
+    await waitFor(() => expect(router.state.location.pathname).toBe(paths.wallet.rechargeInfo));
+    expect(shellCalls()).toHaveLength(1);
+    expect(shellCalls()[0]).toMatchObject({ name: 'openExternal', args: { url: hostedPage } });
+    expect(String((shellCalls()[0]!.args as { returnTo: string }).returnTo)).toContain(`#${paths.wallet.rechargeInfo}?id=53&payment_no=P53`);
+    const again = await screen.findByRole('button', { name: 'Go to the payment page' });
+
+    installFakeShell({ readyAfterMs: 0, marksReady: true, replies: { openExternal: { answer: { ok: false, error: 'denied' } } } });
+    await act(async () => fireEvent.click(again));
+    expect((await screen.findByRole('alert')).textContent).toBe('Could not open the payment page. Tap the button to try again.');
+    installFakeShell({ readyAfterMs: 0, marksReady: true, replies: { openExternal: { answer: { ok: true } } } });
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Go to the payment page' })));
+    expect(await screen.findByText('Finish paying in the other app. This page shows the result when you come back.')).toBeTruthy();
   }, 15_000);
 });

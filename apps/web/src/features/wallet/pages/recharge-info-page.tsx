@@ -6,6 +6,8 @@ import { PageHeader } from '@/components/page-header';
 import { endpointQuery, useQueryScope } from '@/lib/endpoint-query';
 import { useSearchParams } from '@/lib/router';
 import { RechargeRecord } from '../components/recharge-record';
+import { TopUpGatewayLink } from '../components/top-up-gateway';
+import { paths } from '@/config/paths';
 import '../wallet.css';
 import { useTranslation } from '@/lib/i18n';
 
@@ -31,7 +33,7 @@ export default function RechargeInfoPage() {
     refetchInterval: (q) => (q.state.data?.status === 'awaiting_payment' ? backoff(q.state.dataUpdateCount) : false),
   });
   const waiting = record.data?.status === 'awaiting_payment';
-  useQuery({
+  const payment = useQuery({
     ...endpointQuery(getCheckoutPayment, { payment_no: paymentNo }, scope),
     enabled: Boolean(paymentNo) && waiting,
     staleTime: 0,
@@ -46,6 +48,7 @@ export default function RechargeInfoPage() {
         {r && (
           <RechargeRecord recharge={r} live />
         )}
+        {waiting && payment.data?.state === 'in_progress' && payment.data.redirect_url && <TopUpGatewayLink url={payment.data.redirect_url} recordPage={`${paths.wallet.rechargeInfo}?id=${id}&payment_no=${paymentNo}`} />}
       </ListState>
     </div>
   );

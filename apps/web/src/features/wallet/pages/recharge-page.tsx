@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import { formatDate, formatRate } from '@/lib/format';
-import { readDate } from '@shop/client/dates';
+import { isToday } from '@shop/client/dates';
 import { Button, Dialog, DotLoading, ImageUploader, type ImageUploadItem } from 'antd-mobile';
 import { ChoiceChips } from '@/components/choice-chips';
 import { useNavigate } from '@/lib/router';
@@ -11,6 +11,7 @@ import { TextField } from '@/components/form-field';
 import { ListState } from '@/components/list-states';
 import { PageHeader } from '@/components/page-header';
 import { showToast } from '@/lib/toast';
+import { openTopUpGateway } from '../components/top-up-gateway';
 import { payTopUp, useCreateRecharge, useDepositAddress, useExchangeQuote, useFetchExchangeQuote, useRechargeConfig } from '../api/recharge';
 import { uploadFile } from '@/lib/upload';
 import { AmountField, amountReader, typedAmount } from '@/components/amount-field';
@@ -35,13 +36,6 @@ const LABELS = [
 
 /** The stablecoin network offered first when the shop has addresses on it. */
 const PREFERRED_NETWORK = 'TRC20';
-
-/** Whether `date` (a rate's calendar day, or a moment) falls on today in this device's time zone. */
-function isToday(date: string): boolean {
-  const day = readDate(date);
-  const now = new Date();
-  return day.getFullYear() === now.getFullYear() && day.getMonth() === now.getMonth() && day.getDate() === now.getDate();
-}
 
 /** `pages/my/recharge`: a top-up through a channel in the currency paid in, at today's rate into the wallet currency. */
 export default function RechargePage() {
@@ -114,8 +108,10 @@ export default function RechargePage() {
     if (order.status === 'awaiting_payment') {
       // Online and card top-ups go on to the gateway's page, which returns to the top-up's record.
       const started = await payTopUp(order.id, order.instalments);
-      if (started.redirect_url) return window.location.assign(started.redirect_url);
-      return navigate(`${paths.wallet.rechargeInfo}?id=${order.id}&payment_no=${started.payment_no}`, { replace: true });
+      const info = `${paths.wallet.rechargeInfo}?id=${order.id}&payment_no=${started.payment_no}`;
+      // Inside the native shell the gateway opens outside (and comes back to the record); a refusal leaves its link on the record.
+      if (started.redirect_url && (await openTopUpGateway(started.redirect_url, info)) === 'unavailable') return window.location.assign(started.redirect_url);
+      return navigate(info, { replace: true });
     }
     showToast(t(`wallet.recharge.created.${order.status}`));
     navigate(paths.wallet.recharges, { replace: true });
