@@ -125,7 +125,7 @@ describe('the home page’s first picture named in the document', () => {
   const saveBanner = async (token: string, banner: Record<string, unknown>) => {
     const res = await decide(t, '/admin/api/content/banners/save', { title: { 'en-us': 'Sale' }, ...banner }, token, `home-picture-${Date.now()}-${++keys}`);
     expect(res.body.code, res.body.msg).toBe(200);
-    return res.body.data as { id: number };
+    return res.body.data as { id: number; updated_at: string };
   };
 
   it('is the picture of the banner the home data answers first, before the scripts, followed through the console’s changes', async () => {
@@ -146,7 +146,7 @@ describe('the home page’s first picture named in the document', () => {
     expect(await homeFirst()).toBe('/uploads/above.png');
     expect(later.headers.etag).not.toBe(first.headers.etag);
 
-    await saveBanner(op.token, { id: above.id, image: '/uploads/above.png', sort: 20, is_visible: false });
+    await saveBanner(op.token, { id: above.id, base_updated_at: above.updated_at, image: '/uploads/above.png', sort: 20, is_visible: false });
     expect(named((await document()).body)).toBe('/media/first.png');
 
     // A picture from elsewhere is not named: the early script starts only the shop's own.
