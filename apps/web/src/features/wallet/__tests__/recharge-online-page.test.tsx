@@ -70,6 +70,14 @@ function renderRecharge() {
   return router;
 }
 
+/** Tops up `amount` through the online channel and confirms it. */
+async function topUpAndConfirm(amount: string) {
+  await screen.findAllByText('Online payment (card, e-wallet)');
+  fireEvent.change(document.querySelector('input[name="amount"]')!, { target: { value: amount } });
+  fireEvent.click(screen.getByRole('button', { name: 'Top up' }));
+  fireEvent.click(await screen.findByRole('button', { name: 'Confirm' }));
+}
+
 describe('recharge page, online channel', () => {
   it('offers the channel and the currency as named groups of choices Tab reaches, each telling whether it is chosen', async () => {
     renderRecharge();
@@ -91,10 +99,7 @@ describe('recharge page, online channel', () => {
 
   it('creates the top-up, pays it with a card method, and lands on its record still awaiting payment', async () => {
     const router = renderRecharge();
-    await screen.findAllByText('Online payment (card, e-wallet)');
-    fireEvent.change(document.querySelector('input[name="amount"]')!, { target: { value: '20' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Top up' }));
-    fireEvent.click(await screen.findByRole('button', { name: 'Confirm' }));
+    await topUpAndConfirm('20');
     await waitFor(() => expect(router.state.location.pathname).toBe(paths.wallet.rechargeInfo));
     expect(router.state.location.search).toBe('?id=53&payment_no=P53');
     const pay = api.requests.find((r) => r.url.startsWith('/shop/buy/payOrder'))!;
@@ -132,10 +137,7 @@ describe('an online top-up inside the native shell', () => {
     installFakeShell({ readyAfterMs: 0, marksReady: true, replies: { openExternal: { answer: { ok: false, error: 'cancelled' } } } });
     useNativeShell.setState({ isNativeShell: true });
     const router = renderRecharge();
-    await screen.findAllByText('Online payment (card, e-wallet)');
-    fireEvent.change(document.querySelector('input[name="amount"]')!, { target: { value: '20' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Top up' }));
-    fireEvent.click(await screen.findByRole('button', { name: 'Confirm' }));
+    await topUpAndConfirm('20');
     // Not opened in the web view: the shell was asked, and the member is on the top-up's record.
     await waitFor(() => expect(router.state.location.pathname).toBe(paths.wallet.rechargeInfo));
     expect(shellCalls()).toHaveLength(1);
