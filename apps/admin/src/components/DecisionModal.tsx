@@ -1,5 +1,5 @@
-import { Alert, App as AntApp, Form, Input, Modal, Select } from 'antd';
-import type { AnyEndpoint } from '@shop/contract/common';
+import { Alert, App as AntApp, Button, Form, Input, Modal, Select } from 'antd';
+import { ResponseCode, type AnyEndpoint } from '@shop/contract/common';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +7,7 @@ import { invalidateEndpoints } from '../lib/endpoint-query';
 import { waitingRequestOf } from '../lib/approvals';
 import { FormField, refusedFieldsOf, useConsoleForm, type BodySchema } from '../lib/form';
 import { useRequestKeys } from '../lib/request-key';
+import { ApiError } from '../lib/request';
 
 export interface DecisionField {
   name: string;
@@ -54,17 +55,23 @@ interface Props {
   waitingText?: (id: number) => string;
   /** What the page says once decided (default "Decision saved"): a settings page names what it saved. */
   savedText?: string;
+  /**
+   * Refused because the row was changed by someone else since the page loaded it (`editedSinceOpened`):
+   * the refusal offers a Refresh that closes the dialog and calls this (the page opens the row as it is now).
+   */
+  onStale?: () => void;
 }
 
 /** The message of an empty field's refusal: its own, else "Give a reason" for a reason, else the form's default. */
 const requiredOf = (f: DecisionField, reasonRequired: string) => f.requiredMessage ?? (f.name === 'reason' ? reasonRequired : undefined);
 
 /** Every operator decision: a question, the fields it needs (a reason …), checked by the contract's schema, one idempotency key per body sent. */
-export function DecisionModal({ open, title, question, okText, danger, fields, schema, toBody, fieldOf, send, invalidates, onClose, waitingText, savedText }: Props) {
+export function DecisionModal({ open, title, question, okText, danger, fields, schema, toBody, fieldOf, send, invalidates, onClose, waitingText, savedText, onStale }: Props) {
   const { t } = useTranslation();
   const { message } = AntApp.useApp();
   const keys = useRequestKeys();
   const [error, setError] = useState<string | null>(null);
+  const [stale, setStale] = useState(false);
   const qc = useQueryClient();
   const form = useConsoleForm<Values, unknown>({
     schema,
@@ -86,7 +93,7 @@ export function DecisionModal({ open, title, question, okText, danger, fields, s
   const { reset, watch } = form;
   // The server's refusal was of the values sent: a value typed since makes it stale (a smaller refund …).
   useEffect(() => {
-    const typed = watch(() => setError(null));
+    const typed = watch(() => (setError(null), setStale(false)));
     return () => typed.unsubscribe();
   }, [watch]);
   const initial = JSON.stringify(fields.map((f) => [f.name, f.initial ?? '']));
@@ -94,6 +101,7 @@ export function DecisionModal({ open, title, question, okText, danger, fields, s
     if (open) {
       keys.renew();
       setError(null);
+      setStale(false);
       reset(Object.fromEntries(JSON.parse(initial) as Array<[string, string]>));
     }
   }, [open, reset, initial, keys]);
@@ -120,6 +128,7 @@ export function DecisionModal({ open, title, question, okText, danger, fields, s
         if (shown.has(name)) form.setError(name, { type: 'check', message: r.msg });
         else elsewhere.push(r.msg);
       }
+      setStale(e instanceof ApiError && e.code === ResponseCode.editedSinceOpened);
       if (refused.length === 0) setError(e instanceof Error ? e.message : String(e));
       else setError(elsewhere.length ? elsewhere.join(' · ') : null);
     },
@@ -154,7 +163,20 @@ export function DecisionModal({ open, title, question, okText, danger, fields, s
         ))}
       </Form>
       {form.unshown && <Alert type="error" showIcon title={form.unshown} style={{ marginBottom: 8 }} />}
-      {error && <Alert type="error" showIcon title={error} />}
+      {error && (
+        <Alert
+          type="error"
+          showIcon
+          title={error}
+          action={
+            stale && onStale ? (
+              <Button size="small" onClick={() => (onClose(false), onStale())} data-testid="reload-stale">
+                {t('console.common.refresh')}
+              </Button>
+            ) : undefined
+          }
+        />
+      )}
     </Modal>
   );
 }

@@ -8,6 +8,8 @@ export interface PendingChange {
   send: (reason: string, idempotencyKey: string) => Promise<unknown>;
   /** What the page says once it is saved (default: "Decision saved"), e.g. "Freight saved". */
   saved?: string;
+  /** Refused as made from a copy changed since it was opened: what the refusal's Refresh does (open it again as it is now). */
+  reload?: () => void;
 }
 
 /** Asks for the reason of a settings change and sends it once (one key per reason sent); the answers it changes are read again after. */
@@ -24,6 +26,7 @@ export function ReasonedChange({ change, onClose, invalidates }: { change: Pendi
       send={(values, key) => change.send(values.reason ?? '', key)}
       invalidates={invalidates}
       savedText={change.saved}
+      onStale={change.reload}
       onClose={onClose}
     />
   );

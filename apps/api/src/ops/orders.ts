@@ -311,6 +311,8 @@ async function charityCommand(db: Database, actor: Actor, action: string | undef
       const goal = flags.get('goal');
       const body = valid(c.adminUpdateCharityCause.body, {
         id,
+        // The cause as just read: a change made meanwhile by someone else is not undone by this one.
+        base_updated_at: cause.updated_at,
         title: textsOf(flags, 'title', cause.title),
         description: textsOf(flags, 'description', cause.description),
         image: flags.get('image') ?? cause.image,

@@ -4,6 +4,7 @@ import { endpoint } from '../common/endpoint.js';
 import { pageOf, pageQuery } from '../common/pagination.js';
 import { exportOf, sortQuery } from '../common/list-sort.js';
 import { CHARITY_ORDER_STATUSES, createCauseBody } from '../orders/charity.schemas.js';
+import { baseUpdatedAt } from '../catalogue/catalogue.admin.js';
 
 // Charity causes and members' pledges as operators see them (the orders page of the console).
 
@@ -29,8 +30,10 @@ export const adminCharityCauseSchema = z.object({
   pledges: z.number().int(),
   created_by: z.string(),
   created_at: z.string(),
+  /** The version a change names (`base_updated_at`). */
+  updated_at: z.string(),
 });
-export const updateCauseBody = createCauseBody.omit({ currency: true }).extend({ id, status: z.enum(['open', 'closed']), reason: z.string().trim().min(1, 'validation.required').max(300) });
+export const updateCauseBody = createCauseBody.omit({ currency: true }).extend({ id, base_updated_at: baseUpdatedAt, status: z.enum(['open', 'closed']), reason: z.string().trim().min(1, 'validation.required').max(300) });
 export const charityPledgeQuery = pageQuery.extend({
   cause_id: id.optional(),
   status: z.enum(CHARITY_ORDER_STATUSES).optional(),

@@ -20,6 +20,12 @@ const requiredTexts = (max: number) =>
 /** A picture the shop serves: a path on this site (`/uploads/…`, `/demo/…`) or an https address. */
 const pictureUrl = z.string().max(500).regex(/^(\/(?!\/)|https:\/\/)\S*$/, 'validation.invalid');
 
+/**
+ * The `updated_at` of the row an editor was loaded from. A change (`id` given) must name it: saved
+ * from a copy changed since, it is refused (it would undo that change) and nothing is written.
+ */
+export const baseUpdatedAt = z.iso.datetime({ offset: true }).optional();
+
 export const ADMIN_GOODS_SORTS = ['updated_desc', 'created_desc', 'price_asc', 'price_desc', 'stock_asc', 'sales_desc', 'sort'] as const;
 
 export const adminCategorySchema = z.object({
@@ -32,10 +38,13 @@ export const adminCategorySchema = z.object({
   is_visible: z.boolean(),
   /** Goods filed directly under it. */
   goods_count: z.number().int(),
+  /** The version a save of the category form names (`base_updated_at`). */
+  updated_at: z.string(),
 });
 export const saveCategoryBody = z.object({
   /** Absent: a new category. */
   id: idParam.optional(),
+  base_updated_at: baseUpdatedAt,
   parent_id: idParam.nullable().default(null),
   name: requiredTexts(60),
   icon: z.union([pictureUrl, z.literal('')]).default(''),
@@ -124,12 +133,6 @@ const skuInput = z.object({
   /** A new SKU's first stock (recorded as an adjustment); an existing SKU's stock changes by adjustment only. */
   stock: z.number().min(0).max(10_000_000).int().default(0),
 });
-/**
- * The `updated_at` of the row an editor was loaded from. A change (`id` given) must name it: saved
- * from a copy changed since, it is refused (it would undo that change) and nothing is written.
- */
-export const baseUpdatedAt = z.iso.datetime({ offset: true }).optional();
-
 export const saveGoodsBody = z.object({
   id: idParam.optional(),
   base_updated_at: baseUpdatedAt,

@@ -1,13 +1,14 @@
 import type { adminCategorySchema, saveCategoryBody } from '@shop/contract/catalogue';
-import type { Language } from '@shop/contract/common';
+import { ResponseCode, type Language } from '@shop/contract/common';
 import { Alert, App as AntApp, Button, Card, Col, Empty, Form, Input, Popconfirm, Row, Skeleton, Space, Switch, Tag, Tree, TreeSelect, Typography, type TreeDataNode } from 'antd';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { useEndpointMutation, useEndpointQuery } from '../../lib/endpoint-query';
 import { FormField, filledTexts, useConsoleForm } from '../../lib/form';
 import { categoriesRoute, reorderCategoriesRoute, saveCategoryRoute } from '../../lib/routes-catalogue';
 import { LanguagePicker, LanguageTexts, nameIn, useShownLanguages } from '../../components/LanguageTexts';
+import { ApiError } from '../../lib/request';
 
 type Category = z.infer<typeof adminCategorySchema>;
 
@@ -35,17 +36,21 @@ interface CategoryValues {
   parent_id: number | null;
 }
 
-function CategoryForm({ editing, list, shown, onSaved }: { editing: Editing; list: Category[]; shown: Language[]; onSaved: (c: Category) => void }) {
+/** The form of one category (or a new one); `onReload` reads the categories again (after a refusal: changed by someone else since it was opened). */
+function CategoryForm({ editing, list, shown, onSaved, onReload }: { editing: Editing; list: Category[]; shown: Language[]; onSaved: (c: Category) => void; onReload: () => void }) {
   const { t, i18n } = useTranslation();
   const { message } = AntApp.useApp();
   const current = list.find((c) => c.id === editing.id);
+  // The version the form was filled from: a save names it, so one from a copy changed since is refused rather than undoing that change.
+  const loaded = useRef<string | undefined>(undefined);
   const form = useConsoleForm<CategoryValues, z.output<typeof saveCategoryBody>>({
     schema: () => import('@shop/contract/catalogue').then((m) => m.saveCategoryBody),
     defaultValues: { name: {}, icon: '', is_visible: true, parent_id: null },
-    toBody: (v) => ({ id: editing.id, parent_id: v.parent_id ?? null, name: filledTexts(v.name), icon: v.icon ?? '', is_visible: v.is_visible }),
+    toBody: (v) => ({ id: editing.id, base_updated_at: editing.id === undefined ? undefined : loaded.current, parent_id: v.parent_id ?? null, name: filledTexts(v.name), icon: v.icon ?? '', is_visible: v.is_visible }),
   });
   const { reset } = form;
   useEffect(() => {
+    loaded.current = current?.updated_at;
     reset(current ? { name: current.name, icon: current.icon, is_visible: current.is_visible, parent_id: current.parent_id } : { name: {}, icon: '', is_visible: true, parent_id: editing.parent_id });
   }, [editing, current, reset]);
   const save = useEndpointMutation(saveCategoryRoute, {
@@ -77,7 +82,22 @@ function CategoryForm({ editing, list, shown, onSaved }: { editing: Editing; lis
       <FormField form={form} name="is_visible" label={t('console.catalogue.categories.visible')} valuePropName="checked">
         <Switch />
       </FormField>
-      {save.isError && <Alert type="error" showIcon title={save.error.message} style={{ marginBottom: 12 }} />}
+      {save.isError && (
+        <Alert
+          type="error"
+          showIcon
+          title={save.error.message}
+          style={{ marginBottom: 12 }}
+          action={
+            // Changed by someone else since it was opened: start again from the category as it is now.
+            save.error instanceof ApiError && save.error.code === ResponseCode.editedSinceOpened ? (
+              <Button size="small" onClick={() => (save.reset(), onReload())} data-testid="reload-category">
+                {t('console.common.refresh')}
+              </Button>
+            ) : undefined
+          }
+        />
+      )}
       <Popconfirm title={t('console.catalogue.categories.saveQuestion')} okText={t('console.common.confirm')} cancelText={t('console.common.cancel')} onConfirm={() => void form.submit((body) => save.mutate(body))()}>
         <Button type="primary" loading={save.isPending} data-testid="save-category">
           {t('console.catalogue.editor.save')}
@@ -205,6 +225,7 @@ export default function Categories() {
                 list={list}
                 shown={shown}
                 onSaved={(c) => setEditing({ id: c.id, parent_id: c.parent_id })}
+                onReload={() => void query.refetch()}
               />
             </Space>
           ) : (

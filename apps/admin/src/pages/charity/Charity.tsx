@@ -36,8 +36,12 @@ interface Values {
   open: boolean;
 }
 
-/** A new cause, or a change of one (asked for its reason), written one language at a time and checked by the contract. */
-function CauseForm({ editing, onClose, ask }: { editing?: Cause; onClose: () => void; ask: (c: PendingChange) => void }) {
+/**
+ * A new cause, or a change of one (asked for its reason), written one language at a time and checked
+ * by the contract. A change names the version it was opened at; refused as changed since, `reload`
+ * opens the cause again as it is now.
+ */
+function CauseForm({ editing, onClose, ask, reload }: { editing?: Cause; onClose: () => void; ask: (c: PendingChange) => void; reload: (id: number) => void }) {
   const { t, i18n } = useTranslation();
   const { message, modal } = AntApp.useApp();
   const form = useConsoleForm<Values, Record<string, unknown>>({
@@ -59,7 +63,8 @@ function CauseForm({ editing, onClose, ask }: { editing?: Cause; onClose: () => 
       : { lang: 'en-us', title: {}, description: {}, image: '', currency: 'USD', min: '1', goal: null, open: true },
     toBody: (v) => {
       const common = { title: filledTexts(v.title), description: filledTexts(v.description), image: v.image.trim(), min_amount: amountOf(v.min, v.currency), goal: v.goal ? amountOf(v.goal, v.currency) : null };
-      return editing ? { id: editing.id, ...common, status: v.open ? 'open' : 'closed' } : { ...common, currency: v.currency };
+      // The version the cause was opened at: a change from a copy changed since is refused rather than undoing that change.
+      return editing ? { id: editing.id, base_updated_at: editing.updated_at, ...common, status: v.open ? 'open' : 'closed' } : { ...common, currency: v.currency };
     },
     // The English title sits under the English tab: a refusal of it opens that tab.
     fieldOf: { title: 'title.en-us' },
@@ -75,7 +80,11 @@ function CauseForm({ editing, onClose, ask }: { editing?: Cause; onClose: () => 
   });
   const submit = form.submit((body) => {
     if (editing) {
-      ask({ title: `${t('console.settings.charity.editCause')} · ${titleOf(editing, i18n.language)}`, send: (reason, k) => call(updateCharityCauseRoute, { ...(body as object), reason } as never, { idempotencyKey: k }) });
+      ask({
+        title: `${t('console.settings.charity.editCause')} · ${titleOf(editing, i18n.language)}`,
+        send: (reason, k) => call(updateCharityCauseRoute, { ...(body as object), reason } as never, { idempotencyKey: k }),
+        reload: () => reload(editing.id),
+      });
       onClose();
       return;
     }
@@ -154,6 +163,8 @@ export default function Charity() {
   const [editing, setEditing] = useState<Cause | 'new' | null>(null);
   const [pending, setPending] = useState<PendingChange | null>(null);
   const first = () => setPaging((p) => ({ ...p, page: 1 }));
+  /** Opens a cause's form again from the cause as the list has it now (closed when it is gone). */
+  const reopen = async (id: number) => setEditing((await causes.refetch()).data?.list.find((c) => c.id === id) ?? null);
 
   return (
     <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
@@ -232,7 +243,7 @@ export default function Charity() {
           ]}
         />
       </Card>
-      {editing && <CauseForm editing={editing === 'new' ? undefined : editing} onClose={() => setEditing(null)} ask={setPending} />}
+      {editing && <CauseForm editing={editing === 'new' ? undefined : editing} onClose={() => setEditing(null)} ask={setPending} reload={(id) => void reopen(id)} />}
       <ReasonedChange change={pending} onClose={() => setPending(null)} invalidates={CHARITY} />
     </Space>
   );

@@ -179,7 +179,8 @@ const steps: Record<string, () => Promise<{ body: unknown; as?: typeof owner }>>
   '/admin/api/charity/causes': async () => ({ body: { title: { 'en-us': `Sweep cause ${RUN}` }, currency: 'USD' } }),
   '/admin/api/charity/causes/update': async () => {
     const cause = await post('/admin/api/charity/causes', { title: { 'en-us': `Sweep cause 2 ${RUN}` }, currency: 'USD' }, second);
-    return { body: { id: cause.id, title: { 'en-us': `Sweep cause 2 ${RUN}` }, status: 'closed', reason } };
+    const opened = (await get('/admin/api/charity/causes/list')).list.find((c: { id: number }) => c.id === cause.id);
+    return { body: { id: cause.id, base_updated_at: opened.updated_at, title: { 'en-us': `Sweep cause 2 ${RUN}` }, status: 'closed', reason } };
   },
   '/admin/api/orders/coupons': async () => ({ body: coupon('SWA') }),
   '/admin/api/orders/coupons/end': async () => ({ body: { id: await approvedCoupon('SWB'), reason } }),

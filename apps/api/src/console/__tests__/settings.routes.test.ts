@@ -293,7 +293,8 @@ describe('settings and operators in the console', () => {
     expect(file.body).toContain(orderNo);
     expect(file.body).toContain('25.00');
 
-    const closed = await send('/admin/api/charity/causes/update', { id, title: { 'en-us': 'Clean water for schools' }, description: {}, image: '', min_amount: 200, goal: null, status: 'closed', reason: 'goal met elsewhere' }, owner.token);
+    const opened = causes.body.data.list.find((c: { id: number }) => c.id === id);
+    const closed = await send('/admin/api/charity/causes/update', { id, base_updated_at: opened.updated_at, title: { 'en-us': 'Clean water for schools' }, description: {}, image: '', min_amount: 200, goal: null, status: 'closed', reason: 'goal met elsewhere' }, owner.token);
     expect(closed.body.data).toMatchObject({ id, title: { 'en-us': 'Clean water for schools' }, min_amount: 200, goal: null, status: 'closed' });
     const refused = await call(t, 'POST', '/attractive/lovers/submitPay', { cause_id: id, amount: 2500 }, { token: member.token });
     expect(refused.body.code).not.toBe(200);

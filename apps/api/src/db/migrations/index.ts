@@ -70,6 +70,7 @@ import * as saleAreasWithoutRate from './2026_11_30_1100_sale_areas_without_rate
 import * as shopOrderEarnings from './2026_11_30_1000_shop_order_earnings.js';
 import * as identifiersNameOneMember from './2026_11_30_1200_identifiers_name_one_member.js';
 import * as contentRowsVersioned from './2026_11_30_1300_content_rows_versioned.js';
+import * as categoriesAndCausesVersioned from './2026_11_30_1400_categories_and_causes_versioned.js';
 import * as shopOrderAfterSales from './2026_11_24_2900_shop_order_after_sales.js';
 import * as sponsorPaths from './2026_11_24_2830_sponsor_paths.js';
 
@@ -151,4 +152,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_30_1000_shop_order_earnings': shopOrderEarnings,
   '2026_11_30_1200_identifiers_name_one_member': identifiersNameOneMember,
   '2026_11_30_1300_content_rows_versioned': contentRowsVersioned,
+  '2026_11_30_1400_categories_and_causes_versioned': categoriesAndCausesVersioned,
 };

@@ -11,7 +11,7 @@ import { nextUpdatedAt } from '../../lib/row-version.queries.js';
 export const findAllCategories = (db: Executor) =>
   db
     .selectFrom('categories as c')
-    .select(['c.id', 'c.parent_id', 'c.type_id', 'c.name', 'c.icon', 'c.sort', 'c.is_visible', sql<number>`(select count(*) from goods g where g.category_id = c.id)::int`.as('goods_count')])
+    .select(['c.id', 'c.parent_id', 'c.type_id', 'c.name', 'c.icon', 'c.sort', 'c.is_visible', 'c.updated_at', sql<number>`(select count(*) from goods g where g.category_id = c.id)::int`.as('goods_count')])
     .orderBy('c.sort', 'desc')
     .orderBy('c.id')
     .execute();
@@ -51,10 +51,13 @@ export const insertCategory = (db: Executor, c: { parent_id: number | null; type
     .returning('id')
     .executeTakeFirstOrThrow();
 
+/** Locks one category for a save of the form (two operators saving it take turns); with the version it is at. */
+export const lockCategoryForUpdate = (trx: Transaction<DB>, id: number) => trx.selectFrom('categories').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+
 export const updateCategory = (db: Executor, id: number, c: { parent_id: number | null; type_id: number; name: Texts; icon: string; is_visible: boolean; sort?: number }) =>
   db
     .updateTable('categories')
-    .set({ ...c, name: JSON.stringify(c.name) })
+    .set({ ...c, name: JSON.stringify(c.name), updated_at: nextUpdatedAt })
     .where('id', '=', id)
     .returning('id')
     .executeTakeFirst();

@@ -20,7 +20,7 @@ import { pageOf, totalOf } from '../../lib/paging.js';
 // ---------------------------------------------------------------- categories
 
 type CategoryRow = Awaited<ReturnType<typeof q.findAllCategories>>[number];
-const toCategory = (c: CategoryRow) => ({ id: c.id, parent_id: c.parent_id, type_id: c.type_id, name: c.name, icon: c.icon, sort: c.sort, is_visible: c.is_visible, goods_count: c.goods_count });
+const toCategory = (c: CategoryRow) => ({ id: c.id, parent_id: c.parent_id, type_id: c.type_id, name: c.name, icon: c.icon, sort: c.sort, is_visible: c.is_visible, goods_count: c.goods_count, updated_at: iso(c.updated_at) });
 
 /** Every category, visible or not, in the shop's order. */
 export async function listCategories(db: Executor, actor: Actor): Promise<EndpointData<typeof adminListCategories>> {
@@ -28,7 +28,11 @@ export async function listCategories(db: Executor, actor: Actor): Promise<Endpoi
   return { list: (await q.findAllCategories(db)).map(toCategory) };
 }
 
-/** Creates a category (after its siblings) or changes one; a category is never filed under itself or its own children. */
+/**
+ * Creates a category (after its siblings) or changes one; a category is never filed under itself or
+ * its own children. A change names the `updated_at` it was edited from; from a copy changed since it
+ * is refused and nothing is written.
+ */
 export async function saveCategory(deps: AppDeps, actor: Actor, input: EndpointBody<typeof adminSaveCategory>): Promise<EndpointData<typeof adminSaveCategory>> {
   const operator = operatorNameOf(actor);
   return withTransaction(deps.db, async (tx) => {
@@ -42,8 +46,10 @@ export async function saveCategory(deps: AppDeps, actor: Actor, input: EndpointB
       const lowest = await q.findLowestSiblingSort(tx, input.parent_id);
       ({ id } = await q.insertCategory(tx, { ...fields, type_id: typeId, sort: lowest === null ? 0 : lowest - 1 }));
     } else {
-      const current = await q.findCategory(tx, input.id);
+      const current = await q.lockCategoryForUpdate(tx, input.id);
       if (!current) throw notFound('category');
+      // Under the lock, so of two saves from one copy only the first passes: the second would undo it.
+      assertLoadedVersion(current.updated_at, input.base_updated_at);
       if (input.parent_id !== null && (await q.findCategoryAncestors(tx, input.parent_id)).includes(input.id)) throw new ValidationError([{ field: 'parent_id', key: 'validation.invalid', params: { field: 'parent_id' } }]);
       const moved = current.parent_id !== input.parent_id;
       const lowest = moved ? await q.findLowestSiblingSort(tx, input.parent_id) : null;

@@ -29,6 +29,8 @@ export interface CategoriesTable {
   sort: Generated<number>;
   is_visible: Generated<boolean>;
   created_at: Stamp;
+  /** Moves forward on every save of the console's category form (which names the one it loaded); a reorder leaves it. */
+  updated_at: Stamp;
 }
 
 export interface GoodsTable {

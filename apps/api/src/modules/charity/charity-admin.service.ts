@@ -3,6 +3,7 @@ import type { Database, Executor } from '../../db/database.js';
 import { operatorNameOf, type Actor } from '../../lib/actor.js';
 import { notFound } from '../../lib/errors.js';
 import { withTransaction } from '../../lib/transaction.js';
+import { assertLoadedVersion } from '../../lib/row-version.js';
 import { pick } from '../catalogue/texts.js';
 import { insertOperatorAction } from '../operator-actions/operator-actions.queries.js';
 import type { ListExport } from '../../lib/list-export.js';
@@ -29,6 +30,7 @@ const toCause = (c: CauseRow) => ({
   pledges: Number(c.pledges),
   created_by: c.created_by,
   created_at: iso(c.created_at)!,
+  updated_at: iso(c.updated_at),
 });
 
 /** Every cause, open or closed, with what was pledged. */
@@ -37,10 +39,17 @@ export async function causesForOperator(db: Executor, actor: Actor) {
   return { list: (await q.findCausesWithTotals(db)).map(toCause) };
 }
 
-/** Changes a cause (texts, picture, amounts, open or closed), recorded with the reason. */
+/**
+ * Changes a cause (texts, picture, amounts, open or closed), recorded with the reason. The change
+ * names the `updated_at` it was edited from; from a copy changed since it is refused, nothing written.
+ */
 export async function updateCauseFromConsole(db: Database, actor: Actor, input: EndpointBody<typeof adminUpdateCharityCause>) {
   const operator = operatorNameOf(actor);
   return withTransaction(db, async (tx) => {
+    const locked = await q.lockCauseForUpdate(tx, input.id);
+    if (!locked) throw notFound('cause');
+    // Under the lock, so of two changes from one copy only the first passes: the second would undo it.
+    assertLoadedVersion(locked.updated_at, input.base_updated_at);
     const changed = await q.updateCause(tx, input.id, {
       title: JSON.stringify(input.title),
       description: JSON.stringify(input.description),

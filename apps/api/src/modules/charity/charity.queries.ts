@@ -5,6 +5,7 @@ import { orderList } from '../../lib/list-order.queries.js';
 import type { Tx } from '../../lib/transaction.js';
 import type { CharityOrderStatus } from './charity.table.js';
 import { containing } from '../../lib/like.js';
+import { nextUpdatedAt } from '../../lib/row-version.queries.js';
 
 /** Causes with what paid pledges raised, from how many members, how many pledges are paid and how many there are in all. */
 export const findCausesWithTotals = (db: Executor, opts: { openOnly?: boolean; id?: number } = {}) => {
@@ -77,9 +78,12 @@ export const findMemberGiving = async (db: Executor, userId: number) => {
   return { perCurrency, count: Number(counts.count), causes: Number(counts.causes) };
 };
 
-/** Changes a cause; answers its id, or nothing when it does not exist. */
+/** Locks one cause for a change from the console (two operators changing it take turns); with the version it is at. */
+export const lockCauseForUpdate = (tx: Tx, id: number) => tx.selectFrom('charity_causes').select(['id', 'updated_at']).where('id', '=', id).forUpdate().executeTakeFirst();
+
+/** Changes a cause, moving its version forward; answers its id, or nothing when it does not exist. */
 export const updateCause = (db: Executor, id: number, c: { title: string; description: string; image: string; min_amount_minor: number; goal_minor: number | null; status: 'open' | 'closed' }) =>
-  db.updateTable('charity_causes').set(c).where('id', '=', id).returning('id').executeTakeFirst();
+  db.updateTable('charity_causes').set({ ...c, updated_at: nextUpdatedAt }).where('id', '=', id).returning('id').executeTakeFirst();
 
 /** Pledges of every member, newest first, by cause and state, with the member's user name and the total count. */
 export function findPledgesPage(

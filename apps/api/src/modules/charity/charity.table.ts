@@ -12,6 +12,8 @@ export interface CharityCausesTable {
   status: Generated<'open' | 'closed'>;
   created_by: string;
   created_at: Stamp;
+  /** Moves forward on every change from the console (its save names the one it loaded). */
+  updated_at: Stamp;
 }
 
 export type CharityOrderStatus = 'awaiting_payment' | 'paid' | 'cancelled' | 'closed' | 'refunded';

@@ -120,10 +120,12 @@ describe('the console’s catalogue calls', () => {
     expect(listed.map((x: { id: number }) => x.id)).toEqual([c.id, a.id, b.id]);
     // A partial order (a sibling left out) changes nothing.
     expect((await decide(t, '/admin/api/catalogue/categories/reorder', { parent_id: root.data.id, ids: [b.id, a.id] }, op.token, key('order'))).body.code).toBe(ResponseCode.validation);
+    // A change names the version it was opened at (the list's `updated_at`).
+    const versionOf = async (id: number) => (await get('/admin/api/catalogue/categories', op.token)).body.data.list.find((x: { id: number }) => x.id === id).updated_at as string;
     // Under its own child: refused.
-    expect((await save({ id: root.data.id, parent_id: a.id, name: { 'en-us': 'Loop' } })).code).toBe(ResponseCode.validation);
+    expect((await save({ id: root.data.id, base_updated_at: await versionOf(root.data.id), parent_id: a.id, name: { 'en-us': 'Loop' } })).code).toBe(ResponseCode.validation);
     // Hidden from members; renamed.
-    expect((await save({ id: b.id, parent_id: root.data.id, name: { 'en-us': 'Paper lanterns' }, is_visible: false })).data).toMatchObject({ is_visible: false, name: { 'en-us': 'Paper lanterns' } });
+    expect((await save({ id: b.id, base_updated_at: await versionOf(b.id), parent_id: root.data.id, name: { 'en-us': 'Paper lanterns' }, is_visible: false })).data).toMatchObject({ is_visible: false, name: { 'en-us': 'Paper lanterns' } });
     expect(await treeChildren()).toEqual(['Candles', 'Lamps']);
     // An English name is required.
     expect((await save({ name: { 'zh-cn': '只有中文' } })).code).toBe(ResponseCode.validation);
