@@ -19,6 +19,7 @@ import { useLanguage } from '@/stores/language';
 import type { Language } from '@shop/contract/common';
 import { FieldItem, FieldList } from '@/components/field-list';
 import { Controller, useContractForm, type FieldLabels } from '@/lib/form';
+import { useDraftLeftOpen, useKeepOpenDraft } from '@/lib/open-drafts';
 
 /** Languages whose readers write the family name first (Hungarian, Japanese, Chinese, Khmer): the form asks for it first. */
 const FAMILY_NAME_FIRST: ReadonlySet<Language> = new Set<Language>(['hu', 'jp', 'zh-cn', 'zh-tw', 'km']);
@@ -51,13 +52,20 @@ const phoneTyped = (typed: string) => (typed.trimStart().startsWith('+') ? '+' :
 
 const EMPTY: AddressInput = { country: '', name: '', mobile: '', address: '' };
 
-/** What the form holds while the member picks a point on the map. */
+/** What the form holds while the member picks a point on the map, or when the page is loaded again. */
 interface Draft {
   values: AddressInput;
   province?: Chosen;
   city?: Chosen;
   district?: Chosen;
 }
+
+/** The same values, fields left empty, switched off or never set counted alike. */
+const sameValues = (a: AddressInput, b: AddressInput) => {
+  const keys = new Set([...Object.keys(a), ...Object.keys(b)] as Array<keyof AddressInput>);
+  const empty = (v: unknown) => v === undefined || v === null || v === '' || v === false;
+  return [...keys].every((k) => Object.is(a[k], b[k]) || (empty(a[k]) && empty(b[k])));
+};
 
 /** Add or edit an address (`?id=` edits): the country first, then its regions walked down the tree, then who and where. */
 export default function AddressEditPage() {
@@ -84,8 +92,10 @@ export default function AddressEditPage() {
   const { reset, setValue } = form;
   const formKey = String(id ?? 'new');
   const restored = useRef(false);
+  // What this form (this address, or a new one) held when the page was last loaded, given back once (lib/open-drafts.ts).
+  const leftOpen = useDraftLeftOpen<Draft & { formKey: string }>(`address:${formKey}`);
   useEffect(() => {
-    const draft = takeDraft<Draft>(formKey);
+    const draft = takeDraft<Draft>(formKey) ?? (leftOpen?.formKey === formKey ? leftOpen : undefined);
     const place = takeChosenLocation();
     if (draft) {
       restored.current = true;
@@ -100,12 +110,17 @@ export default function AddressEditPage() {
     if (place.street) setValue('address', place.street);
     if (place.houseNumber) setValue('house_number', place.houseNumber);
     if (place.zipCode) setValue('zip_code', place.zipCode);
-  }, [formKey, reset, setValue]);
+  }, [formKey, leftOpen, reset, setValue]);
+
+  // The values the form was opened with (empty, or the saved address): only a change from them is kept across a reload.
+  const [untouched, setUntouched] = useState<AddressInput>(EMPTY);
+  const values = form.control.values;
+  useKeepOpenDraft(`address:${formKey}`, sameValues(values, untouched) ? undefined : { formKey, values, province, city, district });
 
   // Editing: the saved address fills the form once it has arrived (and again only if it changes).
   useEffect(() => {
-    if (!saved || restored.current) return;
-    reset({
+    if (!saved) return;
+    const filled: AddressInput = {
       country: saved.country,
       name: saved.name,
       surname: saved.surname || undefined,
@@ -124,7 +139,11 @@ export default function AddressEditPage() {
       latitude: saved.latitude,
       longitude: saved.longitude,
       is_default: saved.is_default,
-    });
+    };
+    setUntouched(filled);
+    // Back from the map or loaded again: what the member had made of it stays.
+    if (restored.current) return;
+    reset(filled);
     const place = (placeId: number | null, name: string) => (placeId === null ? undefined : { id: placeId, name, has_children: true });
     setProvince(place(saved.province_id, saved.province));
     setCity(place(saved.city_id, saved.city));

@@ -8,6 +8,7 @@ import { showToast } from '@/lib/toast';
 import { useCancelOrder, useConfirmReceipt, useRemindShipment } from '../api/order-actions';
 import { OrderReviewSheet } from './order-review-sheet';
 import { useTranslation } from '@/lib/i18n';
+import { useDraftLeftOpen, useKeepOpenDraft } from '@/lib/open-drafts';
 
 /** The buttons of what the member can do with an order now. */
 export function OrderActions({ order }: { order: Pick<OrderSummary, 'id' | 'actions' | 'status'> }) {
@@ -17,7 +18,11 @@ export function OrderActions({ order }: { order: Pick<OrderSummary, 'id' | 'acti
   const confirm = useConfirmReceipt();
   const remind = useRemindShipment();
   const a = order.actions;
-  const [reviewing, setReviewing] = useState(false);
+  // The review sheet open when the page was loaded again opens again, its lines with what was written (lib/open-drafts.ts).
+  const reviewSheet = `reviewSheet:${order.id}`;
+  const sheetLeftOpen = useDraftLeftOpen<boolean>(reviewSheet);
+  const [reviewing, setReviewing] = useState(sheetLeftOpen === true && a.can_review);
+  useKeepOpenDraft(reviewSheet, reviewing || undefined);
   const ask = (content: string) => Dialog.confirm({ content, confirmText: t('orders.action.yes'), cancelText: t('orders.action.no') });
   return (
     <div className="order-actions">

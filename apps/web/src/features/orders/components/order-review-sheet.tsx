@@ -9,6 +9,7 @@ import { showToast } from '@/lib/toast';
 import { uploadFile } from '@/lib/upload';
 import { useCreateReview, useEditReview, useOrderReviews } from '../api/order-reviews';
 import { useTranslation } from '@/lib/i18n';
+import { useDraftLeftOpen, useKeepOpenDraft } from '@/lib/open-drafts';
 
 /** The upload's limit for a picture (the server refuses a larger one after its bytes were sent). */
 const MAX_IMAGE_BYTES = 2 * 1024 * 1024;
@@ -32,17 +33,32 @@ function ReviewPhotos({ images, onRemove }: { images: string[]; onRemove?: (src:
   );
 }
 
+/** What a line's review holds when the page ends with it being written: the stars, words and uploaded photos. */
+interface ReviewDraft {
+  rating: number;
+  content: string;
+  images: string[];
+  /** A review already posted, being changed. */
+  editing: boolean;
+}
+
 /** One line's review: written once, changed once within its time. */
 function LineReview({ line }: { line: NonNullable<ReturnType<typeof useOrderReviews>['data']>['list'][number] }) {
   const { t } = useTranslation();
   const create = useCreateReview();
   const edit = useEditReview();
-  const [editing, setEditing] = useState(false);
-  const [rating, setRating] = useState(line.rating ?? 5);
-  const [content, setContent] = useState(line.content);
-  const [images, setImages] = useState(line.images);
+  // Each line's review survives a reload of the page, on that line only (lib/open-drafts.ts), while it can still be written.
+  const draftName = `review:${line.order_line_id}`;
+  const leftOpen = useDraftLeftOpen<ReviewDraft>(draftName);
+  const [draft] = useState(() => (leftOpen && (leftOpen.editing ? line.can_edit : line.can_review) ? leftOpen : undefined));
+  const [editing, setEditing] = useState(draft?.editing ?? false);
+  const [rating, setRating] = useState(draft?.rating ?? line.rating ?? 5);
+  const [content, setContent] = useState(draft?.content ?? line.content);
+  const [images, setImages] = useState(draft?.images ?? line.images);
   const [uploading, setUploading] = useState(false);
   const open = line.can_review || editing;
+  const changed = rating !== (line.rating ?? 5) || content !== line.content || images.join('\n') !== line.images.join('\n');
+  useKeepOpenDraft(draftName, open && changed ? ({ rating, content, images, editing } satisfies ReviewDraft) : undefined);
   // Pictures are uploaded one after another as picked; as many as there is room for.
   const addPhotos = async (files: File[]) => {
     const room = REVIEW_IMAGES_MAX - images.length;

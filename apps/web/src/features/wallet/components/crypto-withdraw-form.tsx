@@ -17,6 +17,7 @@ import { useActionKey } from '../use-action-key';
 import { useTranslation } from '@/lib/i18n';
 import { FieldItem, FieldList } from '@/components/field-list';
 import { Controller, useContractForm, type FieldLabels } from '@/lib/form';
+import { useDraftLeftOpen, useKeepOpenDraft } from '@/lib/open-drafts';
 
 const LABELS = [
   ['network', 'wallet.field.network'],
@@ -27,14 +28,38 @@ const LABELS = [
   ['google_code', 'account.field.googleCode'],
 ] as const satisfies FieldLabels<Record<string, unknown>>;
 
+/** What the form keeps across a reload of the page: never the pay password or a code. */
+interface CryptoWithdrawalDraft {
+  network: string;
+  address: string;
+  currency: string;
+  amount: string;
+}
+
 /** A withdrawal to a stablecoin address on one of the networks the shop pays out on, with its fee. */
 export function CryptoWithdrawForm({ networks, currencies, googleBound }: { networks: readonly string[]; currencies: readonly string[]; googleBound: boolean }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const schema = useMemo(() => withStepUp(createCryptoWithdrawalBody, googleBound), [googleBound]);
-  const form = useContractForm(schema, { defaultValues: { network: networks[0] ?? '', address: '', amount: '', currency: currencies[0] ?? 'USD', pay_password: '' }, labels: LABELS, read: { amount: amountReader } });
+  // The network, address, currency and amount typed survive a reload of the page (lib/open-drafts.ts); secrets are asked again.
+  const leftOpen = useDraftLeftOpen<CryptoWithdrawalDraft>('withdraw:crypto');
+  const form = useContractForm(schema, {
+    defaultValues: {
+      network: leftOpen && networks.includes(leftOpen.network) ? leftOpen.network : (networks[0] ?? ''),
+      address: leftOpen?.address ?? '',
+      amount: leftOpen?.amount ?? '',
+      currency: leftOpen && currencies.includes(leftOpen.currency) ? leftOpen.currency : (currencies[0] ?? 'USD'),
+      pay_password: '',
+    },
+    labels: LABELS,
+    read: { amount: amountReader },
+  });
   const currency = form.watch('currency') ?? '';
-  const amount = typedAmount(form.watch('amount'));
+  const typed = form.watch('amount') ?? '';
+  const address = form.watch('address') ?? '';
+  const network = form.watch('network') ?? '';
+  useKeepOpenDraft('withdraw:crypto', typed || address ? ({ network, address, currency, amount: typed } satisfies CryptoWithdrawalDraft) : undefined);
+  const amount = typedAmount(typed);
   // The fee shown is of the amount in the field now, never of one typed before it: while that one is asked for, a loading mark.
   const { fee, pending: feeing } = useFeeQuote(currency, amount, 'crypto');
   const fetchQuote = useFetchWithdrawalQuote();

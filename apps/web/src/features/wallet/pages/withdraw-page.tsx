@@ -22,6 +22,7 @@ import '../wallet.css';
 import { useTranslation } from '@/lib/i18n';
 import { FieldItem, FieldList } from '@/components/field-list';
 import { Controller, useContractForm, type FieldLabels } from '@/lib/form';
+import { useDraftLeftOpen, useKeepOpenDraft } from '@/lib/open-drafts';
 
 const LABELS = [
   ['bank_card_id', 'wallet.field.bankCard'],
@@ -29,6 +30,13 @@ const LABELS = [
   ['pay_password', 'wallet.field.payPassword'],
   ['google_code', 'account.field.googleCode'],
 ] as const satisfies FieldLabels<Record<string, unknown>>;
+
+/** What the bank form keeps across a reload of the page: never the pay password or a code. */
+interface BankWithdrawalDraft {
+  bank_card_id?: number;
+  currency: string;
+  amount: string;
+}
 
 /** `pages/my/withdraw`: money to one of the member's bank cards, with the fee and limits shown, after an operator's review. */
 export default function WithdrawPage() {
@@ -42,16 +50,23 @@ export default function WithdrawPage() {
   const cards = useMemo(() => channels.data?.cards ?? [], [channels.data]);
   const assets = useWalletAssets().data;
   const schema = useMemo(() => withStepUp(createWithdrawalBody, googleBound), [googleBound]);
-  const form = useContractForm(schema, { defaultValues: { amount: '', currency: '', pay_password: '' }, labels: LABELS, read: { amount: amountReader } });
+  // The card, the currency and the amount typed survive a reload of the page (lib/open-drafts.ts); secrets are asked again.
+  const leftOpen = useDraftLeftOpen<BankWithdrawalDraft>('withdraw:bank');
+  const form = useContractForm(schema, {
+    defaultValues: { bank_card_id: leftOpen?.bank_card_id, amount: leftOpen?.amount ?? '', currency: leftOpen?.currency ?? '', pay_password: '' },
+    labels: LABELS,
+    read: { amount: amountReader },
+  });
   const { setValue, getValues } = form;
   const cardId = form.watch('bank_card_id');
+  const typed = form.watch('amount') ?? '';
   const card = cards.find((c) => c.id === Number(cardId));
   const walletCurrencies = useMemo(() => assets?.cash.map((b) => b.currency) ?? [], [assets]);
   // A card held in its country's currency that the wallet does not keep is paid in a wallet currency the member picks; the bank converts.
   const converted = Boolean(card && assets && !walletCurrencies.includes(card.currency));
   const sendIn = form.watch('currency');
   const currency = card ? (converted ? (walletCurrencies.includes(sendIn) ? sendIn : '') : card.currency) : '';
-  const amount = typedAmount(form.watch('amount'));
+  const amount = typedAmount(typed);
   // The fee shown is of the amount in the field now, never of one typed before it: while that one is asked for, a loading mark.
   const { rule, fee, pending: feeing } = useFeeQuote(currency, amount);
   const fetchQuote = useFetchWithdrawalQuote();
@@ -59,9 +74,12 @@ export default function WithdrawPage() {
   const { key, answered } = useActionKey();
   const create = useCreateWithdrawal(key);
 
-  // The first card is chosen to begin with; the currency is the card's.
+  const chosenByMember = Boolean(card && cards[0] && card.id !== cards[0].id);
+  useKeepOpenDraft('withdraw:bank', typed || chosenByMember ? ({ bank_card_id: card?.id, currency: sendIn, amount: typed } satisfies BankWithdrawalDraft) : undefined);
+
+  // The first card is chosen to begin with (and when the one chosen before a reload is gone); the currency is the card's.
   useEffect(() => {
-    if (!getValues('bank_card_id') && cards[0]) setValue('bank_card_id', cards[0].id);
+    if (cards[0] && !cards.some((c) => c.id === Number(getValues('bank_card_id')))) setValue('bank_card_id', cards[0].id);
   }, [cards, getValues, setValue]);
   useEffect(() => {
     if (!card) return;
