@@ -1,4 +1,4 @@
-import { adminHouseCodeBody } from '@shop/contract';
+import { adminHouseCodeBody, isCalendarDay } from '@shop/contract';
 import type { Database } from '../db/database.js';
 import type { Actor } from '../lib/actor.js';
 import { pairDueDays, recheckAllStars, runPairingDay } from '../modules/referral/earnings.service.js';
@@ -44,7 +44,7 @@ export async function runReferralCommand(db: Database, actor: Actor, argv: strin
       return `moved ${r.moved} member(s) under #${r.parent_id} (${r.side})`;
     }
     case 'pair': {
-      if (a && !/^\d{4}-\d{2}-\d{2}$/.test(a)) throw new Error('referral pair [YYYY-MM-DD] [--apply]');
+      if (a && !isCalendarDay(a)) throw new Error('referral pair [YYYY-MM-DD] [--apply]');
       if (!apply) {
         if (!a) return 'would pair every day with PV that is over and not paired yet; add --apply';
         const p = await previewDay(deps, a);

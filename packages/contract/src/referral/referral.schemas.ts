@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { dayParam, monthParam } from '../common/calendar.js';
 import { wholeNumber } from '../common/numbers.js';
 import { pageOf, pageQuery } from '../common/pagination.js';
 import { freeText } from '../common/text.js';
@@ -138,7 +139,7 @@ export const planRulesSchema = z.object({
 });
 export const pvRecordsData = pageOf(pvRecordSchema).extend({ rules: planRulesSchema });
 
-export const pairingQuery = pageQuery.extend({ month: z.string().regex(/^\d{4}-\d{2}$/).optional() });
+export const pairingQuery = pageQuery.extend({ month: monthParam.optional() });
 export const pairingResultSchema = z.object({
   date: z.string(),
   left_before: z.number().int(),
@@ -284,7 +285,7 @@ export const adminCommissionsData = pageOf(adminCommissionSchema);
 export const adminCommissionDecisionBody = z.object({ id, reason });
 export const adminCommissionDecisionData = z.object({ id: z.number().int(), status: z.enum(COMMISSION_STATUSES), reversed: minor, debt: minor });
 export const adminPairRunsData = pageOf(z.object({ day: z.string(), members: z.number().int(), pairs: z.number().int(), paid: minor, flushed: minor, currency: z.string(), ran_at: stamp, ran_by: z.string() }));
-export const adminRunDayBody = z.object({ day: z.string().regex(/^\d{4}-\d{2}-\d{2}$/), reason });
+export const adminRunDayBody = z.object({ day: dayParam, reason });
 export const adminRunDayData = z.object({ day: z.string(), members: z.number().int(), paid: minor, rerun: z.boolean() });
 const starLevelSchema = z.object({
   star: z.number().min(1).max(20).int(),

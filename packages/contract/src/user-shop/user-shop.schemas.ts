@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { monthParam } from '../common/calendar.js';
 import { wholeNumber } from '../common/numbers.js';
 import { idParam } from '../catalogue/catalogue.schemas.js';
 import { AFTER_SALE_STATUSES } from '../after-sales/after-sales.schemas.js';
@@ -6,6 +7,7 @@ import { pageOf, pageQuery } from '../common/pagination.js';
 import { freeText } from '../common/text.js';
 import { isPhoneNumber } from '../common/validators.js';
 import { payBody, paymentInfoQuery } from '../payments/payments.schemas.js';
+import { expectedTotalField } from '../orders/orders.schemas.js';
 
 // Member shops: a shop owner's own shop (profile, stock, goods, orders to audit, sales slips),
 // the shop cart and checkout of buyers, and the buyers' shop orders. Money is integer minor units
@@ -255,15 +257,16 @@ export const sellNoteSchema = z.object({
   /** What the owner says was collected (offline; not in the ledger). */
   paid: minor,
   currency: z.string(),
+  /** Always 0: a slip earns no PV (the owner's restock order earned the PV of these units). Lines say 0 too. */
   pv: count,
   note: z.string(),
   created_at: z.string(),
 });
-export const sellNoteListQuery = pageQuery.extend({ month: z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/).optional() });
+export const sellNoteListQuery = pageQuery.extend({ month: monthParam.optional() });
 export const sellNoteListData = pageOf(sellNoteSchema).extend({ sum: z.array(z.object({ currency: z.string(), amount: minor })) });
 export const sellNoteCreateBody = z
   .object({
-    /** A member buyer (earns the PV), or a walk-in buyer's name. */
+    /** A member buyer attached to the shop (invited by its owner, or a past buyer; never the owner), or a walk-in buyer's name. */
     buyer_id: idParam.optional(),
     buyer_name: z.string().trim().max(50).default(''),
     lines: z.array(z.object({ sku_id: idParam, num: wholeNumber(1, 999) })).min(1).max(50),
@@ -327,6 +330,8 @@ export const createShopOrderBody = z
     address_id: idParam.optional(),
     pickup: z.boolean().default(false),
     remarks: freeText(200).default(''),
+    /** The total the member saw (the cart's), refused with `priceChanged` when the order would cost anything else. */
+    expected_total: expectedTotalField,
   })
   .refine((b) => b.line_ids !== undefined || b.sku_id !== undefined, { message: 'validation.required', path: ['sku_id'] })
   .refine((b) => b.pickup || b.address_id !== undefined, { message: 'validation.required', path: ['address_id'] });

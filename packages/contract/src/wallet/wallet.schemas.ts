@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { monthParam } from '../common/calendar.js';
 import { wholeNumber } from '../common/numbers.js';
 import { pageOf, pageQuery } from '../common/pagination.js';
 import { freeText } from '../common/text.js';
@@ -95,7 +96,7 @@ export const moveRewardsData = z.object({
   /** The cash available in the currency after the move. */
   cash_balance: minor,
 });
-export const monthRewardQuery = z.object({ month: z.string().regex(/^\d{4}-\d{2}$/, 'validation.invalid').optional() });
+export const monthRewardQuery = z.object({ month: monthParam.optional() });
 export const monthRewardData = z.object({ month: z.string(), list: z.array(z.object({ currency: z.string(), amount: minor, count: z.number().int() })) });
 
 // ── Rates and currencies ─────────────────────────────────────────────────────────────────────

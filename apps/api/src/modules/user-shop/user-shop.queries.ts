@@ -545,6 +545,26 @@ export const findOverdueUnpaidIds = async (db: Executor, limit: number) =>
 
 // ── Sales slips ─────────────────────────────────────────────────────────────────────────────
 
+/**
+ * A member attached to the shop, active: one its owner invited (`users.referrer_id`) or one who
+ * bought from it (a paid shop order the shop did not reject). Anyone else, the owner included, is
+ * not found, whether the id exists or not.
+ */
+export const findShopMember = (db: Executor, shop: { id: number; owner_id: number }, memberId: number) =>
+  db
+    .selectFrom('users as u')
+    .select(['u.id', 'u.user_name', 'u.nickname'])
+    .where('u.id', '=', memberId)
+    .where('u.id', '<>', shop.owner_id)
+    .where('u.status', '=', 'active')
+    .where((eb) =>
+      eb.or([
+        eb('u.referrer_id', '=', shop.owner_id),
+        eb.exists(eb.selectFrom('shop_orders as o').select('o.id').where('o.shop_id', '=', shop.id).where('o.buyer_id', '=', eb.ref('u.id')).where('o.paid_at', 'is not', null).where('o.status', '<>', 'rejected')),
+      ]),
+    )
+    .executeTakeFirst();
+
 /** Records a sales slip with its lines. */
 export async function insertSale(tx: Tx, sale: Insertable<ShopSalesTable>, lines: Array<Omit<Insertable<ShopSaleLinesTable>, 'sale_id'>>) {
   const row = await tx.insertInto('shop_sales').values(sale).returningAll().executeTakeFirstOrThrow();

@@ -34,7 +34,6 @@ import { findGoodsById, findSkusOfGoods } from '../catalogue/catalogue.queries.j
 import { skuSpecText } from '../catalogue/sku-text.js';
 import { findSkusForCheckout } from '../catalogue/stock.queries.js';
 import { maskName, pick } from '../catalogue/texts.js';
-import { findUserById } from '../members/members.queries.js';
 import { hasActiveRole } from '../members/roles.queries.js';
 import { findApplicationsOf } from '../referral/referral.queries.js';
 import { lockOrderUnitsOutsideCases } from '../after-sales/after-sales.service.js';
@@ -432,15 +431,18 @@ const saleNo = () => businessNumber('S');
 /**
  * Records an in-person sale from the shop's stock: every SKU held by the shop, of one currency; the
  * stock taken line by line with the conditional update (ascending SKU order), all or nothing. The
- * money was collected offline and is not booked; a member buyer's PV is recorded on the slip.
+ * money was collected offline and is not booked. A member buyer is one attached to the shop (invited
+ * by its owner, or a past buyer), never the owner; a slip earns nobody PV.
  */
 export async function recordSale(db: Executor, actor: Actor, input: EndpointBody<typeof recordMyShopSale>): Promise<EndpointData<typeof recordMyShopSale>> {
   const shop = await ownShop(db, actor);
   const shopId = Number(shop.id);
   let buyer: { id: number; user_name: string; nickname: string | null } | undefined;
   if (input.buyer_id !== undefined) {
-    const u = await findUserById(db, input.buyer_id);
-    if (!u || u.status !== 'active') throw new AppError(ResponseCode.shopBuyerNotFound);
+    if (input.buyer_id === Number(shop.owner_id)) throw new AppError(ResponseCode.shopOwnShop);
+    // An unknown id and a member with no link to the shop get the same answer: ids cannot be probed.
+    const u = await q.findShopMember(db, { id: shopId, owner_id: Number(shop.owner_id) }, input.buyer_id);
+    if (!u) throw new AppError(ResponseCode.shopBuyerNotFound);
     buyer = { id: Number(u.id), user_name: u.user_name, nickname: u.nickname };
   }
   const lines = unitsPerSku(input.lines);
@@ -451,7 +453,7 @@ export async function recordSale(db: Executor, actor: Actor, input: EndpointBody
   if (currencies.size > 1) throw new AppError(ResponseCode.shopCurrencyMixed);
   const rows = lines.map((l) => {
     const s = skus.get(l.sku_id)!;
-    return { goods_id: Number(s.goods_id), sku_id: l.sku_id, name: JSON.stringify(s.name), image: s.image || s.cover, price_minor: Number(s.price_minor), quantity: l.num, pv: Number(s.pv) * l.num };
+    return { goods_id: Number(s.goods_id), sku_id: l.sku_id, name: JSON.stringify(s.name), image: s.image || s.cover, price_minor: Number(s.price_minor), quantity: l.num };
   });
   const sale = await withTransaction(db, async (tx) => {
     const no = saleNo();
@@ -464,8 +466,9 @@ export async function recordSale(db: Executor, actor: Actor, input: EndpointBody
     }
     return q.insertSale(
       tx,
-      { sale_no: no, shop_id: shopId, buyer_id: buyer?.id ?? null, buyer_name: buyer ? '' : input.buyer_name, currency: [...currencies][0]!, goods_minor: rows.reduce((s, r) => s + r.price_minor * r.quantity, 0), paid_minor: input.paid, pv: rows.reduce((s, r) => s + r.pv, 0), note: input.note },
-      rows.map((r) => ({ ...r, pv: r.pv / r.quantity })),
+      // A slip earns no PV (the owner's restock order earned these units' PV): none is stored.
+      { sale_no: no, shop_id: shopId, buyer_id: buyer?.id ?? null, buyer_name: buyer ? '' : input.buyer_name, currency: [...currencies][0]!, goods_minor: rows.reduce((s, r) => s + r.price_minor * r.quantity, 0), paid_minor: input.paid, pv: 0, note: input.note },
+      rows.map((r) => ({ ...r, pv: 0 })),
     );
   });
   const page = await q.findSalesPage(db, shopId, undefined, 1, 0);
@@ -482,11 +485,12 @@ export async function slipsAnswer(db: Executor, rows: SaleRow[], lang: Language)
     no: r.sale_no,
     buyer_id: r.buyer_id === null ? null : Number(r.buyer_id),
     buyer_name: r.buyer_id !== null && r.buyer_user_name ? maskedName({ user_name: r.buyer_user_name, nickname: r.buyer_nickname }) : r.buyer_name,
-    lines: lines.filter((l) => Number(l.sale_id) === Number(r.id)).map((l) => lineAnswer(l, lang)),
+    // Slips earn no PV: 0, also for slips recorded when a figure was still stored on them.
+    lines: lines.filter((l) => Number(l.sale_id) === Number(r.id)).map((l) => ({ ...lineAnswer(l, lang), pv: 0 })),
     goods_total: Number(r.goods_minor),
     paid: Number(r.paid_minor),
     currency: r.currency,
-    pv: Number(r.pv),
+    pv: 0,
     note: r.note,
     created_at: iso(r.created_at),
   }));

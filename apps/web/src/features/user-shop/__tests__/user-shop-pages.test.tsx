@@ -60,6 +60,8 @@ let ownerCase: Record<string, unknown> = {};
 let pricesSent: unknown[] = [];
 /** The owner's decisions and the buyer's checkout are refused (another device got there first), when set. */
 let refuseChanges = false;
+/** The owner's sales slips (the list's first page). */
+let slipList: unknown[] = [];
 const api = await startFakeApi({
   '/attractive/shop/shopGoods': () => ok({ list: [{ id: 7, goods_id: 3, name: 'Teapot', cover: '', price: 2000, currency: 'USD', pv: 4, stock: 5, on_sale: true }], total: 1, page: 1, limit: 20, has_more: false }),
   '/attractive/shop/shopGoodsInfo': () =>
@@ -95,7 +97,7 @@ const api = await startFakeApi({
     }),
   '/shop/address/list': () => ok({ list: shippingAddresses, max: 20 }),
   '/attractive/buy/createOrder': () => (refuseChanges ? { json: { code: 8111, msg: 'Teapot has only 1 left in this shop', data: null } } : ok({ order_id: 41, order_no: 'M2611240000000041', total: 3000, currency: 'USD', pv: 8, status: 'awaiting_payment', expires_at: '2026-11-24T09:30:00.000Z' })),
-  '/attractive/shop/sellNoteList': () => ok({ list: [], total: 0, page: 1, limit: 10, has_more: false, sum: [] }),
+  '/attractive/shop/sellNoteList': () => ok({ list: slipList, total: slipList.length, page: 1, limit: 10, has_more: false, sum: slipList.length ? [{ currency: 'USD', amount: 2000 }] : [] }),
   '/attractive/shop/sellNoteCreate': (req) => {
     const body = JSON.parse(req.body) as { buyer_name: string; paid: number };
     return ok({ id: 3, no: 'S2611240000000003', buyer_id: null, buyer_name: body.buyer_name, lines: [{ sku_id: 9, goods_id: 3, name: 'Teapot', spec_text: 'Blue', image: '', price: 2000, num: 1, pv: 4, total: 2000 }], goods_total: 2000, paid: body.paid, currency: 'USD', pv: 4, note: '', created_at: '2026-11-24T09:00:00.000Z' });
@@ -118,6 +120,7 @@ beforeEach(() => {
   buyerOrders = [];
   ownerCase = {};
   refuseChanges = false;
+  slipList = [];
   shippingAddresses = [];
   useSession.getState().signIn('member-token', null);
 });
@@ -309,6 +312,16 @@ describe('member shop pages', () => {
     fireEvent.click(screen.getByRole('button', { name: i18n.t('userShop.app.savePrices') }));
     await waitFor(() => expect(pricesSent).toHaveLength(2));
     expect(pricesSent[1]).toEqual({ goods_id: 3, on_sale: true, prices: [{ sku_id: 9, price: 2000 }] });
+  });
+
+  it('sales slips: a slip shows its buyer, goods, what was collected and its note, and no PV (a slip earns none), even from an answer that carries a figure', async () => {
+    slipList = [{ id: 3, no: 'S2611240000000003', buyer_id: 12, buyer_name: 'A**a', lines: [{ sku_id: 9, goods_id: 3, name: 'Teapot', spec_text: 'Blue', image: '', price: 2000, num: 1, pv: 4, total: 2000 }], goods_total: 2000, paid: 2000, currency: 'USD', pv: 4, note: 'cash', created_at: '2026-11-24T09:00:00.000Z' }];
+    renderRoutes({ [paths.shop.slips]: <ShopSlipsPage /> }, paths.shop.slips);
+    const slip = await screen.findByText(/A\*\*a · S2611240000000003/);
+    const card = slip.closest('article')!;
+    expect(within(card as HTMLElement).getByText(/Teapot × 1/)).toBeTruthy();
+    expect(card.textContent).toContain('cash');
+    expect(card.textContent).not.toMatch(/PV/);
   });
 
   it('sales slips: the amount collected is read in the member’s own number format; "25,50" in Hungarian is sent as 2550', async () => {

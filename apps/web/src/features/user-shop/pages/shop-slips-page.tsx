@@ -53,7 +53,8 @@ export default function ShopSlipsPage() {
                 </div>
               ))}
               <div className="shop-muted">
-                {formatDate(s.created_at)} {s.pv > 0 && `· PV ${s.pv}`} {s.note && `· ${s.note}`}
+                {/* No PV: a slip earns none (the owner's restock order earned the PV of these units). */}
+                {formatDate(s.created_at)} {s.note && `· ${s.note}`}
               </div>
             </article>
           ))}
