@@ -13,7 +13,7 @@ const requiredReason = z.string().trim().min(1, 'validation.required').max(300);
 /** What a payment paid for, as a filter: with `payable_id`, the payments (or refunds) of one order or top-up. */
 const payableFilter = { payable_type: z.enum(PAYABLE_TYPES).optional(), payable_id: id.optional() };
 
-export const PAYMENT_FLAG_KINDS = ['amount_mismatch', 'currency_mismatch', 'merchant_mismatch', 'paid_after_expiry', 'paid_after_cancel', 'payable_not_payable', 'refund_failed', 'refund_overdue'] as const;
+export const PAYMENT_FLAG_KINDS = ['amount_mismatch', 'currency_mismatch', 'merchant_mismatch', 'paid_after_expiry', 'paid_after_cancel', 'payable_not_payable', 'refund_failed', 'refund_overdue', 'provider_ref_mismatch'] as const;
 /** Refund: give the money back in full. Accept: the operator confirmed the payment with its provider; it is settled as paid. Dismiss: close the flag, nothing moves. */
 export const FLAG_DECISIONS = ['refund', 'accept', 'dismiss'] as const;
 export const REFUND_STATUSES = ['pending', 'succeeded', 'failed'] as const;

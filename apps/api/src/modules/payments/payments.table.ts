@@ -8,7 +8,7 @@ type Json<T> = ColumnType<T, string, string>;
 export const PAYMENT_STATUSES = ['created', 'pending', 'succeeded', 'failed', 'canceled', 'expired'] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 export type PayableType = 'order' | 'charity' | 'recharge' | 'shop_order';
-export type FlagKind = 'amount_mismatch' | 'currency_mismatch' | 'merchant_mismatch' | 'paid_after_expiry' | 'paid_after_cancel' | 'payable_not_payable' | 'refund_failed' | 'refund_overdue';
+export type FlagKind = 'amount_mismatch' | 'currency_mismatch' | 'merchant_mismatch' | 'paid_after_expiry' | 'paid_after_cancel' | 'payable_not_payable' | 'refund_failed' | 'refund_overdue' | 'provider_ref_mismatch';
 
 export interface PayMethodsTable {
   id: Generated<number>;

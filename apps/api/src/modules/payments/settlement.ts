@@ -25,7 +25,10 @@ export interface ProviderReport {
   amountMinor?: number;
   currency?: string;
   merchant?: string;
+  /** The provider's id of the payment as `create` answered it, when the report names it: must be the payment's. */
   providerRef?: string;
+  /** The provider's transaction number where it is another kind of id (kept on the event). */
+  transactionRef?: string;
   eventId?: string;
   detail?: Record<string, unknown>;
 }
@@ -182,13 +185,26 @@ export async function applyReport(tx: Tx, deps: Pick<AppDeps, 'providers'>, acto
 
 /** `applyReport` on a payment whose row `tx` has locked, read under the lock (so its status is current). */
 async function applyReportToLocked(tx: Tx, deps: Pick<AppDeps, 'providers'>, actor: Actor, p: PaymentRow, report: ProviderReport, source: ReportSource): Promise<PaymentStatus> {
-  const reported: PaymentEvent = { kind: source === 'webhook' ? 'notification' : 'inquiry', source, eventId: report.eventId, detail: { status: report.status, amount: report.amountMinor, currency: report.currency, ...report.detail } };
+  const reported: PaymentEvent = {
+    kind: source === 'webhook' ? 'notification' : 'inquiry',
+    source,
+    eventId: report.eventId,
+    detail: { status: report.status, amount: report.amountMinor, currency: report.currency, provider_ref: report.providerRef, transaction: report.transactionRef, ...report.detail },
+  };
   /** The report's event, with the move it asks for when the locked row is in a state it moves from (none is tried otherwise). */
   const move = async (from: PaymentStatus[], to: PaymentStatus, extra: { reason?: string } = {}) => {
     if (from.includes(p.status)) return transition(tx, actor, p, from, to, source, { ...extra, eventId: report.eventId }, reported);
     await recordEvent(tx, actor, p.id, reported);
     return undefined;
   };
+  // A report about another of the gateway's payments (another payment intent naming our reference)
+  // says nothing of this one: it moves nothing and closes no flag; a success there took money this
+  // payment never received (its refund would go to its own id), so operators are told.
+  if (report.providerRef !== undefined && p.provider_ref && report.providerRef !== p.provider_ref) {
+    await recordEvent(tx, actor, p.id, reported);
+    if (report.status === 'succeeded') await raiseFlag(tx, actor, p, 'provider_ref_mismatch', false, { expected: p.provider_ref, reported: report.providerRef }, source);
+    return p.status;
+  }
   if (report.status === 'pending') {
     const moved = await move(['created'], 'pending');
     return moved?.status ?? p.status;
@@ -254,7 +270,8 @@ export async function applyNotification(tx: Tx, deps: PaymentsDeps, actor: Actor
   const payment = byReference ?? (n.providerRef ? await q.lockPaymentByProviderRef(tx, gateway, n.providerRef) : undefined);
   // Not one of ours (another shop on the same account, or long gone): stored, nothing to apply.
   if (!payment || payment.gateway !== gateway) return;
-  await applyReportToLocked(tx, deps, actor, payment, { status: n.status, amountMinor: n.amountMinor, currency: n.currency, merchant: n.merchant, providerRef: n.providerRef, eventId: n.eventId, detail: { type: n.type } }, 'webhook');
+  const report: ProviderReport = { status: n.status, amountMinor: n.amountMinor, currency: n.currency, merchant: n.merchant, providerRef: n.providerRef, transactionRef: n.transactionRef, eventId: n.eventId, detail: { type: n.type } };
+  await applyReportToLocked(tx, deps, actor, payment, report, 'webhook');
 }
 
 /**
@@ -268,7 +285,7 @@ export async function inquireAndApply(deps: PaymentsDeps, actor: Actor, payment:
   let report: ProviderReport;
   try {
     const answer = await gateway.inquire({ reference: payment.reference, providerRef: payment.provider_ref });
-    report = { status: answer.status, amountMinor: answer.amountMinor, currency: answer.currency, merchant: answer.merchant, providerRef: answer.providerRef };
+    report = { status: answer.status, amountMinor: answer.amountMinor, currency: answer.currency, merchant: answer.merchant, providerRef: answer.providerRef, transactionRef: answer.transactionRef };
   } catch {
     // The gateway is away: nothing learnt; the next inquiry tries again.
     return payment.status;

@@ -86,7 +86,10 @@ export interface GatewayCreateResult {
 }
 
 export interface GatewayInquiry {
-  providerRef: string;
+  /** The provider's id of the payment in the terms `create` answered it (compared with the payment's); only where the provider names it so. */
+  providerRef?: string;
+  /** The provider's number of the transaction, where it is not the id `create` answered (see `GatewayNotification`). */
+  transactionRef?: string;
   status: GatewayPaymentStatus;
   /** As the provider reports them, converted back to minor units at the edge. */
   amountMinor: number;
@@ -139,7 +142,19 @@ export interface GatewayNotification {
   kind: 'payment' | 'refund' | 'other';
   /** Our payment reference the event is about (the provider's merchant order number). */
   reference?: string;
+  /**
+   * For `payment`: the provider's id of the payment in the terms `create` answered it (Stripe's and
+   * Airwallex's payment intent id). Set only when the event names that id: one naming another id than
+   * the payment's is about another of the provider's payments and never settles ours. For `refund`:
+   * the provider's id of the refund.
+   */
   providerRef?: string;
+  /**
+   * The provider's number of the transaction that took the money where it is not the id `create`
+   * answered (WeChat Pay `transaction_id`, Alipay `trade_no`, 2C2P `tranRef`, CTBC `xid`): kept with
+   * the report. Those providers bind it to our reference, their unique merchant order number.
+   */
+  transactionRef?: string;
   /** For `payment`: the outcome it reports. For `refund`: the refund's outcome. */
   status?: GatewayPaymentStatus;
   /** For `refund`: our refund reference. */

@@ -6,6 +6,18 @@ import { useTranslation } from '@/lib/i18n';
 
 type Recharge = EndpointData<typeof getRechargeOrder>;
 
+/** What the amount line says of the money per state: still to pay, sent for review, paid, or never paid. */
+const AMOUNT_LINE: Record<Recharge['status'], string> = {
+  awaiting_payment: 'wallet.recharge.toPay',
+  under_review: 'wallet.recharge.sent',
+  rejected: 'wallet.recharge.sent',
+  paid: 'wallet.recharge.paid',
+  partly_refunded: 'wallet.recharge.paid',
+  refunded: 'wallet.recharge.paid',
+  cancelled: 'wallet.recharge.unpaid',
+  expired: 'wallet.recharge.unpaid',
+};
+
 /** One top-up as the records list and its own page show it: what was paid, what is credited at which rate, and its state. */
 export function RechargeRecord({ recharge: r, live }: { recharge: Recharge; /** The page that waits for it to change announces it. */ live?: boolean }) {
   const { t, i18n } = useTranslation();
@@ -18,7 +30,7 @@ export function RechargeRecord({ recharge: r, live }: { recharge: Recharge; /** 
         <span className="wallet-status" data-status={r.status}>{t(`wallet.recharge.status.${r.status}`)}</span>
       </div>
       <div className="wallet-row">
-        <span>{t('wallet.recharge.paid', { amount: formatAmount(r.pay_amount, r.pay_currency) })}</span>
+        <span>{t(AMOUNT_LINE[r.status], { amount: formatAmount(r.pay_amount, r.pay_currency) })}</span>
         <span className="wallet-amount-in">{formatAmount(r.credit_amount, r.wallet_currency)}</span>
       </div>
       {r.fee > 0 && <div className="wallet-muted">{t('wallet.recharge.fee', { fee: formatAmount(r.fee, r.pay_currency) })}</div>}

@@ -1,7 +1,9 @@
 import { useState } from 'react';
 import { Button } from 'antd-mobile';
+import { paths } from '@/config/paths';
 import { inNativeShell, openExternally, type ExternalOpening } from '@/lib/native-bridge';
 import { useTranslation } from '@/lib/i18n';
+import { payTopUp } from '../api/recharge';
 
 /**
  * Hands a top-up's gateway page to the native shell, which opens it outside and brings the member
@@ -14,13 +16,23 @@ export async function openTopUpGateway(url: string, recordPage: string): Promise
 }
 
 /**
- * Inside the shell, on the record of a top-up whose gateway payment still waits: the way to its page
- * again (the member cancelled the shell's chooser, or the shell could not open it).
+ * On the record of a top-up whose gateway payment still waits: the way to its page again (the
+ * member left it unpaid, cancelled the shell's chooser, or the shell could not open it). Inside the
+ * shell the page opens outside; elsewhere the web view goes there.
  */
 export function TopUpGatewayLink({ url, recordPage }: { url: string; recordPage: string }) {
   const { t } = useTranslation();
   const [opening, setOpening] = useState<ExternalOpening>();
-  if (!inNativeShell()) return null;
+  // Outside the shell the web view goes there itself: a plain link, as any page address.
+  if (!inNativeShell()) {
+    return (
+      <div className="wallet-gateway-again">
+        <a className="adm-button adm-button-primary adm-button-block adm-button-shape-default" href={url}>
+          {t('payments.redirect.go')}
+        </a>
+      </div>
+    );
+  }
   const open = async () => {
     const outcome = await openTopUpGateway(url, recordPage);
     if (outcome === 'unavailable') window.location.assign(url);
@@ -40,6 +52,37 @@ export function TopUpGatewayLink({ url, recordPage }: { url: string; recordPage:
       )}
       <Button block color="primary" onClick={() => void open()}>
         {t('payments.redirect.go')}
+      </Button>
+    </div>
+  );
+}
+
+/**
+ * On the record of a top-up that can still be paid with no gateway payment under way (none started,
+ * or the last one failed): starts one as the top-up form does and goes to its gateway's page (an open
+ * payment of the same method is the server's to continue); `onStarted` gets the record's address
+ * with the payment's number when there is no page to go to.
+ */
+export function TopUpPayButton({ id, instalments, onStarted }: { id: number; instalments: number | null; onStarted: (recordPage: string) => void }) {
+  const { t } = useTranslation();
+  const [busy, setBusy] = useState(false);
+  const pay = async () => {
+    setBusy(true);
+    try {
+      const started = await payTopUp(id, instalments);
+      const recordPage = `${paths.wallet.rechargeInfo}?id=${id}&payment_no=${started.payment_no}`;
+      if (started.redirect_url && (await openTopUpGateway(started.redirect_url, recordPage)) === 'unavailable') return window.location.assign(started.redirect_url);
+      onStarted(recordPage);
+    } catch {
+      // The request client has said why (the top-up can no longer be paid, the gateway is away).
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <div className="wallet-gateway-again">
+      <Button block color="primary" loading={busy} onClick={() => void pay()}>
+        {t('wallet.recharge.payNow')}
       </Button>
     </div>
   );

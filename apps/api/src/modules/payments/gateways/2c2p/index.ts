@@ -84,7 +84,7 @@ export class TwoC2pGateway implements PaymentGateway {
     if (r.respCode === RESP.notFound) throw new GatewayError(this.name, 'payment not found', RESP.notFound);
     const result = readPaymentResult(r);
     if (!result || result.invoiceNo !== input.reference) throw new GatewayError(this.name, 'unreadable inquiry answer');
-    return { providerRef: result.tranRef || input.providerRef || input.reference, status: STATUS[stateOf(result.respCode)], amountMinor: result.amountMinor, currency: result.currency, merchant: result.merchantId };
+    return { ...(result.tranRef ? { transactionRef: result.tranRef } : {}), status: STATUS[stateOf(result.respCode)], amountMinor: result.amountMinor, currency: result.currency, merchant: result.merchantId };
   }
 
   async refund(input: GatewayRefundInput): Promise<GatewayRefundResult> {
@@ -115,7 +115,7 @@ export class TwoC2pGateway implements PaymentGateway {
         type: `payment.${r.respCode}`,
         kind: 'payment',
         reference: r.invoiceNo,
-        providerRef: r.tranRef || undefined,
+        ...(r.tranRef ? { transactionRef: r.tranRef } : {}),
         status: STATUS[stateOf(r.respCode)],
         amountMinor: r.amountMinor,
         currency: r.currency,

@@ -70,7 +70,7 @@ export class AlipayGateway implements PaymentGateway {
     const status = TRADE_STATUSES.find((s) => s === r.trade_status);
     const amount = fromYuan(r.total_amount);
     if (!status || amount === undefined || r.out_trade_no !== input.reference) throw new GatewayError(this.name, 'unreadable query answer');
-    return { providerRef: typeof r.trade_no === 'string' ? r.trade_no : input.reference, status: statusOf(status, typeof r.send_pay_date === 'string' && r.send_pay_date !== ''), amountMinor: amount, currency: 'CNY' };
+    return { ...(typeof r.trade_no === 'string' && r.trade_no ? { transactionRef: r.trade_no } : {}), status: statusOf(status, typeof r.send_pay_date === 'string' && r.send_pay_date !== ''), amountMinor: amount, currency: 'CNY' };
   }
 
   async refund(input: GatewayRefundInput): Promise<GatewayRefundResult> {
@@ -97,7 +97,7 @@ export class AlipayGateway implements PaymentGateway {
     const at = parseChinaTime(f.gmt_payment ?? '') ?? sentAt;
     return {
       ok: true,
-      notification: { eventId: f.notify_id, type: `trade_status_sync.${status}`, kind, reference: f.out_trade_no, ...(f.trade_no ? { providerRef: f.trade_no } : {}), status: statusOf(status, paid), amountMinor: amount, currency: 'CNY', merchant: f.seller_id ?? this.s.ALIPAY_SELLER_ID, occurredAt: at, payload: f },
+      notification: { eventId: f.notify_id, type: `trade_status_sync.${status}`, kind, reference: f.out_trade_no, ...(f.trade_no ? { transactionRef: f.trade_no } : {}), status: statusOf(status, paid), amountMinor: amount, currency: 'CNY', merchant: f.seller_id ?? this.s.ALIPAY_SELLER_ID, occurredAt: at, payload: f },
     };
   }
 

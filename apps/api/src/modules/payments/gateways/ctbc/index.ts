@@ -76,7 +76,7 @@ export class CtbcGateway implements PaymentGateway {
     if (r.RespCode === '25') throw new GatewayError(this.name, 'order not found', '25');
     const amount = fromPurchAmt(r.authAmt);
     if (r.RespCode !== '00' || r.lidm !== input.reference || amount === undefined || !r.CurrentState || !(r.CurrentState in INQUIRY)) throw new GatewayError(this.name, `query refused: ${r.RespDesc ?? r.RespCode}`, r.RespCode);
-    return { providerRef: r.xid || input.reference, status: INQUIRY[r.CurrentState]!, amountMinor: amount, currency: 'TWD', merchant: this.merchantId };
+    return { ...(r.xid ? { transactionRef: r.xid } : {}), status: INQUIRY[r.CurrentState]!, amountMinor: amount, currency: 'TWD', merchant: this.merchantId };
   }
 
   async refund(input: GatewayRefundInput): Promise<GatewayRefundResult> {
@@ -100,7 +100,7 @@ export class CtbcGateway implements PaymentGateway {
         type: `auth.${approved ? 'approved' : r.status === '8' ? 'canceled' : 'declined'}`,
         kind: 'payment',
         reference: r.lidm,
-        ...(r.xid ? { providerRef: r.xid } : {}),
+        ...(r.xid ? { transactionRef: r.xid } : {}),
         status: approved ? 'succeeded' : r.status === '8' ? 'canceled' : 'failed',
         ...(approved ? { amountMinor: amount!, currency: 'TWD' } : {}),
         merchant: r.merID,

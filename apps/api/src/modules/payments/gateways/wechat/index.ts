@@ -102,7 +102,7 @@ export class WechatGateway implements PaymentGateway {
     if (res.status !== 200) throw new GatewayError(this.name, `query refused: ${String(res.json?.message ?? res.status)}`, String(res.json?.code ?? res.status));
     const t = readTransaction(res.json);
     if (!t || t.out_trade_no !== input.reference) throw new GatewayError(this.name, 'unreadable query answer');
-    return { providerRef: t.transaction_id ?? input.providerRef ?? input.reference, status: STATUS[t.trade_state], amountMinor: t.amount.total, currency: t.amount.currency, merchant: t.mchid };
+    return { ...(t.transaction_id ? { transactionRef: t.transaction_id } : {}), status: STATUS[t.trade_state], amountMinor: t.amount.total, currency: t.amount.currency, merchant: t.mchid };
   }
 
   async refund(input: GatewayRefundInput): Promise<GatewayRefundResult> {
@@ -159,7 +159,7 @@ export class WechatGateway implements PaymentGateway {
         type: body.event_type,
         kind: 'payment',
         reference: t.out_trade_no,
-        ...(t.transaction_id ? { providerRef: t.transaction_id } : {}),
+        ...(t.transaction_id ? { transactionRef: t.transaction_id } : {}),
         status: STATUS[t.trade_state],
         amountMinor: t.amount.total,
         currency: t.amount.currency,

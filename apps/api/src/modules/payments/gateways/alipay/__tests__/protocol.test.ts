@@ -70,8 +70,8 @@ describe('Alipay adapter against its fake', () => {
     expect(res.status).toBe(303);
     expect(res.headers!.location).toMatch(/^http:\/\/shop\.test\/h5\/#\/pages\/goods\/payFinish\?id=1&app_id=/);
     expect(sent).toHaveLength(2);
-    expect(gw.verifyNotification(Buffer.from(sent[0]!.body), {}, new Date())).toMatchObject({ ok: true, notification: { kind: 'payment', reference: 'P30002', providerRef: tradeNo, status: 'succeeded', amountMinor: 8888, currency: 'CNY', merchant: settings.ALIPAY_SELLER_ID } });
-    expect(await gw.inquire({ reference: 'P30002' })).toMatchObject({ status: 'succeeded', providerRef: tradeNo });
+    expect(gw.verifyNotification(Buffer.from(sent[0]!.body), {}, new Date())).toMatchObject({ ok: true, notification: { kind: 'payment', reference: 'P30002', transactionRef: tradeNo, status: 'succeeded', amountMinor: 8888, currency: 'CNY', merchant: settings.ALIPAY_SELLER_ID } });
+    expect(await gw.inquire({ reference: 'P30002' })).toMatchObject({ status: 'succeeded', transactionRef: tradeNo });
     expect(gw.answerNotification('accepted')).toMatchObject({ status: 200, body: 'success' });
     expect(gw.answerNotification('duplicate').body).toBe('success');
   });
