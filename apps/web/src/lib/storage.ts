@@ -50,4 +50,6 @@ export const storageKeys = {
   region: 'shop.region',
   popupSnooze: 'popupSnooze',
   appPromptDismissed: 'shop.appPromptDismissed',
+  /** What one tab last told the others, where BroadcastChannel is missing (`lib/tab-signals.ts`). */
+  tabSignal: 'shop.tabSignal',
 } as const;

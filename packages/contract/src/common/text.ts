@@ -22,3 +22,26 @@ export function freeText(max: number) {
 
 /** A file the shop serves (a picture, an attachment): a path on this site or an https address, at most 500 characters. */
 export const fileUrl = z.string().trim().max(500).regex(FILE_URL, 'validation.invalid');
+
+const graphemes = typeof Intl !== 'undefined' && 'Segmenter' in Intl ? new Intl.Segmenter(undefined, { granularity: 'grapheme' }) : undefined;
+
+/**
+ * `text` cut to at most `max` characters, counted as code points as `freeText` and PostgreSQL's
+ * `char_length` count them, never inside a character a person sees as one (an emoji, a flag, a
+ * letter with its accents): a cut by UTF-16 unit left half an emoji, stored as "�".
+ */
+export function cutText(text: string, max: number): string {
+  let count = 0;
+  for (const _ of text) if (++count > max) break;
+  if (count <= max) return text;
+  let kept = '';
+  let used = 0;
+  for (const { segment } of graphemes?.segment(text) ?? Array.from(text, (segment) => ({ segment }))) {
+    let size = 0;
+    for (const _ of segment) size++;
+    if (used + size > max) break;
+    kept += segment;
+    used += size;
+  }
+  return kept;
+}

@@ -102,6 +102,14 @@ export const chatMessageSchema = z.object({
 });
 export type ChatMessage = z.infer<typeof chatMessageSchema>;
 
+/** The chat socket's own close codes, which its clients act on (1000–1015 are WebSocket's: a client opens the socket again). */
+export const ChatSocketClose = {
+  /** The session ended (signed out, expired, banned): the socket is not opened again. */
+  sessionEnded: 4001,
+  /** The same member (or operator) opened more chat sockets than one may hold: the oldest is closed, and its page asks over HTTP until it is looked at again. */
+  replaced: 4002,
+} as const;
+
 export const chatSendBody = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('text'), text: freeText(CHAT_MESSAGE_MAX_LENGTH).min(1) }),
   /** One of the member's own image uploads. */

@@ -1,5 +1,6 @@
 import { Alert, App as AntApp, Badge, Button, Card, Empty, Form, Image, Input, InputNumber, List, Popconfirm, Segmented, Select, Space, Table, Tag, Typography } from 'antd';
 import type { ChatMessage } from '@shop/contract/support';
+import { startChatSocket, type ChatSocket } from '@shop/client/chat-socket';
 import { LANGUAGES, type EndpointData, type Language } from '@shop/contract/common';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
@@ -10,6 +11,8 @@ import { useCan } from '../../lib/operator';
 import { call } from '../../lib/request';
 import { memberOrdersRoute } from '../../lib/routes';
 import { FormField, useConsoleForm, type BodySchema } from '../../lib/form';
+import { QueryError } from '../../components/QueryError';
+import { QueryTable } from '../../components/QueryTable';
 import { LANGUAGE_NAMES } from '../../lib/i18n';
 import { cannedRepliesRoute, chatCloseRoute, chatMessagesRoute, chatReplyRoute, chatTransferRoute, conversationsRoute, deleteCannedReplyRoute, saveCannedReplyRoute } from '../../lib/routes-support';
 import { sessionStore } from '../../lib/session';
@@ -22,26 +25,23 @@ type Tab = 'waiting' | 'mine' | 'open' | 'closed';
 const deskSocketUrl = () => `${window.location.protocol === 'https:' ? 'wss:' : 'ws:'}//${window.location.host}/admin/api/chat/socket`;
 
 /**
- * A conversation's messages: the history, then what comes next pushed over the desk's chat socket
- * (opened again with back-off, from the last message held, so each arrives once and in order), and
- * the member typing; while the socket is open, also every 10 seconds. Where the socket cannot open,
- * every 3 seconds what came after the last one held.
+ * A conversation's messages: the history, then what comes next pushed over the desk's chat socket,
+ * which `startChatSocket` (shared with the member's chat) keeps open: opened again with a capped
+ * back-off after a drop (a server restart), from the last message held, so each arrives once and in
+ * order, and asked for over HTTP whenever it is not live (every 10 seconds beside it); and the member
+ * typing. Only where the socket never opens does the desk keep asking every 3 seconds.
  */
 function useConversationMessages(conversationId: number) {
   const client = useQueryClient();
   const [messages, setMessages] = useState<ChatMessage[]>([]);
   const [memberTyping, setMemberTyping] = useState(false);
   const last = useRef(0);
-  const live = useRef<WebSocket | null>(null);
+  const live = useRef<ChatSocket | null>(null);
   const typedAt = useRef(0);
   useEffect(() => {
     setMessages([]);
     last.current = 0;
-    let stopped = false;
-    let timer: ReturnType<typeof setTimeout> | undefined;
     let typingTimer: ReturnType<typeof setTimeout> | undefined;
-    let socket: WebSocket | null = null;
-    let failures = 0;
     const merge = (incoming: ChatMessage[]) => {
       if (!incoming.length) return;
       // The last id held moves at once (the state below is applied at React's next render).
@@ -58,59 +58,32 @@ function useConversationMessages(conversationId: number) {
       const page = await call(chatMessagesRoute, after ? { conversation_id: conversationId, after_id: after, limit: 100 } : { conversation_id: conversationId, limit: 50 });
       merge(after ? page.list : [...page.list].reverse());
     };
-    const poll = async () => {
-      try {
-        await catchUp();
-        failures = 0;
-      } catch {
-        failures++;
-      }
-      if (!stopped) timer = setTimeout(() => void poll(), Math.min(30_000, 3_000 * 2 ** failures));
-    };
-    // While the socket is open the desk still asks every 10 seconds: a notice lost on the way costs seconds, not the message.
-    const resyncing = setInterval(() => {
-      if (socket && socket.readyState === socket.OPEN) void catchUp().catch(() => undefined);
-    }, 10_000);
-    const connect = () => {
-      const token = sessionStore.get().token;
-      if (stopped || !token || typeof WebSocket === 'undefined') return void poll();
-      let opened = false;
-      const ws = new WebSocket(deskSocketUrl());
-      socket = ws;
-      live.current = ws;
-      ws.onopen = () => ws.send(JSON.stringify({ type: 'auth', token }));
-      ws.onmessage = (event) => {
-        const frame = JSON.parse(String(event.data)) as { type: string; message?: ChatMessage; by?: string };
-        if (frame.type === 'ready') {
-          opened = true;
-          failures = 0;
-          ws.send(JSON.stringify({ type: 'open', conversation_id: conversationId, after_id: last.current }));
-        } else if (frame.type === 'message' && frame.message) {
-          merge([frame.message]);
-          if (frame.message.sender === 'member') setMemberTyping(false);
+    const socket = startChatSocket({
+      url: deskSocketUrl,
+      hello: () => {
+        const token = sessionStore.get().token;
+        return token ? { type: 'auth', token } : undefined;
+      },
+      catchUp,
+      onFrame: (frame, send) => {
+        const message = frame.message as ChatMessage | undefined;
+        if (frame.type === 'ready') send({ type: 'open', conversation_id: conversationId, after_id: last.current });
+        else if (frame.type === 'message' && message) {
+          merge([message]);
+          if (message.sender === 'member') setMemberTyping(false);
         } else if (frame.type === 'desk') void invalidateEndpoints(client, [conversationsRoute]);
         else if (frame.type === 'typing' && frame.by === 'member') {
           setMemberTyping(true);
           clearTimeout(typingTimer);
           typingTimer = setTimeout(() => setMemberTyping(false), 4_000);
         }
-      };
-      ws.onclose = (event) => {
-        socket = null;
-        live.current = null;
-        if (stopped || event.code === 4001) return;
-        failures++;
-        if (!opened && failures >= 3) return void poll();
-        timer = setTimeout(connect, Math.min(30_000, 1_000 * 2 ** failures));
-      };
-    };
-    connect();
+      },
+    });
+    live.current = socket;
     return () => {
-      stopped = true;
-      clearInterval(resyncing);
-      if (timer) clearTimeout(timer);
+      live.current = null;
+      socket.stop();
       clearTimeout(typingTimer);
-      socket?.close();
     };
   }, [conversationId, client]);
   const add = (m: ChatMessage) => {
@@ -120,9 +93,8 @@ function useConversationMessages(conversationId: number) {
   };
   /** Tells the member the operator is typing (at most every 3 seconds). */
   const typing = () => {
-    if (Date.now() - typedAt.current < 3_000 || live.current?.readyState !== WebSocket.OPEN) return;
+    if (Date.now() - typedAt.current < 3_000 || !live.current?.send({ type: 'typing' })) return;
     typedAt.current = Date.now();
-    live.current.send(JSON.stringify({ type: 'typing' }));
   };
   return { messages, add, memberTyping, typing };
 }
@@ -267,12 +239,9 @@ function CannedReplies() {
   return (
     <Card title={t('console.support.chat.cannedTitle')} style={{ width: 560 }}>
       {(save.error ?? remove.error) && <Alert type="error" showIcon title={(save.error ?? remove.error)!.message} style={{ marginBottom: 8 }} />}
-      <Table
+      <QueryTable
         size="small"
-        rowKey="id"
-        pagination={false}
-        loading={list.isLoading}
-        dataSource={list.data?.list ?? []}
+        query={list}
         columns={[
           { title: t('console.settings.page.language'), dataIndex: 'lang', width: 110, render: (l: Language) => LANGUAGE_NAMES[l] ?? l },
           { title: t('console.support.broadcast.messageTitle'), dataIndex: 'title' },
@@ -327,7 +296,13 @@ export default function ChatDesk() {
       />
       <div style={{ display: 'flex', alignItems: 'flex-start', gap: 24 }}>
         <Card style={{ flex: '0 0 280px', minWidth: 0 }} styles={{ body: { padding: 0 } }}>
-          {list.length === 0 ? (
+          {/* Asked again every 5 seconds: a failed ask says so (the list last read, if any, stays below it); "none" only for a list read and empty. */}
+          {query.isError && <QueryError error={query.error} retry={query.refetch} />}
+          {query.isPending ? (
+            <Typography.Paragraph type="secondary" role="status" style={{ padding: 24, margin: 0 }}>
+              {t('console.common.loading')}
+            </Typography.Paragraph>
+          ) : !query.data ? null : list.length === 0 ? (
             <Empty style={{ padding: 24 }} description={t('console.support.chat.none')} />
           ) : (
             <List

@@ -1,7 +1,7 @@
 import websocket from '@fastify/websocket';
 import type { FastifyRequest } from 'fastify';
 import type { WebSocket } from 'ws';
-import { chatSendBody, LANGUAGES, ResponseCode, responseCodeMessageKey, type Language } from '@shop/contract';
+import { chatSendBody, ChatSocketClose, LANGUAGES, ResponseCode, responseCodeMessageKey, type Language } from '@shop/contract';
 import type { Actor } from '../../lib/actor.js';
 import { onChanges, type Change } from '../../lib/changes.js';
 import { AppError, ValidationError } from '../../lib/errors.js';
@@ -29,6 +29,11 @@ import * as service from './support-chat.service.js';
 // revoked session ends the socket with an error frame of code 2001 and close code 4001: the session
 // (and at the desk the chat permission) is checked again before every frame is taken and every read
 // is sent, when a member's sessions end (the change channel) and every 30 s.
+//
+// What one member can cost everyone is bounded: at most MAX_SOCKETS_PER_SIGN_IN sockets per member
+// (or operator) and MAX_SOCKETS_PER_ADDRESS per address in a process, and one "typing" notice (a
+// NOTIFY every process hears) per member and side in TYPING_EVERY_MS, counted across sockets and,
+// with Redis, across processes.
 
 /** The largest frame taken (a message is at most 1,000 characters): a larger one closes that socket (1009). */
 export const MAX_FRAME_BYTES = 16 * 1024;
@@ -44,6 +49,14 @@ const PAGE = 50;
 const READ_RETRIES = 3;
 /** The close code of a socket the server could not serve for now (the client opens it again). */
 const CLOSE_TRY_AGAIN = 1011;
+/** Chat sockets one member (or desk operator) holds open in a process: one more closes the oldest (4002, its page asks over HTTP instead). */
+export const MAX_SOCKETS_PER_SIGN_IN = 5;
+/** Chat sockets one address holds open in a process, signed in or not: one more is closed at once (1013). Generous: many members share a carrier's address. */
+export const MAX_SOCKETS_PER_ADDRESS = 50;
+/** The close code of a socket refused for its address's count (WebSocket's "try again later": the client does, with back-off). */
+const CLOSE_TRY_LATER = 1013;
+/** At most one "typing" notice per member (and per operator and conversation) in this long, however many sockets send it. */
+export const TYPING_EVERY_MS = 3_000;
 
 interface Conn {
   socket: WebSocket;
@@ -63,7 +76,7 @@ interface Conn {
   alive: boolean;
 }
 
-const CLOSE_SESSION_ENDED = 4001;
+const CLOSE_SESSION_ENDED = ChatSocketClose.sessionEnded;
 const CLOSE_POLICY = 1008;
 
 function send(conn: Conn, frame: Record<string, unknown>): void {
@@ -75,6 +88,16 @@ export function chatSocketRoutes(api: Api): void {
   const { app, deps } = api;
   const members = new Map<number, Set<Conn>>();
   const desk = new Set<Conn>();
+  /** Open sockets per client address, signed in or not. */
+  const perAddress = new Map<string, number>();
+
+  /** Closes the oldest of `held` (in the order they were opened) until one more fits under the cap; each is forgotten at once. */
+  const makeRoom = (held: Conn[], forget: (conn: Conn) => void) => {
+    for (const old of held.slice(0, Math.max(0, held.length - MAX_SOCKETS_PER_SIGN_IN + 1))) {
+      forget(old);
+      old.socket.close(ChatSocketClose.replaced, 'too many chat sockets');
+    }
+  };
 
   const errorFrame = (conn: Conn, e: unknown, id?: unknown) => {
     const withId = id !== undefined ? { id } : {};
@@ -228,6 +251,15 @@ export function chatSocketRoutes(api: Api): void {
   };
 
   const accept = (side: Conn['side']) => (socket: WebSocket, request: FastifyRequest) => {
+    const address = request.ctx?.ip ?? request.ip;
+    const held = perAddress.get(address) ?? 0;
+    if (held >= MAX_SOCKETS_PER_ADDRESS) return socket.close(CLOSE_TRY_LATER, 'too many sockets from this address');
+    perAddress.set(address, held + 1);
+    socket.once('close', () => {
+      const left = (perAddress.get(address) ?? 1) - 1;
+      if (left > 0) perAddress.set(address, left);
+      else perAddress.delete(address);
+    });
     let conn: Conn | undefined;
     /** Set by the first well-formed auth frame: a second one (while the first is checked, or after) is refused and changes nothing. */
     let authTaken = false;
@@ -313,11 +345,14 @@ export function chatSocketRoutes(api: Api): void {
         try {
           if (side === 'member') {
             const set = members.get(conn.memberId!) ?? new Set<Conn>();
+            makeRoom([...set], (old) => set.delete(old));
             set.add(conn);
             members.set(conn.memberId!, set);
             // Without a last id the page has just read its history: only what comes next is sent.
             if (conn.lastId === Number.MAX_SAFE_INTEGER) conn.lastId = await latestId(conn);
           } else {
+            const operatorId = conn.actor.operatorId;
+            makeRoom([...desk].filter((d) => d.actor.operatorId === operatorId), (old) => desk.delete(old));
             desk.add(conn);
             await q.touchAgent(deps.db, conn.actor.operatorId!);
             conn.lastId = 0;
@@ -356,7 +391,12 @@ export function chatSocketRoutes(api: Api): void {
         }
         case 'typing': {
           const memberId = c.side === 'member' ? c.memberId : c.conversationMemberId;
-          if (memberId !== undefined) await service.chatMoved(deps.db, memberId, c.side === 'member' ? 'typing:member' : 'typing:agent');
+          if (memberId === undefined) return;
+          // Each notice is a NOTIFY every process hears: one per member (or operator and conversation) in
+          // TYPING_EVERY_MS, across the sockets and processes; the others are dropped without a word.
+          const key = service.typingKey(c.side, memberId, c.actor.operatorId);
+          if (!(await deps.limiter.hit(key, 1, TYPING_EVERY_MS)).allowed) return;
+          await service.chatMoved(deps.db, memberId, c.side === 'member' ? 'typing:member' : 'typing:agent');
           return;
         }
         default:
@@ -368,8 +408,21 @@ export function chatSocketRoutes(api: Api): void {
   /** The newest message a member's chat has (0 for none). */
   const latestId = (conn: Conn): Promise<number> => q.findLatestMessageId(deps.db, conn.memberId!);
 
+  /**
+   * A socket's error. A frame the client broke (too large, not UTF-8, a bad close code: `ws`'s
+   * WS_ERR_ codes; the socket is closed with its code, 1009 for size) or a connection it dropped is
+   * the client's doing, which anyone can repeat: a warning without a stack, not an error in the log.
+   */
+  const socketError = (error: Error & { code?: unknown }, socket: WebSocket, request: FastifyRequest) => {
+    const code = typeof error.code === 'string' ? error.code : undefined;
+    if (code?.startsWith('WS_ERR_')) request.log.warn({ code, reason: error.message }, 'chat socket: a frame the client broke; closed');
+    else if (code === 'ECONNRESET' || code === 'EPIPE') request.log.info({ code }, 'chat socket: the client dropped the connection');
+    else request.log.error({ err: error }, 'chat socket');
+    socket.terminate();
+  };
+
   void app.register(async (scope) => {
-    await scope.register(websocket, { options: { maxPayload: MAX_FRAME_BYTES } });
+    await scope.register(websocket, { options: { maxPayload: MAX_FRAME_BYTES }, errorHandler: (error, socket, request) => socketError(error, socket, request) });
     scope.get('/user/chat/socket', { websocket: true, config: { inputChecked: true } }, accept('member'));
     scope.get('/admin/api/chat/socket', { websocket: true, config: { inputChecked: true } }, accept('agent'));
   });

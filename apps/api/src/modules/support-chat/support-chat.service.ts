@@ -1,4 +1,4 @@
-import { ResponseCode, roleAllows, type adminCannedReplies, type adminDeleteCannedReply, type adminSaveCannedReply, type adminChatClose, type adminChatReply, type adminChatTransfer, type adminListChatMessages, type adminListConversations, type ChatMessage, type EndpointBody, type EndpointData, type EndpointQuery, type getChatState, type listChatMessages, type sendChatMessage } from '@shop/contract';
+import { cutText, ResponseCode, roleAllows, type adminCannedReplies, type adminDeleteCannedReply, type adminSaveCannedReply, type adminChatClose, type adminChatReply, type adminChatTransfer, type adminListChatMessages, type adminListConversations, type ChatMessage, type EndpointBody, type EndpointData, type EndpointQuery, type getChatState, type listChatMessages, type sendChatMessage } from '@shop/contract';
 import type { AppDeps } from '../../app-deps.js';
 import type { Executor } from '../../db/database.js';
 import { memberIdOf, operatorIdOf, operatorNameOf, type Actor } from '../../lib/actor.js';
@@ -23,7 +23,14 @@ import * as q from './support-chat.queries.js';
 // else the least busy online one, else it waits in the queue until an agent answers it; an agent's
 // answer to a member who is away is also left as a message in their messages.
 
-type Deps = Pick<AppDeps, 'db' | 'config' | 'secrets' | 'i18n'>;
+type Deps = Pick<AppDeps, 'db' | 'config' | 'secrets' | 'i18n' | 'limiter'>;
+
+/**
+ * The rate-limiter key of one side's "typing" notices (a member's, or one operator's in a member's
+ * conversation): at most one notice per TYPING_EVERY_MS. A message sent frees it, so typing the next
+ * one is told at once.
+ */
+export const typingKey = (side: 'member' | 'agent', memberId: number, operatorId?: number) => (side === 'member' ? `chat-typing:member:${memberId}` : `chat-typing:agent:${String(operatorId)}:${memberId}`);
 const CHAT_LINK = '/pages/other/mixdesk';
 /** The most messages a member may write in FLOOD_SECONDS. */
 const FLOOD_COUNT = 10;
@@ -119,7 +126,7 @@ async function memberContent(tx: Tx, memberId: number, lang: Actor['lang'], body
       const goods = await findGoodsById(tx, body.goods_id);
       if (!goods) throw new AppError(ResponseCode.goodsNotFound);
       const names = goods.name as Record<string, string>;
-      const name = (names[lang] ?? names['en-us'] ?? Object.values(names)[0] ?? '').slice(0, 200);
+      const name = cutText(names[lang] ?? names['en-us'] ?? Object.values(names)[0] ?? '', 200);
       return { kind: 'goods' as const, body: name, upload_id: null, ref_id: body.goods_id, preview: name };
     }
     case 'order': {
@@ -151,8 +158,9 @@ export async function sendMemberMessage(deps: Deps, actor: Actor, body: Endpoint
     const content = await memberContent(tx, memberId, actor.lang, body);
     const agentId = conversation.agent_id === null ? await assignee(tx, memberId) : undefined;
     const row = await q.insertChatMessage(tx, { conversation_id: conversation.id, member_id: memberId, sender: 'member', agent_id: null, kind: content.kind, body: content.body, upload_id: content.upload_id, ref_id: content.ref_id });
-    await q.updateConversation(tx, conversation.id, { ...(agentId ? { agent_id: agentId } : {}), last_message: content.preview.slice(0, 200), unread_agent_add: 1 });
+    await q.updateConversation(tx, conversation.id, { ...(agentId ? { agent_id: agentId } : {}), last_message: cutText(content.preview, 200), unread_agent_add: 1 });
     await chatMoved(tx, memberId);
+    tx.afterCommit(() => deps.limiter.reset(typingKey('member', memberId)));
     return toMemberMessage(deps, actor.lang, await q.findMemberChatMessage(tx, row.id));
   });
 }
@@ -222,13 +230,15 @@ export async function replyAsAgent(deps: Deps, actor: Actor, input: EndpointBody
     if (c.status !== 'open') throw conversationClosed();
     await q.touchAgent(tx, operatorId);
     const row = await q.insertChatMessage(tx, { conversation_id: c.id, member_id: Number(c.member_id), sender: 'agent', agent_id: operatorId, kind: 'text', body: input.text, upload_id: null, ref_id: null });
-    await q.updateConversation(tx, c.id, { ...(c.agent_id === null ? { agent_id: operatorId } : {}), last_message: input.text.slice(0, 200), unread_member_add: 1 });
+    await q.updateConversation(tx, c.id, { ...(c.agent_id === null ? { agent_id: operatorId } : {}), last_message: cutText(input.text, 200), unread_member_add: 1 });
     if (c.unread_member === 0) {
-      const excerpt = input.text.length > 60 ? `${input.text.slice(0, 60)}…` : input.text;
+      const cut = cutText(input.text, 60);
+      const excerpt = cut === input.text ? cut : `${cut}…`;
       const note = { conversationId: Number(c.id), memberId: Number(c.member_id), messageId: Number(row.id), excerpt };
       tx.afterCommit(() => tellIfAway(deps.db, note));
     }
     await chatMoved(tx, Number(c.member_id));
+    tx.afterCommit(() => deps.limiter.reset(typingKey('agent', Number(c.member_id), operatorId)));
     return toDeskMessage(deps, await q.findChatMessage(tx, row.id));
   });
 }

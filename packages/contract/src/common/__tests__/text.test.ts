@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { afterSaleSubmitBody, createOrderReviewBody } from '../../after-sales/after-sales.schemas.js';
 import { createFeedbackBody } from '../../support/support.schemas.js';
-import { freeText } from '../text.js';
+import { cutText, freeText } from '../text.js';
 
 // Characters as the app's counters show them: an emoji is one, though it takes two UTF-16 units.
 const emoji = (n: number) => '😀'.repeat(n);
@@ -25,5 +25,17 @@ describe('text a member writes counts characters, not UTF-16 units', () => {
     expect(freeText(3).safeParse('abcd').success).toBe(false);
     expect(freeText(3).min(1).safeParse('   ').success).toBe(false);
     expect(freeText(140).meta()).toMatchObject({ maxLength: 140 });
+  });
+});
+
+describe('text cut to a length', () => {
+  it('counts characters, never leaves half an emoji, and keeps a flag or a family whole or drops it whole', () => {
+    expect(cutText(`${'x'.repeat(199)}😀tail`, 200)).toBe(`${'x'.repeat(199)}😀`);
+    expect(cutText(emoji(61), 60)).toBe(emoji(60));
+    expect(cutText(`ab🇹🇭`, 3)).toBe('ab');
+    expect(cutText('a👨‍👩‍👧', 3)).toBe('a');
+    expect(cutText('café', 4)).toBe('café');
+    expect(cutText('short', 200)).toBe('short');
+    for (const cut of [cutText(`${'x'.repeat(59)}😀😀`, 60), cutText(emoji(150), 101)]) expect(cut).not.toMatch(/[\ud800-\udfff]/u);
   });
 });

@@ -54,6 +54,10 @@ class DeskSocket {
   }
 }
 
+/** Calls answered 500, and calls kept waiting until their promise settles. */
+const failing = new Set<string>();
+const held = new Map<string, Promise<void>>();
+
 /** jsdom lays nothing out: the log is 380 px high and each message 60 px, as a browser would measure them. */
 const ROW = 60;
 const isLog = (el: HTMLElement) => el.getAttribute('data-testid') === 'chat-log';
@@ -61,13 +65,19 @@ beforeEach(() => {
   sessionStore.signIn('token');
   vi.stubGlobal('WebSocket', DeskSocket);
   vi.stubGlobal('fetch', async (url: string) => {
-    const data = answers[url.split('?')[0]!];
+    const path = url.split('?')[0]!;
+    if (failing.has(path)) return new Response(JSON.stringify({ code: 500, msg: 'Something went wrong on our side', data: null }), { status: 500, headers: { 'Content-Type': 'application/json' } });
+    if (held.has(path)) await held.get(path);
+    const data = answers[path];
     return new Response(JSON.stringify(data === undefined ? { code: 404, msg: 'Not found', data: null } : { code: 200, msg: 'ok', data }), { status: data === undefined ? 404 : 200, headers: { 'Content-Type': 'application/json' } });
   });
   Object.defineProperty(HTMLElement.prototype, 'scrollHeight', { configurable: true, get(this: HTMLElement) { return isLog(this) ? this.querySelectorAll('[data-chat-message]').length * ROW : 0; } });
   Object.defineProperty(HTMLElement.prototype, 'clientHeight', { configurable: true, get(this: HTMLElement) { return isLog(this) ? 380 : 0; } });
 });
 afterEach(() => {
+  failing.clear();
+  held.clear();
+  answers['/admin/api/chat/canned'] = { list: [] };
   cleanup();
   vi.unstubAllGlobals();
   delete (HTMLElement.prototype as { scrollHeight?: number }).scrollHeight;
@@ -109,5 +119,42 @@ describe('the chat desk', () => {
     await screen.findByText('Thanks!');
     await act(() => new Promise((r) => setTimeout(r, 50)));
     expect(log.scrollTop).toBe(120);
+  });
+
+  it('says it is loading, then that the lists could not be read, with a retry: never "No conversations" or an empty table', async () => {
+    let release = () => undefined as void;
+    held.set('/admin/api/chat/conversations', new Promise<void>((r) => (release = r)));
+    failing.add('/admin/api/chat/canned');
+    render(
+      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+        <AntApp>
+          <ChatDesk />
+        </AntApp>
+      </QueryClientProvider>,
+    );
+    expect((await screen.findByRole('status')).textContent).toBe('Loading…');
+    expect(screen.queryByText('No conversations')).toBeNull();
+
+    // The canned replies could not be read: said so, with a retry, and no empty table.
+    await screen.findByText('Could not load');
+    expect(screen.getByText('Something went wrong on our side')).toBeTruthy();
+    expect(screen.queryByText('Nothing here')).toBeNull();
+    expect(screen.queryByText('No data')).toBeNull();
+
+    // The conversations fail too: the error and a retry in the list's place, not "No conversations".
+    failing.add('/admin/api/chat/conversations');
+    await act(async () => release());
+    await waitFor(() => expect(screen.getAllByRole('button', { name: 'Try again' })).toHaveLength(2));
+    expect(screen.getAllByText('Something went wrong on our side')).toHaveLength(2);
+    expect(screen.queryByRole('status')).toBeNull();
+    expect(screen.queryByText('No conversations')).toBeNull();
+
+    // The server is back: Retry shows the list and the replies.
+    failing.clear();
+    answers['/admin/api/chat/canned'] = { list: [{ id: 5, lang: 'en-us', title: 'Shipping times', text: 'Orders ship within two days.' }] };
+    for (const retry of screen.getAllByRole('button', { name: 'Try again' })) await act(async () => void fireEvent.click(retry));
+    await screen.findByText('alice');
+    await screen.findByText('Shipping times');
+    expect(screen.queryByText('Something went wrong on our side')).toBeNull();
   });
 });

@@ -2,10 +2,12 @@ import type { AddressInfo } from 'node:net';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { ResponseCode } from '@shop/contract';
+import { ChatSocketClose, ResponseCode } from '@shop/contract';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.js';
 import { call, newMember } from '../../catalogue/__tests__/helpers.js';
 import { newOperatorSession } from '../../orders/__tests__/fixtures.js';
+import { onChanges } from '../../../lib/changes.js';
+import { MAX_SOCKETS_PER_ADDRESS, MAX_SOCKETS_PER_SIGN_IN } from '../chat-socket.js';
 import { AWAY_AFTER_MS } from '../support-chat.service.js';
 
 // The live chat over WebSocket: the first frame authenticates; messages are stored, then pushed in
@@ -46,8 +48,8 @@ class Client {
   private wake() {
     for (const w of this.waiters.splice(0)) w();
   }
-  static async open(path: string): Promise<Client> {
-    const ws = new WebSocket(`${base}${path}`);
+  static async open(path: string, at = base): Promise<Client> {
+    const ws = new WebSocket(`${at}${path}`);
     const c = new Client(ws);
     await new Promise<void>((resolve, reject) => (ws.once('open', () => resolve()), ws.once('error', reject)));
     return c;
@@ -490,5 +492,111 @@ describe('the chat socket', () => {
     expect((await op.until((f) => f.type === 'message' && f.message.body === 'Expected tomorrow.')).message.agent_name).toBe(userName);
     me.close();
     op.close();
+  });
+
+  it('one sign-in opening many sockets keeps at most 5: each one more closes the oldest with 4002; the newest five go on', async () => {
+    const m = await newMember(t);
+    const sockets: Client[] = [];
+    for (let i = 0; i < MAX_SOCKETS_PER_SIGN_IN + 3; i++) sockets.push(await member(m.headers));
+    const [old, kept] = [sockets.slice(0, 3), sockets.slice(3)];
+    for (const s of old) expect(await s.closedWith()).toBe(ChatSocketClose.replaced);
+    for (const s of kept) {
+      const at = s.frames.length;
+      s.send({ type: 'ping' });
+      await s.until((f) => f.type === 'pong', at);
+      expect(s.closed).toBeUndefined();
+    }
+    // What the member sends reaches each of the five live sockets, once.
+    kept[0]!.send({ type: 'send', id: 'hi', kind: 'text', text: 'Hello from many tabs' });
+    for (const s of kept) await s.until((f) => f.type === 'message' && f.message.body === 'Hello from many tabs');
+    kept.forEach((s) => s.close());
+  });
+
+  it('one address keeps at most 50 sockets open: one more is closed with 1013 (try again later) and, once some close, another is taken', async () => {
+    const opened: Client[] = [];
+    for (let i = 0; i <= MAX_SOCKETS_PER_ADDRESS; i++) opened.push(await Client.open('/user/chat/socket'));
+    await sleep(300);
+    const refused = opened.filter((c) => c.closed);
+    expect(refused.length).toBeGreaterThan(0);
+    expect(refused.every((c) => c.closed!.code === 1013)).toBe(true);
+    expect(opened.filter((c) => !c.closed).length).toBeLessThanOrEqual(MAX_SOCKETS_PER_ADDRESS);
+    opened.forEach((c) => c.close());
+    await Promise.all(opened.map((c) => c.closedWith()));
+    await sleep(200);
+    const m = await newMember(t);
+    const back = await member(m.headers);
+    expect(back.closed).toBeUndefined();
+    back.close();
+  });
+
+  it('"typing" from one member reaches the desk (and the database channel) at most once in 3 s, however many sockets send it; so does the desk\'s', async () => {
+    const m = await newMember(t);
+    const agent = await newOperatorSession(t.db, 'support');
+    const first = await member(m.headers);
+    first.send({ type: 'send', id: 'q', kind: 'text', text: 'Anyone there?' });
+    await first.until((f) => f.type === 'sent');
+    const op = await desk(agent.headers);
+    op.send({ type: 'open', conversation_id: await conversationOf(m.userId) });
+    await op.until((f) => f.type === 'message' && f.message.body === 'Anyone there?');
+    const notices: string[] = [];
+    const stop = onChanges((changes, origin) => {
+      for (const c of changes) if (origin === 'remote' && c.kind === 'chat' && c.memberIds.includes(m.userId) && c.signal?.startsWith('typing')) notices.push(c.signal);
+    });
+    try {
+      const mine = [first, ...(await Promise.all([1, 2, 3, 4].map(() => member(m.headers))))];
+      for (let round = 0; round < 5; round++) {
+        for (const s of mine) s.send({ type: 'typing' });
+        await sleep(100);
+      }
+      for (let i = 0; i < 5; i++) op.send({ type: 'typing' });
+      await op.until((f) => f.type === 'typing' && f.by === 'member');
+      for (const s of mine) await s.until((f) => f.type === 'typing' && f.by === 'agent');
+      await t.changesHeard();
+      await sleep(300);
+      expect(op.frames.filter((f) => f.type === 'typing')).toHaveLength(1);
+      for (const s of mine) expect(s.frames.filter((f) => f.type === 'typing')).toHaveLength(1);
+      expect(notices.sort()).toEqual(['typing:agent', 'typing:member']);
+      // Refused quietly: no error frames for the keystrokes, and the sockets stay open.
+      expect(mine.flatMap((s) => s.frames).filter((f) => f.type === 'error')).toEqual([]);
+      // A message sent frees the member's notice: typing the next one is told at once, within the 3 s.
+      mine[1]!.send({ type: 'send', id: 'next', kind: 'text', text: 'Hello?' });
+      await mine[1]!.until((f) => f.type === 'sent');
+      const afterSend = op.frames.length;
+      mine[3]!.send({ type: 'typing' });
+      await op.until((f) => f.type === 'typing', afterSend);
+      // Three seconds on, the member typing is told again.
+      await sleep(3_000);
+      const at = op.frames.length;
+      mine[2]!.send({ type: 'typing' });
+      await op.until((f) => f.type === 'typing', at);
+      mine.forEach((s) => s.close());
+    } finally {
+      stop();
+      op.close();
+    }
+  });
+
+  it('a frame over the size limit closes that socket with 1009 and is logged as a warning without a stack, never as an error', async () => {
+    const { Writable } = await import('node:stream');
+    const { buildApp } = await import('../../../app.js');
+    const lines: Array<Record<string, unknown>> = [];
+    const app = await buildApp(t.deps, { level: 'trace', stream: new Writable({ write(chunk, _e, cb) { lines.push(JSON.parse(String(chunk)) as Record<string, unknown>); cb(); } }) });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    try {
+      const m = await newMember(t);
+      const s = await Client.open('/user/chat/socket', `ws://127.0.0.1:${(app.server.address() as AddressInfo).port}`);
+      s.send({ type: 'auth', token: tokenOf(m.headers) });
+      await s.until((f) => f.type === 'ready');
+      s.send(JSON.stringify({ type: 'send', id: 'big', kind: 'text', text: 'x'.repeat(20 * 1024) }));
+      expect(await s.closedWith()).toBe(1009);
+      await sleep(200);
+      expect(lines.filter((l) => Number(l.level) >= 50)).toEqual([]);
+      const told = lines.filter((l) => JSON.stringify(l).includes('Max payload size exceeded'));
+      expect(told).toHaveLength(1);
+      expect(told[0]!.level).toBe(40);
+      expect(JSON.stringify(told[0])).not.toContain('stack');
+    } finally {
+      await app.close();
+    }
   });
 });

@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import { ResponseCode } from '@shop/contract';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.js';
 import { call, newMember } from '../../catalogue/__tests__/helpers.js';
+import { newGoods } from '../../cart/__tests__/fixtures.js';
 import { newOperatorSession } from '../../orders/__tests__/fixtures.js';
 import { AWAY_AFTER_MS } from '../support-chat.service.js';
 
@@ -243,5 +244,30 @@ describe('support chat', () => {
     expect(english.body).toMatchObject({ code: ResponseCode.requestNotPending, msg: 'This conversation is closed' });
     const transfer = await post('/admin/api/chat/transfer', { conversation_id: c.id, operator_id: agent.operatorId }, agent.headers, 'zh-cn');
     expect(transfer.body).toMatchObject({ code: ResponseCode.requestNotPending, msg: '该会话已结束' });
+  });
+
+  it('text cut to fit (the desk\'s last line, a goods name, the excerpt in an away member\'s message) never splits an emoji into "�"', async () => {
+    await nobodyOnline();
+    const agent = await newOperatorSession(t.db, 'support');
+    await get('/admin/api/chat/conversations', agent.headers);
+    const m = await newMember(t);
+    const lastLine = async () => (await get('/admin/api/chat/conversations?status=open', agent.headers)).body.data.list.find((c: { user_id: number }) => c.user_id === m.userId).last_message;
+    expect((await say(m.headers, `${'x'.repeat(199)}😀 and more`)).body.code).toBe(200);
+    expect(await lastLine()).toBe(`${'x'.repeat(199)}😀`);
+    const goods = await newGoods(t.db, undefined, { name: `${'y'.repeat(199)}🫖 teapot` });
+    const shared = await post('/user/chat/send', { kind: 'goods', goods_id: goods.goodsId }, m.headers);
+    expect(shared.body.data.body).toBe(`${'y'.repeat(199)}🫖`);
+    const c = await openConversation(m.userId);
+    expect((await post('/admin/api/chat/reply', { conversation_id: c.id, text: `${'z'.repeat(199)}👍 more` }, agent.headers)).body.code).toBe(200);
+    expect(await lastLine()).toBe(`${'z'.repeat(199)}👍`);
+    const stored = await t.db.selectFrom('chat_conversations').select('last_message').where('id', '=', c.id).executeTakeFirstOrThrow();
+    expect(stored.last_message).not.toContain('\uFFFD');
+    // A member away is told in their messages with the answer's first 60 characters, emoji whole.
+    const m2 = await newMember(t);
+    await say(m2.headers, 'Hello');
+    const c2 = await openConversation(m2.userId);
+    expect((await post('/admin/api/chat/reply', { conversation_id: c2.id, text: '😀'.repeat(61) }, agent.headers)).body.code).toBe(200);
+    await expect.poll(() => chatNotes(m2.headers), { timeout: AWAY_AFTER_MS + 5_000, interval: 250 }).toHaveLength(1);
+    expect((await chatNotes(m2.headers))[0].text).toBe(`New reply in your support chat: ${'😀'.repeat(60)}…`);
   });
 });

@@ -55,6 +55,7 @@ afterAll(() => api.close());
  * and the fake API's answers (real requests) are waited for in real time.
  */
 const pass = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms));
+const realSetTimeout = globalThis.setTimeout;
 
 beforeEach(() => {
   vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'] });
@@ -245,5 +246,125 @@ describe('pages/other/mixdesk', () => {
     expect(screen.getByText('Let me check.').compareDocumentPosition(divider) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
     expect(divider.compareDocumentPosition(question) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
     await waitFor(() => expect(screen.queryByText('This conversation has ended; write to start a new one')).toBeNull());
+  });
+
+  describe('the chat socket', () => {
+    /**
+     * The browser's socket as a server would answer it: while the server is up it opens and says
+     * "ready" after the auth frame; while it is down (or a proxy refuses WebSocket) it closes
+     * without opening. `push` brings a frame from the server; `drop` loses the connection.
+     */
+    let serverUp = true;
+    let sockets: ServerSocket[] = [];
+    class ServerSocket {
+      readonly OPEN = 1;
+      readyState = 0;
+      ready = false;
+      onopen?: () => void;
+      onmessage?: (event: { data: string }) => void;
+      onclose?: (event: { code: number }) => void;
+      constructor() {
+        sockets.push(this);
+        setTimeout(() => {
+          if (!serverUp) return this.drop();
+          this.readyState = this.OPEN;
+          this.onopen?.();
+        }, 0);
+      }
+      send(raw: string) {
+        if ((JSON.parse(raw) as { type: string }).type !== 'auth') return;
+        setTimeout(() => {
+          this.ready = true;
+          this.onmessage?.({ data: '{"type":"ready"}' });
+        }, 0);
+      }
+      push(frame: unknown) {
+        this.onmessage?.({ data: JSON.stringify(frame) });
+      }
+      drop(code = 1006) {
+        this.readyState = 3;
+        this.onclose?.({ code });
+      }
+      close() {
+        this.readyState = 3;
+      }
+    }
+    const liveSockets = () => sockets.filter((x) => x.readyState === 1 && x.ready);
+    /** Time passing a quarter second at a time, each step waiting (in real time) for the fake API's answers, as a clock would. */
+    const passInSteps = async (ms: number) => {
+      for (let at = 0; at < ms; at += 250) {
+        await pass(250);
+        await act(() => new Promise<void>((resolve) => realSetTimeout(resolve, 10)));
+      }
+    };
+    const asked = () => api.requests.filter((r) => r.url.startsWith('/user/chat/messages')).length;
+    beforeEach(() => {
+      serverUp = true;
+      sockets = [];
+      vi.stubGlobal('WebSocket', ServerSocket);
+    });
+    afterEach(() => vi.unstubAllGlobals());
+
+    it('after a server restart (down 13 s) the chat is live again within seconds: typing shows, and it stops asking every 3 s', async () => {
+      renderRoutes({ [paths.other.customerChat]: <ChatPage /> }, paths.other.customerChat);
+      expect(await screen.findByText('Let me check.')).toBeTruthy();
+      await waitFor(() => expect(liveSockets()).toHaveLength(1));
+      // The server restarts: the socket drops, reads fail, and sockets cannot open while it is down.
+      serverUp = false;
+      historyFails = true;
+      act(() => sockets[0]!.drop());
+      await passInSteps(13_000);
+      expect(screen.getByText('Connection lost, trying again…')).toBeTruthy();
+      stored = [...stored, msg(stored.length + 1, 'agent', 'Sorry, we were away for a moment.')];
+      serverUp = true;
+      historyFails = false;
+      // Back within a few seconds of the server, not 20-30 s later: the answer shows, the socket is live.
+      await passInSteps(6_000);
+      expect(await screen.findByText('Sorry, we were away for a moment.')).toBeTruthy();
+      expect(liveSockets()).toHaveLength(1);
+      await waitFor(() => expect(screen.queryByText('Connection lost, trying again…')).toBeNull());
+      act(() => liveSockets()[0]!.push({ type: 'typing', by: 'agent' }));
+      expect(await screen.findByText('Support is typing…')).toBeTruthy();
+      // Live: the page asks only beside the socket (every 10 s), not every 3 s.
+      const before = asked();
+      await passInSteps(9_000);
+      expect(asked() - before).toBeLessThanOrEqual(1);
+      expect(liveSockets()).toHaveLength(1);
+    });
+
+    it('where the socket never opens (a proxy refuses it) the chat asks every few seconds and tries the socket again now and then', async () => {
+      serverUp = false;
+      renderRoutes({ [paths.other.customerChat]: <ChatPage /> }, paths.other.customerChat);
+      expect(await screen.findByText('Let me check.')).toBeTruthy();
+      await passInSteps(8_000);
+      const tries = sockets.length;
+      expect(tries).toBe(3);
+      // Answers still come, by asking.
+      stored = [...stored, msg(stored.length + 1, 'agent', 'Your parcel left the depot.')];
+      await passInSteps(3_500);
+      expect(await screen.findByText('Your parcel left the depot.')).toBeTruthy();
+      expect(screen.queryByText('Connection lost, trying again…')).toBeNull();
+      // The network lets the socket through later: within a minute or so the chat is live.
+      serverUp = true;
+      await passInSteps(60_000);
+      expect(sockets.length).toBeGreaterThan(tries);
+      await waitFor(() => expect(liveSockets()).toHaveLength(1));
+    });
+
+    it('a socket closed as one too many of the member\'s (another tab took its place) asks instead, and opens again when the page is looked at again', async () => {
+      renderRoutes({ [paths.other.customerChat]: <ChatPage /> }, paths.other.customerChat);
+      expect(await screen.findByText('Let me check.')).toBeTruthy();
+      await waitFor(() => expect(liveSockets()).toHaveLength(1));
+      act(() => sockets[0]!.drop(4002));
+      stored = [...stored, msg(stored.length + 1, 'agent', 'Anything else?')];
+      await passInSteps(30_000);
+      expect(await screen.findByText('Anything else?')).toBeTruthy();
+      // Not opened again by itself: two tabs would take each other's place for ever.
+      expect(sockets).toHaveLength(1);
+      act(() => void document.dispatchEvent(new Event('visibilitychange')));
+      await passInSteps(100);
+      await waitFor(() => expect(liveSockets()).toHaveLength(1));
+      expect(sockets).toHaveLength(2);
+    });
   });
 });

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { getChatState, listChatMessages, sendChatMessage, type ChatMessage } from '@shop/contract/support';
 import type { EndpointBodyInput } from '@shop/contract/common';
+import { startChatSocket, type ChatSocket } from '@shop/client/chat-socket';
 import { invalidateEndpoints, useEndpointQuery } from '@/lib/endpoint-query';
 import { apiUrl, call } from '@/lib/request';
 import { useLanguage } from '@/stores/language';
@@ -10,30 +11,24 @@ import { useSession } from '@/stores/session';
 /** The member's conversation state (agent, online, unread), asked again every 10 seconds. */
 export const useChatState = () => useEndpointQuery(getChatState, undefined, { refetchInterval: 10_000 });
 
-/** How long to wait before asking again: every 3 seconds, backing off to 30 after failures. */
-const delayAfter = (failures: number) => Math.min(30_000, 3_000 * 2 ** failures);
-
 /** The chat socket's address on the API host (ws:// or wss:// as the page's own). */
 const socketUrl = (): string => {
   const url = new URL(apiUrl('/user/chat/socket'), window.location.href);
   url.protocol = url.protocol === 'https:' ? 'wss:' : 'ws:';
   return url.toString();
 };
-/** The close code of a session that ended: the socket is not opened again. */
-const SESSION_ENDED = 4001;
 /** How long "typing…" shows after the agent's last keystroke. */
 const TYPING_SHOWN_MS = 4_000;
-/** While the socket is open the page still asks now and then, so a notice lost on the way costs seconds, not the answer. */
-const RESYNC_MS = 10_000;
 
 /**
  * The conversation's messages, kept in order and each once: the history first, then what comes next
- * pushed over the chat socket (opened again with back-off when it drops, saying the last message
- * held, so nothing is missed or shown twice). While it is open the page also asks every 10 seconds
- * and when it comes back to the screen (a push lost on the way, a phone that slept). Where the
- * socket cannot open (a proxy that refuses WebSocket), the page asks every few seconds instead.
- * Sending adds the stored message at once. `failure` is the last read's error while the chat cannot be
- * read (the page shows it until the history loads); `retry` asks again now instead of at the next turn.
+ * pushed over the chat socket, which `startChatSocket` (shared with the console's desk) keeps open:
+ * opened again with a capped back-off after a drop (a server restart), saying the last message held,
+ * and asked for over HTTP whenever it is not live, every 10 seconds beside it and when the page comes
+ * back to the screen. Only where the socket never opens (a proxy that refuses WebSocket) does the page
+ * keep asking every few seconds, trying the socket again now and then. Sending adds the stored message
+ * at once. `failure` is the last read's error while the chat cannot be read (the page shows it until
+ * the history loads); `retry` asks again now instead of at the next turn.
  */
 export function useChatMessages() {
   const client = useQueryClient();
@@ -44,8 +39,7 @@ export function useChatMessages() {
   const [agentTyping, setAgentTyping] = useState(false);
   const [failure, setFailure] = useState<unknown>(undefined);
   const last = useRef(0);
-  const retryNow = useRef<() => void>(() => undefined);
-  const socket = useRef<WebSocket | null>(null);
+  const live = useRef<ChatSocket | null>(null);
   const lastTyping = useRef(0);
   const merge = useCallback((incoming: ChatMessage[]) => {
     if (!incoming.length) return;
@@ -59,21 +53,8 @@ export function useChatMessages() {
   }, []);
 
   useEffect(() => {
-    let stopped = false;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    /** What the timer will do: a retry by hand does it at once. */
-    let next: (() => void) | undefined;
     let typingTimer: ReturnType<typeof setTimeout> | undefined;
-    let failures = 0;
     const refreshState = () => void invalidateEndpoints(client, [getChatState]);
-    const later = (work: () => void, ms: number) => {
-      if (stopped) return;
-      next = work;
-      timer = setTimeout(() => {
-        next = undefined;
-        work();
-      }, ms);
-    };
     /** Asks for what came after the last message held (the history first); a failure is kept for the page to show. */
     const catchUp = async () => {
       try {
@@ -91,87 +72,40 @@ export function useChatMessages() {
         throw e;
       }
     };
-    const poll = async () => {
-      try {
-        await catchUp();
-        failures = 0;
-        setOffline(false);
-      } catch {
-        failures++;
-        setOffline(true);
-      }
-      later(() => void poll(), delayAfter(failures));
-    };
-    const connect = () => {
-      const token = useSession.getState().token;
-      if (stopped || !token || typeof WebSocket === 'undefined') return void poll();
-      let opened = false;
-      const ws = new WebSocket(socketUrl());
-      socket.current = ws;
-      ws.onopen = () => ws.send(JSON.stringify({ type: 'auth', token, after_id: last.current, lang: useLanguage.getState().lang }));
-      ws.onmessage = (event) => {
-        const frame = JSON.parse(String(event.data)) as { type: string; message?: ChatMessage; by?: string };
-        if (frame.type === 'ready') {
-          opened = true;
-          failures = 0;
-          setOffline(false);
-        } else if (frame.type === 'message' && frame.message) {
-          merge([frame.message]);
-          if (frame.message.sender === 'agent') setAgentTyping(false);
+    const socket = startChatSocket({
+      url: socketUrl,
+      readFirst: true,
+      hello: () => {
+        const token = useSession.getState().token;
+        return token ? { type: 'auth', token, after_id: last.current, lang: useLanguage.getState().lang } : undefined;
+      },
+      catchUp,
+      onOffline: setOffline,
+      onFrame: (frame) => {
+        const message = frame.message as ChatMessage | undefined;
+        if (frame.type === 'message' && message) {
+          merge([message]);
+          if (message.sender === 'agent') setAgentTyping(false);
         } else if (frame.type === 'state' || frame.type === 'read') refreshState();
         else if (frame.type === 'typing' && frame.by === 'agent') {
           setAgentTyping(true);
           clearTimeout(typingTimer);
           typingTimer = setTimeout(() => setAgentTyping(false), TYPING_SHOWN_MS);
         }
-      };
-      ws.onclose = (event) => {
-        socket.current = null;
-        if (stopped || event.code === SESSION_ENDED) return;
-        failures++;
-        setOffline(true);
-        // Never opened three times in a row: this network refuses the socket; ask every few seconds.
-        if (!opened && failures >= 3) return void poll();
-        later(() => void catchUp().then(connect, connect), delayAfter(failures - 1));
-      };
-    };
-    const resync = () => {
-      const ws = socket.current;
-      if (ws && ws.readyState === ws.OPEN && document.visibilityState === 'visible') void catchUp().catch(() => undefined);
-    };
-    // A member's "Try again": what was waiting for its turn (a reconnect, the next ask) runs now,
-    // from the first back-off step; beside a live socket, the page just asks.
-    retryNow.current = () => {
-      failures = 0;
-      if (next) {
-        clearTimeout(timer);
-        const work = next;
-        next = undefined;
-        work();
-      } else if (socket.current) void catchUp().catch(() => undefined);
-    };
-    const resyncing = setInterval(resync, RESYNC_MS);
-    document.addEventListener('visibilitychange', resync);
-    void catchUp()
-      .then(() => setOffline(false))
-      .catch(() => setOffline(true))
-      .finally(connect);
+      },
+    });
+    live.current = socket;
     return () => {
-      stopped = true;
-      retryNow.current = () => undefined;
-      clearInterval(resyncing);
-      document.removeEventListener('visibilitychange', resync);
-      if (timer) clearTimeout(timer);
+      live.current = null;
+      socket.stop();
       clearTimeout(typingTimer);
-      socket.current?.close();
     };
   }, [merge, client]);
 
   /** Tells the agent the member is typing (at most every 3 seconds). */
   const typing = useCallback(() => {
-    if (Date.now() - lastTyping.current < 3_000 || socket.current?.readyState !== WebSocket.OPEN) return;
+    if (Date.now() - lastTyping.current < 3_000 || !live.current?.send({ type: 'typing' })) return;
     lastTyping.current = Date.now();
-    socket.current.send(JSON.stringify({ type: 'typing' }));
   }, []);
 
   const send = useCallback(
@@ -192,6 +126,6 @@ export function useChatMessages() {
     merge(page.list);
     setHasOlder(page.has_more);
   }, [merge, messages]);
-  const retry = useCallback(() => retryNow.current(), []);
+  const retry = useCallback(() => live.current?.retryNow(), []);
   return { messages, loaded, offline, failure, retry, hasOlder, loadOlder, send, typing, agentTyping };
 }
