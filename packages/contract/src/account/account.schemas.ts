@@ -55,8 +55,12 @@ export const userSchema = z.object({
   nickname: z.string(),
   true_name: z.string().nullable(),
   email: z.string().nullable(),
+  /** The member's phone, proved by a code sent to it: the only phone that names them (login, reset, transfers). */
   mobile_pre: z.string().nullable(),
   mobile: z.string().nullable(),
+  /** A phone typed at registration, not yet confirmed by its code: shown to the member only, it names nobody. */
+  unverified_mobile_pre: z.string().nullable().default(null),
+  unverified_mobile: z.string().nullable().default(null),
   avatar: z.string().nullable(),
   invite_code: z.string().nullable(),
   country: z.string().nullable(),

@@ -91,8 +91,10 @@ async function freshInviteCode(db: Executor, house?: string): Promise<string> {
  * Registers a member: the invitation code names the referrer (the shop's house code names none: the
  * member joins at the top of the sponsor tree), the e-mail proves itself with the
  * `register` code, the phone (if given) must be valid for its country code. Logs the member in.
- * Whether the user name, e-mail or phone is taken is told only after the e-mailed code is right, so
- * only the owner of that e-mail learns it (and each such answer costs the code one of its tries).
+ * Nothing proves the phone, so it is kept unconfirmed: it names nobody and blocks nobody until a code
+ * sent to it confirms it (`changeContact`), and whether another member holds it is never told here.
+ * Whether the user name or e-mail is taken is told only after the e-mailed code is right, so only
+ * the owner of that e-mail learns it (and each such answer costs the code one of its tries).
  */
 export async function registerMember(deps: Pick<AppDeps, 'db' | 'config'>, actor: Actor, input: RegisterBody | RegisterInternationalBody): Promise<SessionData> {
   const { db, config } = deps;
@@ -116,9 +118,7 @@ export async function registerMember(deps: Pick<AppDeps, 'db' | 'config'>, actor
     ? ResponseCode.userNameTaken
     : (await q.findUserByEmail(db, input.email))
       ? ResponseCode.emailTaken
-      : phone && (await q.findUserByMobile(db, phone.mobile_pre, phone.mobile))
-        ? ResponseCode.mobileTaken
-        : undefined;
+      : undefined;
   if (taken) {
     await spendCodeTry(db, codeOf);
     throw new AppError(taken);
@@ -137,8 +137,9 @@ export async function registerMember(deps: Pick<AppDeps, 'db' | 'config'>, actor
           user_name: input.user_name,
           nickname: input.nickname,
           email: input.email.trim(),
-          mobile_pre: phone?.mobile_pre ?? null,
-          mobile: phone?.mobile ?? null,
+          // Proved by nothing yet: shown to the member, named by no lookup (docs/decisions/2026-11-30-registration-phone-unconfirmed.md).
+          unverified_mobile_pre: phone?.mobile_pre ?? null,
+          unverified_mobile: phone?.mobile ?? null,
           password_hash: passwordHash,
           invite_code: await freshInviteCode(trx, house),
           referrer_id: referrer?.id ?? null,
@@ -148,7 +149,6 @@ export async function registerMember(deps: Pick<AppDeps, 'db' | 'config'>, actor
         const constraint = (e as { constraint?: string }).constraint;
         if (constraint === 'users_user_name_key' || constraint === 'users_user_name_invite_code') throw new AppError(ResponseCode.userNameTaken);
         if (constraint === 'users_email_key') throw new AppError(ResponseCode.emailTaken);
-        if (constraint === 'users_mobile_key') throw new AppError(ResponseCode.mobileTaken);
         throw e;
       }
     }
@@ -382,7 +382,8 @@ export async function setPayPassword(deps: SecurityDeps, actor: Actor, input: St
 
 /**
  * Binds or changes the e-mail or mobile: the step-up check (login password, or the authenticator
- * once bound), then the code sent to the new contact; the old contact is told of the change.
+ * once bound), then the code sent to the new contact; the old contact is told of the change. A phone
+ * proved here replaces the member's unconfirmed one and clears anyone else's unconfirmed copy of it.
  */
 export async function changeContact(deps: SecurityDeps, actor: Actor, input: StepUpProof & { email?: string; mobile_pre?: string; mobile?: string; code: string }): Promise<User> {
   const { db } = deps;
@@ -409,7 +410,11 @@ export async function changeContact(deps: SecurityDeps, actor: Actor, input: Ste
   if (owner && owner.id !== userId) throw new AppError(ResponseCode.mobileTaken);
   const after = await withTransaction(db, async (trx) => {
     await consumeCode(trx, code);
-    return q.updateUser(trx, userId, { mobile_pre: phone!.mobile_pre, mobile: phone!.mobile });
+    await q.clearUnverifiedPhone(trx, phone!.mobile_pre, phone!.mobile, userId);
+    return q.updateUser(trx, userId, { mobile_pre: phone!.mobile_pre, mobile: phone!.mobile, unverified_mobile_pre: null, unverified_mobile: null }).catch((e: unknown) => {
+      // Another member proved the same number a moment earlier.
+      throw (e as { constraint?: string }).constraint === 'users_mobile_key' ? new AppError(ResponseCode.mobileTaken) : e;
+    });
   });
   await deps.notices.send(before, 'mobile', actor.lang, { to: phone!.e164 });
   return toUserData(db, after);

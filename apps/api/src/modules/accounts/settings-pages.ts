@@ -10,7 +10,9 @@ export function settingsPage(kind: SettingsPageKind, user: User, lang: Language,
   const state = (done: boolean) => t(done ? 'set' : 'notSet');
   const row = (key: string, value: string, path: string, done: boolean): Entry => ({ key, label: t(key), value, path, done });
   const email = row('email', user.email ? maskContact(user.email) : state(false), '/pages/other/setting?section=email', !!user.email);
-  const mobile = row('mobile', user.mobile ? `+${user.mobile_pre} ${maskContact(user.mobile)}` : state(false), '/pages/other/setting?section=mobile', !!user.mobile);
+  // A phone typed at registration shows as not confirmed until a code sent to it confirms it.
+  const unconfirmed = user.unverified_mobile ? i18n.t(lang, 'account.settings.mobileUnconfirmed', { phone: `+${user.unverified_mobile_pre} ${maskContact(user.unverified_mobile)}` }) : undefined;
+  const mobile = row('mobile', user.mobile ? `+${user.mobile_pre} ${maskContact(user.mobile)}` : (unconfirmed ?? state(false)), '/pages/other/setting?section=mobile', !!user.mobile);
   const realName = row('realName', t(`realName.${user.real_name_status}`), '/pages/other/setting?section=realName', user.real_name_status === 'approved');
   const password = row('password', '', '/pages/other/editPass', true);
   const payPassword = row('payPassword', state(user.has_pay_password), '/pages/other/setting?section=payPassword', user.has_pay_password);

@@ -16,6 +16,8 @@ export async function toUserData(db: Executor, row: UserRow): Promise<User> {
     email: row.email,
     mobile_pre: row.mobile_pre,
     mobile: row.mobile,
+    unverified_mobile_pre: row.unverified_mobile_pre,
+    unverified_mobile: row.unverified_mobile,
     avatar: row.avatar,
     invite_code: row.invite_code,
     country: row.country,

@@ -78,6 +78,16 @@ export const insertUserWithFreshInviteCode = (db: Executor, user: NewUser & { in
     .returningAll()
     .executeTakeFirst();
 
+/** Clears every other member's unconfirmed copy of a phone its owner just proved (the copy named nobody; now it would only mislead). */
+export const clearUnverifiedPhone = (db: Executor, mobilePre: string, mobile: string, ownerId: number) =>
+  db
+    .updateTable('users')
+    .set({ unverified_mobile_pre: null, unverified_mobile: null, updated_at: new Date() })
+    .where('unverified_mobile', '=', mobile)
+    .where('unverified_mobile_pre', '=', mobilePre)
+    .where('id', '<>', ownerId)
+    .execute();
+
 export const updateUser = (db: Executor, id: number, changes: UserUpdate) =>
   db.updateTable('users').set({ ...changes, updated_at: new Date() }).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
 

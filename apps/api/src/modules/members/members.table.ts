@@ -7,8 +7,12 @@ export interface UsersTable {
   user_name: string;
   nickname: Generated<string>;
   email: string | null;
+  /** The member's phone, proved by a code sent to it: the only phone that names the member. */
   mobile_pre: string | null;
   mobile: string | null;
+  /** A phone typed at registration and not yet proved by its code: shown to the member only, names nobody. */
+  unverified_mobile_pre: string | null;
+  unverified_mobile: string | null;
   password_hash: string;
   status: Generated<'active' | 'banned' | 'closed'>;
   created_at: Timestamp;

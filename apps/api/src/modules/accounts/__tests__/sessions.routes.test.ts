@@ -56,13 +56,15 @@ describe('registration', () => {
     expect(mismatch.body.msg).toBe('Please enter the correct phone number');
     const ok = await call(t, 'POST', '/user/no_auth/registerGuoJi', { ...body, country: 'TH', mobile_pre: '66', mobile: '812345678' });
     expect(ok.body.code).toBe(200);
-    expect(ok.body.data.user).toMatchObject({ country: 'TH', mobile_pre: '66', mobile: '812345678' });
-    // Another e-mail with its own code, the same phone: the phone is taken.
+    // The e-mailed code proves the e-mail only: the phone is kept unconfirmed until a code sent to it confirms it.
+    expect(ok.body.data.user).toMatchObject({ country: 'TH', mobile_pre: null, mobile: null, unverified_mobile_pre: '66', unverified_mobile: '812345678' });
+    // Another e-mail with its own code, the same phone: an unconfirmed phone blocks nobody, and nobody is told who holds it.
     const other = 'intl2@example.com';
     await call(t, 'POST', '/user/send_code', { type: 'register', email: other }, { ip: freshIp() });
     const second = { ...body, user_name: 'intl000002', email: other, code: await latestCode(t, other) };
-    const taken = await call(t, 'POST', '/user/no_auth/registerGuoJi', { ...second, country: 'TH', mobile_pre: '66', mobile: '812345678' });
-    expect(taken.body.code).toBe(ResponseCode.mobileTaken);
+    const again = await call(t, 'POST', '/user/no_auth/registerGuoJi', { ...second, country: 'TH', mobile_pre: '66', mobile: '812345678' });
+    expect(again.body.code).toBe(200);
+    expect(again.body.data.user).toMatchObject({ country: 'TH', unverified_mobile: '812345678' });
   });
 });
 

@@ -42,13 +42,19 @@ export function AccountSettings() {
     else close();
   };
   const state = (done: boolean | undefined) => t(done ? 'account.settings.set' : 'account.settings.notSet');
+  // A phone typed at registration names nobody until the code texted to it confirms it (the phone sheet).
+  const mobileState = user?.mobile
+    ? `+${user.mobile_pre} ${maskContact(user.mobile)}`
+    : user?.unverified_mobile
+      ? t('account.settings.mobileUnconfirmed', { phone: `+${user.unverified_mobile_pre} ${maskContact(user.unverified_mobile)}` })
+      : state(false);
 
   return (
     <>
       <List mode="card" header={t('account.settings.title')}>
         <TapRow onClick={() => setOpen('profile')} extra={user?.nickname}>{t('account.settings.profile')}</TapRow>
         <TapRow onClick={() => setOpen('email')} extra={user?.email ? maskContact(user.email) : state(false)}>{t('account.field.email')}</TapRow>
-        <TapRow onClick={() => setOpen('mobile')} extra={user?.mobile ? `+${user.mobile_pre} ${maskContact(user.mobile)}` : state(false)}>{t('account.field.mobile')}</TapRow>
+        <TapRow onClick={() => setOpen('mobile')} extra={mobileState}>{t('account.field.mobile')}</TapRow>
         <TapRow onClick={() => setOpen('google')} extra={state(user?.google_bound)}>{t('account.settings.google')}</TapRow>
         <TapRow onClick={() => setOpen('payPassword')} extra={state(user?.has_pay_password)}>{t('account.field.payPassword')}</TapRow>
         <TapRow onClick={() => setOpen('realName')} extra={user ? t(`account.settings.realName.${user.real_name_status}`) : ''}>{t('account.settings.realName')}</TapRow>

@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Avatar, Button } from 'antd-mobile';
 import { ChoiceChips } from '@/components/choice-chips';
 import { bindGoogleCodeBody, certificationInternationalBody, resetPayPasswordBody, saveProfileBody, setMobileEmailBody, type User } from '@shop/contract/account';
@@ -103,8 +103,12 @@ export function ContactForm({ kind, onDone }: Done & { kind: 'email' | 'mobile' 
   const googleBound = useGoogleBound();
   const bind = useBindMobileOrEmail();
   const { data: defaultCode } = useDefaultCallingCode();
+  const { data: member } = useProfile();
   const [area, setArea] = useState<{ country: string; pre: string }>();
-  const country = area ?? defaultCode ?? { country: 'US', pre: '1' };
+  // The phone typed at registration waits for the code texted to it: the phone sheet starts from it.
+  const pendingPre = kind === 'mobile' && !member?.mobile && member?.unverified_mobile ? member.unverified_mobile_pre : null;
+  const pendingMobile = pendingPre ? member?.unverified_mobile : undefined;
+  const country = area ?? (pendingPre ? { country: member?.country ?? '', pre: pendingPre } : undefined) ?? defaultCode ?? { country: 'US', pre: '1' };
   const schema = useMemo(
     () =>
       setMobileEmailBody
@@ -116,6 +120,9 @@ export function ContactForm({ kind, onDone }: Done & { kind: 'email' | 'mobile' 
     defaultValues: kind === 'email' ? { code: '' } : { code: '', mobile_pre: country.pre },
     labels: [[kind, kind === 'email' ? 'account.field.email' : 'account.field.mobile'], ['code', 'account.field.code'], [stepUpName(googleBound), stepUpLabel(googleBound)]],
   });
+  useEffect(() => {
+    if (pendingMobile && !form.getValues('mobile')) form.setValue('mobile', pendingMobile);
+  }, [pendingMobile, form]);
 
   const send = () => {
     const typed = (form.getValues(kind) ?? '').trim();
