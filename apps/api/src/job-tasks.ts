@@ -7,8 +7,7 @@ import { autoCompleteOrder, expireOrder, expireOverdueOrders } from './modules/o
 import { refreshOpenTracking, refreshTracking } from './modules/orders/fulfilment.service.js';
 import { settleDueOrders, settleOrder } from './modules/orders/order-settlement.js';
 import { expirePledge } from './modules/charity/charity.service.js';
-import { closeGroupBuyAtEnd } from './modules/promotions/group-buy.service.js';
-import { decideGroupAtDeadline } from './modules/orders/group-buy-orders.js';
+import { closeGroupBuyAtItsEnd, decideGroupAtDeadline } from './modules/orders/group-buy-orders.js';
 import { reconcilePayments } from './modules/payments/reconcile.js';
 import { expirePayableWithPayments } from './modules/payments/payable-expiry.js';
 import { expireRecharge, overdueRechargeIds } from './modules/wallet/recharge.service.js';
@@ -67,9 +66,9 @@ export const jobTasks: JobTaskTable = {
   decide_group: async ({ groupId }, { deps, actor }) => {
     await decideGroupAtDeadline(deps, actor, groupId);
   },
-  close_group_buy: async ({ activityId }, { deps, helpers }) => {
-    const returned = await closeGroupBuyAtEnd(deps, activityId);
-    if (returned) helpers.logger.info(`group buy ${activityId} is over: ${returned} unit(s) back in stock`);
+  close_group_buy: async ({ activityId }, { deps, actor, helpers }) => {
+    const done = await closeGroupBuyAtItsEnd(deps, actor, activityId);
+    if (done.returned || done.failed || done.filled) helpers.logger.info(`group buy ${activityId} is over: ${done.returned} unit(s) back in stock; ${done.failed} open group(s) failed (${done.refunded} order(s) refunded, ${done.cancelled} cancelled), ${done.filled} filled virtually`);
   },
   reconcile_payments: async (_payload, { deps, actor, helpers }) => {
     const done = await reconcilePayments(deps, actor);

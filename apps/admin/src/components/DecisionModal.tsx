@@ -53,8 +53,8 @@ interface Props {
   onClose: (decided: boolean) => void;
   /** What the page says when the call answered a request waiting for a second operator (default: sent for approval, with its number). */
   waitingText?: (id: number) => string;
-  /** What the page says once decided (default "Decision saved"): a settings page names what it saved. */
-  savedText?: string;
+  /** What the page says once decided (default "Decision saved"): a settings page names what it saved; given the answer, it can say what came of it. */
+  savedText?: string | ((answer: any) => string);
   /**
    * Refused because the row was changed by someone else since the page loaded it (`editedSinceOpened`):
    * the refusal offers a Refresh that closes the dialog and calls this (the page opens the row as it is now).
@@ -113,7 +113,7 @@ export function DecisionModal({ open, title, question, okText, danger, fields, s
       // A call that creates value answers its request: waiting for a second operator unless done at once.
       const waiting = waitingRequestOf(answer);
       if (waiting) message.info(waitingText ? waitingText(waiting.id) : t('console.common.sentForApproval', { id: waiting.id }));
-      else message.success(savedText ?? t('console.common.decisionSaved'));
+      else message.success((typeof savedText === 'function' ? savedText(answer) : savedText) ?? t('console.common.decisionSaved'));
       onClose(true);
       void invalidateEndpoints(qc, invalidates);
     },

@@ -38,15 +38,17 @@ interface Props<R extends PromotionRow> {
   canEdit: (r: R) => boolean;
   canEnd: (r: R) => boolean;
   endQuestion: (r: R) => string;
-  /** The form of a new one (no `editing`) or of a change. */
-  Form: ComponentType<{ editing?: R; onClose: () => void }>;
+  /** What the page says once one is ended, from the end's answer (default "Decision saved"). */
+  endedText?: (answer: any) => string;
+  /** The form of a new one (no `editing`) or of a change; `reopen` opens the row again as the list has it now (after a refusal: changed by someone else since it was opened). */
+  Form: ComponentType<{ editing?: R; onClose: () => void; reopen: (id: number) => void }>;
 }
 
 /**
  * A promotion list, one pattern for coupons and group buys: found by a search and by state, sorted,
  * exported; a new one, a change and an early end (with a reason), each confirmed.
  */
-export function PromotionList<R extends PromotionRow>({ kind, searchHint, columns, nameOf, canWrite, canEdit, canEnd, endQuestion, Form }: Props<R>) {
+export function PromotionList<R extends PromotionRow>({ kind, searchHint, columns, nameOf, canWrite, canEdit, canEnd, endQuestion, endedText, Form }: Props<R>) {
   const { t } = useTranslation();
   const { list, end, newText, makerText, testId } = KINDS[kind];
   const [paging, setPaging] = useState({ page: 1, limit: 20 });
@@ -58,15 +60,22 @@ export function PromotionList<R extends PromotionRow>({ kind, searchHint, column
   const filters = { q: search || undefined, state: state === 'all' ? undefined : state, ...(sort as { sort?: 'id' }) };
   const query = useEndpointQuery(list as typeof couponsRoute, { ...filters, ...paging }, { placeholderData: keepPreviousData });
   const first = () => setPaging((p) => ({ ...p, page: 1 }));
+  // Each opening is a new form, filled from the row it is given (a reopened row too).
+  const [opening, setOpening] = useState(0);
+  const open = (row: R | 'new' | null) => (setEditing(row), setOpening((n) => n + 1));
+  /** Opens a row's form again from the row as the list has it now (closed when it is no longer listed). */
+  const reopen = async (id: number) => open(((await query.refetch()).data?.list as R[] | undefined)?.find((r) => r.id === id) ?? null);
   return (
     <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
       {canWrite && (
-        <Button type="primary" onClick={() => setEditing('new')} data-testid={`new-${testId}`}>
+        <Button type="primary" onClick={() => open('new')} data-testid={`new-${testId}`}>
           {t(newText)}
         </Button>
       )}
       <QueryTable<R>
         query={query as never}
+        // A laptop window scrolls the table sideways: the actions at its end are never cut off.
+        scroll={{ x: 'max-content' }}
         paging={{ ...paging, onChange: (page, limit) => setPaging({ page, limit }) }}
         sorting={{ ...sort, onChange: (s) => (setSort(s), first()) }}
         exportCsv={{ list, query: filters }}
@@ -87,7 +96,7 @@ export function PromotionList<R extends PromotionRow>({ kind, searchHint, column
               canWrite && (
                 <Space>
                   {canEdit(r) && (
-                    <Button size="small" onClick={() => setEditing(r)} data-testid={`edit-${testId}-${r.id}`}>
+                    <Button size="small" onClick={() => open(r)} data-testid={`edit-${testId}-${r.id}`}>
                       {t('console.catalogue.goods.edit')}
                     </Button>
                   )}
@@ -101,7 +110,7 @@ export function PromotionList<R extends PromotionRow>({ kind, searchHint, column
           },
         ]}
       />
-      {editing && <Form editing={editing === 'new' ? undefined : editing} onClose={() => setEditing(null)} />}
+      {editing && <Form key={opening} editing={editing === 'new' ? undefined : editing} onClose={() => setEditing(null)} reopen={(id) => void reopen(id)} />}
       {ending && (
         <DecisionModal
           open
@@ -114,6 +123,7 @@ export function PromotionList<R extends PromotionRow>({ kind, searchHint, column
           toBody={(v) => ({ id: ending.id, reason: v.reason })}
           send={(_v, key, body) => call(end as typeof endCouponRoute, body, { idempotencyKey: key })}
           invalidates={[list]}
+          savedText={endedText}
           onClose={() => setEnding(null)}
         />
       )}

@@ -9,7 +9,8 @@ import { causesForOperator, updateCauseFromConsole } from '../modules/charity/ch
 import { createCause } from '../modules/charity/charity.service.js';
 import { saveInternationalFreight, saveOperatingFee, saveShippingFee, settingsSnapshot } from '../console/settings.js';
 import { addTrackingEvent, listOrdersForOperator, listReminders, orderForOperator, setOrderSettingsRecorded, shipOrder } from '../modules/orders/fulfilment.service.js';
-import { createGroupBuy, endGroupBuy, listGroupBuysForOperator } from '../modules/promotions/group-buy.service.js';
+import { createGroupBuy, listGroupBuysForOperator } from '../modules/promotions/group-buy.service.js';
+import { endGroupBuy } from '../modules/orders/group-buy-orders.js';
 import { cancelOrderByOperator } from '../modules/orders/orders.service.js';
 import { setPointsSettings } from '../modules/orders/points.service.js';
 import { SHOP_CURRENCY } from '../modules/rates/rates.service.js';
@@ -27,7 +28,7 @@ export const ORDER_USAGE = `  orders [status]                       the newest o
   order coupon create <CODE> --amount <minor> | --percent <bp>  --currency <C> (--days <n> | --to <date>) [--from <date>] [--min-spend <minor>] [--per-member <n>] [--total <n>] --reason "…"
   order coupon list [page] | order coupon end <id> --reason "…"   coupons with their uses; end one now
   order group-buy create <goods> <sku> --price <minor> --size <n> --quantity <n> (--days <n> | --to <date>) [--from <date>] [--hours <fill hours, 24>] [--per-order <n>] [--per-member <n>] [--virtual <percent>]
-  order group-buy list [page] | order group-buy end <id> --reason "…"   group buys; end one now (its units go back to the SKU)
+  order group-buy list [page] | order group-buy end <id> --reason "…"   group buys; end one now (its units go back to the SKU; its open groups fail and are refunded, or fill virtually)
   order fees                            freight per country, operating fees and the international freight table
   order shipping-fee <CC> <C> <fee> [--free-over <minor>] --reason "…"   freight of regular orders to a country
   order operating-fee <CC> <basis-points> --reason "…"   the global operating fee of a destination country
@@ -275,7 +276,7 @@ async function groupBuyCommand(db: Database, actor: Actor, action: string | unde
     case 'end': {
       const body = valid(c.adminEndGroupBuy.body, { id: idOf(rest[0], 'group buy'), reason: reasonOf(flags) });
       const r = await endGroupBuy(depsOf(db), actor, body);
-      return `group buy #${r.id} ended at ${day(r.ends_at)}: ${r.returned} unit(s) back in the SKU's stock; open groups run to their own deadline`;
+      return `group buy #${r.id} ended at ${day(r.ends_at)}: ${r.returned} unit(s) back in the SKU's stock; ${r.failed_groups} open group(s) failed: ${r.refunded_orders} paid order(s) refunded in full, ${r.cancelled_orders} unpaid order(s) cancelled; ${r.filled_groups} group(s) filled virtually`;
     }
     default:
       throw new Error('order group-buy create|list|end');

@@ -24,9 +24,12 @@ export function categoryTree(list: Category[], lang: string, render: (c: Categor
   return build(null);
 }
 
+/** The form open: a category as it was when opened (or reloaded, or saved), or a new one under `parent_id`. */
 interface Editing {
   id?: number;
   parent_id: number | null;
+  /** The copy the form is filled from; a read of the list in the background does not replace it. */
+  row?: Category;
 }
 
 interface CategoryValues {
@@ -40,7 +43,7 @@ interface CategoryValues {
 function CategoryForm({ editing, list, shown, onSaved, onReload }: { editing: Editing; list: Category[]; shown: Language[]; onSaved: (c: Category) => void; onReload: () => void }) {
   const { t, i18n } = useTranslation();
   const { message } = AntApp.useApp();
-  const current = list.find((c) => c.id === editing.id);
+  const current = editing.row;
   // The version the form was filled from: a save names it, so one from a copy changed since is refused rather than undoing that change.
   const loaded = useRef<string | undefined>(undefined);
   const form = useConsoleForm<CategoryValues, z.output<typeof saveCategoryBody>>({
@@ -49,6 +52,7 @@ function CategoryForm({ editing, list, shown, onSaved, onReload }: { editing: Ed
     toBody: (v) => ({ id: editing.id, base_updated_at: editing.id === undefined ? undefined : loaded.current, parent_id: v.parent_id ?? null, name: filledTexts(v.name), icon: v.icon ?? '', is_visible: v.is_visible }),
   });
   const { reset } = form;
+  // Filled when a category is opened, refreshed or saved (each a new `editing`), never by a background read of the list: what is typed stays.
   useEffect(() => {
     loaded.current = current?.updated_at;
     reset(current ? { name: current.name, icon: current.icon, is_visible: current.is_visible, parent_id: current.parent_id } : { name: {}, icon: '', is_visible: true, parent_id: editing.parent_id });
@@ -118,6 +122,13 @@ export default function Categories() {
   const [collapsed, setCollapsed] = useState<Set<number>>(new Set());
   const [editing, setEditing] = useState<Editing | null>(null);
   const list = useMemo(() => query.data?.list ?? [], [query.data]);
+  /** Opens a category's form from the row given (as the list has it, or as a save answered). */
+  const open = (row: Category) => setEditing({ id: row.id, parent_id: row.parent_id, row });
+  /** Refresh after a refusal: the category read again and the form refilled from it (closed when it is gone). */
+  const reopen = async (id: number) => {
+    const row = (await query.refetch()).data?.list.find((c) => c.id === id);
+    setEditing(row ? { id, parent_id: row.parent_id, row } : null);
+  };
   const reorder = useEndpointMutation(reorderCategoriesRoute, {
     invalidates: [categoriesRoute],
     onSuccess: () => void message.success(t('console.catalogue.categories.reordered')),
@@ -181,7 +192,10 @@ export default function Categories() {
               blockNode
               draggable={{ icon: false }}
               selectedKeys={editing?.id !== undefined ? [editing.id] : []}
-              onSelect={(keys) => keys[0] !== undefined && setEditing({ id: Number(keys[0]), parent_id: list.find((c) => c.id === Number(keys[0]))?.parent_id ?? null })}
+              onSelect={(keys) => {
+                const row = list.find((c) => c.id === Number(keys[0]));
+                if (row) open(row);
+              }}
               // Only among siblings: moving to another parent is the form's work.
               allowDrop={({ dragNode, dropNode, dropPosition }) =>
                 dropPosition !== 0 && list.find((c) => c.id === Number(dragNode.key))?.parent_id === list.find((c) => c.id === Number(dropNode.key))?.parent_id
@@ -224,8 +238,10 @@ export default function Categories() {
                 editing={editing}
                 list={list}
                 shown={shown}
-                onSaved={(c) => setEditing({ id: c.id, parent_id: c.parent_id })}
-                onReload={() => void query.refetch()}
+                onSaved={open}
+                onReload={() => {
+                  if (editing.id !== undefined) void reopen(editing.id);
+                }}
               />
             </Space>
           ) : (

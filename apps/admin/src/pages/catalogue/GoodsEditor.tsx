@@ -204,27 +204,36 @@ export default function GoodsEditor() {
   const skuRows = useFieldArray({ control: form.control, name: 'skus', keyName: 'key' });
   const currency = useWatch({ control: form.control, name: 'currency' }) ?? 'USD';
 
-  // The form is filled once per goods and saved version: a stock adjustment (which leaves the goods' version) keeps what is being typed.
-  const version = id === undefined ? `new:${categories.data ? 1 : 0}` : goods.data ? `${goods.data.id}:${goods.data.updated_at}` : '';
+  /** Fills the form from the goods as read (or as a save answered), and names that version in the next save. */
+  const fill = (g: Goods) => {
+    loaded.current = g.updated_at;
+    form.reset(toValues(g));
+    setSpecs(g.specs);
+  };
+  // The form is filled when goods are opened, on Refresh and from a save's answer, never by a read in the
+  // background (window focus, a stock adjustment, another operator's change): what is typed stays, and a
+  // save from it still names the version opened, so the server can refuse it as stale.
+  const opened = id === undefined ? `new:${categories.data ? 1 : 0}` : goods.data ? `${goods.data.id}` : '';
   useEffect(() => {
-    if (!version) return;
+    if (!opened) return;
     if (id === undefined) {
       loaded.current = undefined;
       form.reset(blank(categories.data?.list[0]?.id) as Values);
       setSpecs([]);
-    } else if (goods.data) {
-      loaded.current = goods.data.updated_at;
-      form.reset(toValues(goods.data));
-      setSpecs(goods.data.specs);
-    }
-  }, [version]);
+    } else if (goods.data) fill(goods.data);
+  }, [opened]);
+  /** Refresh after a refusal: the goods read again and the form refilled from them. */
+  const reload = async () => {
+    const again = (await goods.refetch()).data;
+    if (again) fill(again);
+  };
 
   // One idempotency key per body sent (useEndpointMutation's own): a form corrected after a refusal is a new request.
   const save = useEndpointMutation(saveGoodsRoute, {
     invalidates: [goodsRoute, goodsListRoute],
     onSuccess: (saved) => {
-      // Saved again before the goods are read back, the form is from this version, not the one opened.
-      loaded.current = saved.updated_at;
+      // The form is now the goods as saved (new SKUs with their ids, a PV raise waiting shows the PV in force), from this version.
+      fill(saved);
       // A PV raise is value given on every unit sold: the rest is saved, the raise waits for a second operator.
       if (saved.pv_asked.length) message.info(t('console.catalogue.editor.pvSentForApproval', { ids: saved.pv_asked.map((n) => `#${n}`).join(', ') }));
       else message.success(t('console.catalogue.editor.saved'));
@@ -290,7 +299,7 @@ export default function GoodsEditor() {
             action={
               // Changed by someone else since it was opened: start again from the goods as they are now.
               save.error instanceof ApiError && save.error.code === ResponseCode.editedSinceOpened ? (
-                <Button size="small" onClick={() => (save.reset(), void goods.refetch())} data-testid="reload-goods">
+                <Button size="small" onClick={() => (save.reset(), void reload())} data-testid="reload-goods">
                   {t('console.common.refresh')}
                 </Button>
               ) : undefined

@@ -1,6 +1,6 @@
 import type { adminGroupBuySchema } from '@shop/contract/catalogue';
-import { fromMinorUnits } from '@shop/contract/common';
-import { Alert, App as AntApp, Form, Input, InputNumber, Modal, Select, Space } from 'antd';
+import { ResponseCode, fromMinorUnits, type EndpointData } from '@shop/contract/common';
+import { Alert, App as AntApp, Button, Form, Input, InputNumber, Modal, Select, Space } from 'antd';
 import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
@@ -10,7 +10,8 @@ import { useCan } from '../../lib/operator';
 import { formatDate, formatMoney, formatNumber } from '../../lib/format';
 import { amountOf } from '../../lib/money';
 import { FormField, fromLocalInput, toLocalInput, useConsoleForm } from '../../lib/form';
-import { createGroupBuyRoute, goodsRoute, groupBuysRoute, updateGroupBuyRoute } from '../../lib/routes-catalogue';
+import { createGroupBuyRoute, endGroupBuyRoute, goodsRoute, groupBuysRoute, updateGroupBuyRoute } from '../../lib/routes-catalogue';
+import { ApiError } from '../../lib/request';
 
 type Row = z.infer<typeof adminGroupBuySchema>;
 
@@ -29,8 +30,12 @@ interface Values {
   reason: string;
 }
 
-/** A new group buy on an SKU, or a change of one (its goods, SKU and units stay, and a reason is asked): checked by the contract, then confirmed. */
-function GroupBuyForm({ editing, onClose }: { editing?: Row; onClose: () => void }) {
+/**
+ * A new group buy on an SKU, or a change of one (its goods, SKU and units stay, and a reason is
+ * asked): checked by the contract, then confirmed. A change names the version it was opened at;
+ * refused as changed since, `reopen` opens the group buy again as it is now.
+ */
+export function GroupBuyForm({ editing, onClose, reopen }: { editing?: Row; onClose: () => void; reopen: (id: number) => void }) {
   const { t } = useTranslation();
   const { message, modal } = AntApp.useApp();
   const form = useConsoleForm<Values, Record<string, unknown>>({
@@ -64,7 +69,8 @@ function GroupBuyForm({ editing, onClose }: { editing?: Row; onClose: () => void
         per_member_limit: v.per_member_limit,
         virtual_fill_percent: v.virtual_fill_percent,
       };
-      return editing ? { id: editing.id, ...common, reason: v.reason } : { goods_id: v.goods_id, sku_id: v.sku_id, quantity: v.quantity, ...common };
+      // The version it was opened at: a change from a copy changed (or ended) since is refused rather than undoing that change.
+      return editing ? { id: editing.id, base_updated_at: editing.updated_at, ...common, reason: v.reason } : { goods_id: v.goods_id, sku_id: v.sku_id, quantity: v.quantity, ...common };
     },
     check: (v) => ({ ends_at: v.starts_at && v.ends_at && v.ends_at <= v.starts_at && t('console.catalogue.coupons.endsAfterStart') }),
   });
@@ -157,7 +163,21 @@ function GroupBuyForm({ editing, onClose }: { editing?: Row; onClose: () => void
         )}
       </Form>
       {form.unshown && <Alert type="error" showIcon title={form.unshown} style={{ marginBottom: 8 }} />}
-      {save.isError && <Alert type="error" showIcon title={save.error.message} />}
+      {save.isError && (
+        <Alert
+          type="error"
+          showIcon
+          title={save.error.message}
+          action={
+            // Changed by someone else since it was opened: start again from the group buy as it is now.
+            editing && save.error instanceof ApiError && save.error.code === ResponseCode.editedSinceOpened ? (
+              <Button size="small" onClick={() => reopen(editing.id)} data-testid="reload-group-buy">
+                {t('console.common.refresh')}
+              </Button>
+            ) : undefined
+          }
+        />
+      )}
     </Modal>
   );
 }
@@ -173,8 +193,9 @@ export default function GroupBuys() {
       nameOf={(r) => r.name}
       canWrite={can('catalogue.write')}
       canEdit={(r) => r.state !== 'ended'}
-      canEnd={(r) => r.state !== 'ended' || r.remaining > 0}
-      endQuestion={(r) => t('console.catalogue.groupBuys.endQuestion', { count: r.remaining })}
+      canEnd={(r) => r.state !== 'ended' || r.remaining > 0 || r.open_groups > 0}
+      endQuestion={(r) => t('console.catalogue.groupBuys.endQuestion', { count: r.remaining, groups: r.open_groups })}
+      endedText={(r: EndpointData<typeof endGroupBuyRoute>) => t('console.catalogue.groupBuys.ended', { returned: r.returned, failed: r.failed_groups, refunded: r.refunded_orders, cancelled: r.cancelled_orders, filled: r.filled_groups })}
       Form={GroupBuyForm}
       columns={[
         { title: t('console.common.id'), dataIndex: 'id', width: 70, sorter: true },

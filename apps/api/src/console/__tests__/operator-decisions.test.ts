@@ -193,7 +193,8 @@ const steps: Record<string, () => Promise<{ body: unknown; as?: typeof owner }>>
   '/admin/api/catalogue/group-buys/update': async () => {
     const body = await groupBuy();
     const id = (await post('/admin/api/orders/group-buys', body, second)).id;
-    return { body: { id, price: 1200, group_size: 3, fill_hours: 12, starts_at: body.starts_at, ends_at: soon(72), per_order_limit: 1, per_member_limit: 1, virtual_fill_percent: 0, reason } };
+    const opened = (await get(`/admin/api/catalogue/group-buys?q=${id}`)).list.find((g: { id: number }) => g.id === id);
+    return { body: { id, base_updated_at: opened.updated_at, price: 1200, group_size: 3, fill_hours: 12, starts_at: body.starts_at, ends_at: soon(72), per_order_limit: 1, per_member_limit: 1, virtual_fill_percent: 0, reason } };
   },
   '/admin/api/catalogue/categories/save': async () => ({ body: { name: { 'en-us': `Sweep ${RUN}` } } }),
   '/admin/api/catalogue/categories/reorder': async () => {

@@ -25,6 +25,13 @@ export const findCausesWithTotals = (db: Executor, opts: { openOnly?: boolean; i
 
 export const findCause = (db: Executor, id: number) => db.selectFrom('charity_causes').selectAll().where('id', '=', id).executeTakeFirst();
 
+/**
+ * Reads a cause for a pledge and holds it (`for share`) until the pledge commits: a close (`for
+ * update`) waits for pledges already checking it, and a pledge waiting on a close reads the cause as
+ * closed. Pledges do not wait for each other.
+ */
+export const lockCauseForShare = (tx: Tx, id: number) => tx.selectFrom('charity_causes').selectAll().where('id', '=', id).forShare().executeTakeFirst();
+
 export const insertCause = (db: Executor, c: { title: string; description: string; image: string; currency: string; min_amount_minor: number; goal_minor: number | null; created_by: string }) =>
   db.insertInto('charity_causes').values(c).returning('id').executeTakeFirstOrThrow();
 

@@ -45,11 +45,12 @@ const toOrder = (o: OrderRow, causeTitle: string) => ({
   paid_at: iso(o.paid_at),
 });
 
-/** `/attractive/lovers/submitPay`: a pledge to an open cause, awaiting payment until the order expiry time. */
+/** `/attractive/lovers/submitPay`: a pledge to an open cause (exclusive with its close), awaiting payment until the order expiry time. */
 export async function pledge(db: Database, actor: Actor, input: EndpointBody<typeof payLoversOrder>): Promise<EndpointData<typeof payLoversOrder>> {
   const userId = memberIdOf(actor);
   return withTransaction(db, async (tx) => {
-    const cause = await q.findCause(tx, input.cause_id);
+    // Held until the pledge is recorded: a close at the same moment comes before it (refused here) or after it, never between.
+    const cause = await q.lockCauseForShare(tx, input.cause_id);
     if (!cause) throw new AppError(ResponseCode.charityCauseNotFound);
     if (cause.status !== 'open') throw new AppError(ResponseCode.charityCauseClosed);
     if (input.amount < Number(cause.min_amount_minor)) throw new AppError(ResponseCode.charityAmountTooSmall, { min: new Amount(Number(cause.min_amount_minor), cause.currency), currency: cause.currency });

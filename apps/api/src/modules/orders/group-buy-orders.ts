@@ -1,14 +1,16 @@
-import { ResponseCode, type CheckoutData, type EndpointBody, type EndpointData, type EndpointQuery, type joinGroupBuy, type previewGroupBuy } from '@shop/contract';
+import { ResponseCode, type adminEndGroupBuy, type CheckoutData, type EndpointBody, type EndpointData, type EndpointQuery, type joinGroupBuy, type OperatorAction, type previewGroupBuy } from '@shop/contract';
 import type { AppDeps } from '../../app-deps.js';
 import type { Actor } from '../../lib/actor.js';
 import type { Database } from '../../db/database.js';
 import { AppError } from '../../lib/errors.js';
-import { memberIdOf } from '../../lib/actor.js';
-import { withTransaction } from '../../lib/transaction.js';
+import { memberIdOf, operatorNameOf } from '../../lib/actor.js';
+import { withTransaction, type Tx } from '../../lib/transaction.js';
 import { catalogueChangedOnCommit } from '../catalogue/response-cache.js';
-import { decideGroup, enterGroup, takeGroupBuyPlace } from '../promotions/group-buy.service.js';
+import { insertOperatorAction } from '../operator-actions/operator-actions.queries.js';
+import { closeGroupBuyAtEnd, decideGroup, endActivityEarly, enterGroup, takeGroupBuyPlace } from '../promotions/group-buy.service.js';
 import { findActivities, findGroup } from '../promotions/group-buy.queries.js';
 import { unwindGroupOrder } from './group-buy-unwind.js';
+import { lockOrderUnlessBusy } from './orders.queries.js';
 import { placeOrder, previewCheckout } from './orders.service.js';
 
 // Orders of group buys: the checkout at the group's price, and the orders of a group that failed.
@@ -48,15 +50,77 @@ export async function previewGroupBuyOrder(db: Database, actor: Actor, input: En
   return { ...preview, points_offer: { points: none, shopping_points: { ...none, per_unit: preview.points_offer.shopping_points.per_unit } } };
 }
 
+type GroupOutcome = 'succeeded' | 'failed' | 'waiting' | 'decided';
+
 /**
- * A group's deadline (`decide_group`): decided once by promotions; when it failed, every paid order
- * in it moves to refunding and every unpaid one is cancelled, their units back in the activity.
+ * Decides a group whose deadline came (`decideGroup`: once, whoever gets there first), in the
+ * caller's transaction. Failed, each paid order in it moves to refunding and each unpaid one is
+ * cancelled, their units back — except an unpaid one being paid this very moment (its row held by its
+ * payment): not waited for, its payment settles it, joining another group while the activity runs,
+ * else refunded at once as paid after the end. Answers the outcome and the orders moved.
  */
-export async function decideGroupAtDeadline(deps: AppDeps, actor: Actor, groupId: number): Promise<'succeeded' | 'failed' | 'waiting' | 'decided'> {
+async function decideGroupWithOrders(tx: Tx, deps: Pick<AppDeps, 'config' | 'redis'>, actor: Actor, groupId: number, why: { reason: string; cancelReason: string }): Promise<{ outcome: GroupOutcome; refunded: number; cancelled: number }> {
+  const decided = await decideGroup(tx, deps, groupId);
+  const moved = { outcome: decided.outcome, refunded: 0, cancelled: 0 };
+  if (decided.outcome !== 'failed') return moved;
+  for (const { orderId, paid } of decided.orders) {
+    if (!paid && !(await lockOrderUnlessBusy(tx, orderId))) continue;
+    const to = await unwindGroupOrder(tx, actor, orderId, why);
+    if (to === 'refunding') moved.refunded++;
+    else if (to === 'cancelled') moved.cancelled++;
+  }
+  return moved;
+}
+
+/** What deciding an activity's open groups came to: groups failed and filled, their orders refunded and cancelled. */
+interface GroupsDecided {
+  failed: number;
+  filled: number;
+  refunded: number;
+  cancelled: number;
+}
+
+/** Decides groups one after the other (`decideGroupWithOrders`), adding up what came of them. */
+async function decideGroups(tx: Tx, deps: Pick<AppDeps, 'config' | 'redis'>, actor: Actor, groupIds: number[], why: { reason: string; cancelReason: string }): Promise<GroupsDecided> {
+  const done: GroupsDecided = { failed: 0, filled: 0, refunded: 0, cancelled: 0 };
+  for (const groupId of groupIds) {
+    const one = await decideGroupWithOrders(tx, deps, actor, groupId, why);
+    if (one.outcome === 'failed') done.failed++;
+    if (one.outcome === 'succeeded') done.filled++;
+    done.refunded += one.refunded;
+    done.cancelled += one.cancelled;
+  }
+  return done;
+}
+
+/** A group's deadline (`decide_group`): decided once; a failed group's paid orders are refunded, its unpaid ones cancelled. */
+export async function decideGroupAtDeadline(deps: AppDeps, actor: Actor, groupId: number): Promise<GroupOutcome> {
+  return withTransaction(deps.db, async (tx) => (await decideGroupWithOrders(tx, deps, actor, groupId, { reason: 'group did not fill in time', cancelReason: 'group did not fill' })).outcome);
+}
+
+const ENDED = { reason: 'group buy ended before the group filled', cancelReason: 'group buy ended' };
+
+/**
+ * An operator ends a group buy early (the console, `npm run ops`): it takes no new orders, the units
+ * it holds go back to the SKU's stock, and its open groups, which can get no one new, are decided at
+ * once in the same transaction as at their deadline (failed and refunded, or filled virtually).
+ * Recorded with who, why and what came of it.
+ */
+export async function endGroupBuy(deps: Pick<AppDeps, 'db' | 'config' | 'redis'>, actor: Actor, input: EndpointBody<typeof adminEndGroupBuy>): Promise<EndpointData<typeof adminEndGroupBuy>> {
+  const operator = operatorNameOf(actor);
   return withTransaction(deps.db, async (tx) => {
-    const decided = await decideGroup(tx, deps, groupId);
-    if (decided.outcome !== 'failed') return decided.outcome;
-    for (const orderId of decided.orderIds) await unwindGroupOrder(tx, actor, orderId, { reason: 'group did not fill in time', cancelReason: 'group did not fill' });
-    return 'failed';
+    const ended = await endActivityEarly(tx, deps, input.id);
+    const groups = await decideGroups(tx, deps, actor, ended.openGroupIds, ENDED);
+    const action: OperatorAction = `group_buy.end returned=${ended.returned} failed=${groups.failed} filled=${groups.filled} refunded=${groups.refunded} cancelled=${groups.cancelled}`;
+    await insertOperatorAction(tx, { operator, action, target_type: 'group_buy', target_id: input.id, reason: input.reason });
+    return { id: input.id, ends_at: ended.endsAt, returned: ended.returned, failed_groups: groups.failed, filled_groups: groups.filled, refunded_orders: groups.refunded, cancelled_orders: groups.cancelled };
+  });
+}
+
+/** At an activity's end (its job, `close_group_buy`): its units go back to the SKU's stock and its open groups are decided, as when an operator ends it. */
+export async function closeGroupBuyAtItsEnd(deps: AppDeps, actor: Actor, activityId: number): Promise<{ returned: number } & GroupsDecided> {
+  return withTransaction(deps.db, async (tx) => {
+    const closed = await closeGroupBuyAtEnd({ ...deps, db: tx }, activityId);
+    return { returned: closed.returned, ...(await decideGroups(tx, deps, actor, closed.openGroupIds, ENDED)) };
   });
 }

@@ -10,9 +10,9 @@ import { returnCheckoutPoints } from './points.js';
  * Ends a group-buy order that can have no group (its group failed, or its activity was over when it
  * was paid): paid, it moves to refunding (the payments area refunds it in full); unpaid, it is
  * cancelled. Either way, once, with its event; it leaves its group and its units go back. Answers
- * whether it moved.
+ * where it moved, or false when it did not.
  */
-export async function unwindGroupOrder(tx: Tx, actor: Actor, orderId: number, why: { reason: string; cancelReason: string }): Promise<boolean> {
+export async function unwindGroupOrder(tx: Tx, actor: Actor, orderId: number, why: { reason: string; cancelReason: string }): Promise<'refunding' | 'cancelled' | false> {
   const change = { reason: why.reason, set: { cancelled_at: new Date(), cancel_reason: why.cancelReason } };
   const refunded = await transition(tx, actor, orderId, ['paid'], 'refunding', { ...change, kind: 'refund_requested' });
   const cancelled = refunded ? undefined : await transition(tx, actor, orderId, ['awaiting_payment'], 'cancelled', change);
@@ -21,5 +21,5 @@ export async function unwindGroupOrder(tx: Tx, actor: Actor, orderId: number, wh
   const order = (await q.findOrder(tx, orderId))!;
   await returnCheckoutPoints(tx, actor, order);
   if (refunded) await refundedWhenNothingPaid(tx, actor, order);
-  return true;
+  return refunded ? 'refunding' : 'cancelled';
 }

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Executor } from '../../db/database.js';
 import type { Tx } from '../../lib/transaction.js';
+import { nextUpdatedAt } from '../../lib/row-version.queries.js';
 
 /** Activities running now (or one by id), with their goods and SKU and how many groups are open. */
 export function findActivities(db: Executor, opts: { id?: number; runningOnly?: boolean; newestFirst?: boolean; limit?: number; offset?: number } = {}) {
@@ -155,6 +156,25 @@ export const findOpenGroups = (db: Executor, activityId: number) =>
 export const lockActivityForUpdate = (tx: Tx, id: number) => tx.selectFrom('group_buy_activities').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
 
 /**
+ * Holds a group's activity before the group is locked to decide it, as ending the activity locks them
+ * (the activity, then its groups): a deadline job and an operator's end never wait for each other in a
+ * circle. No-key-update: payments joining groups (key-share) never wait for it.
+ */
+export const lockActivityOfGroup = (tx: Tx, groupId: number) =>
+  tx
+    .selectFrom('group_buy_activities as a')
+    .innerJoin('group_buy_groups as g', 'g.activity_id', 'a.id')
+    // Over by the database's clock: an activity ended in this very transaction is over.
+    .select(['a.id', 'a.ends_at', sql<boolean>`a.ends_at <= statement_timestamp()`.as('over')])
+    .where('g.id', '=', groupId)
+    .forNoKeyUpdate('a')
+    .executeTakeFirst();
+
+/** The groups of an activity still open (not decided), whatever their own deadline. */
+export const findOpenGroupIdsOfActivity = async (db: Executor, activityId: number) =>
+  (await db.selectFrom('group_buy_groups').select('id').where('activity_id', '=', activityId).where('status', '=', 'open').orderBy('id').execute()).map((r) => r.id);
+
+/**
  * Locks the SKU of an activity, before the activity itself is locked to end it: a payment of one of
  * its orders locks them in that order (the SKU's sales, then the activity as the member joins a
  * group), so the two never wait for each other in a circle.
@@ -166,7 +186,8 @@ export const lockSkuOfActivityForUpdate = (tx: Tx, id: number) =>
 export const endActivityNow = (tx: Tx, id: number) =>
   tx
     .updateTable('group_buy_activities')
-    .set({ starts_at: sql`least(starts_at, now() - interval '1 millisecond')`, ends_at: sql`least(ends_at, now())`, remaining: 0 })
+    // Its dates change: an editor opened before is stale (saving it would give the activity its old end back).
+    .set({ starts_at: sql`least(starts_at, now() - interval '1 millisecond')`, ends_at: sql`least(ends_at, now())`, remaining: 0, updated_at: nextUpdatedAt })
     .where('id', '=', id)
     .returning(['id', 'goods_id', 'sku_id', 'ends_at'])
     .executeTakeFirstOrThrow();

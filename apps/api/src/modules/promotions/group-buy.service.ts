@@ -1,4 +1,4 @@
-import { fromMinorUnits, ResponseCode, type EndpointBody, type EndpointData, type EndpointQuery, type Language, type adminCreateGroupBuy, type adminEndGroupBuy, type adminListGroupBuys, type adminUpdateGroupBuy, type listGroupBuyGoods } from '@shop/contract';
+import { fromMinorUnits, ResponseCode, type EndpointBody, type EndpointData, type EndpointQuery, type Language, type adminCreateGroupBuy, type adminListGroupBuys, type adminUpdateGroupBuy, type listGroupBuyGoods } from '@shop/contract';
 import type { AppDeps } from '../../app-deps.js';
 import type { Executor } from '../../db/database.js';
 import { enqueueJob } from '../../jobs/enqueue.js';
@@ -16,6 +16,7 @@ import * as promotions from './promotions-admin.queries.js';
 import type { ListExport } from '../../lib/list-export.js';
 import { pageOf, totalOf } from '../../lib/paging.js';
 import { iso } from '../../lib/dates.js';
+import { assertLoadedVersion } from '../../lib/row-version.js';
 import * as stock from '../catalogue/stock.queries.js';
 
 
@@ -80,38 +81,41 @@ async function closeActivity(tx: Tx, activityId: number): Promise<{ goodsId: num
 }
 
 /**
- * An operator ends a group buy early (or empties one that is over): it takes no new orders, groups
- * already open run to their own deadline, and the units it still holds go back to the SKU's stock.
- * Recorded with who and why.
+ * An operator ends a group buy early (or empties one that is over), in the caller's transaction: it
+ * takes no new orders and the units it still holds go back to the SKU's stock. Answers them and its
+ * groups still open: they can get no one new, so the caller (orders) decides them now, in the same
+ * transaction (`decideGroup`). Refused for one over with nothing left to do.
  */
-export async function endGroupBuy(deps: Pick<AppDeps, 'db' | 'config' | 'redis'>, actor: Actor, input: EndpointBody<typeof adminEndGroupBuy>): Promise<EndpointData<typeof adminEndGroupBuy>> {
-  const operator = operatorNameOf(actor);
-  return withTransaction(deps.db, async (tx) => {
-    // Locked against payments of it joining a group meanwhile (its SKU first, as a payment locks them).
-    await g.lockSkuOfActivityForUpdate(tx, input.id);
-    const before = await g.lockActivityForUpdate(tx, input.id);
-    if (!before) throw notFound('group buy');
-    if (new Date(before.ends_at).getTime() <= Date.now() && before.remaining === 0) throw new AppError(ResponseCode.groupBuyNotActive);
-    const closed = (await closeActivity(tx, input.id))!;
-    await insertOperatorAction(tx, { operator, action: `group_buy.end returned=${closed.returned}`, target_type: 'group_buy', target_id: input.id, reason: input.reason });
-    catalogueChangedOnCommit(tx, deps, [closed.goodsId]);
-    return { id: input.id, ends_at: iso(closed.endsAt), returned: closed.returned };
-  });
+export async function endActivityEarly(tx: Tx, deps: Pick<AppDeps, 'config' | 'redis'>, activityId: number): Promise<{ goodsId: number; endsAt: string; returned: number; openGroupIds: number[] }> {
+  // Locked against payments of it joining a group meanwhile (its SKU first, as a payment locks them).
+  await g.lockSkuOfActivityForUpdate(tx, activityId);
+  const before = await g.lockActivityForUpdate(tx, activityId);
+  if (!before) throw notFound('group buy');
+  const openGroupIds = await g.findOpenGroupIdsOfActivity(tx, activityId);
+  if (new Date(before.ends_at).getTime() <= Date.now() && before.remaining === 0 && openGroupIds.length === 0) throw new AppError(ResponseCode.groupBuyNotActive);
+  const closed = (await closeActivity(tx, activityId))!;
+  catalogueChangedOnCommit(tx, deps, [closed.goodsId]);
+  return { goodsId: closed.goodsId, endsAt: iso(closed.endsAt), returned: closed.returned, openGroupIds };
 }
 
-/** At an activity's end (its job): the units it still holds go back to the SKU's stock, once. */
-export async function closeGroupBuyAtEnd(deps: Pick<AppDeps, 'db' | 'config' | 'redis'>, activityId: number): Promise<number> {
+/**
+ * At an activity's end (its job): the units it still holds go back to the SKU's stock, once. Answers
+ * them and its groups still open, which can get no one new: the caller decides them now (`decideGroup`).
+ */
+export async function closeGroupBuyAtEnd(deps: Pick<AppDeps, 'db' | 'config' | 'redis'>, activityId: number): Promise<{ returned: number; openGroupIds: number[] }> {
   return withTransaction(deps.db, async (tx) => {
     await g.lockSkuOfActivityForUpdate(tx, activityId);
     const activity = await g.lockActivityForUpdate(tx, activityId);
-    if (!activity || activity.remaining === 0) return 0;
+    if (!activity) return { returned: 0, openGroupIds: [] };
     if (new Date(activity.ends_at).getTime() > Date.now()) {
       await enqueueJob(tx, 'close_group_buy', { activityId }, { runAt: new Date(activity.ends_at), jobKey: `group-buy-close:${activityId}`, maxAttempts: 10 });
-      return 0;
+      return { returned: 0, openGroupIds: [] };
     }
+    const openGroupIds = await g.findOpenGroupIdsOfActivity(tx, activityId);
+    if (activity.remaining === 0) return { returned: 0, openGroupIds };
     const closed = (await closeActivity(tx, activityId))!;
     catalogueChangedOnCommit(tx, deps, [closed.goodsId]);
-    return closed.returned;
+    return { returned: closed.returned, openGroupIds };
   });
 }
 
@@ -179,14 +183,18 @@ export async function enterGroup(tx: Tx, entry: { group_id: number; activity_id:
 
 /**
  * At a group's deadline, decides it exactly once: full, or full enough for the activity's virtual
- * fill, it succeeds; otherwise it fails and answers the orders in it, for the orders area to unwind
- * (`decideGroupAtDeadline`). Too early, it waits for its own time.
+ * fill, it succeeds; otherwise it fails and answers the orders in it (paid: its member joined), for
+ * the orders area to unwind (`decideGroupAtDeadline`). Its deadline is its own time or its activity's
+ * end, whichever comes first: once the activity is over no one can join it. Too early, it waits.
  */
-export async function decideGroup(tx: Tx, deps: Pick<AppDeps, 'config' | 'redis'>, groupId: number): Promise<{ outcome: 'succeeded' | 'waiting' | 'decided' } | { outcome: 'failed'; orderIds: number[] }> {
+export async function decideGroup(tx: Tx, deps: Pick<AppDeps, 'config' | 'redis'>, groupId: number): Promise<{ outcome: 'succeeded' | 'waiting' | 'decided' } | { outcome: 'failed'; orders: Array<{ orderId: number; paid: boolean }> }> {
+  // The activity first, as ending it locks them: an end and this job never wait on each other in a circle.
+  const ofActivity = await g.lockActivityOfGroup(tx, groupId);
   const group = await g.lockGroupForUpdate(tx, groupId);
   if (!group || group.status !== 'open') return { outcome: 'decided' };
-  if (new Date(group.expires_at).getTime() > Date.now()) {
-    await enqueueJob(tx, 'decide_group', { groupId }, { runAt: new Date(group.expires_at), jobKey: `group-decide:${groupId}` });
+  const deadline = Math.min(new Date(group.expires_at).getTime(), ofActivity ? new Date(ofActivity.ends_at).getTime() : Infinity);
+  if (!ofActivity?.over && deadline > Date.now()) {
+    await enqueueJob(tx, 'decide_group', { groupId }, { runAt: new Date(deadline), jobKey: `group-decide:${groupId}` });
     return { outcome: 'waiting' };
   }
   const [activity] = await g.findActivities(tx, { id: group.activity_id });
@@ -202,7 +210,7 @@ export async function decideGroup(tx: Tx, deps: Pick<AppDeps, 'config' | 'redis'
   await g.decideGroup(tx, groupId, 'failed');
   // Its units go back on offer: the goods page shows what is left.
   catalogueChangedOnCommit(tx, deps, [activity!.goods_id]);
-  return { outcome: 'failed', orderIds: (await g.findEntriesOfGroup(tx, groupId)).map((e) => e.order_id) };
+  return { outcome: 'failed', orders: (await g.findEntriesOfGroup(tx, groupId)).map((e) => ({ orderId: e.order_id, paid: e.status === 'joined' })) };
 }
 
 // ---------------------------------------------------------------- operators
@@ -231,6 +239,7 @@ const toGroupBuy = (a: GroupBuyRow, lang: Language) => {
     open_groups: Number(a.open_groups),
     state: stateAt(a.starts_at, a.ends_at),
     created_by: a.created_by,
+    updated_at: iso(a.updated_at),
   };
 };
 
@@ -254,13 +263,16 @@ export const groupBuyExport: ListExport<EndpointQuery<typeof adminListGroupBuys>
 /**
  * Changes a group buy with the reason: its price, dates, group size, fill time and limits. A running
  * one keeps its start; its end is never set in the past (ending one is its own decision). Groups
- * already open keep their size; the member app shows the change at once.
+ * already open keep their size; the member app shows the change at once. The change names the
+ * `updated_at` it was edited from; from a copy changed (or ended) since it is refused, nothing written.
  */
 export async function updateGroupBuy(deps: AppDeps, actor: Actor, input: EndpointBody<typeof adminUpdateGroupBuy>): Promise<EndpointData<typeof adminUpdateGroupBuy>> {
   const operator = operatorNameOf(actor);
   return withTransaction(deps.db, async (tx) => {
     const current = await promotions.lockGroupBuyForUpdate(tx, input.id);
     if (!current) throw notFound('group_buy');
+    // Under the lock, so of two changes from one copy only the first passes: the second would undo it.
+    assertLoadedVersion(current.updated_at, input.base_updated_at);
     const now = Date.now();
     const started = new Date(current.starts_at).getTime() <= now;
     if (started && Date.parse(input.starts_at) !== new Date(current.starts_at).getTime()) throw invalid('starts_at');

@@ -4,6 +4,7 @@ import type { Executor } from '../../db/database.js';
 import { orderList } from '../../lib/list-order.queries.js';
 import type { Tx } from '../../lib/transaction.js';
 import { containing as like } from '../../lib/like.js';
+import { nextUpdatedAt } from '../../lib/row-version.queries.js';
 
 // The console's reads and changes of coupons and group-buy activities: lists searched, filtered by
 // where they stand now and sorted, and an operator's change of one row under its lock.
@@ -63,10 +64,12 @@ export function findGroupBuysForConsole(db: Executor, input: { q?: string; state
     .execute();
 }
 
+/** Locks one group buy for a change from the console (two operators changing it take turns); with the version it is at. */
 export const lockGroupBuyForUpdate = (tx: Tx, id: number) => tx.selectFrom('group_buy_activities').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
 
+/** Changes a group buy's terms, moving its version forward. */
 export const updateGroupBuy = (
   tx: Tx,
   id: number,
   a: { price_minor: number; group_size: number; fill_hours: number; starts_at: string; ends_at: string; per_order_limit: number; per_member_limit: number; virtual_fill_percent: number },
-) => tx.updateTable('group_buy_activities').set(a).where('id', '=', id).execute();
+) => tx.updateTable('group_buy_activities').set({ ...a, updated_at: nextUpdatedAt }).where('id', '=', id).execute();

@@ -2,7 +2,6 @@ import {
   adminCreateCoupon,
   adminCreateGroupBuy,
   adminEndCoupon,
-  adminEndGroupBuy,
   adminExportCoupons,
   adminExportGroupBuys,
   adminListCoupons,
@@ -21,7 +20,7 @@ import * as coupons from './coupons.service.js';
 import * as goodsPoints from './goods-points.service.js';
 import * as groupBuy from './group-buy.service.js';
 
-/** Coupons, group buys and goods' own points: what members see of group buys, and the operators' side of all three. (Buying in a group is an order: orders binds it.) */
+/** Coupons, group buys and goods' own points: what members see of group buys, and the operators' side of all three. (Buying in a group, and ending one with its open groups, move orders: orders binds them.) */
 export function promotionsRoutes({ handle, deps }: Api): void {
   const { db } = deps;
   handle(listGroupBuyGoods, ({ query, actor }) => groupBuy.listGroupBuys(db, actor, query));
@@ -32,7 +31,6 @@ export function promotionsRoutes({ handle, deps }: Api): void {
   handle(adminExportGroupBuys, async ({ actor, query, reply }) => sendFile(reply, await exportList(deps, actor, groupBuy.groupBuyExport, query)));
   handle(adminCreateGroupBuy, ({ body, actor }) => groupBuy.createGroupBuy(deps, actor, body));
   handle(adminUpdateGroupBuy, ({ actor, body }) => groupBuy.updateGroupBuy(deps, actor, body));
-  handle(adminEndGroupBuy, ({ body, actor }) => groupBuy.endGroupBuy(deps, actor, body));
   handle(adminListCoupons, ({ actor, query }) => coupons.listCoupons(db, actor, query));
   handle(adminExportCoupons, async ({ actor, query, reply }) => sendFile(reply, await exportList(deps, actor, coupons.couponExport, query)));
   handle(adminCreateCoupon, ({ body, actor }) => coupons.createCoupon(db, actor, body));

@@ -27,6 +27,8 @@ export interface GroupBuyActivitiesTable {
   virtual_fill_percent: Generated<number>;
   created_by: string;
   created_at: Stamp;
+  /** Moved forward by every change of its terms or dates (not by members taking places): the version a console change names. */
+  updated_at: Stamp;
 }
 
 export interface GroupBuyGroupsTable {

@@ -358,7 +358,8 @@ describe('the console’s catalogue calls', () => {
     const now = Date.now();
     const activity = { goods_id: g.goodsId, sku_id: g.skuIds[0], group_size: 3, fill_hours: 24, starts_at: new Date(now - 60_000).toISOString(), ends_at: new Date(now + 86_400_000).toISOString(), price: 2500, quantity: 4 };
     const gb = (await decide(t, '/admin/api/orders/group-buys', activity, owner.token, key('gb2'))).body.data.id as number;
-    const change = { id: gb, price: 2200, group_size: 2, fill_hours: 12, starts_at: activity.starts_at, ends_at: new Date(now + 2 * 86_400_000).toISOString(), per_order_limit: 2, per_member_limit: 3, virtual_fill_percent: 0 };
+    const opened = (await get(`/admin/api/catalogue/group-buys?q=${gb}`, owner.token)).body.data.list.find((r: { id: number }) => r.id === gb);
+    const change = { id: gb, base_updated_at: opened.updated_at as string, price: 2200, group_size: 2, fill_hours: 12, starts_at: activity.starts_at, ends_at: new Date(now + 2 * 86_400_000).toISOString(), per_order_limit: 2, per_member_limit: 3, virtual_fill_percent: 0 };
 
     // Without a reason, refused and nothing changes; a running group buy keeps its start; its end is never in the past.
     expect((await decide(t, '/admin/api/catalogue/group-buys/update', change, owner.token, key('gbu'))).body.code).toBe(ResponseCode.validation);

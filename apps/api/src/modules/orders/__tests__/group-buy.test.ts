@@ -245,27 +245,41 @@ describe('group buys', () => {
     expect((await orderRow(t.db, opened.order_id)).status).toBe('refunding');
   });
 
-  it('an order paid after its group buy ended joins no group: it is refunded at once and no group succeeds after the end', async () => {
+  it('an order being paid as its group buy ends joins no group: the end leaves it to its payment, which refunds it at once; no group succeeds after the end', async () => {
     const a = await activity({ size: 2, quantity: 6 });
     const [leader, late] = [await member(), await member()];
     const opened = (await buy(leader, a.id)).body.data;
     await pay(opened);
     const unpaid = (await buy(late, a.id, opened.group_id)).body.data;
+    // Its payment is under way (it holds the order) while the operator ends the group buy.
+    let release!: () => void;
+    let holding!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const held = new Promise<void>((resolve) => (holding = resolve));
+    const payment = t.db.transaction().execute(async (tx) => {
+      await sql`select id from orders where id = ${unpaid.order_id} for update`.execute(tx);
+      holding();
+      await released;
+    });
+    await held;
     const ended = await post('/admin/api/orders/group-buys/end', { id: a.id, reason: 'Price error' }, owner.headers);
-    expect(ended.body).toMatchObject({ code: 200, data: { returned: 4 } });
-    expect(await stockOf(t.db, a.skuId)).toBe(28);
+    expect(ended.body).toMatchObject({ code: 200, data: { returned: 4, failed_groups: 1, refunded_orders: 1, cancelled_orders: 0 } });
+    release();
+    await payment;
+    // The pool's 4 and the leader's refunded unit are back in the SKU.
+    expect(await stockOf(t.db, a.skuId)).toBe(29);
 
     expect((await pay(unpaid)).outcome).toBe('paid');
     expect((await orderRow(t.db, unpaid.order_id)).status).toBe('refunding');
-    expect(await groupOf(opened.group_id)).toMatchObject({ status: 'open', member_count: 1 });
+    expect(await groupOf(opened.group_id)).toMatchObject({ status: 'failed' });
     const entry = await t.db.selectFrom('group_buy_entries').selectAll().where('order_id', '=', unpaid.order_id).executeTakeFirstOrThrow();
     expect(entry.status).toBe('dropped');
     // Its unit goes back to the SKU (the activity is over), and the order cannot ship.
-    expect(await stockOf(t.db, a.skuId)).toBe(29);
+    expect(await stockOf(t.db, a.skuId)).toBe(30);
     expect((await post('/admin/api/orders/ship', { order_id: unpaid.order_id, carrier: 'DHL', tracking_number: `GBE${unpaid.order_id}` }, owner.headers)).body.code).toBe(ResponseCode.orderState);
   });
 
-  it('an operator ending a group buy while a payment of it is in flight: the payment joins before the end or is refunded, never joins after it (race, 8 runs)', async () => {
+  it('an operator ending a group buy while a payment of it is in flight: the payment joins before the end, or is refunded or refused, never joins after it (race, 8 runs)', async () => {
     /** A row locked by another transaction until `release` (a payment reaching it waits there). */
     const holdRow = (lock: ReturnType<typeof sql>) => {
       let release!: () => void;
@@ -303,20 +317,24 @@ describe('group buys', () => {
       return { order: (await orderRow(t.db, r.unpaid.order_id)).status, entry: entry.status, group: (await groupOf(r.opened.group_id)).status, stock: await stockOf(t.db, r.a.skuId) };
     };
     const JOINED_BEFORE_THE_END = { order: 'paid', entry: 'joined', group: 'succeeded', stock: 28 };
-    const REFUNDED_AFTER_THE_END = { order: 'refunding', entry: 'dropped', group: 'open', stock: 29 };
+    // The end fails the group (its leader refunded): an order it finds unpaid is cancelled, one whose payment holds it is refunded once paid.
+    const CANCELLED_AT_THE_END = { order: 'cancelled', entry: 'dropped', group: 'failed', stock: 30 };
+    const REFUNDED_AFTER_THE_END = { order: 'refunding', entry: 'dropped', group: 'failed', stock: 30 };
 
     for (let run = 0; run < 8; run++) {
-      // The payment began before the operator's end and reaches the group after the end answered.
+      // The payment began before the operator's end (waiting for the wallet, the order not yet taken):
+      // the end cancels the order, so the payment is refused and the wallet keeps its money.
       const r = await setUp();
       const account = holdRow(sql`select id from ledger_accounts where owner_kind = 'member' and member_id = ${r.late.userId} and asset = 'cash' and currency = ${r.unpaid.currency} for update`);
       const paying = r.payLate();
       await waitingOnLocks(1);
       const ended = await endCall(r.a.id);
-      expect(ended.body).toMatchObject({ code: 200, data: { returned: 4 } });
+      expect(ended.body).toMatchObject({ code: 200, data: { returned: 4, failed_groups: 1, refunded_orders: 1, cancelled_orders: 1 } });
       account.release();
       await account.held;
-      expect((await paying).body.data.state).toBe('success');
-      expect(await outcome(r)).toEqual(REFUNDED_AFTER_THE_END);
+      expect((await paying).body.code).not.toBe(200);
+      expect(await outcome(r)).toEqual(CANCELLED_AT_THE_END);
+      expect(await balanceOf(t.db, r.late.userId, 'cash', r.unpaid.currency)).toBe(r.unpaid.total);
 
       // The payment saw the activity running and is joining its group when the operator ends it (its
       // last units taken, so the end gives none back): the end waits for the payment, so it answers
@@ -335,12 +353,13 @@ describe('group buys', () => {
       expect((await ending).body).toMatchObject({ code: 200, data: { returned: 0 } });
       expect(await outcome(j)).toEqual(JOINED_BEFORE_THE_END);
 
-      // Both at once: either order of the two is fine, never a mix of them.
+      // Both at once: any order of the two is fine, never a mix of them; the payment goes through unless the end cancelled the order first.
       const s = await setUp();
       const [paid, end] = await Promise.all([s.payLate(), endCall(s.a.id)]);
-      expect(paid.body.data.state).toBe('success');
       expect(end.body).toMatchObject({ code: 200, data: { returned: 4 } });
-      expect([JOINED_BEFORE_THE_END, REFUNDED_AFTER_THE_END]).toContainEqual(await outcome(s));
+      const after = await outcome(s);
+      expect([JOINED_BEFORE_THE_END, CANCELLED_AT_THE_END, REFUNDED_AFTER_THE_END]).toContainEqual(after);
+      expect(paid.body.code === 200 && paid.body.data.state === 'success').toBe(after.order !== 'cancelled');
     }
     expect(await ledgerCheck(t.db)).toEqual([]);
   }, 120_000);
