@@ -3,6 +3,7 @@ import { registerJobTasks } from './jobs/tasks.js';
 import { registerApprovable } from './modules/approvals/approvals.service.js';
 import { operatorGrantApprovable } from './console/operator-grants.js';
 import { afterSalesWindowEnd, holdsSettlement, ordersOpenToCases, ordersWithCases } from './modules/after-sales/after-sales.service.js';
+import { ordersToReview } from './modules/after-sales/reviews.service.js';
 import { shopOrderSource } from './modules/after-sales/order-source.js';
 import { goodsPageHooks } from './modules/catalogue/goods-page-hooks.js';
 import { saveApprovedSkuPv } from './modules/catalogue/sku-pv.service.js';
@@ -67,6 +68,7 @@ export function wireAreas(): void {
   settlementHooks.waitUntil.push(afterSalesWindowEnd);
   orderListHooks.ordersWithCases = ordersWithCases;
   orderListHooks.ordersOpenToCases = ordersOpenToCases;
+  orderListHooks.ordersToReview = ordersToReview;
   // After-sales of member-shop orders: the shop orders, their lines, the shop's stock and their settlement.
   shopOrderSource.hooks = shopOrderAfterSales;
   // Referral: pending commissions at payment, void on a refund before settling; PV and commissions earned at settlement.

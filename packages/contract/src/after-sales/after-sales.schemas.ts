@@ -389,6 +389,13 @@ export const orderReviewSchema = z.object({
   reply: z.string(),
   can_review: z.boolean(),
   can_edit: z.boolean(),
+  /** Why the goods page no longer shows the review: `returned`, every unit of the line came back refunded; null while shown. */
+  hidden: z.enum(['returned']).nullable(),
+  /**
+   * Why a line of a completed order without a review cannot be reviewed: `returned`, every unit came
+   * back refunded; `returning`, the units not returned are all in a return still open. Null otherwise.
+   */
+  not_reviewable: z.enum(['returned', 'returning']).nullable(),
 });
 export const orderReviewData = z.object({ list: z.array(orderReviewSchema) });
 const reviewFields = {

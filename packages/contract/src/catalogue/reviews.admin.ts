@@ -45,6 +45,8 @@ export const adminReviewSchema = z.object({
   visible: z.boolean(),
   /** The last hide or show: by whom, when and why (null: never moderated). */
   moderation: z.object({ by: z.string(), at: z.string(), reason: z.string() }).nullable(),
+  /** When every unit of the reviewed line came back (a return refunded): the review was taken off the goods page then (null: the member kept the goods). */
+  returned_at: z.string().nullable(),
   /** The shop's reply, shown under the review ('' for none), and who wrote it when. */
   reply: z.string(),
   replied_by: z.string().nullable(),

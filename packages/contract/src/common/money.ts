@@ -108,14 +108,29 @@ export function convertMinorFloorAcross(minor: number, fromCurrency: string, fro
   return Number((BigInt(minor) * toNum * fromDen * toExp) / (toDen * fromNum * fromExp));
 }
 
-/** Splits `total` minor units into parts proportional to `weights`, losing nothing to rounding. */
+/**
+ * Splits `total` minor units into parts proportional to `weights` by the largest remainder, losing
+ * nothing to rounding: each part gets the floor of its exact share, and the units left over go one
+ * each to the parts whose shares lost the most to the floor (a tie to the earlier part). A part of
+ * weight 0 gets 0. Exact for any safe-integer total and weights: the products are taken in BigInt.
+ */
 export function allocateMinor(total: number, weights: number[]): number[] {
-  const sum = weights.reduce((a, b) => a + b, 0);
-  if (sum <= 0) throw new RangeError('weights must add up to more than 0');
-  const raw = weights.map((w) => Math.floor((total * w) / sum));
-  let rest = total - raw.reduce((a, b) => a + b, 0);
-  for (let i = 0; rest > 0; i = (i + 1) % raw.length, rest--) raw[i]! += 1;
-  return raw;
+  if (!Number.isSafeInteger(total) || total < 0) throw new RangeError(`total must be a safe integer of at least 0: ${total}`);
+  if (weights.some((w) => !Number.isSafeInteger(w) || w < 0)) throw new RangeError('weights must be safe integers of at least 0');
+  const sum = weights.reduce((a, w) => a + BigInt(w), 0n);
+  if (sum <= 0n) throw new RangeError('weights must add up to more than 0');
+  const whole = BigInt(total);
+  const parts = weights.map((w) => (whole * BigInt(w)) / sum);
+  const remainders = weights.map((w) => (whole * BigInt(w)) % sum);
+  // Fewer units are left than parts with a remainder (each remainder is below `sum`): a weight-0 part, with none, never gets one.
+  let left = Number(whole - parts.reduce((a, p) => a + p, 0n));
+  const byRemainder = weights.map((_, i) => i).sort((a, b) => (remainders[b]! > remainders[a]! ? 1 : remainders[b]! < remainders[a]! ? -1 : a - b));
+  for (const i of byRemainder) {
+    if (left <= 0) break;
+    parts[i]! += 1n;
+    left--;
+  }
+  return parts.map(Number);
 }
 
 /** `basisPoints` (1/100 of a percent) of `amountMinor`, rounded half up: fees, coupon percentages and rates of a base. */

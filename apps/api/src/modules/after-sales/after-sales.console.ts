@@ -52,6 +52,7 @@ import { CASE_REASONS_TAG, SETTINGS_TAG, caseEnded, caseRefundProblems, followed
 import type { AfterSaleStatus } from './after-sales.table.js';
 import { findCaseOrder, lockCaseOrderWithLines, refOf, takeBackToShop, type OrderRef } from './order-source.js';
 import { orderPaymentsLeft, planCaseRefund, valueLeftOf, type PaymentLeft } from './refund-plan.js';
+import { takeDownReviewsOfReturnedLines } from './reviews.service.js';
 
 // The console's side of after-sales: operators approve or reject a case, take the goods back,
 // refund a return through the order's own payments (the payments area's one refund path, once per
@@ -347,6 +348,8 @@ export async function settleCaseRefund(deps: PaymentsDeps, actor: Actor, started
     if (!done) return (await q.findCase(tx, c.id))!;
     // A regular order's points go back in the same share; a shop order earns and spends none (its owner's earnings settle on what was not refunded).
     if (ref.kind === 'order') await pointsBack(tx, actor, c.id, ref.id, refunded);
+    // A line whose every unit is now returned: its review leaves the goods page (a shop order's lines are not reviewed).
+    if (ref.kind === 'order') await takeDownReviewsOfReturnedLines(deps, tx, ref.id);
     await caseEnded(deps, tx, done, done.was);
     await notifyMember(tx, { memberId: c.user_id, kind: 'after_sale.refunded', params: { case_no: c.case_no, amount: fromMinorUnits(refunded + feeBack, c.currency), currency: c.currency }, link: link(c.id), eventKey: `after-sale:${c.id}:refunded` });
     return done;

@@ -92,6 +92,25 @@ export const findOrdersOpenToCases = async (db: Executor, orderIds: number[], st
   return rows.map((r) => Number(r.id));
 };
 
+/**
+ * The lines of these completed regular orders as reviews see them, in one statement: units returned
+ * and refunded, units in returns of `openStatuses`, the line's review (if any) and the days a review
+ * may be changed. The service decides from it what may be reviewed (the order list's `can_review`).
+ */
+export const findLinesForReview = async (db: Executor, orderIds: number[], openStatuses: readonly AfterSaleStatus[]) => {
+  if (!orderIds.length) return [];
+  const unitsIn = (statuses: readonly string[]) =>
+    sql<number>`(select coalesce(sum(rl.qty), 0)::int from after_sale_lines rl join after_sales rc on rc.id = rl.case_id
+      where rl.order_line_id = ol.id and rc.kind = 'return' and rc.status in (${sql.join(statuses.length ? [...statuses] : ['-'])}))`;
+  const { rows } = await sql<{ order_id: number | string; id: number | string; quantity: number; returned_quantity: number; being_returned: number; review_created_at: Date | null; review_edited_at: Date | null; review_returned_at: Date | null; review_edit_days: number }>`
+    select ol.order_id, ol.id, ol.quantity, ${unitsIn(['refunded'])} as returned_quantity, ${unitsIn(openStatuses)} as being_returned,
+      r.created_at as review_created_at, r.edited_at as review_edited_at, r.returned_at as review_returned_at, s.review_edit_days
+    from orders o join order_lines ol on ol.order_id = o.id cross join after_sale_settings s
+      left join goods_reviews r on r.order_line_id = ol.id
+    where o.id in (${sql.join(orderIds)}) and o.status = 'completed'`.execute(db);
+  return rows.map((r) => ({ ...r, order_id: Number(r.order_id), id: Number(r.id) }));
+};
+
 /** Orders of the member with cases (the after-sales view of the order list). */
 export const findOrderIdsWithCases = async (db: Executor, userId: number) =>
   (await db.selectFrom('after_sales').select('order_id').distinct().where('user_id', '=', userId).where('order_id', 'is not', null).execute()).map((r) => ({ order_id: r.order_id! }));

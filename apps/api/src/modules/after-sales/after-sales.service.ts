@@ -382,6 +382,9 @@ async function ownEvidence(db: Executor, userId: number, images: string[], video
   if (wanted.some((w) => !w.key)) throw new AppError(ResponseCode.afterSaleEvidence);
   // Read together: every key must be the member's own upload of its kind.
   const own = await findOwnUploadsByKey(db, userId, wanted.map((w) => ({ key: w.key!, kind: w.kind })));
+  const notOwnPictures = wanted.filter((w) => w.kind === 'image' && !own.has(w.key!)).map((w) => ({ key: w.key!, kind: 'video' as const }));
+  // The member's own video given as a picture is told as such, not as someone else's file.
+  if (notOwnPictures.length && (await findOwnUploadsByKey(db, userId, notOwnPictures)).size) throw new AppError(ResponseCode.afterSaleEvidence, undefined, { messageKey: 'afterSales.code.afterSaleEvidenceNotImage' });
   return wanted.map((w, sort) => {
     const id = own.get(w.key!);
     if (id === undefined) throw new AppError(ResponseCode.afterSaleEvidence);

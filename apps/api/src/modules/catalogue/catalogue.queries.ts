@@ -213,5 +213,18 @@ export const editLineReviewOnce = (db: Executor, input: { id: number; userId: nu
     .returningAll()
     .executeTakeFirst();
 
+/**
+ * Takes the reviews of these lines (every unit of each came back) off the goods page, once: hidden,
+ * with the moment the goods came back. Answers the reviews' goods it took down.
+ */
+export const takeDownReviewsOfLines = (db: Executor, orderLineIds: number[]) =>
+  db
+    .updateTable('goods_reviews')
+    .set({ is_visible: false, returned_at: new Date() })
+    .where('order_line_id', 'in', orderLineIds.length ? orderLineIds : [-1])
+    .where('returned_at', 'is', null)
+    .returning(['id', 'goods_id'])
+    .execute();
+
 export const findMemberLineReview = (db: Executor, userId: number, id: number) =>
   db.selectFrom('goods_reviews').selectAll().where('id', '=', id).where('user_id', '=', userId).where('order_line_id', 'is not', null).executeTakeFirst();

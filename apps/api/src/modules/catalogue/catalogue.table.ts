@@ -122,6 +122,8 @@ export interface GoodsReviewsTable {
   moderation_reason: Generated<string>;
   replied_by: Generated<string | null>;
   replied_at: Generated<Date | null>;
+  /** When every unit of the reviewed line came back (a return refunded): the review was taken off the goods page then. */
+  returned_at: Generated<Date | null>;
 }
 
 export interface SearchLogsTable {

@@ -36,6 +36,7 @@ const toAdminReview = (r: Row, lang: Language): AdminReview => ({
   edited_at: iso(r.edited_at),
   visible: r.is_visible,
   moderation: r.moderated_by && r.moderated_at ? { by: r.moderated_by, at: iso(r.moderated_at), reason: r.moderation_reason } : null,
+  returned_at: iso(r.returned_at),
   reply: r.reply,
   replied_by: r.reply ? r.replied_by : null,
   replied_at: r.reply ? iso(r.replied_at) : null,

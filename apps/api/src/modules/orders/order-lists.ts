@@ -6,13 +6,19 @@ import { announce } from '../../lib/changes.js';
 /**
  * Where a higher area adds to the member's order list (filled by `wiring.ts`): after-sales names the
  * member's orders with cases, which the list's after-sales view shows beside those refunding or refunded,
- * and which orders it still takes a request on (`can_after_sale`).
+ * which orders it still takes a request on (`can_after_sale`), and which still have something to review
+ * (`can_review`).
  * An area that changes what it answers tells the member's lists with `ordersChanged`.
  */
 export const orderListHooks: {
   ordersWithCases?: (db: Executor, userId: number) => Promise<number[]>;
   /** Of these shipped or completed orders, those after-sales still takes a request on (something left, a window open). */
   ordersOpenToCases?: (db: Executor, orderIds: number[]) => Promise<Set<number>>;
+  /**
+   * Of these orders, the completed ones with a line to review or a review to change (`can_review`),
+   * and the first moment that answer changes by time alone (a review's days for a change ending).
+   */
+  ordersToReview?: (db: Executor, orderIds: number[]) => Promise<{ orders: Set<number>; until: Date | undefined }>;
 } = {};
 
 /** Tags of the members' cached order lists: everyone's, or one member's. */

@@ -52,6 +52,33 @@ describe('money', () => {
     expect(() => allocateMinor(1, [0])).toThrow(RangeError);
   });
 
+  it('splits by the largest remainder: the leftover units go to the parts that lost the most to rounding, a tie to the earlier part', () => {
+    // The tester's order: 63.87 paid over lines of 36.99 and 37.98 (3151.33… and 3235.66…).
+    expect(allocateMinor(6387, [3699, 3798])).toEqual([3151, 3236]);
+    // 1 over 1:2 is 0.33… and 0.66…: the larger remainder takes it, not the first part.
+    expect(allocateMinor(1, [1, 2])).toEqual([0, 1]);
+    expect(allocateMinor(2, [1, 1, 1])).toEqual([1, 1, 0]);
+    expect(allocateMinor(5, [1, 1, 2])).toEqual([1, 1, 3]);
+  });
+
+  it('never gives a unit to a part of weight 0', () => {
+    expect(allocateMinor(1, [0, 1])).toEqual([0, 1]);
+    expect(allocateMinor(7, [0, 1, 0, 1, 0])).toEqual([0, 4, 0, 3, 0]);
+    expect(allocateMinor(10, [0, 3, 0, 3, 0, 3])).toEqual([0, 4, 0, 3, 0, 3]);
+    expect(allocateMinor(0, [5, 0, 5])).toEqual([0, 0, 0]);
+  });
+
+  it('is exact for totals and weights whose products pass the safe integers', () => {
+    // total·weight is past 2^53 here: exactly, the first part has the largest remainder (86210533 of 131029979); in floating point the second seemed to.
+    const total = 9_007_199_254_136_135;
+    const parts = allocateMinor(total, [46_725_921, 84_303_873, 185]);
+    expect(parts).toEqual([3_212_010_594_766_439, 5_795_175_942_189_439, 12_717_180_257]);
+    expect(parts.reduce((a, b) => a + b, 0)).toBe(total);
+    expect(() => allocateMinor(Number.MAX_SAFE_INTEGER + 2, [1, 1])).toThrow(RangeError);
+    expect(() => allocateMinor(10, [1, -1, 2])).toThrow(RangeError);
+    expect(() => allocateMinor(10, [1.5, 1])).toThrow(RangeError);
+  });
+
   it('converts at an exact rate into the other currency’s minor units, never rounding up', () => {
     expect(convertMinorFloor(1999, 'USD', '4.46500000', 'MYR')).toBe(8925); // 89.25535 → 89.25
     expect(convertMinorFloor(1999, 'USD', '151.20', 'JPY')).toBe(3022); // 3022.488 → 3022

@@ -27,7 +27,7 @@ export async function afterSalesKit(t: TestApp) {
     await post(m, '/shop/cart/add', { goods_id: g.goodsId, sku_id: g.skuIds[1], num: 1 });
     // Points spent at checkout take part of the price off (one point per minor unit by default).
     if (opts.spendPoints) await fund(t.db, m.userId, opts.spendPoints, 'XXX', 'points');
-    const order = (await post(m, '/shop/buy/createOrder', { address_id: m.addressId, ...(opts.spendPoints ? { points: opts.spendPoints } : {}) })).body.data;
+    const order = (await post(m, '/shop/buy/createOrder', { address_id: m.addressId, ...(opts.spendPoints ? { points: opts.spendPoints, pay_password: PAY_PASSWORD } : {}) })).body.data;
     // Points pay at 100 per major unit: one point per minor unit of a two-decimal currency.
     if (opts.payWith === 'points') await fund(t.db, m.userId, order.total, 'XXX', 'points');
     else await fund(t.db, m.userId, order.total, order.currency);

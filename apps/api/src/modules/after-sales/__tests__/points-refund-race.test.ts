@@ -5,6 +5,7 @@ import { fund } from '../../ledger/__tests__/ledger-helpers.js';
 import { balanceOf, ledgerCheck } from '../../ledger/ledger.service.js';
 import type { FakeStripe } from '../../payments/gateways/stripe/fake.js';
 import { useHeldSandboxes } from '../../payments/__tests__/payments-helpers.js';
+import { PAY_PASSWORD } from '../../wallet/__tests__/fixtures.js';
 import { afterSalesKit, type AfterSalesKit } from './fixtures.js';
 
 // Several operators refund the cases of one order at the same moment: the points the order spent at
@@ -30,7 +31,7 @@ async function pointsAndCardOrder(m: Member, card: 'stripe_card' | 'airwallex_ca
   const g = await newGoods(t.db, [{ price: 9517, stock: 10 }]);
   await kit.post(m, '/shop/cart/add', { goods_id: g.goodsId, sku_id: g.skuIds[0], num: UNITS });
   await fund(t.db, m.userId, SPENT, 'XXX', 'points');
-  const order = (await kit.post(m, '/shop/buy/createOrder', { address_id: m.addressId, points: SPENT })).body.data;
+  const order = (await kit.post(m, '/shop/buy/createOrder', { address_id: m.addressId, points: SPENT, pay_password: PAY_PASSWORD })).body.data;
   const pay = await kit.post(m, '/shop/buy/payOrder', { order_id: order.order_id, pay_way: card });
   expect(pay.body.code).toBe(200);
   if (card === 'stripe_card') await (sandboxes.fakes.stripe as FakeStripe).decide(pay.body.data.payment_no, 'pay');

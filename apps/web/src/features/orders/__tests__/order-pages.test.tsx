@@ -14,7 +14,7 @@ const actions = () => ({ can_cancel: status === 'awaiting_payment', can_pay: sta
 let reviewed = false;
 /** The pictures of the review as the server keeps them. */
 let reviewImages: string[] = [];
-const reviewLine = () => ({ order_line_id: 1, goods_id: 1, name: 'Teapot', spec_text: 'Blue', image: '', review_id: reviewed ? 5 : null, rating: reviewed ? 4 : null, content: reviewed ? 'Lovely' : '', images: reviewed ? reviewImages : [], created_at: reviewed ? '2026-11-24T10:00:00.000Z' : null, editable_until: reviewed ? '2026-12-24T10:00:00.000Z' : null, edited: false, reply: '', can_review: !reviewed, can_edit: reviewed });
+const reviewLine = () => ({ order_line_id: 1, goods_id: 1, name: 'Teapot', spec_text: 'Blue', image: '', review_id: reviewed ? 5 : null, rating: reviewed ? 4 : null, content: reviewed ? 'Lovely' : '', images: reviewed ? reviewImages : [], created_at: reviewed ? '2026-11-24T10:00:00.000Z' : null, editable_until: reviewed ? '2026-12-24T10:00:00.000Z' : null, edited: false, reply: '', can_review: !reviewed, can_edit: reviewed, hidden: null, not_reviewable: null });
 const order = () => ({
   id: 7,
   order_no: '2611230000000007',

@@ -21,6 +21,7 @@ let cupReviewed = false;
 const reviewLine = (id: number, name: string, reviewed: boolean) => ({
   order_line_id: id, goods_id: id, name, spec_text: 'Blue', image: '', review_id: reviewed ? 50 + id : null, rating: reviewed ? 4 : null, content: reviewed ? 'Pretty cup' : '', images: [],
   created_at: reviewed ? '2026-11-24T10:00:00.000Z' : null, editable_until: reviewed ? '2026-12-24T10:00:00.000Z' : null, edited: false, reply: '', can_review: !reviewed, can_edit: reviewed,
+  hidden: null, not_reviewable: null,
 });
 let uploads = 0;
 const api = await startFakeApi({

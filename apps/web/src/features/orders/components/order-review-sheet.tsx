@@ -117,6 +117,8 @@ function LineReview({ line }: { line: NonNullable<ReturnType<typeof useOrderRevi
             </div>
           )}
           {line.reply && <div className="order-muted">{t('afterSales.review.reply', { reply: line.reply })}</div>}
+          {/* Taken off the goods page because the goods came back: the member sees why, and it is not changed any more. */}
+          {line.hidden === 'returned' && <div className="order-muted order-review-note">{t('orders.review.takenDown')}</div>}
           {line.can_edit && (
             <Button
               size="mini"
@@ -130,6 +132,9 @@ function LineReview({ line }: { line: NonNullable<ReturnType<typeof useOrderRevi
             </Button>
           )}
         </>
+      ) : line.not_reviewable ? (
+        // Goods returned or on their way back are not reviewed: said, rather than an empty line.
+        <div className="order-muted order-review-note">{t(line.not_reviewable === 'returned' ? 'orders.review.returned' : 'orders.review.returning')}</div>
       ) : null}
     </div>
   );
