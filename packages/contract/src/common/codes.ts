@@ -158,6 +158,8 @@ export const ResponseCode = {
   couponMinSpend: 5061,
   /** No uses left, in total or for this member. */
   couponUsedUp: 5062,
+  /** The order would cost other than the total the member saw (`expected_total`): nothing is placed; the preview shows the new total. */
+  priceChanged: 5070,
   // After-sales (5200–5299).
   /** After-sales cannot be asked for this order now (`deadline` when a window has passed). */
   afterSaleNotAllowed: 5201,
@@ -367,7 +369,7 @@ export const ResponseCode = {
   shopGoodsNotOffered: 8109,
   /** One order is in one currency. */
   shopCurrencyMixed: 8110,
-  /** No such member to record as the buyer. */
+  /** The slip's member buyer is not attached to the shop (neither invited by its owner nor a past buyer), or no such member: one answer. */
   shopBuyerNotFound: 8111,
   /** An owner does not buy at their own shop. */
   shopOwnShop: 8112,
@@ -480,6 +482,7 @@ export const responseCodeMessageKey: Record<number, string> = {
   [ResponseCode.couponInvalid]: 'orders.code.couponInvalid',
   [ResponseCode.couponMinSpend]: 'orders.code.couponMinSpend',
   [ResponseCode.couponUsedUp]: 'orders.code.couponUsedUp',
+  [ResponseCode.priceChanged]: 'orders.code.priceChanged',
   [ResponseCode.addressLimit]: 'address.code.addressLimit',
   [ResponseCode.regionInvalid]: 'address.code.regionInvalid',
   [ResponseCode.countryNotShipped]: 'address.code.countryNotShipped',

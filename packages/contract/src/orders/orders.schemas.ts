@@ -4,6 +4,7 @@ import { pageOf, pageQuery } from '../common/pagination.js';
 import { freeText } from '../common/text.js';
 import { idParam } from '../catalogue/catalogue.schemas.js';
 import { CART_LINE_MAX, CART_LINE_PROBLEMS, CART_MAX_LINES } from '../cart/cart.schemas.js';
+import { payProofFields } from '../payments/payments.schemas.js';
 
 /** Integer minor units of `currency` (money is integers). */
 const minor = z.number().int();
@@ -85,6 +86,12 @@ export const checkoutLineSchema = z.object({
   line_total: minor,
   available: z.boolean(),
   problem: z.enum(CART_LINE_PROBLEMS).nullable(),
+  /** Units of the SKU left now (what a line short of stock can still have). */
+  stock: z.number().int().default(0),
+  /** The price of one unit when the line was put in the cart; null for a buy-now SKU. */
+  added_price: minor.nullable().default(null),
+  /** The price changed since the line was put in the cart (the line is still bought, at `price`). */
+  price_changed: z.boolean().default(false),
 });
 
 export const amountsSchema = z.object({
@@ -125,6 +132,13 @@ export const checkoutData = amountsSchema.extend({
 });
 export type CheckoutData = z.infer<typeof checkoutData>;
 
+/**
+ * The total the member saw and agreed to (minor units of the order's currency, as the preview
+ * answered it): when given and the order would cost anything else now, it is refused with
+ * `priceChanged` and nothing is placed.
+ */
+export const expectedTotalField = z.number().int('validation.invalid').min(0).optional();
+
 export const createOrderBody = z.object({
   cart_ids: z.array(idParam).min(1).max(CART_MAX_LINES).optional(),
   goods_id: idParam.optional(),
@@ -136,6 +150,9 @@ export const createOrderBody = z.object({
   /** Points and shopping points to spend: held at once, spent when the order is paid, given back if it ends unpaid. */
   points: z.number().min(0).max(POINTS_MAX).int('validation.invalid').default(0),
   shopping_points: z.number().min(0).max(POINTS_MAX).int('validation.invalid').default(0),
+  /** Needed when points or shopping points are asked for: they are the wallet's value (checked before anything is held). */
+  ...payProofFields,
+  expected_total: expectedTotalField,
 });
 export const createOrderData = z.object({
   order_id: z.number().int(),

@@ -16,6 +16,8 @@ const payableType = z.enum(PAYABLE_TYPES).default('order');
 const payWay = z.string().trim().min(1).max(40).regex(/^[a-z0-9_]+$/, 'validation.invalid');
 const payPassword = z.string().regex(/^\d{6}$/, 'wallet.validation.payPassword');
 const googleCode = z.string().regex(/^\d{6}$/, 'validation.invalid');
+/** The step-up a call that takes the wallet's value asks for: the pay password, and the authenticator's code once one is bound. */
+export const payProofFields = { pay_password: payPassword.optional(), google_code: googleCode.optional() };
 
 /** Which payable: `order_id` of an order (default), a charity order or a top-up. */
 export const payableRef = z.object({ order_id: idParam, order_type: payableType });
@@ -88,8 +90,7 @@ export const payBody = payableRef.extend({
   /** Take what the wallet balance covers and charge the rest through the gateway method (held until it succeeds). */
   use_balance: z.boolean().default(false),
   /** Needed when the wallet's value pays (all or part). */
-  pay_password: payPassword.optional(),
-  google_code: googleCode.optional(),
+  ...payProofFields,
   /** FPX: the member's bank code. */
   bank: z.string().trim().max(40).regex(/^[a-z0-9_]+$/, 'validation.invalid').optional(),
 });

@@ -307,6 +307,8 @@ export const transitionOrderWithEvent = async (
 
 /** Locks one order row until the transaction ends (shipping serializes on it). */
 export const lockOrderForUpdate = (tx: Tx, orderId: number) => tx.selectFrom('orders').selectAll().where('id', '=', orderId).forUpdate().executeTakeFirst();
+/** Locks an order unless another transaction holds it (a payment of it in flight): answers nothing then, without waiting. */
+export const lockOrderUnlessBusy = (tx: Tx, orderId: number) => tx.selectFrom('orders').select('id').where('id', '=', orderId).forUpdate().skipLocked().executeTakeFirst();
 
 /** An order's rows with its lines, one row per line (`line` its row as JSON), and each line's goods' warranty months. */
 const orderWithLines = (db: Executor, orderId: number) =>

@@ -14,6 +14,7 @@ import {
   getInternationalFreight,
   adminShipOrder,
   adminCancelOrder,
+  adminEndGroupBuy,
   cancelOrder,
   confirmOrderReceipt,
   createOrder,
@@ -59,6 +60,8 @@ export function orderRoutes({ handle, deps, app }: Api): void {
   handle(adminShipOrder, ({ body, actor }) => fulfilment.shipOrder(deps, actor, body));
   handle(adminCancelOrder, ({ body, actor }) => service.cancelOrderByOperator(deps, actor, body), { idempotencyCaller: (input) => (input.actor.operatorId ? { kind: 'operator' as const, id: input.actor.operatorId } : undefined) });
   handle(adminAddTrackingEvent, ({ body, actor }) => fulfilment.addTrackingEvent(db, actor, body));
+  // Ending a group buy decides its open groups, refunding the orders of those that fail: an orders' use case.
+  handle(adminEndGroupBuy, ({ body, actor }) => groupBuy.endGroupBuy(deps, actor, body));
   handle(adminOrderReminders, ({ actor }) => fulfilment.listReminders(db, actor));
   handle(adminSetOrderSettings, ({ body, actor }) => fulfilment.setOrderSettingsRecorded(db, actor, body));
   handle(adminSetPointsSettings, ({ body, actor }) => points.setPointsSettings(db, actor, body));

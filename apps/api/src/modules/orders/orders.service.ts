@@ -17,7 +17,7 @@ import type { AppDeps } from '../../app-deps.js';
 import type { Database, Executor } from '../../db/database.js';
 import { enqueueJob } from '../../jobs/enqueue.js';
 import { actorStamp, operatorNameOf, refuseOwnAccount, type Actor } from '../../lib/actor.js';
-import { responseCache } from '../../lib/cache.js';
+import { Expiring, responseCache } from '../../lib/cache.js';
 import { AppError } from '../../lib/errors.js';
 import { businessNumber } from '../../lib/tokens.js';
 import { withTransaction, type Tx } from '../../lib/transaction.js';
@@ -35,6 +35,7 @@ import { orderAmounts, type OrderAmounts, type PointsParts } from './amounts.js'
 import { convertMinor, exactRate, internationalTerms, type ShippingMethod } from './freight.js';
 import { paymentsOfPayable } from '../payments/payment-history.js';
 import { cancelPayableWithPayments } from '../payments/payable-cancel.js';
+import { requirePayProof } from '../payments/payments.service.js';
 import { joinGroupOnPayment, leaveGroup } from '../promotions/group-buy.entries.js';
 import { unwindGroupOrder } from './group-buy-unwind.js';
 import { refundedWhenNothingPaid } from './nothing-to-refund.js';
@@ -96,12 +97,12 @@ async function previewView(db: Executor, userId: number, source: Source & { addr
     const wanted = await wantedLines(db, userId, source);
     const view = await q.findCheckoutView(db, userId, source.address_id, stock.skusForCheckoutQuery(db, wanted.map((w) => w.skuId)));
     const skus = new Map(view.lines.map((s) => [s.id, s]));
-    return { ...view, lines: wanted.map((w) => ({ ...w, sku: skus.get(w.skuId) })) };
+    return { ...view, lines: wanted.map((w) => ({ ...w, addedPrice: null, sku: skus.get(w.skuId) })) };
   }
   // The lines named, or else the selected ones.
   const view = await q.findCheckoutView(db, userId, source.address_id, cartQueries.chosenCartLinesQuery(db, userId, source.cart_ids));
   if (!view.lines.length) throw new AppError(ResponseCode.nothingSelected);
-  return { ...view, lines: view.lines.map((r) => ({ cartId: r.id, goodsId: r.goods_id, skuId: r.sku_id, quantity: r.quantity, sku: { ...r, id: r.sku_id } })) };
+  return { ...view, lines: view.lines.map((r) => ({ cartId: r.id, goodsId: r.goods_id, skuId: r.sku_id, quantity: r.quantity, addedPrice: Number(r.added_price_minor), sku: { ...r, id: r.sku_id } })) };
 }
 
 /** Quantities summed per SKU, in ascending SKU id order: the order in which stock is reserved. */
@@ -204,7 +205,8 @@ export async function previewCheckout(db: Database, actor: Actor, input: Endpoin
     const s = w.sku;
     if (!s || s.goods_id !== w.goodsId) throw new AppError(ResponseCode.skuNotFound);
     const price = options.groupBuy ? options.groupBuy.priceMinor : Number(s.price_minor);
-    const problem = lineProblem({ status: s.status, stock: options.groupBuy ? options.groupBuy.remaining : s.stock, quantity: w.quantity });
+    const left = options.groupBuy ? options.groupBuy.remaining : s.stock;
+    const problem = lineProblem({ status: s.status, stock: left, quantity: w.quantity });
     return {
       cart_id: w.cartId,
       goods_id: s.goods_id,
@@ -217,6 +219,10 @@ export async function previewCheckout(db: Database, actor: Actor, input: Endpoin
       line_total: price * w.quantity,
       available: problem === null,
       problem,
+      // What the page marks the line with: what is left, and the price it was put in the cart at.
+      stock: Math.max(0, left),
+      added_price: w.addedPrice,
+      price_changed: w.addedPrice !== null && w.addedPrice !== price,
       currency: s.currency,
     };
   });
@@ -266,10 +272,14 @@ export type CreateOrderInput = Omit<OrderBody, 'points' | 'shopping_points'> & P
  * ascending id order, quantities of one SKU summed), prices the order from the shop's own rows,
  * keeps snapshots of what was bought and where it goes, and enqueues its expiry, all in one
  * transaction; refused while the member holds `UNPAID_ORDERS_PER_MEMBER` unpaid orders. Prices, totals,
- * owner and status in the body are never read.
+ * owner and status in the body are never read, but for `expected_total`, which only refuses an order
+ * that would cost anything else. Points asked for need the pay password (and the authenticator's code).
  */
 export async function placeOrder(deps: AppDeps, actor: Actor, input: CreateOrderInput, options: { international?: { method: ShippingMethod }; groupBuy?: { priceMinor: number } } = {}): Promise<EndpointData<typeof createOrder>> {
   const userId = memberIdOf(actor);
+  // Points are the wallet's value: asking to spend any needs the pay proof paying with them needs,
+  // before anything is reserved or held (outside the order's transaction, so a wrong answer counts).
+  if ((input.points ?? 0) > 0 || (input.shopping_points ?? 0) > 0) await requirePayProof(deps, actor, userId, input);
   // Counted outside the order's transaction: a refused order must still count its wrong code.
   if (input.coupon_code) await guardCouponGuess(deps.db, { userId, ip: actor.ip }, input.coupon_code);
   return withTransaction(deps.db, async (tx) => {
@@ -342,6 +352,9 @@ export async function placeOrder(deps: AppDeps, actor: Actor, input: CreateOrder
       ? await internationalTerms(tx, { countryCode: address.country_code, method: options.international.method, weightG, currency, subtotal, couponDiscount: coupon?.discount, points: points.parts })
       : undefined;
     const amounts = international?.amounts ?? amountsWith(terms, subtotal, address.country_code, coupon?.discount, points.parts);
+    // Not the total the member agreed to (a price changed since the preview): nothing is placed, the
+    // stock reserved above goes back with the transaction.
+    if (input.expected_total !== undefined && amounts.total !== input.expected_total) throw new AppError(ResponseCode.priceChanged);
     const expiresAt = new Date(Date.now() + terms.expiry_minutes * 60_000);
     const { id: _addressId, ...snapshot } = address;
 
@@ -605,10 +618,22 @@ async function openToAfterSales(db: Executor, orders: Array<Pick<OrderRow, 'id' 
 }
 
 /**
- * What the member can do with an order now. `kept`: whether the member still holds some of its goods
- * (not every unit returned and refunded): a review is of goods kept.
+ * Of these orders, the completed ones with something to review (a line the member keeps without a
+ * review, or a review still to be changed) and until when that answer holds by time alone; every
+ * completed one while no after-sales area is wired.
  */
-function actionsOf(o: Pick<OrderRow, 'id' | 'status'>, packageCount = 0, afterSale?: Set<number>, kept = true): OrderSummary['actions'] {
+async function toReview(db: Executor, orders: Array<Pick<OrderRow, 'id' | 'status'>>): Promise<{ orders: Set<number>; until: Date | undefined }> {
+  const asked = orders.filter((o) => o.status === 'completed').map((o) => o.id);
+  if (!asked.length || !orderListHooks.ordersToReview) return { orders: new Set(asked), until: undefined };
+  return orderListHooks.ordersToReview(db, asked);
+}
+
+/**
+ * What the member can do with an order now. `kept`: whether the member still holds some of its goods
+ * (not every unit returned and refunded); `toReview`: the orders with something to review (the
+ * review sheet's lines agree: a review is of goods kept).
+ */
+function actionsOf(o: Pick<OrderRow, 'id' | 'status'>, packageCount = 0, afterSale?: Set<number>, kept = true, toReview?: Set<number>): OrderSummary['actions'] {
   return {
     can_cancel: o.status === 'awaiting_payment' || (o.status === 'paid' && packageCount === 0),
     can_pay: o.status === 'awaiting_payment',
@@ -616,7 +641,7 @@ function actionsOf(o: Pick<OrderRow, 'id' | 'status'>, packageCount = 0, afterSa
     can_remind: o.status === 'paid',
     can_track: packageCount > 0 || o.status === 'shipped' || o.status === 'completed',
     can_after_sale: (o.status === 'shipped' || o.status === 'completed') && (afterSale?.has(o.id) ?? true),
-    can_review: o.status === 'completed' && kept,
+    can_review: o.status === 'completed' && kept && (toReview?.has(o.id) ?? true),
   };
 }
 
@@ -650,6 +675,7 @@ function toSummary(
   lang: Language,
   packageCount?: number,
   afterSale?: Set<number>,
+  toReview?: Set<number>,
 ): OrderSummary {
   const returned = returnedOf(lines, o.refunded_by_returns_minor);
   return {
@@ -663,7 +689,7 @@ function toSummary(
     lines: lines.map((l) => toLine(l, lang)),
     created_at: iso(o.created_at)!,
     expires_at: o.status === 'awaiting_payment' ? iso(o.expires_at) : null,
-    actions: actionsOf(o, packageCount ?? (o.shipped_at ? 1 : 0), afterSale, !returned?.all),
+    actions: actionsOf(o, packageCount ?? (o.shipped_at ? 1 : 0), afterSale, !returned?.all, toReview),
     returned,
   };
 }
@@ -675,11 +701,16 @@ function toSummary(
 export function cachedMemberOrders(deps: Pick<AppDeps, 'db' | 'config' | 'redis'>, actor: Actor, input: EndpointQuery<typeof listOrders>) {
   const userId = memberIdOf(actor);
   const key = { id: `${userId}|${input.view}|${input.page}|${input.limit}|${actor.lang}`, tags: [OrderListTag.all, OrderListTag.member(userId)] };
-  return responseCache(deps).cached(listOrders, key, () => listMemberOrders(deps.db, actor, input));
+  return responseCache(deps).cached(listOrders, key, () => memberOrders(deps.db, actor, input));
 }
 
 /** The member's orders of one view, newest first, with the counts of each view. */
 export async function listMemberOrders(db: Database, actor: Actor, input: EndpointQuery<typeof listOrders>): Promise<EndpointData<typeof listOrders>> {
+  return (await memberOrders(db, actor, input)).value;
+}
+
+/** `listMemberOrders`, good until a review's days for a change end (an order's "Review" may go then). */
+async function memberOrders(db: Database, actor: Actor, input: EndpointQuery<typeof listOrders>): Promise<Expiring<EndpointData<typeof listOrders>>> {
   const userId = memberIdOf(actor);
   const statuses = q.statusesOfView(input.view);
   // Orders with after-sales cases belong to the after-sales view whatever their state.
@@ -691,15 +722,15 @@ export async function listMemberOrders(db: Database, actor: Actor, input: Endpoi
   const n = (of: readonly string[]) => counts.filter((c) => of.includes(c.status)).reduce((s, c) => s + c.n, 0);
   const afterSales = n(AFTER_SALES) + extra.length;
   const total = input.view === 'after_sales' ? afterSales : statuses ? n(statuses) : n(counts.map((c) => c.status));
-  const afterSale = await openToAfterSales(db, page);
-  return {
-    list: page.map((r) => toSummary(r, r.lines, actor.lang, undefined, afterSale)),
+  const [afterSale, review] = await Promise.all([openToAfterSales(db, page), toReview(db, page)]);
+  return new Expiring({
+    list: page.map((r) => toSummary(r, r.lines, actor.lang, undefined, afterSale, review.orders)),
     total,
     page: input.page,
     limit: input.limit,
     has_more: input.page * input.limit < total,
     counts: { unpaid: n(['awaiting_payment']), to_ship: n(['paid']), to_receive: n(['shipped']), after_sales: afterSales },
-  };
+  }, review.until);
 }
 
 /** One of the member's orders with its amounts, address and dates. */
@@ -710,18 +741,19 @@ export async function getMemberOrder(db: Database, actor: Actor, input: { id: nu
 
 /** An order with its amounts, address and dates, in `lang` (whoever may see it). */
 export async function getOrderDetails(db: Executor, order: OrderRow, lang: Language): Promise<OrderInfo> {
-  const [lines, packages, group, paid, afterSale] = await Promise.all([
+  const [lines, packages, group, paid, afterSale, review] = await Promise.all([
     q.findOrderLinesWithReturns(db, order.id),
     q.findPackagesOfOrder(db, order.id),
     order.kind === 'group_buy' ? groupOfOrder(db, order.id) : null,
     paymentsOfPayable(db, order.user_id, 'order', order.id),
     openToAfterSales(db, [order]),
+    toReview(db, [order]),
   ]);
   // An order converted to the shopper's currency when placed shows each charge in it, at the order's recorded rate.
   const rate = order.local_currency && order.exchange_rate !== null ? exactRate(String(order.exchange_rate)) : null;
   const payments = paid.map((p) => (rate && order.local_currency ? { ...p, converted: { currency: order.local_currency, amount: convertMinor(p.charged, p.currency, order.local_currency, rate), rate } } : p));
   return {
-    ...toSummary({ ...order, refunded_by_returns_minor: lines[0]?.refunded_by_returns_minor ?? 0 }, lines, lang, packages.length, afterSale),
+    ...toSummary({ ...order, refunded_by_returns_minor: lines[0]?.refunded_by_returns_minor ?? 0 }, lines, lang, packages.length, afterSale, review.orders),
     subtotal: Number(order.subtotal_minor),
     coupon_discount: Number(order.coupon_discount_minor),
     operating_fee_rate: order.operating_fee_rate_bp,

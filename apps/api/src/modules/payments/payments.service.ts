@@ -242,8 +242,8 @@ async function gatewayOnlyMethod(deps: PaymentsDeps, code: string): Promise<bool
   return rows.length > 0 && rows.every((r) => !!r.gateway);
 }
 
-/** The step-up before the wallet's value pays: the pay password (wrong answers count toward a lockout) and the authenticator once bound. */
-async function requirePayProof(deps: PaymentsDeps, actor: Actor, userId: number, proof: { pay_password?: string; google_code?: string }): Promise<void> {
+/** The step-up before the wallet's value pays or is held (here, and when an order takes points at checkout): the pay password (wrong answers count toward a lockout) and the authenticator once bound. */
+export async function requirePayProof(deps: PaymentsDeps, actor: Actor, userId: number, proof: { pay_password?: string; google_code?: string }): Promise<void> {
   const user = await findUserById(deps.db, userId);
   if (!user) throw new AppError(ResponseCode.userNotFound);
   await requirePayPassword(deps, actor, user, proof);

@@ -225,6 +225,8 @@ export async function createShopOrder(db: Executor, actor: Actor, input: Endpoin
   });
   const goods = rows.reduce((s, r) => s + r.price_minor * r.quantity, 0);
   if (goods <= 0) throw new AppError(ResponseCode.shopGoodsNotOffered);
+  // Not the total the member saw in the cart (a price changed since): nothing is placed.
+  if (input.expected_total !== undefined && goods !== input.expected_total) throw new AppError(ResponseCode.priceChanged);
   const pv = rows.reduce((s, r) => s + r.pv * r.quantity, 0);
   const expiresAt = new Date(Date.now() + Number(skuRows[0]!.payment_minutes) * 60_000);
   const order = { order_no: shopOrderNo(), shop_id: shopId, owner_id: Number(shop.owner_id), buyer_id: userId, status: 'awaiting_payment' as const, delivery: input.pickup ? ('pickup' as const) : ('ship' as const), address: JSON.stringify(address), currency: [...currencies][0]!, goods_minor: goods, total_minor: goods, pv, remarks: input.remarks, expires_at: expiresAt };

@@ -17,6 +17,8 @@ import { decideApproval } from '../../approvals/approvals.service.js';
 import { setOperatorRate } from '../../rates/rates.service.js';
 import { autoCompleteOrder, markOrderPaid, placeOrder } from '../orders.service.js';
 import { memberActor } from './actors.js';
+import { PAY_PASSWORD } from '../../wallet/__tests__/fixtures.js';
+import { hashPassword } from '../../members/identity.js';
 import { newAddress, newOperatorSession, orderRow } from './fixtures.js';
 
 // Points and shopping points at checkout: offered by cartGoods, held by createOrder in the order's
@@ -62,8 +64,12 @@ async function grant(userId: number, kind: 'points' | 'shopping_points', amount:
 
 const pointsOf = (userId: number, kind: 'points' | 'shopping_points' = 'points') => balanceOf(t.db, userId, kind, POINTS);
 
+let payHash: string | undefined;
+/** A member with an address, some points and shopping points, and a pay password (spending points at checkout asks it). */
 async function shopper(points = 1000, shopping = 500) {
   const m = await newMember(t);
+  payHash ??= await hashPassword(PAY_PASSWORD);
+  await t.db.updateTable('users').set({ pay_password_hash: payHash }).where('id', '=', m.userId).execute();
   const addressId = await newAddress(t.db, m.userId);
   if (points) await grant(m.userId, 'points', points);
   if (shopping) await grant(m.userId, 'shopping_points', shopping);
@@ -104,7 +110,7 @@ describe('points at checkout', () => {
     const g = await newGoods(t.db, [{ price: 1999, stock: 5 }]);
     const placed = await send(
       '/shop/buy/createOrder',
-      { goods_id: g.goodsId, sku_id: g.skuIds[0], num: 1, address_id: m.addressId, points: 300, shopping_points: 100, points_value: 1999, total: 1, user_id: 1, status: 'paid' },
+      { goods_id: g.goodsId, sku_id: g.skuIds[0], num: 1, address_id: m.addressId, points: 300, shopping_points: 100, pay_password: PAY_PASSWORD, points_value: 1999, total: 1, user_id: 1, status: 'paid' },
       m.headers,
     );
     expect(placed.body).toMatchObject({ code: 200, data: { status: 'awaiting_payment', total: 1599 } });
@@ -126,10 +132,10 @@ describe('points at checkout', () => {
   it('more points than the member has: "Insufficient points", nothing reserved', async () => {
     const m = await shopper(100, 0);
     const g = await newGoods(t.db, [{ price: 1999, stock: 5 }]);
-    const refused = await send('/shop/buy/createOrder', { goods_id: g.goodsId, sku_id: g.skuIds[0], num: 1, address_id: m.addressId, points: 101 }, m.headers);
+    const refused = await send('/shop/buy/createOrder', { goods_id: g.goodsId, sku_id: g.skuIds[0], num: 1, address_id: m.addressId, points: 101, pay_password: PAY_PASSWORD }, m.headers);
     expect(refused.body.code).toBe(ResponseCode.insufficientPoints);
     expect(refused.body.msg).toBe('Insufficient points');
-    const noShopping = await send('/shop/buy/createOrder', { goods_id: g.goodsId, sku_id: g.skuIds[0], num: 1, address_id: m.addressId, shopping_points: 1 }, m.headers);
+    const noShopping = await send('/shop/buy/createOrder', { goods_id: g.goodsId, sku_id: g.skuIds[0], num: 1, address_id: m.addressId, shopping_points: 1, pay_password: PAY_PASSWORD }, m.headers);
     expect(noShopping.body.msg).toBe('Insufficient Shopping Points balance');
     expect(await stockOf(t.db, g.skuIds[0]!)).toBe(5);
     expect(await pointsOf(m.userId)).toBe(100);
@@ -138,7 +144,7 @@ describe('points at checkout', () => {
   it('an unpaid order that expires through its job gives the points back once', async () => {
     const m = await shopper();
     const g = await newGoods(t.db, [{ price: 1000, stock: 5 }]);
-    const placed = await placeOrder(t.deps, memberActor(m.userId), { goods_id: g.goodsId, sku_id: g.skuIds[0], num: 1, address_id: m.addressId, remarks: '', points: 400 });
+    const placed = await placeOrder(t.deps, memberActor(m.userId), { goods_id: g.goodsId, sku_id: g.skuIds[0], num: 1, address_id: m.addressId, remarks: '', points: 400, pay_password: PAY_PASSWORD });
     expect(await pointsOf(m.userId)).toBe(600);
     await t.db.updateTable('orders').set({ expires_at: new Date(Date.now() - 1000) }).where('id', '=', placed.order_id).execute();
     await sql`update graphile_worker._private_jobs set run_at = now() - interval '1 second' where key = ${`order-expiry:${placed.order_id}`}`.execute(t.db);
@@ -154,7 +160,7 @@ describe('points at checkout', () => {
   it('paid: the held points are spent; cancelling the paid order refunds them once', async () => {
     const m = await shopper();
     const g = await newGoods(t.db, [{ price: 1000, stock: 5 }]);
-    const placed = await placeOrder(t.deps, memberActor(m.userId), { goods_id: g.goodsId, sku_id: g.skuIds[0], num: 1, address_id: m.addressId, remarks: '', points: 250, shopping_points: 50 });
+    const placed = await placeOrder(t.deps, memberActor(m.userId), { goods_id: g.goodsId, sku_id: g.skuIds[0], num: 1, address_id: m.addressId, remarks: '', points: 250, shopping_points: 50, pay_password: PAY_PASSWORD });
     expect((await pay(placed)).outcome).toBe('paid');
     const holds = await t.db.selectFrom('holds').select('status').where('reference_type', '=', 'order').where('reference_id', '=', String(placed.order_id)).execute();
     expect(holds.map((h) => h.status)).toEqual(['posted', 'posted']);
@@ -169,7 +175,7 @@ describe('points at checkout', () => {
   it('points that pay the whole order leave nothing to pay: the order is paid at once', async () => {
     const m = await shopper(2000, 0);
     const g = await newGoods(t.db, [{ price: 1500, stock: 5 }]);
-    const placed = await send('/shop/buy/createOrder', { goods_id: g.goodsId, sku_id: g.skuIds[0], num: 1, address_id: m.addressId, points: 2000 }, m.headers);
+    const placed = await send('/shop/buy/createOrder', { goods_id: g.goodsId, sku_id: g.skuIds[0], num: 1, address_id: m.addressId, points: 2000, pay_password: PAY_PASSWORD }, m.headers);
     expect(placed.body.data).toMatchObject({ status: 'paid', total: 0 });
     expect(await pointsOf(m.userId)).toBe(500);
     expect((await orderRow(t.db, placed.body.data.order_id)).points_earned).toBe(0);
@@ -193,7 +199,7 @@ describe('points at checkout', () => {
 
 describe('points earned', () => {
   async function shippedOrder(m: Awaited<ReturnType<typeof shopper>>, goods: { goodsId: number; skuIds: number[] }, num = 1, points = 0) {
-    const placed = await placeOrder(t.deps, memberActor(m.userId), { goods_id: goods.goodsId, sku_id: goods.skuIds[0], num, address_id: m.addressId, remarks: '', points });
+    const placed = await placeOrder(t.deps, memberActor(m.userId), { goods_id: goods.goodsId, sku_id: goods.skuIds[0], num, address_id: m.addressId, remarks: '', points, pay_password: PAY_PASSWORD });
     await pay(placed);
     const shipped = await send('/admin/api/orders/ship', { order_id: placed.order_id, carrier: 'DHL', tracking_number: `PT0000${placed.order_id}` }, operator.headers);
     expect(shipped.body).toMatchObject({ code: 200, data: { order_status: 'shipped' } });
@@ -278,7 +284,7 @@ describe('a race for the same points', () => {
       const m = await shopper(1000, 0);
       const g = await newGoods(t.db, [{ price: 2000, stock: 50 }]);
       const results = await Promise.allSettled(
-        Array.from({ length: 8 }, () => placeOrder(deps, memberActor(m.userId), { goods_id: g.goodsId, sku_id: g.skuIds[0], num: 1, address_id: m.addressId, remarks: '', points: 800 })),
+        Array.from({ length: 8 }, () => placeOrder(deps, memberActor(m.userId), { goods_id: g.goodsId, sku_id: g.skuIds[0], num: 1, address_id: m.addressId, remarks: '', points: 800, pay_password: PAY_PASSWORD })),
       );
       const placed = results.filter((r) => r.status === 'fulfilled');
       const refusals = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected').map((r) => (r.reason as { code?: number }).code);
@@ -293,7 +299,7 @@ describe('a race for the same points', () => {
     const g = await newGoods(t.db, [{ price: 2000, stock: 5 }]);
     const answers = await Promise.all(
       ['a', 'b'].map((tap) =>
-        send('/shop/buy/createOrder', { goods_id: g.goodsId, sku_id: g.skuIds[0], num: 1, address_id: m.addressId, points: 600 }, { ...m.headers, 'idempotency-key': `points-race-${m.userId}-${tap}` }),
+        send('/shop/buy/createOrder', { goods_id: g.goodsId, sku_id: g.skuIds[0], num: 1, address_id: m.addressId, points: 600, pay_password: PAY_PASSWORD }, { ...m.headers, 'idempotency-key': `points-race-${m.userId}-${tap}` }),
       ),
     );
     expect(answers.map((a) => a.body.code).sort()).toEqual([200, ResponseCode.insufficientPoints].sort());
@@ -357,7 +363,7 @@ describe('one value for a point in every currency', () => {
     // A member asking for ¥1 of points gives 1 point for ¥1 (a point is worth ¥1.567).
     expect((await checkoutOf(yen, m, '&points=1')).body.data).toMatchObject({ points_used: 1, points_value: 1 });
 
-    const placed = await send('/shop/buy/createOrder', { goods_id: yen.goodsId, sku_id: yen.skuIds[0], num: 1, address_id: m.addressId, points: 500 }, m.headers);
+    const placed = await send('/shop/buy/createOrder', { goods_id: yen.goodsId, sku_id: yen.skuIds[0], num: 1, address_id: m.addressId, points: 500, pay_password: PAY_PASSWORD }, m.headers);
     expect(placed.body.code).toBe(200);
     const info = (await get(`/shop/order/info?id=${placed.body.data.order_id}`, m.headers)).body.data;
     for (const key of ['subtotal', 'points_used', 'points_value', 'operating_fee', 'freight', 'total', 'points_earned'] as const) expect(info[key], key).toBe(preview[key]);

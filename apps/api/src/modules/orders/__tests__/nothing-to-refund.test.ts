@@ -2,13 +2,14 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ResponseCode } from '@shop/contract';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.js';
-import { call, newMember } from '../../catalogue/__tests__/helpers.js';
+import { call } from '../../catalogue/__tests__/helpers.js';
 import { newGoods, stockOf } from '../../cart/__tests__/fixtures.js';
 import { fund } from '../../ledger/__tests__/ledger-helpers.js';
 import { balanceOf, ledgerCheck } from '../../ledger/ledger.service.js';
 import { jobActor } from '../../../lib/actor.js';
 import { reconcilePayments } from '../../payments/reconcile.js';
 import { newAddress, newOperatorSession } from './fixtures.js';
+import { PAY_PASSWORD, walletMember } from '../../wallet/__tests__/fixtures.js';
 
 // An order a coupon or checkout points paid in full is paid at once with no payment: cancelled, it has
 // nothing for the payments area to refund, so it ends refunded at once with its coupon use and points
@@ -34,7 +35,8 @@ async function freeCoupon(code: string) {
   expect((await post('/admin/api/approvals/decide', { id: r.body.data.request.id, decision: 'approve' }, approver.headers)).body.code).toBe(200);
 }
 async function shopper() {
-  const m = await newMember(t);
+  // With a pay password: spending points at checkout asks it.
+  const m = await walletMember(t);
   return { ...m, addressId: await newAddress(t.db, m.userId) };
 }
 /** Everything the payments job does, twice: nothing more may happen to these orders. */
@@ -67,7 +69,7 @@ describe('a paid order nothing was paid for in money', () => {
     const m = await shopper();
     await fund(t.db, m.userId, 1000, 'XXX', 'points');
     const g = await newGoods(t.db, [{ price: 647, stock: 5 }]);
-    const placed = await post('/shop/buy/createOrder', { goods_id: g.goodsId, sku_id: g.skuIds[0], num: 1, address_id: m.addressId, points: 647 }, m.headers);
+    const placed = await post('/shop/buy/createOrder', { goods_id: g.goodsId, sku_id: g.skuIds[0], num: 1, address_id: m.addressId, points: 647, pay_password: PAY_PASSWORD }, m.headers);
     expect(placed.body.data).toMatchObject({ status: 'paid', total: 0 });
     expect(await pointsOf(m.userId)).toBe(353);
     const id = placed.body.data.order_id as number;
@@ -84,7 +86,7 @@ describe('a paid order nothing was paid for in money', () => {
     const m = await shopper();
     await fund(t.db, m.userId, 2000, 'XXX', 'points');
     const g = await newGoods(t.db, [{ price: 1250, stock: 5 }]);
-    const placed = await post('/shop/buy/createOrder', { goods_id: g.goodsId, sku_id: g.skuIds[0], num: 1, address_id: m.addressId, points: 2000 }, m.headers);
+    const placed = await post('/shop/buy/createOrder', { goods_id: g.goodsId, sku_id: g.skuIds[0], num: 1, address_id: m.addressId, points: 2000, pay_password: PAY_PASSWORD }, m.headers);
     expect(placed.body.data).toMatchObject({ status: 'paid', total: 0 });
     const id = placed.body.data.order_id as number;
     expect((await post('/shop/order/cancelOrder', { id, reason: 'changed my mind' }, m.headers)).body.data.status).toBe('refunded');

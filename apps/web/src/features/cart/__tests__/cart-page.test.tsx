@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { createMemoryRouter, RouterProvider } from '@/lib/router';
+import { createMemoryRouter, RouterProvider, useLocation } from '@/lib/router';
 import { paths } from '@/config/paths';
 import { countCartGoods } from '@shop/contract/cart';
 import { endpointKey } from '@/lib/endpoint-key';
@@ -84,11 +84,22 @@ afterEach(() => {
   useSession.getState().clear();
 });
 
+/** The checkout page's stand-in: says what it was opened with. */
+function CheckoutOpened() {
+  const { search } = useLocation();
+  return (
+    <>
+      <div>Checkout page</div>
+      <output aria-label="Checkout query">{search}</output>
+    </>
+  );
+}
+
 function renderCart() {
   const router = createMemoryRouter(
     [
       { path: paths.tabbar.cart, element: <CartPage /> },
-      { path: paths.goods.checkout, element: <div>Checkout page</div> },
+      { path: paths.goods.checkout, element: <CheckoutOpened /> },
       { path: paths.login.login, element: <div>Login page</div> },
       { path: paths.goods.details, element: <div>Goods page</div> },
     ],
@@ -149,6 +160,22 @@ describe('the cart tab', () => {
     expect(screen.getByText('$25.00')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Check out (2)' }));
     expect(await screen.findByText('Checkout page')).toBeTruthy();
+  });
+
+  it('checks out exactly the lines it counted: a line short of stock and one off sale stay in the cart', async () => {
+    // The tester's cart: three selected lines, one cut below its quantity, one taken off sale, one fine.
+    lines = [
+      { id: 4, num: 3, selected: true, price: 4500, stock: 2, problem: 'not_enough_stock' },
+      { id: 5, num: 1, selected: true, price: 2000, stock: 7, problem: 'off_sale' },
+      { id: 6, num: 1, selected: true, price: 9799, stock: 9, problem: null },
+    ];
+    renderCart();
+    expect(await screen.findByText('Only 2 left')).toBeTruthy();
+    expect(screen.getByText('No longer on sale')).toBeTruthy();
+    expect(document.querySelector('.cart-bar-total')!.textContent).toContain('$97.99');
+    fireEvent.click(screen.getByRole('button', { name: 'Check out (1)' }));
+    expect(await screen.findByText('Checkout page')).toBeTruthy();
+    expect(new URLSearchParams(screen.getByLabelText('Checkout query').textContent!).get('cart_ids')).toBe('6');
   });
 
   it('deletes a line after asking', async () => {

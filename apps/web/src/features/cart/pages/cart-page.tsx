@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Button, Dialog, Image, Stepper, SwipeAction } from 'antd-mobile';
+import { Button, Image, Stepper, SwipeAction } from 'antd-mobile';
+import { confirmDialog } from '@/components/dialog';
 import { Link, useNavigate } from '@/lib/router';
 import { useSignIn } from '@/lib/navigation';
 import { CART_LINE_MAX, type CartLine } from '@shop/contract/cart';
@@ -70,17 +71,20 @@ export default function CartPage() {
   const data = cart.data;
   // One order holds one currency: goods of several chosen at once cannot be checked out together, and
   // the server's total counts only the first one's, so the bar says so instead of a partial total.
-  const chosenCurrencies = [...new Set((data?.list ?? []).filter((l) => l.selected && l.available).map((l) => l.currency))];
+  const chosen = (data?.list ?? []).filter((l) => l.selected && l.available);
+  const chosenCurrencies = [...new Set(chosen.map((l) => l.currency))];
   const mixed = chosenCurrencies.length > 1;
 
   const removeLine = async (id: number) => {
-    const ok = await Dialog.confirm({ content: t('orders.cart.confirmDelete'), confirmText: t('orders.cart.delete'), cancelText: t('orders.action.no') });
+    const ok = await confirmDialog({ content: t('orders.cart.confirmDelete'), confirmText: t('orders.cart.delete'), cancelText: t('orders.action.no') });
     if (ok) remove.mutate({ ids: [id] });
   };
   const checkout = () => {
     if (!data || data.selected_count === 0 || mixed) return;
     setBusy(true);
-    navigate(paths.goods.checkout);
+    // Checkout gets exactly the lines the bar counted: left to itself the server takes every selected
+    // line, those that cannot be bought too, and checkout would stop at them.
+    navigate(`${paths.goods.checkout}?cart_ids=${chosen.map((l) => l.id).join(',')}`);
   };
 
   if (!token) {

@@ -111,9 +111,13 @@ describe('choosing the address at checkout', () => {
     expect(screen.getByRole('switch', { name: 'Use 800 points' }).getAttribute('aria-checked')).toBe('true');
 
     fireEvent.click(screen.getByRole('button', { name: 'Submit order' }));
+    // Points switched on: the pay password confirms them.
+    const sheet = await screen.findByRole('dialog', { name: 'Confirm with your pay password' });
+    fireEvent.change(within(sheet).getByPlaceholderText('6-digit pay password'), { target: { value: '135790' } });
+    fireEvent.click(within(sheet).getByRole('button', { name: 'Submit order' }));
     await until(() => router.state.location.pathname === paths.goods.payNext);
     const sent = api.requests.filter((r) => r.url === '/shop/buy/createOrder').map((r) => JSON.parse(r.body) as Record<string, unknown>);
-    expect(sent.at(-1)).toMatchObject({ goods_id: 3, sku_id: 5, num: 1, address_id: 12, remarks: 'Leave it at the door', points: 800 });
+    expect(sent.at(-1)).toMatchObject({ goods_id: 3, sku_id: 5, num: 1, address_id: 12, remarks: 'Leave it at the door', points: 800, pay_password: '135790', expected_total: 2600 });
 
     // Placed: the next checkout of the same goods starts empty.
     act(() => router.navigate(BUY_NOW));

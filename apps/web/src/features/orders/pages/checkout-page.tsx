@@ -2,19 +2,23 @@ import { useEffect, useMemo, useState } from 'react';
 import { Button, Input, TextArea } from 'antd-mobile';
 import { ToggleSwitch } from '@/components/toggle-switch';
 import { RightOutline } from 'antd-mobile-icons';
-import { useNavigate, useSearchParams } from '@/lib/router';
+import { useLocation, useNavigate, useSearchParams } from '@/lib/router';
 import { ORDER_REMARKS_MAX } from '@shop/contract/orders';
+import { ResponseCode } from '@shop/contract/common';
 import { paths } from '@/config/paths';
 import { Amount } from '@/components/amount';
 import { ListState } from '@/components/list-states';
 import { PageHeader } from '@/components/page-header';
-import { newIdempotencyKey } from '@/lib/request';
+import { ApiError, newIdempotencyKey } from '@/lib/request';
+import { useMemberSecurity } from '@/lib/member-security';
+import { PayPasswordForm } from '@/components/pay-password-form';
+import { Sheet } from '@/components/sheet';
 import { showToast } from '@/lib/toast';
 import { useCheckout, type CheckoutSource } from '../api/get-checkout';
 import { useCreateOrder } from '../api/create-order';
 import { AddressCard } from '../components/address-card';
 import { OrderAmounts } from '@/components/order-amounts';
-import { OrderLines } from '../components/order-lines';
+import { CheckoutLines } from '../components/checkout-lines';
 import { dropCheckoutDraft, keepCheckoutDraft, keepCheckoutDraftWhilePicking, readCheckoutDraft, type CheckoutDraft } from '../checkout-draft';
 import { useDraftLeftOpen, useKeepOpenDraft } from '@/lib/open-drafts';
 import '../orders.css';
@@ -62,8 +66,13 @@ export default function CheckoutPage() {
     setCoupon('');
   }, [couponError]);
   // One key per visit of the page: tapping submit again after a lost answer repeats the same order.
-  const [key] = useState(newIdempotencyKey);
+  // A refusal is final for its key: another attempt (the pay password typed again, the new total) is another request.
+  const [key, setKey] = useState(newIdempotencyKey);
   const create = useCreateOrder(key);
+  // Points are the wallet's value: spending them asks the pay password (and code) in a sheet, never kept.
+  const [asking, setAsking] = useState(false);
+  const { googleBound, hasPayPassword } = useMemberSecurity();
+  const here = useLocation();
   const [remarks, setRemarks] = useState(draft?.remarks ?? '');
   useEffect(() => keepCheckoutDraft(checkout, { remarks, couponInput, coupon, points }), [checkout, remarks, couponInput, coupon, points]);
   useKeepOpenDraft('checkout', { remarks, couponInput, coupon, points } satisfies CheckoutDraft);
@@ -73,17 +82,38 @@ export default function CheckoutPage() {
     navigate(`${paths.address.list}?${new URLSearchParams({ pick: '1', return: checkout ? `${paths.goods.checkout}?${checkout}` : paths.goods.checkout })}`);
   };
 
+  const spendsPoints = Boolean(data && (data.points_used > 0 || data.shopping_points_used > 0));
   const submit = async () => {
     if (!data?.address) return showToast(t('orders.checkout.chooseAddress'));
+    if (spendsPoints) return setAsking(true);
+    await place();
+  };
+
+  /** Places the order at the total shown (the server refuses another one), with the pay proof when points are spent. */
+  const place = async (proof: { pay_password?: string; google_code?: string } = {}) => {
+    if (!data?.address) return;
     const lines = data.lines;
-    const order = await create.mutateAsync({
-      ...(lines.every((l) => l.cart_id === null) ? { goods_id: lines[0]!.goods_id, sku_id: lines[0]!.sku_id, num: lines[0]!.num } : { cart_ids: lines.map((l) => l.cart_id!) }),
-      address_id: data.address.id,
-      remarks,
-      ...(coupon ? { coupon_code: coupon } : {}),
-      points: data.points_used,
-      shopping_points: data.shopping_points_used,
-    });
+    const order = await create
+      .mutateAsync({
+        ...(lines.every((l) => l.cart_id === null) ? { goods_id: lines[0]!.goods_id, sku_id: lines[0]!.sku_id, num: lines[0]!.num } : { cart_ids: lines.map((l) => l.cart_id!) }),
+        address_id: data.address.id,
+        remarks,
+        ...(coupon ? { coupon_code: coupon } : {}),
+        points: data.points_used,
+        shopping_points: data.shopping_points_used,
+        expected_total: data.total,
+        ...proof,
+      })
+      .catch((e: unknown) => {
+        if (e instanceof ApiError && (e.kind === 'code' || e.kind === 'http')) setKey(newIdempotencyKey());
+        // The price changed since this preview (its toast says so): the new total is shown to confirm.
+        if (e instanceof ApiError && e.code === ResponseCode.priceChanged) {
+          setAsking(false);
+          void preview.refetch();
+        }
+        throw e;
+      });
+    setAsking(false);
     dropCheckoutDraft();
     showToast(t('orders.checkout.placed'));
     // Straight on to paying it (the order page keeps its "Pay now" for later); points that paid it all leave nothing to pay.
@@ -102,8 +132,7 @@ export default function CheckoutPage() {
               <RightOutline />
             </button>
             <section className="order-section">
-              <OrderLines lines={data.lines.map((l, i) => ({ ...l, id: i, shipped_num: 0 }))} currency={data.currency} />
-              {data.lines.some((l) => !l.available) && <div className="checkout-problem">{t('orders.checkout.unavailable')}</div>}
+              <CheckoutLines lines={data.lines} currency={data.currency} />
             </section>
             <section className="order-section">
               <OrderAmounts amounts={data} freightPending={!data.address} />
@@ -152,6 +181,26 @@ export default function CheckoutPage() {
                 {t('orders.checkout.submit')}
               </Button>
             </div>
+            <Sheet label={t('orders.checkout.payPasswordTitle')} visible={asking} onMaskClick={() => setAsking(false)} onClose={() => setAsking(false)} destroyOnClose bodyStyle={{ padding: 12, boxSizing: 'border-box' }}>
+              <div className="order-status">{t('orders.checkout.payPasswordTitle')}</div>
+              <p className="order-muted">{t('orders.checkout.payPasswordNote')}</p>
+              <div className="order-muted">
+                {t('orders.amount.total')} <Amount value={data.total} currency={data.currency} />
+              </div>
+              {!hasPayPassword && (
+                <div className="order-muted" role="note">
+                  {t('wallet.code.payPasswordNotSet')}{' '}
+                  <Button size="mini" fill="none" color="primary" onClick={() => {
+                      keepCheckoutDraftWhilePicking(checkout);
+                      navigate(`${paths.other.settings}?${new URLSearchParams({ section: 'payPassword', return: `${here.pathname}${here.search}` })}`);
+                    }}
+                  >
+                    {t('wallet.action.setPayPassword')}
+                  </Button>
+                </div>
+              )}
+              <PayPasswordForm googleBound={googleBound} submitText={t('orders.checkout.submit')} busy={create.isPending} onSubmit={(proof) => place(proof)} />
+            </Sheet>
           </>
         )}
       </ListState>

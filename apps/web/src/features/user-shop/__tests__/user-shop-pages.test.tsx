@@ -413,7 +413,7 @@ describe('member shop pages', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe(paths.goods.payNext));
     expect(router.state.location.search).toBe('?order_id=41&order_type=shop_order');
     const sent = api.requests.filter((r) => r.url.startsWith('/attractive/buy/createOrder')).at(-1)!;
-    expect(JSON.parse(sent.body)).toEqual({ shop_id: 5, line_ids: [71], pickup: true });
+    expect(JSON.parse(sent.body)).toEqual({ shop_id: 5, line_ids: [71], pickup: true, expected_total: 3000 });
   });
 
   it('shop cart: ships to an address picked from the address list, which opens picking and comes back to the cart', async () => {
@@ -430,7 +430,7 @@ describe('member shop pages', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Place order' }));
     await waitFor(() => expect(router.state.location.pathname).toBe(paths.goods.payNext));
     const sent = api.requests.filter((r) => r.url.startsWith('/attractive/buy/createOrder')).at(-1)!;
-    expect(JSON.parse(sent.body)).toEqual({ shop_id: 5, line_ids: [71], address_id: 12 });
+    expect(JSON.parse(sent.body)).toEqual({ shop_id: 5, line_ids: [71], address_id: 12, expected_total: 3000 });
   });
 
   it('my shop orders: a received order offers after-sales (the realSale page with the shop order) and shows its case', async () => {

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Button, Dialog, Tabs } from 'antd-mobile';
+import { Button, Tabs } from 'antd-mobile';
+import { confirmDialog } from '@/components/dialog';
 import { BUYER_SHOP_ORDER_VIEWS, type ShopOrder } from '@shop/contract/user-shop';
 import { ListState, LoadMore } from '@/components/list-states';
 import { PageHeader } from '@/components/page-header';
@@ -46,7 +47,7 @@ function BuyerActions({ order }: { order: ShopOrder }) {
   const [key, setKey] = useState(newIdempotencyKey);
   const confirm = useConfirmShopOrder(key);
   const received = async () => {
-    if (!(await Dialog.confirm({ content: t('userShop.app.confirmAsk'), confirmText: t('userShop.app.yes'), cancelText: t('userShop.app.no') }))) return;
+    if (!(await confirmDialog({ content: t('userShop.app.confirmAsk'), confirmText: t('userShop.app.yes'), cancelText: t('userShop.app.no') }))) return;
     await changeThen(() => confirm.mutateAsync({ id: order.id }).finally(() => setKey(newIdempotencyKey())));
   };
   return (

@@ -5,7 +5,8 @@ import { ListState } from '@/components/list-states';
 import { PageHeader } from '@/components/page-header';
 import { paths } from '@/config/paths';
 import { changeThen } from '@/lib/change-then';
-import { newIdempotencyKey } from '@/lib/request';
+import { ApiError, newIdempotencyKey } from '@/lib/request';
+import { ResponseCode } from '@shop/contract/common';
 import { useNavigate, useSearchParams } from '@/lib/router';
 import { useCreateShopOrder, useRemoveShopCartLines, useShippingAddresses, useShopCart, useUpdateShopCartLine } from '../api/user-shop';
 import '../user-shop.css';
@@ -33,10 +34,20 @@ export default function ShopCartPage() {
     const back = onlyShop > 0 ? `${paths.shop.cart}?shop_id=${onlyShop}` : paths.shop.cart;
     navigate(`${paths.address.list}?${new URLSearchParams({ pick: '1', return: back })}`);
   };
-  const checkout = async (shopId: number, lineIds: number[]) => {
-    const body = delivery === 'pickup' ? { shop_id: shopId, line_ids: lineIds, pickup: true as const } : { shop_id: shopId, line_ids: lineIds, address_id: address?.id };
+  const checkout = async (shopId: number, lineIds: number[], shownTotal: number) => {
+    // The total shown is the one agreed to: a price changed since is refused, and the cart is read again to show the new one.
+    const where = delivery === 'pickup' ? { pickup: true as const } : { address_id: address?.id };
+    const body = { shop_id: shopId, line_ids: lineIds, expected_total: shownTotal, ...where };
+    const refetchCart = cart.refetch;
     await changeThen(
-      () => create.mutateAsync(body).finally(() => setKey(newIdempotencyKey())),
+      () =>
+        create
+          .mutateAsync(body)
+          .catch((e: unknown) => {
+            if (e instanceof ApiError && e.code === ResponseCode.priceChanged) void refetchCart();
+            throw e;
+          })
+          .finally(() => setKey(newIdempotencyKey())),
       (placed) => navigate(`${paths.goods.payNext}?order_id=${placed.order_id}&order_type=shop_order`, { replace: true }),
     );
   };
@@ -89,7 +100,7 @@ export default function ShopCartPage() {
                     <Amount value={g.selected_total} currency={g.currency} />
                   </span>
                 </span>
-                <Button color="primary" disabled={chosen.length === 0 || (delivery === 'ship' && !address)} loading={create.isPending} onClick={() => void checkout(g.shop.id, chosen.map((l) => l.id))}>
+                <Button color="primary" disabled={chosen.length === 0 || (delivery === 'ship' && !address)} loading={create.isPending} onClick={() => void checkout(g.shop.id, chosen.map((l) => l.id), g.selected_total)}>
                   {t('userShop.app.placeOrder')}
                 </Button>
               </div>

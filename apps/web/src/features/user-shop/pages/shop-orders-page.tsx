@@ -1,5 +1,6 @@
 import { useState, type ReactNode } from 'react';
-import { Button, Dialog, Input, Tabs, TextArea } from 'antd-mobile';
+import { Button, Input, Tabs, TextArea } from 'antd-mobile';
+import { confirmDialog, showDialog } from '@/components/dialog';
 import { Sheet } from '@/components/sheet';
 import { SHOP_ORDER_VIEWS, type ShopOrder } from '@shop/contract/user-shop';
 import { Amount } from '@/components/amount';
@@ -106,7 +107,7 @@ function OrderDetail({ id, onClose }: { id: number; onClose: () => void }) {
  * it answers true; false keeps it open to correct or cancel (a reason still missing, or a refusal: each said as a toast).
  */
 function askFor({ title, content, confirmText, cancelText }: { title: string; content: ReactNode; confirmText: string; cancelText: string }, send: () => Promise<boolean>) {
-  const dialog = Dialog.show({
+  const dialog = showDialog({
     title,
     content,
     closeOnAction: false,
@@ -133,7 +134,7 @@ function OwnerActions({ order }: { order: ShopOrder }) {
   const done = () => setKey(newIdempotencyKey());
   const busy = audit.isPending || change.isPending;
   const approve = async () => {
-    if (!(await Dialog.confirm({ content: t('userShop.app.approveAsk'), confirmText: t('userShop.app.yes'), cancelText: t('userShop.app.no') }))) return;
+    if (!(await confirmDialog({ content: t('userShop.app.approveAsk'), confirmText: t('userShop.app.yes'), cancelText: t('userShop.app.no') }))) return;
     await changeThen(() => audit.mutateAsync({ id: order.id, decision: 'approve' }).finally(done));
   };
   const reject = () => {

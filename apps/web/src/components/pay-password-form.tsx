@@ -14,7 +14,7 @@ const LABELS: FieldLabels<z.input<typeof secrets>> = [
   ['google_code', 'account.field.googleCode'],
 ];
 
-/** The pay password and, once an authenticator is bound, its code: asked before the wallet's value pays. */
+/** The pay password and, once an authenticator is bound, its code: asked before the wallet's value pays (the pay page) or is spent at checkout (points). */
 export function PayPasswordForm({ googleBound, submitText, busy, onSubmit }: { googleBound: boolean; submitText: string; busy: boolean; onSubmit: (values: Secrets) => Promise<unknown> }) {
   const { t } = useTranslation();
   const schema = useMemo(() => secrets.refine((v) => !googleBound || Boolean(v.google_code), { path: ['google_code'], error: 'account.validation.googleCode' }), [googleBound]);
