@@ -35,11 +35,13 @@ const columnName = (c: { key?: React.Key; dataIndex?: unknown }): string | undef
   c.key !== undefined ? String(c.key) : typeof c.dataIndex === 'string' ? c.dataIndex : undefined;
 
 /**
- * A right-aligned column (an amount, a count) keeps each value whole on one line: a long word in
- * another column may break anywhere (the table's cells allow it), an amount never splits as "60." / "00".
+ * A right-aligned column (an amount, a count) and an ID column keep each value whole on one line: a
+ * long word in another column may break anywhere (the table's cells allow it), an amount never splits
+ * as "60." / "00", an ID never stacks a digit a line.
  */
 function keepWhole<T>(c: TableColumnsType<T>[number]): TableColumnsType<T>[number] {
-  if (!('align' in c) || c.align !== 'right' || 'children' in c) return c;
+  const isId = 'dataIndex' in c && c.dataIndex === 'id';
+  if ((!isId && (!('align' in c) || c.align !== 'right')) || 'children' in c) return c;
   const own = c.onCell;
   return { ...c, onCell: (record, index) => ({ ...own?.(record, index), style: { ...own?.(record, index)?.style, whiteSpace: 'nowrap', overflowWrap: 'normal' } }) };
 }

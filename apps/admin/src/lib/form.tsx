@@ -41,6 +41,8 @@ export interface ConsoleForm<V extends FieldValues, B> extends UseFormReturn<V, 
   unshown: string | null;
   /** The fields the FormFields of this form show. */
   shown: Set<string>;
+  /** Where each shown field's control is: field → the control's element id (for a refusal to bring the first into view). */
+  places: Map<string, string>;
 }
 
 const isEmpty = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && !v.trim()) || (Array.isArray(v) && v.length === 0);
@@ -55,6 +57,39 @@ function firstPath(errors: FieldErrors, prefix = ''): string | undefined {
     if (inner) return inner;
   }
   return undefined;
+}
+
+/** Every refused field of an error tree, as dotted paths. */
+function refusedPaths(errors: FieldErrors, prefix = ''): string[] {
+  const out: string[] = [];
+  for (const [k, v] of Object.entries(errors)) {
+    if (!v || typeof v !== 'object') continue;
+    const path = prefix ? `${prefix}.${k}` : k;
+    if ('type' in v && typeof (v as FieldError).type === 'string') out.push(path);
+    else out.push(...refusedPaths(v as FieldErrors, path));
+  }
+  return out;
+}
+
+const FOCUSABLE = 'input:not([type="hidden"]), textarea, select, button, [tabindex]:not([tabindex="-1"])';
+
+/**
+ * Brings the refused field that comes first on the screen into view and puts the caret in it: a
+ * refused save in a long form or a drawer otherwise changes nothing the operator can see (the
+ * refusal is drawn under a field scrolled out of view).
+ */
+function showFirstRefused(errors: FieldErrors, places: Map<string, string>) {
+  // A field refused as a whole (texts in every language) is shown by its parts (`title.en-us` …).
+  const ids = refusedPaths(errors).flatMap((path) => [...places].filter(([name]) => name === path || name.startsWith(`${path}.`)).map(([, id]) => id));
+  const elements = ids
+    .map((id) => document.getElementById(id))
+    .filter((el): el is HTMLElement => el !== null);
+  const first = elements.sort((a, b) => (a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING ? -1 : 1))[0];
+  if (!first) return;
+  // The whole field (its label above, its refusal below) in the middle of whatever scrolls it.
+  (first.closest('.ant-form-item') ?? first).scrollIntoView?.({ block: 'center' });
+  const control = first.matches(FOCUSABLE) ? first : first.querySelector<HTMLElement>(FOCUSABLE);
+  control?.focus({ preventScroll: true });
 }
 
 /** The resolver: the screen's checks, then the contract's schema over the body made of the values. */
@@ -94,6 +129,7 @@ export function useConsoleForm<V extends FieldValues, B = V>(options: ConsoleFor
   const latest = useRef(options);
   latest.current = options;
   const shown = useRef(new Set<string>()).current;
+  const places = useRef(new Map<string, string>()).current;
   const form = useForm<V, unknown, B>({
     // The options of the latest render: a form whose checks read the page's state sees it as it is now.
     resolver: (values, context, o) => contractResolver(latest.current)(values, context, o),
@@ -101,18 +137,24 @@ export function useConsoleForm<V extends FieldValues, B = V>(options: ConsoleFor
     mode: 'onSubmit',
     reValidateMode: 'onChange',
   });
-  const submit = (onValid: (body: B) => unknown) => form.handleSubmit(async (body) => void (await onValid(body)));
+  const submit = (onValid: (body: B) => unknown) =>
+    form.handleSubmit(
+      async (body) => void (await onValid(body)),
+      // Once the refusals are drawn (a field's help text moves what is below it).
+      (errors) => void setTimeout(() => showFirstRefused(errors as FieldErrors, places), 0),
+    );
   const refused = firstPath(form.formState.errors as FieldErrors);
   const unshownPath = refused && ![...shown].some((name) => refused === name || refused.startsWith(`${name}.`)) ? refused : undefined;
   const unshownError = unshownPath ? (get(form.formState.errors, unshownPath) as FieldError | undefined) : undefined;
   const unshown = unshownError ? (unshownError.type === 'check' ? String(unshownError.message) : t('console.common.invalidField', { field: unshownPath })) : null;
-  return { ...form, submit, busy: form.formState.isSubmitting, unshown, shown };
+  return { ...form, submit, busy: form.formState.isSubmitting, unshown, shown, places };
 }
 
 /** Any console form, for pieces that draw fields of several forms (texts in every language …). */
 export interface AnyForm {
   control: any;
   shown?: Set<string>;
+  places?: Map<string, string>;
 }
 
 /** What a field's control carries so a screen reader names it by its label and reads its refusal and hint. */
@@ -171,7 +213,7 @@ export function FieldItem({ error, extra, label, children, group, ...item }: Fie
 }
 
 interface FieldProps<V extends FieldValues> extends Omit<FieldItemProps, 'error' | 'children'> {
-  form: { control: Control<V, any, any>; shown?: Set<string> };
+  form: { control: Control<V, any, any>; shown?: Set<string>; places?: Map<string, string> };
   name: Path<V>;
   /** What any refusal of the field shows (default: `requiredMessage` when empty, else "Not valid"). */
   message?: string;
@@ -186,11 +228,20 @@ interface FieldProps<V extends FieldValues> extends Omit<FieldItemProps, 'error'
 export function FormField<V extends FieldValues>({ form, name, message, requiredMessage, valuePropName = 'value', children, ...item }: FieldProps<V>) {
   const { t } = useTranslation();
   const shown = form.shown;
+  const places = form.places;
+  const uid = useId();
+  // The control's id, its own if it has one: where a refusal of the field brings the operator.
+  const id = typeof children.props.id === 'string' ? children.props.id : `field${uid}`;
   useEffect(() => {
     if (!shown) return;
     shown.add(name);
     return () => void shown.delete(name);
   }, [shown, name]);
+  useEffect(() => {
+    if (!places) return;
+    places.set(name, id);
+    return () => void (places.get(name) === id && places.delete(name));
+  }, [places, name, id]);
   return (
     <Controller
       control={form.control}
@@ -204,7 +255,7 @@ export function FormField<V extends FieldValues>({ form, name, message, required
         };
         return (
           <FieldItem {...item} error={help}>
-            {cloneElement(children, { [valuePropName]: valuePropName === 'checked' ? Boolean(field.value) : (field.value ?? undefined), onChange, onBlur: field.onBlur })}
+            {cloneElement(children, { id, [valuePropName]: valuePropName === 'checked' ? Boolean(field.value) : (field.value ?? undefined), onChange, onBlur: field.onBlur })}
           </FieldItem>
         );
       }}

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandle
 import { DEFAULT_LANGUAGE, languageFromAcceptLanguage, normalizeLanguage, ResponseCode, type Language } from '@shop/contract';
 import type { AppDeps } from '../app-deps.js';
 import { AppError } from '../lib/errors.js';
+import type { HitResult } from '../lib/rate-limiter.js';
 import { BASE_SECURITY_HEADERS } from './security.js';
 
 /** What every request carries, read once from the spec's headers. */
@@ -25,8 +26,16 @@ declare module 'fastify' {
   }
   interface FastifyContextConfig {
     /** A per-route limit per client address, or `false` to exempt the route from the global one. */
-    rateLimit?: { max: number; timeWindow: number } | false;
+    rateLimit?: RouteRateLimit | false;
   }
+}
+
+/** A route's own limit per client address. */
+export interface RouteRateLimit {
+  max: number;
+  timeWindow: number;
+  /** Told of the first request the limit refuses in a window, with its address (before the body is read); not awaited. */
+  onLimitReached?: (ip: string) => Promise<unknown>;
 }
 
 const header = (req: FastifyRequest, name: string): string | undefined => {
@@ -102,15 +111,14 @@ export function requestPlugin(app: FastifyInstance, deps: AppDeps): void {
         if (first && !first.allowed) return done(tooMany(reply, first.resetInMs));
         if (!own) return done();
         const second = limiter.hit(ownKey + req.ip, own.max, own.timeWindow);
-        if (!(second instanceof Promise)) return done(second.allowed ? undefined : tooMany(reply, second.resetInMs));
-        second.then((hit) => done(hit.allowed ? undefined : tooMany(reply, hit.resetInMs)), done);
+        if (!(second instanceof Promise)) return done(ownLimit(req, reply, own, second));
+        second.then((hit) => done(ownLimit(req, reply, own, hit)), done);
         return;
       }
       first.then(async (hit) => {
         if (!hit.allowed) return done(tooMany(reply, hit.resetInMs));
         if (!own) return done();
-        const second = await limiter.hit(ownKey + req.ip, own.max, own.timeWindow);
-        done(second.allowed ? undefined : tooMany(reply, second.resetInMs));
+        done(ownLimit(req, reply, own, await limiter.hit(ownKey + req.ip, own.max, own.timeWindow)));
       }, done);
     };
     route.onRequest = [start, ...(route.onRequest === undefined ? [] : Array.isArray(route.onRequest) ? route.onRequest : [route.onRequest])];
@@ -121,6 +129,13 @@ export function requestPlugin(app: FastifyInstance, deps: AppDeps): void {
 export function startUnroutedRequest(req: FastifyRequest, reply: FastifyReply): void {
   req.ctx ??= new Context(req, requestLanguage(req));
   reply.headers(BASE_SECURITY_HEADERS);
+}
+
+/** The route's own limit judged: nothing when the hit is allowed, else the refusal (the window's first one told to the route). */
+function ownLimit(req: FastifyRequest, reply: FastifyReply, own: RouteRateLimit, hit: HitResult): AppError | undefined {
+  if (hit.allowed) return undefined;
+  if (hit.count === own.max + 1 && own.onLimitReached) own.onLimitReached(req.ip).catch((e: unknown) => req.log.error(e, 'recording a reached rate limit'));
+  return tooMany(reply, hit.resetInMs);
 }
 
 function tooMany(reply: FastifyReply, resetInMs: number): AppError {

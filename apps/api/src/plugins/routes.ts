@@ -17,14 +17,14 @@ import { idempotencyOnSend, idempotentHandler } from '../idempotency/idempotency
 import type { IdempotencyCaller } from '../idempotency/idempotency.service.js';
 import { resolveOperator, requirePermission, type Operator } from '../modules/operators/operators.service.js';
 import { bearerToken, resolveMember, type Member } from './auth.js';
-import type { RequestContext } from './context.js';
+import type { RequestContext, RouteRateLimit } from './context.js';
 
 export type { Handler, HandlerInput } from './handler.js';
 import type { Handler, HandlerInput } from './handler.js';
 
 export interface HandleOptions {
   /** A stricter per-client limit for this call, e.g. `{ max: 10, timeWindow: 60_000 }`. */
-  rateLimit?: { max: number; timeWindow: number };
+  rateLimit?: RouteRateLimit;
   /**
    * Repeats of a request (same member, same `Idempotency-Key`, or the same body within two seconds
    * without a key) get the first answer and do nothing again. Default: the contract's `idempotent`.

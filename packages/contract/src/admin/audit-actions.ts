@@ -4,6 +4,18 @@ import { APPROVAL_KINDS, type ApprovalKind } from './approvals.js';
 // every language, then its details. The API can write no other (`insertOperatorAction` takes an
 // `OperatorAction`), so no entry shows to an operator as a raw string.
 
+/**
+ * What happens at the console's door, recorded as `<kind> <address>`: signed in, refused (a wrong name
+ * or password, a wrong or missing code, a disabled operator), locked out or rate limited (once per
+ * window), a password set with a setup link, an authenticator bound, signed out. No kind starts another,
+ * so the log's filter (the start of the action) finds each alone.
+ */
+export const ACCESS_KINDS = [
+  'access.signed_in', 'access.wrong_password', 'access.wrong_code', 'access.disabled', 'access.locked', 'access.rate_limited',
+  'access.password_set', 'access.totp_bound', 'access.signed_out',
+] as const;
+export type AccessKind = (typeof ACCESS_KINDS)[number];
+
 /** Every kind of decision the API records, each named in the console (`console.settings.kinds.<kind, . as _>`). */
 export const OPERATOR_ACTION_KINDS = [
   // members and their identity
@@ -19,6 +31,8 @@ export const OPERATOR_ACTION_KINDS = [
   'setting.after_sales', 'setting.after_sales_address', 'setting.after_sales_reason', 'setting.after_sales_carrier',
   // operators
   'operator.create', 'operator.disable', 'operator.enable', 'operator.role', 'operator.2fa.reset', 'operator.member', 'operator.sign_in_link',
+  // the console's door, each with the address it came from (docs/decisions/2026-11-30-operator-sign-ins-in-the-audit-log.md)
+  ...ACCESS_KINDS,
   // promotions and the catalogue
   'goods.points', 'coupon.create', 'coupon.update', 'coupon.end', 'group_buy.create', 'group_buy.update', 'group_buy.end',
   'category.create', 'category.update', 'category.reorder', 'goods.create', 'goods.update', 'goods.on_sale', 'goods.off_sale', 'sku.price', 'sku.pv', 'sku.stock', 'review',

@@ -34,12 +34,14 @@ export const adminOrderSummarySchema = z.object({
   paid_at: z.string().nullable(),
   last_reminded_at: z.string().nullable(),
 });
+/** One step of an order's history: its kind (`created`, `refund_requested`, `package_shipped`, a state entered …), the states, who (`<kind>:<id>`) and, for an operator, their name as decisions record it (`name#id`). */
+export const adminOrderEventSchema = z.object({ kind: z.string(), from_status: z.string().nullable(), to_status: z.string().nullable(), actor: z.string(), operator: z.string().nullable(), reason: z.string(), at: z.string() });
 export const adminOrderInfoData = orderInfoData.extend({
   user_id: z.number().int(),
   user_name: z.string(),
   /** The packages shipped so far, with their lines and newest event. */
   packages: z.array(packageSchema),
-  events: z.array(z.object({ kind: z.string(), from_status: z.string().nullable(), to_status: z.string().nullable(), actor: z.string(), reason: z.string(), at: z.string() })),
+  events: z.array(adminOrderEventSchema),
 });
 
 export const shipOrderBody = z.object({
@@ -47,8 +49,8 @@ export const shipOrderBody = z.object({
   carrier: z.string().trim().min(1).max(60),
   tracking_number: z.string().trim().min(4).max(60).regex(/^[A-Za-z0-9-]+$/, 'validation.invalid'),
   tracking_provider: z.enum(TRACKING_PROVIDERS).default('manual'),
-  /** What the package holds; without it, everything not shipped yet. */
-  lines: z.array(z.object({ order_line_id: idParam, num: z.number().min(1).max(9999).int() })).min(1).max(100).optional(),
+  /** What the package holds; without it, everything not shipped yet. A package with nothing in it (no line, a line of 0) is refused, never read as "the rest". */
+  lines: z.array(z.object({ order_line_id: idParam, num: z.number().min(1, 'orders.validation.packageEmpty').max(9999).int() })).min(1, 'orders.validation.packageEmpty').max(100).optional(),
 });
 export const shipOrderData = z.object({ package_id: z.number().int(), order_id: z.number().int(), order_status: z.enum(ORDER_STATUSES) });
 
@@ -193,8 +195,11 @@ export const endEarlyBody = z.object({ id: idParam, reason: z.string().trim().mi
 /** Ends a coupon now: it takes no more orders (orders placed with it keep their discount). */
 export const adminEndCoupon = endpoint({ method: 'POST', path: '/admin/api/orders/coupons/end', auth: 'operator', permission: 'settings.write', area: 'admin', idempotent: true, body: endEarlyBody, data: z.object({ id: z.number().int(), ends_at: z.string() }) });
 /**
- * Ends a group buy now: no new orders or groups; groups already open run to their own deadline.
- * The units it still holds go back to the SKU's stock (`returned`).
+ * Ends a group buy now: no new orders or groups. Its open groups can get no one new, so they are
+ * decided at once as at their deadline: filled virtually where the activity allows
+ * (`filled_groups`), else failed (`failed_groups`), their paid orders refunded in full
+ * (`refunded_orders`) and unpaid ones cancelled (`cancelled_orders`). The units it still holds go
+ * back to the SKU's stock (`returned`).
  */
 export const adminEndGroupBuy = endpoint({
   method: 'POST',
@@ -204,7 +209,15 @@ export const adminEndGroupBuy = endpoint({
   area: 'admin',
   idempotent: true,
   body: endEarlyBody,
-  data: z.object({ id: z.number().int(), ends_at: z.string(), returned: z.number().int() }),
+  data: z.object({
+    id: z.number().int(),
+    ends_at: z.string(),
+    returned: z.number().int(),
+    failed_groups: z.number().int(),
+    filled_groups: z.number().int(),
+    refunded_orders: z.number().int(),
+    cancelled_orders: z.number().int(),
+  }),
 });
 
 export const orderAdminEndpoints = [adminCreateCoupon, adminEndCoupon, adminCreateGroupBuy, adminEndGroupBuy, adminCreateCharityCause, adminSetInternationalFreight, adminListOrders, adminExportOrders, adminGetOrder, adminShipOrder, adminCancelOrder, adminAddTrackingEvent, adminOrderReminders, adminSetOrderSettings, adminSetPointsSettings, adminSetGoodsPoints, adminSetOperatingFee, adminSetShippingFee] as const;

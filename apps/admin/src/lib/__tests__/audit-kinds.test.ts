@@ -79,3 +79,16 @@ describe('every action the API can record', () => {
     expect(missing).toEqual([]);
   });
 });
+
+describe('sign-ins at the console’s door', () => {
+  it('read by name with the address, and the filter offers each', async () => {
+    await changeLanguage('en-us');
+    expect(shown('access.wrong_password 203.0.113.5')).toEqual({ label: 'Sign-in refused: wrong name or password', detail: '203.0.113.5' });
+    expect(shown('access.signed_in 203.0.113.5').label).toBe('Signed in to the console');
+    expect(shown('access.locked 203.0.113.5').label).toBe('Sign-in locked out: too many failed tries');
+    expect(auditKindOptions(t())).toContainEqual({ value: 'access.totp_bound', label: 'Authenticator bound' });
+    await changeLanguage('zh-cn');
+    expect(shown('access.wrong_code 203.0.113.5')).toEqual({ label: '登录被拒：验证码错误或缺失', detail: '203.0.113.5' });
+    await changeLanguage('en-us');
+  });
+});

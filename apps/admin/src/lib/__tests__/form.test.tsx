@@ -70,6 +70,28 @@ describe('a console form', () => {
     expect(sent).toHaveBeenCalledWith({ code: 'SPRING', amount: 1250, reason: 'opening' });
   });
 
+  it('brings the first refused field on the screen into view with the caret in it', async () => {
+    const scrolled: Element[] = [];
+    Element.prototype.scrollIntoView = function (this: Element) {
+      scrolled.push(this);
+    };
+    try {
+      render(<Coupon onValid={vi.fn()} needsReason />);
+      // The code is fine; the amount (empty) and the reason (the screen's check) are refused: the amount comes first.
+      type('code', 'WELCOME');
+      await save();
+      await vi.waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText('amount')));
+      expect(scrolled.at(-1)?.contains(screen.getByLabelText('amount'))).toBe(true);
+      expect(scrolled.at(-1)?.contains(screen.getByLabelText('reason'))).toBe(false);
+      // Typed, the amount is fine: the next save brings the reason.
+      type('amount', '5');
+      await save();
+      await vi.waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText('reason')));
+    } finally {
+      delete (Element.prototype as { scrollIntoView?: unknown }).scrollIntoView;
+    }
+  });
+
   it('runs the screen’s own checks beside the schema', async () => {
     const sent = vi.fn();
     render(<Coupon onValid={sent} needsReason />);

@@ -62,7 +62,8 @@ export default function Audit() {
         exportCsv={{ list: adminAuditLog, query: { ...filters, ...sort } }}
         columns={[
           { title: t('console.audit.time'), dataIndex: 'created_at', width: 200, sorter: true, render: (v: string) => formatDate(v) },
-          { title: t('console.audit.operator'), dataIndex: 'operator', sorter: true },
+          // A request refused before its body was read (the sign-in's rate limit) names nobody.
+          { title: t('console.audit.operator'), dataIndex: 'operator', sorter: true, render: (v: string) => v || '—' },
           {
             title: t('console.audit.kind'),
             dataIndex: 'action',

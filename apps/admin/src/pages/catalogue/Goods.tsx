@@ -130,6 +130,8 @@ export default function Goods() {
       <QueryTable<Row>
         query={query}
         columns={columns}
+        // A laptop window scrolls the table sideways: no column squeezed to a digit a line, the actions never cut off.
+        scroll={{ x: 'max-content' }}
         exportCsv={{ list: exportGoodsRoute, query: filters }}
         paging={{ ...paging, onChange: (page, limit) => setPaging({ page, limit }) }}
         onChange={(_p, _f, sorter, extra) => {

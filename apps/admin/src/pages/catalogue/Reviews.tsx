@@ -37,6 +37,13 @@ function Stars({ rating }: { rating: number }) {
   );
 }
 
+/**
+ * The narrowest the reviews table gets: its columns of fixed width (824 px) and 240 px for the review
+ * itself. A narrower window scrolls the table sideways (the review was squeezed to a letter a line and
+ * the actions cut off); a wider one gives the review the rest.
+ */
+const REVIEWS_MIN_WIDTH = 1064;
+
 /** Goods reviews: every goods' reviews, newest first, filtered by goods, rating, shown or hidden and reply; hide or show one with a reason, and reply under it. */
 export default function Reviews() {
   const { t } = useTranslation();
@@ -85,6 +92,7 @@ export default function Reviews() {
     {
       title: `${t('console.catalogue.reviews.rating')} · ${t('console.catalogue.reviews.text')}`,
       key: 'review',
+      // The one column without a width takes what the others leave, never less than this (see REVIEWS_MIN_WIDTH).
       render: (_, r) => (
         <div data-testid={`review-${r.id}`}>
           <Stars rating={r.rating} />
@@ -130,6 +138,12 @@ export default function Reviews() {
       render: (_, r) => (
         <div data-testid={`state-${r.id}`}>
           <Tag color={r.visible ? 'green' : 'red'}>{r.visible ? t('console.catalogue.reviews.shown') : t('console.catalogue.reviews.hidden')}</Tag>
+          {r.returned_at && (
+            <>
+              <Tag color="orange">{t('console.catalogue.reviews.returned')}</Tag>
+              {secondary(t('console.catalogue.reviews.returnedAt', { at: formatDate(r.returned_at) }))}
+            </>
+          )}
           {r.moderation && (
             <>
               {secondary(t(r.visible ? 'console.catalogue.reviews.shownBy' : 'console.catalogue.reviews.hiddenBy', { by: r.moderation.by, at: formatDate(r.moderation.at) }))}
@@ -219,7 +233,7 @@ export default function Reviews() {
           data-testid="reviews-reply"
         />
       </Space>
-      <QueryTable<Row> query={query} columns={columns} tableLayout="fixed" paging={{ ...paging, onChange: (page, limit) => setPaging({ page, limit }) }} />
+      <QueryTable<Row> query={query} columns={columns} tableLayout="fixed" scroll={{ x: REVIEWS_MIN_WIDTH }} paging={{ ...paging, onChange: (page, limit) => setPaging({ page, limit }) }} />
       {acting?.kind === 'visibility' && row && (
         <DecisionModal
           open

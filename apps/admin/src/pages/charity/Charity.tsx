@@ -182,6 +182,8 @@ export default function Charity() {
         <QueryTable<Cause>
           query={causes}
           size="small"
+          // Every column keeps its values on one line; a window too narrow scrolls sideways, the actions never cut off.
+          scroll={{ x: 'max-content' }}
           columns={[
             { title: t('console.settings.charity.title'), key: 'title', render: (_, c) => titleOf(c, i18n.language), sorter: (a, b) => titleOf(a, i18n.language).localeCompare(titleOf(b, i18n.language)) },
             { title: t('console.settings.charity.raised'), key: 'raised', align: 'right', render: (_, c) => formatMoney(c.raised, c.currency), sorter: (a, b) => a.raised - b.raised },

@@ -13,7 +13,8 @@ import { useCan } from '../../lib/operator';
 import { call } from '../../lib/request';
 import { banRoute as adminBanMember, endSessionsRoute as adminEndMemberSessions, memberOrdersRoute, memberRoute as adminMemberProfile, membersRoute as adminSearchMembers } from '../../lib/routes';
 import { formatDate, formatMoney, formatNumber } from '../../lib/format';
-import { showAmount } from '../../lib/money';
+import { POINTS, showAmount } from '../../lib/money';
+import { documentName } from '../../lib/documents';
 
 type Summary = z.infer<typeof memberSummarySchema>;
 type Act = 'ban' | 'unban' | 'end';
@@ -41,7 +42,7 @@ function Certification({ c }: { c: Profile['certification'] }) {
           { key: 's', label: t('console.common.status'), children: <StatusTag status={c.status} /> },
           { key: 'n', label: t('console.realname.name'), children: name },
           { key: 'k', label: t('console.realname.kind'), children: `${t(`console.realname.${c.kind}`)} · ${c.country}` },
-          { key: 'd', label: t('console.realname.documentType'), children: c.document_type },
+          { key: 'd', label: t('console.realname.documentType'), children: documentName(t, c.document_type) },
           { key: 'no', label: t('console.realname.documentNumber'), children: <span data-testid="certification-number">{c.document_number}</span> },
           { key: 'b', label: t('console.realname.birthday'), children: c.birthday ? formatDate(c.birthday, true) : '—' },
           { key: 'c', label: t('console.common.created'), children: formatDate(c.created_at) },
@@ -84,7 +85,7 @@ function MemberOrders({ id }: { id: number }) {
   );
 }
 
-function Profile({ id, parts }: { id: number; parts: ProfileParts }) {
+export function Profile({ id, parts }: { id: number; parts: ProfileParts }) {
   const { t } = useTranslation();
   const can = useCan();
   const [act, setAct] = useState<Act | null>(null);
@@ -134,7 +135,8 @@ function Profile({ id, parts }: { id: number; parts: ProfileParts }) {
           locale={{ emptyText: t('console.common.empty') }}
           columns={[
             { title: t('console.members.assetKind'), dataIndex: 'kind', render: (k: string) => t(`console.members.assets.${k}`, { defaultValue: k }) },
-            { title: t('console.common.currency'), dataIndex: 'currency' },
+            // Points have no currency (the ledger's stand-in code is not one to show).
+            { title: t('console.common.currency'), dataIndex: 'currency', render: (c: string) => (c === POINTS ? '—' : c) },
             { title: t('console.common.amount'), key: 'b', align: 'right', render: (_, b) => <span data-testid={`balance-${b.kind}-${b.currency}`}>{showAmount(b.balance, b.currency)}</span> },
           ]}
         />

@@ -44,8 +44,9 @@ export default function GiftCards() {
   const query = useEndpointQuery(giftCardBatchesRoute, { ...filters, ...paging }, { placeholderData: keepPreviousData });
   return (
     <Space orientation="vertical" size="middle" style={{ width: '100%' }} data-testid="gift-cards">
-      <Space style={{ justifyContent: 'space-between', width: '100%' }}>
-        <Space>
+      {/* The filters and the actions wrap onto another line in a narrow window, never past its edge. */}
+      <Space wrap style={{ justifyContent: 'space-between', width: '100%' }}>
+        <Space wrap>
           <InputNumber<number> min={1} precision={0} placeholder={t('console.money.ledger.memberId')} value={member ?? null} onChange={(v) => setMember(v ?? undefined)} style={{ width: 160 }} />
           <Input.Search
             allowClear
@@ -58,7 +59,7 @@ export default function GiftCards() {
             data-testid="gift-card-search"
           />
         </Space>
-        <Space>
+        <Space wrap>
           <Button onClick={() => navigate('/money/ledger?kind=points.grant')} data-testid="grants-journal">{t('console.money.gift.grantsInJournal')}</Button>
           {can('ledger.adjust') && <Button onClick={() => setOpen('grant')} data-testid="grant-points">{t('console.money.gift.grant')}</Button>}
           {can('ledger.adjust') && <Button type="primary" onClick={() => setOpen('issue')} data-testid="issue-cards">{t('console.money.gift.issue')}</Button>}

@@ -21,6 +21,7 @@ import { formatDate, formatMoney } from '../../lib/format';
 import { remindersRoute } from '../../lib/routes-settings';
 import { afterSaleSettingsRoute } from '../../lib/routes-after-sales';
 import { PayablePayments } from '../../components/PaymentParts';
+import { orderEventLine } from './order-event-line';
 
 type Summary = z.infer<typeof adminOrderSummarySchema>;
 
@@ -63,12 +64,24 @@ export function OrderDetail({ id, onPackage }: { id: number; onPackage: (id: num
       ship.reset({ carrier: ship.getValues('carrier'), tracking_number: '', nums: {} });
     },
   });
-  /** The package as the call takes it: the lines with a quantity (none: everything left to ship). */
+  /**
+   * The package as the call takes it: always the lines shown with their quantities (one not touched
+   * counts as shown, what is left of it). Never without `lines`, which the call reads as "everything
+   * left": a package of nothing is refused here, with no call.
+   */
   const shipBody = (v: ShipValues) => {
-    const lines = Object.entries(v.nums)
-      .filter((e): e is [string, number] => (e[1] ?? 0) > 0)
-      .map(([key, num]) => ({ order_line_id: Number(key.slice(1)), num }));
-    return { order_id: id, carrier: v.carrier, tracking_number: v.tracking_number, lines: lines.length ? lines : undefined };
+    const lines = (q.data?.lines ?? [])
+      .filter((l) => l.shipped_num < l.num)
+      .map((l) => ({ order_line_id: l.id, num: v.nums[`l${l.id}`] ?? l.num - l.shipped_num }))
+      .filter((l) => l.num > 0);
+    return { order_id: id, carrier: v.carrier, tracking_number: v.tracking_number, lines };
+  };
+  // Said under the quantities until one changes.
+  const [emptyPackage, setEmptyPackage] = useState(false);
+  const shipPackage = (v: ShipValues) => {
+    const body = shipBody(v);
+    setEmptyPackage(body.lines.length === 0);
+    if (body.lines.length > 0) shipping.mutate(body);
   };
   const adding = useEndpointMutation(adminAddTrackingEvent, {
     invalidates: [adminGetOrder],
@@ -139,7 +152,24 @@ export function OrderDetail({ id, onPackage }: { id: number; onPackage: (id: num
                   key: 'ship',
                   render: (_: unknown, l: (typeof o.lines)[number]) =>
                     l.shipped_num < l.num ? (
-                      <Controller name={`nums.l${l.id}`} control={ship.control} render={({ field }) => <InputNumber min={0} max={l.num - l.shipped_num} value={Number(field.value ?? l.num - l.shipped_num) as number} onChange={(v) => field.onChange(v ?? 0)} aria-label={`${t('console.orders.toShip')}: ${l.name}`} data-testid={`ship-num-${l.id}`} />} />
+                      <Controller
+                        name={`nums.l${l.id}`}
+                        control={ship.control}
+                        render={({ field }) => (
+                          <InputNumber
+                            min={0}
+                            max={l.num - l.shipped_num}
+                            value={Number(field.value ?? l.num - l.shipped_num) as number}
+                            onChange={(v) => {
+                              field.onChange(v ?? 0);
+                              setEmptyPackage(false);
+                            }}
+                            aria-label={`${t('console.orders.toShip')}: ${l.name}`}
+                            {...(emptyPackage ? { 'aria-invalid': true, 'aria-describedby': 'ship-empty' } : {})}
+                            data-testid={`ship-num-${l.id}`}
+                          />
+                        )}
+                      />
                     ) : null,
                 },
               ]
@@ -239,12 +269,17 @@ export function OrderDetail({ id, onPackage }: { id: number; onPackage: (id: num
                 </FieldItem>
               )}
             />
-            <Popconfirm title={t('console.orders.shipQuestion')} okText={t('console.common.confirm')} cancelText={t('console.common.cancel')} onConfirm={() => void ship.handleSubmit((v) => shipping.mutate(shipBody(v)))()}>
+            <Popconfirm title={t('console.orders.shipQuestion')} okText={t('console.common.confirm')} cancelText={t('console.common.cancel')} onConfirm={() => void ship.handleSubmit(shipPackage)()}>
               <Button type="primary" loading={shipping.isPending} data-testid="ship">
                 {t('console.orders.ship')}
               </Button>
             </Popconfirm>
           </Form>
+          {emptyPackage && (
+            <Typography.Text type="danger" id="ship-empty" role="alert">
+              {t('console.orders.packageEmpty')}
+            </Typography.Text>
+          )}
           {shipping.isError && <Alert style={{ marginTop: 8 }} type="error" showIcon title={shipping.error.message} />}
         </Card>
       )}
@@ -294,7 +329,7 @@ export function OrderDetail({ id, onPackage }: { id: number; onPackage: (id: num
         </Card>
       )}
       <Card size="small" title={t('console.orders.events')}>
-        <Timeline items={o.events.map((e, i) => ({ key: i, content: `${formatDate(e.at)} · ${e.kind}${e.to_status ? ` → ${t(`console.status.${e.to_status}`, { defaultValue: e.to_status })}` : ''} · ${e.actor}${e.reason ? ` · ${e.reason}` : ''}` }))} />
+        <Timeline items={o.events.map((e, i) => ({ key: i, content: orderEventLine(t, e) }))} />
       </Card>
     </Space>
   );

@@ -5,6 +5,7 @@ import type { z } from 'zod';
 import { approveOrReject, decidedFacts, ReviewQueue } from '../../components/ReviewQueue';
 import { StatusTag } from '../../components/StatusTag';
 import { decideRealNameRoute as adminDecideRealName, realNamesRoute as adminListRealNames } from '../../lib/routes';
+import { documentName } from '../../lib/documents';
 import { formatDate } from '../../lib/format';
 
 type Row = z.infer<typeof realNameReviewSchema>;
@@ -25,7 +26,7 @@ export default function RealNames() {
         { title: t('console.realname.name'), key: 'name', render: (_, r) => name(r) },
         { title: t('console.realname.kind'), dataIndex: 'kind', render: (k: string) => t(`console.realname.${k}`) },
         { title: t('console.realname.issuingCountry'), dataIndex: 'country', render: (c: string) => regionName(c, i18n.language) },
-        { title: t('console.realname.documentType'), dataIndex: 'document_type' },
+        { title: t('console.realname.documentType'), dataIndex: 'document_type', render: (d: string) => documentName(t, d) },
         { title: t('console.common.created'), dataIndex: 'created_at', sorter: true, render: (v: string) => formatDate(v) },
         { title: t('console.common.status'), dataIndex: 'status', render: (s: string) => <StatusTag status={s} /> },
       ]}
@@ -35,7 +36,7 @@ export default function RealNames() {
         { label: t('console.realname.kind'), value: t(`console.realname.${r.kind}`) },
         // The document's issuing country by name, as the document shows it, beside its code.
         { label: t('console.realname.issuingCountry'), value: `${regionName(r.country, i18n.language)} (${r.country})` },
-        { label: t('console.realname.documentType'), value: r.document_type },
+        { label: t('console.realname.documentType'), value: documentName(t, r.document_type) },
         { label: t('console.realname.documentNumber'), value: <Typography.Text copyable>{r.document_number}</Typography.Text> },
         { label: t('console.realname.birthday'), value: r.birthday ? formatDate(r.birthday, true) : '—' },
         { label: t('console.common.created'), value: formatDate(r.created_at) },

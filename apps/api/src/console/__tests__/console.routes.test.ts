@@ -291,14 +291,14 @@ describe('operator console calls', () => {
     expect((await decide('/admin/api/members/ban', { id: m.user.id, banned: true, reason: 'fraud' }, support.token, `b-${m.user.id}-1`)).body.data).toEqual({ id: m.user.id, status: 'banned' });
     expect((await decide('/admin/api/members/ban', { id: m.user.id, banned: false, reason: 'cleared' }, support.token, `b-${m.user.id}-2`)).body.data).toEqual({ id: m.user.id, status: 'active' });
     const owner = await operator('owner');
-    const log = await call(t, 'GET', `/admin/api/audit?operator=${support.userName}&limit=100`, undefined, { token: owner.token });
+    const log = await call(t, 'GET', `/admin/api/audit?operator=${support.userName}&kind=user&limit=100`, undefined, { token: owner.token });
     expect(log.body.data.list.map((e: { action: string; reason: string }) => [e.action, e.reason])).toEqual([
       ['user.unban', 'cleared'],
       ['user.ban', 'fraud'],
       ['user.sessions.end', 'phone stolen'],
     ]);
     const today = new Date().toISOString().slice(0, 10);
-    expect((await call(t, 'GET', `/admin/api/audit?operator=${support.userName}&from=${today}&to=${today}`, undefined, { token: owner.token })).body.data.total).toBe(3);
+    expect((await call(t, 'GET', `/admin/api/audit?operator=${support.userName}&kind=user&from=${today}&to=${today}`, undefined, { token: owner.token })).body.data.total).toBe(3);
     expect((await call(t, 'GET', `/admin/api/audit?operator=${support.userName}&to=2020-01-01`, undefined, { token: owner.token })).body.data.total).toBe(0);
   });
 

@@ -81,7 +81,7 @@ describe('CSV exports of the console lists', () => {
     const banned = await decide(t, '/admin/api/members/ban', { id: m.user.id, banned: true, reason: '=HYPERLINK("http://x")' }, support.token, `export-ban-${m.user.id}`);
     expect([ended.body.code, banned.body.code]).toEqual([200, 200]);
 
-    const file = await download(`/admin/api/audit/export?operator=${support.userName}`, owner.token, 'zh-cn');
+    const file = await download(`/admin/api/audit/export?operator=${support.userName}&kind=user`, owner.token, 'zh-cn');
     expect(file.text.startsWith('\uFEFF')).toBe(true);
     expect(file.rows[0]).toEqual(['创建时间', '操作员', '操作', '对象', '对象编号', '原因']);
     expect(file.rows.slice(1).map((r) => [r[1], r[2], r[4], r[5]])).toEqual([
@@ -89,13 +89,13 @@ describe('CSV exports of the console lists', () => {
       [support.recordedAs, 'user.sessions.end', String(m.user.id), 'lost phone, "urgent"'],
     ]);
     // The list answers the same rows in the same order.
-    const list = await call(t, 'GET', `/admin/api/audit?operator=${support.userName}`, undefined, { token: owner.token });
+    const list = await call(t, 'GET', `/admin/api/audit?operator=${support.userName}&kind=user`, undefined, { token: owner.token });
     expect(list.body.data.list.map((e: { action: string }) => e.action)).toEqual(['user.ban', 'user.sessions.end']);
 
     const recorded = await call(t, 'GET', `/admin/api/audit?operator=${owner.userName}&kind=export`, undefined, { token: owner.token });
     expect(recorded.body.data.list).toHaveLength(1);
     expect(recorded.body.data.list[0]).toMatchObject({ action: 'export.audit', target_type: 'export' });
-    expect(JSON.parse(recorded.body.data.list[0].reason)).toEqual({ operator: support.userName });
+    expect(JSON.parse(recorded.body.data.list[0].reason)).toEqual({ operator: support.userName, kind: 'user' });
   });
 
   it('the members file carries each mobile number whole: its calling code beside it, as the Members page shows it', async () => {

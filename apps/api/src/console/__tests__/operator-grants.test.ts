@@ -142,7 +142,7 @@ describe('a role that approves money', () => {
         expect(refused.body.msg).toContain('另一位有效的所有者');
       }
       const english = await call(t, 'POST', '/admin/api/operators/create', { user_name: `lone${RUN}`, role: 'finance', reason: 'x' }, { token: a.token, lang: 'en-us' });
-      expect(english.body.msg).toMatch(/^This role can approve money, so another active owner must approve it/);
+      expect(english.body.msg).toMatch(/^This needs the approval of another active owner, neither the one asking nor the operator concerned, and this shop has none\./);
       expect(await operatorNamed(`lone${RUN}`)).toBeUndefined();
       expect((await operatorNamed(support.userName))!.role).toBe('support');
       expect(await t.db.selectFrom('approval_requests').select('id').execute()).toEqual(requestsBefore);

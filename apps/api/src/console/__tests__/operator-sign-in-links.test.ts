@@ -101,6 +101,29 @@ describe('a new sign-in link from the console', () => {
       expect(action).toEqual({ operator: b.recordedAs, action: `operator.sign_in_link approval=#${id} asked_by=${a.recordedAs}` });
     }
   });
+
+  it('for an owner while two owners are active: refused because nobody but the asker and the owner concerned could approve it, as the message says', async () => {
+    // A tester's own1 asked one for own2 and read "this shop has only one [owner]", with two active.
+    const others = (await t.db.updateTable('operators').set({ status: 'disabled' }).where('role', '=', 'owner').where('status', '=', 'active').where('id', 'not in', [a.id, b.id]).returning('id').execute()).map((r) => r.id);
+    try {
+      const ask = async (lang: string) =>
+        (await t.app.inject({
+          method: 'POST',
+          url: '/admin/api/operators/sign-in-link',
+          remoteAddress: '10.0.0.1',
+          headers: { authorization: `Bearer ${a.token}`, 'content-type': 'application/json', 'idempotency-key': `link-${RUN}-${++keys}`, 'think-lang': lang },
+          payload: JSON.stringify({ id: b.id, reason: 'forgot the password' }),
+        })).json() as { code: number; msg: string };
+      const english = await ask('en-us');
+      expect(english.code).toBe(ResponseCode.operatorGrantNeedsOwner);
+      expect(english.msg).toMatch(/^This needs the approval of another active owner, neither the one asking nor the operator concerned, and this shop has none\./);
+      expect(english.msg).not.toContain('only one');
+      expect((await ask('hu')).msg).toContain('nem a kérelmező és nem az érintett operátor');
+      expect(await listed(b.id)).toMatchObject({ pending_setup: false });
+    } finally {
+      if (others.length) await t.db.updateTable('operators').set({ status: 'active' }).where('id', 'in', others).execute();
+    }
+  });
 });
 
 describe('npm run ops -- operator setup-link', () => {

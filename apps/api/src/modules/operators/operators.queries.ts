@@ -43,7 +43,7 @@ export const insertOperator = (db: Executor, o: { userName: string; role: Operat
 export const findOperatorBySetupToken = (db: Executor, token: string) =>
   db.selectFrom('operators').select(['id', 'user_name']).where('setup_token_hash', '=', hashToken(token)).where('setup_expires_at', '>', new Date()).where('status', '=', 'active').executeTakeFirst();
 
-/** Sets the password of the active operator whose unexpired setup token this is, and spends the token; answers its user name. */
+/** Sets the password of the active operator whose unexpired setup token this is, and spends the token; answers its id and user name. */
 export const setPasswordWithSetupToken = (db: Executor, token: string, passwordHash: string) =>
   db
     .updateTable('operators')
@@ -51,7 +51,7 @@ export const setPasswordWithSetupToken = (db: Executor, token: string, passwordH
     .where('setup_token_hash', '=', hashToken(token))
     .where('setup_expires_at', '>', new Date())
     .where('status', '=', 'active')
-    .returning('user_name')
+    .returning(['id', 'user_name'])
     .executeTakeFirst();
 
 /** Changes an operator's authenticator columns (sealed secrets, last accepted step). */

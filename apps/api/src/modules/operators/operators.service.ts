@@ -1,5 +1,5 @@
 import { generateSecret, generateURI, verify } from 'otplib';
-import { adminConfirmTotp, adminMe, adminSignOut, ROLE_PERMISSIONS, roleAllows, ResponseCode, type OperatorRole, type Permission } from '@shop/contract';
+import { adminConfirmTotp, adminMe, adminSignOut, ROLE_PERMISSIONS, roleAllows, ResponseCode, type AccessKind, type OperatorRole, type Permission } from '@shop/contract';
 import type { AppDeps } from '../../app-deps.js';
 import type { Database, Executor } from '../../db/database.js';
 import { operatorIdOf, operatorNameOf, type Actor } from '../../lib/actor.js';
@@ -8,7 +8,7 @@ import { newToken } from '../../lib/tokens.js';
 import { withTransaction } from '../../lib/transaction.js';
 import { insertOperatorAction } from '../operator-actions/operator-actions.queries.js';
 import { checkPassword, hashPassword, requireUncommonPassword } from '../members/identity.js';
-import { MEMBER_ONLY, PER_ADDRESS_ONLY, assertNotLocked, clearFailures, guessUnderLockout, operatorPasswordFailureKey, operatorTotpFailureKey } from '../captcha/lockout.js';
+import { LOGIN_FAILURE_WINDOW_MS, MEMBER_ONLY, PER_ADDRESS_ONLY, assertNotLocked, clearFailures, guessUnderLockout, operatorPasswordFailureKey, operatorTotpFailureKey } from '../captcha/lockout.js';
 import * as q from './operators.queries.js';
 import type { OperatorRow } from './operators.table.js';
 
@@ -55,6 +55,19 @@ export interface ApprovalNote {
 /** How an approved change names its request in the operator actions. */
 export const approvalNote = (a?: ApprovalNote) => (a ? ` approval=#${a.id} asked_by=${a.askedBy}` : '');
 
+/**
+ * Records one event at the console's door with the address it came from: a known operator as their
+ * decisions are recorded (`name#id`), a name no operator has as typed, in quotes (never read as an
+ * operator's), an unread name (a request refused before its body) as ''.
+ */
+const recordAccess = (db: Executor, kind: AccessKind, who: Pick<OperatorRow, 'id' | 'user_name'> | { typed: string }, ip: string) =>
+  insertOperatorAction(db, {
+    operator: 'id' in who ? `${who.user_name}#${who.id}` : who.typed && JSON.stringify(who.typed),
+    action: `${kind} ${ip}`,
+    target_type: 'operator',
+    target_id: 'id' in who ? who.id : 0,
+  });
+
 /** Creates an operator without a password and answers a one-time setup token (only its hash is kept). Recorded with who. */
 export async function createOperator(db: Database, actor: Actor, input: { userName: string; role: OperatorRole; reason?: string; approval?: ApprovalNote }): Promise<{ id: number; setupToken: string; expiresAt: Date }> {
   const createdBy = operatorNameOf(actor);
@@ -73,14 +86,17 @@ export async function createOperator(db: Database, actor: Actor, input: { userNa
  * Sets an operator's password with the one-time setup token; the token then stops working. The
  * members' rule applies: no common or breached password, not the operator's own name (the token stays usable).
  */
-export async function setupOperatorPassword(db: Database, input: { token: string; password: string }): Promise<{ user_name: string }> {
+export async function setupOperatorPassword(db: Database, actor: Actor, input: { token: string; password: string }): Promise<{ user_name: string }> {
   const holder = await q.findOperatorBySetupToken(db, input.token);
   if (!holder) throw new AppError(ResponseCode.operatorSetupInvalid);
   await requireUncommonPassword(input.password, [holder.user_name]);
   const passwordHash = await hashPassword(input.password);
-  const row = await q.setPasswordWithSetupToken(db, input.token, passwordHash);
-  if (!row) throw new AppError(ResponseCode.operatorSetupInvalid);
-  return { user_name: row.user_name };
+  return withTransaction(db, async (tx) => {
+    const row = await q.setPasswordWithSetupToken(tx, input.token, passwordHash);
+    if (!row) throw new AppError(ResponseCode.operatorSetupInvalid);
+    await recordAccess(tx, 'access.password_set', row, actor.ip);
+    return { user_name: row.user_name };
+  });
 }
 
 /** Accepts a TOTP code once (its time step is remembered), or throws. */
@@ -106,7 +122,44 @@ const signInRefused = () => new AppError(ResponseCode.loginFailed, undefined, { 
  * code — answers the same, so a guessed password is never confirmed without the second factor
  * (docs/decisions/2026-11-29-operator-sign-in-links.md).
  */
-export async function signInOperator(deps: Pick<AppDeps, 'db' | 'secrets'>, actor: Actor, body: { user_name: string; password: string; totp_code?: string }) {
+export async function signInOperator(deps: Pick<AppDeps, 'db' | 'secrets' | 'limiter'>, actor: Actor, body: { user_name: string; password: string; totp_code?: string }) {
+  // What the audit log records if the guess is refused: learnt as it goes (the client's answer stays one).
+  const refusal: Refusal = { kind: 'access.wrong_password' };
+  try {
+    return await guessSignIn(deps, actor, body, refusal);
+  } catch (e) {
+    if (e instanceof AppError) await recordRefusal(deps, actor.ip, body.user_name, refusal, e);
+    throw e;
+  }
+}
+
+/** Why a sign-in was refused, and whose name it was, as the audit log records it. */
+interface Refusal {
+  kind: AccessKind;
+  operator?: OperatorRow;
+}
+
+/**
+ * Records a refused sign-in: each wrong password or code that reached the check (the lockout bounds
+ * those), and a lockout once per address and window however many tries it refuses: the same for a
+ * name no operator has as for a real one, and never anything the client is told.
+ */
+async function recordRefusal(deps: Pick<AppDeps, 'db' | 'limiter'>, ip: string, typed: string, refusal: Refusal, e: AppError): Promise<void> {
+  if (e.code === ResponseCode.loginLocked) {
+    const first = await deps.limiter.hit(`operator-locked:${ip}`, 1, LOGIN_FAILURE_WINDOW_MS);
+    if (!first.allowed) return;
+    const row = await q.findOperatorByName(deps.db, typed);
+    await recordAccess(deps.db, 'access.locked', row ?? { typed }, ip);
+  } else if (e.code === ResponseCode.loginFailed || e.code === ResponseCode.twoFactorInvalid) {
+    await recordAccess(deps.db, refusal.kind, refusal.operator ?? { typed }, ip);
+  }
+}
+
+/** A rate-limited sign-in (before its body is read): recorded once per address and window by the route's limit. */
+export const recordSignInRateLimited = (db: Executor, ip: string) => recordAccess(db, 'access.rate_limited', { typed: '' }, ip);
+
+/** `signInOperator`'s guess under the lockout, telling `refusal` what it learns. */
+async function guessSignIn(deps: Pick<AppDeps, 'db' | 'secrets'>, actor: Actor, body: { user_name: string; password: string; totp_code?: string }, refusal: Refusal) {
   const { db } = deps;
   const input = { userName: body.user_name, password: body.password, totpCode: body.totp_code, ip: actor.ip, userAgent: actor.userAgent };
   // Every refusal is a guess under the name's lockout: 10 from one address lock that address out
@@ -114,13 +167,19 @@ export async function signInOperator(deps: Pick<AppDeps, 'db' | 'secrets'>, acto
   const passwordKey = operatorPasswordFailureKey(input.userName);
   const { result, earlier: failedBefore } = await guessUnderLockout(db, passwordKey, actor.ip, ResponseCode.loginFailed, async () => {
     const row = await q.findOperatorByName(db, input.userName);
+    refusal.operator = row;
     const bound = !!row?.totp_secret;
     // The code's own lock (10 wrong codes from all addresses together) holds for the name whatever
     // password comes with it, so being locked tells nothing about the password. Looked at for every
     // name (a key no code counts under when there is no authenticator), so every answer takes as long.
     await assertNotLocked(db, operatorTotpFailureKey(bound ? row!.id : 0), actor.ip, MEMBER_ONLY);
     const passwordOk = await checkPassword(row?.password_hash, input.password);
-    if (!row || !passwordOk || row.status !== 'active') throw signInRefused();
+    if (!row || !passwordOk) throw signInRefused();
+    if (row.status !== 'active') {
+      refusal.kind = 'access.disabled';
+      throw signInRefused();
+    }
+    refusal.kind = 'access.wrong_code';
     if (bound && !input.totpCode) throw signInRefused();
     // The code counts under the operator's own key too, so a password known to many addresses still
     // gets 10 guesses at the code in 15 minutes.
@@ -163,6 +222,7 @@ async function openOperatorSession(deps: Pick<AppDeps, 'db' | 'secrets'>, operat
         }
         await acceptTotp(tx, op, pending, input.totpCode);
         await q.setOperatorTotp(tx, op.id, { totp_secret: op.totp_pending_secret, totp_pending_secret: null });
+        await recordAccess(tx, 'access.totp_bound', op, input.ip);
       }
     } catch (e) {
       if (!(e instanceof AppError)) throw e;
@@ -173,6 +233,7 @@ async function openOperatorSession(deps: Pick<AppDeps, 'db' | 'secrets'>, operat
     const expiresAt = new Date(Date.now() + OPERATOR_SESSION_TTL_MS);
     await q.insertOperatorSession(tx, { operatorId: op.id, token, expiresAt, needsTotp: totpSetup !== null, ip: input.ip, userAgent: input.userAgent });
     const updated = await q.recordOperatorSignIn(tx, op.id);
+    await recordAccess(tx, 'access.signed_in', op, input.ip);
     return { token, expires_at: expiresAt.toISOString(), operator: operatorView(updated), totp_setup: totpSetup };
   });
   if (failure) throw failure;
@@ -201,6 +262,7 @@ export async function confirmOperatorTotp(deps: Pick<AppDeps, 'db' | 'secrets'>,
     }
     await q.setOperatorTotp(tx, op.id, { totp_secret: op.totp_pending_secret, totp_pending_secret: null });
     await q.clearSessionsNeedingTotp(tx, op.id);
+    await recordAccess(tx, 'access.totp_bound', op, actor.ip);
     return (await q.findOperatorById(tx, op.id))!;
   });
   if (failure) throw failure;
@@ -236,10 +298,15 @@ export function requirePermission(operator: Operator, permission: Permission, pa
   if (!roleAllows(operator.role, permission)) throw new AppError(ResponseCode.forbidden, undefined, { httpStatus: 403 });
 }
 
-/** Ends the operator session the request came with. */
+/** Ends the operator session the request came with, recorded with the address. */
 export async function signOutOperator(db: Database, actor: Actor): Promise<{ ok: true }> {
-  operatorIdOf(actor);
-  if (actor.sessionId !== undefined) await q.revokeOperatorSession(db, actor.sessionId);
+  const id = operatorIdOf(actor);
+  if (actor.sessionId === undefined) return { ok: true };
+  const sessionId = actor.sessionId;
+  await withTransaction(db, async (tx) => {
+    const ended = await q.revokeOperatorSession(tx, sessionId);
+    if (Number(ended[0]?.numUpdatedRows ?? 0) > 0) await recordAccess(tx, 'access.signed_out', { id, user_name: actor.name ?? 'operator' }, actor.ip);
+  });
   return { ok: true };
 }
 

@@ -8,6 +8,7 @@ import { findCountry } from '../geo/geo.queries.js';
 import { withTransaction } from '../../lib/transaction.js';
 import type { OperatorAction } from '@shop/contract';
 import { insertOperatorAction, trimmedAction } from '../operator-actions/operator-actions.queries.js';
+import { findOperatorById } from '../operators/operators.queries.js';
 import { memberIdOf } from '../cart/cart.service.js';
 import { pick } from '../catalogue/texts.js';
 import { ordersChanged } from './order-lists.js';
@@ -199,8 +200,23 @@ export async function orderForOperator(db: Database, actor: Actor, input: Endpoi
     user_id: order.user_id,
     user_name: member ?? '',
     packages: described.map(({ events: _e, ...p }) => p),
-    events: events.map((e) => ({ kind: e.kind, from_status: e.from_status, to_status: e.to_status, actor: `${e.actor_kind}:${e.actor_id}`, reason: e.reason, at: iso(e.created_at)! })),
+    events: await withOperatorNames(db, events),
   };
+}
+
+/** An order's events as operators read them: each operator's step names them as their decisions are recorded (`name#id`), looked up once per operator. */
+async function withOperatorNames(db: Executor, events: Awaited<ReturnType<typeof q.findOrderEvents>>) {
+  const ids = [...new Set(events.filter((e) => e.actor_kind === 'operator' && /^\d+$/.test(e.actor_id)).map((e) => Number(e.actor_id)))];
+  const names = new Map(await Promise.all(ids.map(async (id) => [String(id), `${(await findOperatorById(db, id))?.user_name ?? 'operator'}#${id}`] as const)));
+  return events.map((e) => ({
+    kind: e.kind,
+    from_status: e.from_status,
+    to_status: e.to_status,
+    actor: `${e.actor_kind}:${e.actor_id}`,
+    operator: e.actor_kind === 'operator' ? (names.get(e.actor_id) ?? e.actor_id) : null,
+    reason: e.reason,
+    at: iso(e.created_at)!,
+  }));
 }
 
 /** Paid orders whose members asked for them to be shipped. */

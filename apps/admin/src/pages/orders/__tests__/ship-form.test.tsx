@@ -101,8 +101,40 @@ describe('the ship form of an order', () => {
     expect(carrier.getAttribute('aria-invalid')).toBeNull();
     await ship();
     await waitFor(() => expect(sent).toHaveLength(1));
+    // The package holds what the form showed: the line's 2 units, named, never "everything left" by omission.
+    expect(sent[0]).toMatchObject({ order_id: 9, carrier: 'DHL', tracking_number: 'TRACK-1', lines: [{ order_line_id: 11, num: 2 }] });
     const packages = await screen.findByRole('region', { name: 'Packages' });
     await waitFor(() => expect(document.activeElement).toBe(packages));
     expect(packages.textContent).toContain('TRACK-1');
+  });
+
+  it('refuses a package with nothing in it, with no call, and ships exactly the quantities shown', async () => {
+    render(
+      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } })}>
+        <AntApp>
+          <OrderDetail id={9} onPackage={() => undefined} />
+        </AntApp>
+      </QueryClientProvider>,
+    );
+    const qty = await screen.findByRole('spinbutton', { name: 'Quantity in this package: Green tea' });
+    await act(async () => void fireEvent.change(screen.getByRole('textbox', { name: 'Carrier' }), { target: { value: 'DHL' } }));
+    await act(async () => void fireEvent.change(screen.getByRole('textbox', { name: 'Tracking number' }), { target: { value: 'TRACK-1' } }));
+    await act(async () => void fireEvent.change(qty, { target: { value: '0' } }));
+    await act(async () => void fireEvent.blur(qty));
+    await ship();
+    const refusal = await screen.findByText('Nothing in this package: give at least one line a quantity of 1 or more');
+    expect(refusal.getAttribute('role')).toBe('alert');
+    expect(qty.getAttribute('aria-invalid')).toBe('true');
+    expect(describedBy(qty)).toEqual(['Nothing in this package: give at least one line a quantity of 1 or more']);
+    // Nothing was sent: a call without lines would have shipped both units left.
+    expect(sent).toEqual([]);
+    expect(screen.queryByRole('region', { name: 'Packages' })).toBeNull();
+
+    await act(async () => void fireEvent.change(qty, { target: { value: '1' } }));
+    await act(async () => void fireEvent.blur(qty));
+    await waitFor(() => expect(screen.queryByText('Nothing in this package: give at least one line a quantity of 1 or more')).toBeNull());
+    await ship();
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]).toMatchObject({ order_id: 9, lines: [{ order_line_id: 11, num: 1 }] });
   });
 });

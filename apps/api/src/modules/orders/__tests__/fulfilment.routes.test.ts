@@ -73,6 +73,23 @@ describe('shipping, packages and tracking', () => {
     expect((await post('/shop/order/confirmReceipt', { id: orderId }, member.headers)).body.code).toBe(ResponseCode.orderState);
   });
 
+  it('refuses a package with nothing in it, saying so, and ships nothing (an absent `lines` alone means the rest)', async () => {
+    const { orderId, lines } = await paidOrder();
+    const shippedUnits = async () => (await t.db.selectFrom('order_lines').select('shipped_quantity').where('order_id', '=', orderId).execute()).reduce((s, l) => s + Number(l.shipped_quantity), 0);
+    for (const [body, lang] of [
+      [{ order_id: orderId, carrier: 'DHL', tracking_number: `JD${orderId}E`, lines: [] }, 'en-us'],
+      [{ order_id: orderId, carrier: 'DHL', tracking_number: `JD${orderId}Z`, lines: [{ order_line_id: lines[0]!.id, num: 0 }] }, 'en-us'],
+      [{ order_id: orderId, carrier: 'DHL', tracking_number: `JD${orderId}Z`, lines: [{ order_line_id: lines[0]!.id, num: 0 }, { order_line_id: lines[1]!.id, num: 0 }] }, 'zh-cn'],
+    ] as const) {
+      const refused = await call(t, 'POST', '/admin/api/orders/ship', { headers: operator.headers, body, lang });
+      expect(refused.status).toBe(422);
+      expect(refused.body.code).toBe(ResponseCode.validation);
+      expect(refused.body.msg).toBe(lang === 'en-us' ? 'The package holds nothing: give at least one of its lines a quantity of 1 or more' : '包裹里没有商品：请至少为一行填写 1 件或以上的数量');
+    }
+    expect(await shippedUnits()).toBe(0);
+    expect((await get(`/admin/api/orders/info?id=${orderId}`, operator.headers)).body.data).toMatchObject({ status: 'paid', packages: [] });
+  });
+
   it('completes a shipped order by itself days after its last package was delivered', async () => {
     const { orderId } = await paidOrder();
     const shipped = await post('/admin/api/orders/ship', { order_id: orderId, carrier: 'DHL', tracking_number: `AUTO${orderId}` }, operator.headers);

@@ -1,0 +1,127 @@
+import { cleanup, render, screen } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { App as AntApp } from 'antd';
+import type { ComponentType } from 'react';
+import { MemoryRouter } from 'react-router';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { initI18n } from '../../lib/i18n';
+import { sessionStore } from '../../lib/session';
+import Charity from '../../pages/charity/Charity';
+import Coupons from '../../pages/catalogue/Coupons';
+import Goods from '../../pages/catalogue/Goods';
+import GroupBuys from '../../pages/catalogue/GroupBuys';
+import Reviews from '../../pages/catalogue/Reviews';
+import GiftCards from '../../pages/money/GiftCards';
+
+// At 1024 px these tables ran past the window's edge and cut off their action buttons (goods IDs
+// stacked a digit a line). As on the members, approvals, payments and after-sales screens, a table
+// wider than the window scrolls sideways inside its own frame, an ID stays on one line, and the
+// gift cards' filters and buttons wrap. jsdom lays nothing out: what is checked is what makes the
+// browser do so (the table's horizontal scroll frame, the cells' and toolbar's styles); the console's
+// browser test (e2e/table-layout.test.ts) measures the members and approvals tables themselves.
+
+beforeAll(async () => {
+  globalThis.ResizeObserver ??= class { observe() {} unobserve() {} disconnect() {} } as never;
+  window.matchMedia ??= ((q: string) => ({ matches: false, media: q, addEventListener: () => undefined, removeEventListener: () => undefined, addListener: () => undefined, removeListener: () => undefined, onchange: null, dispatchEvent: () => false })) as never;
+  await initI18n();
+});
+
+const at = '2026-11-20T10:00:00.000Z';
+const page = (row: unknown) => ({ list: [row], total: 1, page: 1, limit: 20, has_more: false });
+const answers: Record<string, unknown> = {
+  '/admin/api/auth/me': { id: 1, user_name: 'ops', role: 'owner', permissions: ['session', 'settings.write', 'catalogue.write', 'ledger.adjust', 'orders.read'], totp_bound: true },
+  '/admin/api/charity/causes/list': { list: [{ id: 4, title: { 'en-us': 'Clean water' }, description: {}, image: '', currency: 'USD', min_amount: 100, goal: 500_000, status: 'open', raised: 7_000, supporters: 2, paid_pledges: 3, pledges: 11, created_by: 'owner', created_at: at, updated_at: at }] },
+  '/admin/api/charity/pledges': { list: [], total: 0, page: 1, limit: 20, has_more: false },
+  '/admin/api/catalogue/goods': page({ id: 2003, cover: '', name: 'Malaysian White Coffee', category_name: 'Food & Drinks', price: 2890, currency: 'MYR', stock: 160, sales: 194, sku_count: 2, status: 'on_sale', updated_at: at }),
+  '/admin/api/catalogue/categories': { list: [] },
+  '/admin/api/catalogue/coupons': page({ id: 31, code: 'WELCOME5', kind: 'amount', amount: 500, percent_bp: null, currency: 'USD', min_spend: 5000, starts_at: at, ends_at: at, per_member_limit: 1, total_limit: 100, used: 3, state: 'running', created_by: 'owner' }),
+  '/admin/api/catalogue/group-buys': page({ id: 1208, goods_id: 200, sku_id: 9, name: 'Rice cooker', price: 2500, currency: 'USD', group_size: 3, fill_hours: 24, starts_at: at, ends_at: at, per_order_limit: 1, per_member_limit: 1, virtual_fill_percent: 0, quantity: 6, remaining: 6, open_groups: 0, state: 'running', created_by: 'ops', updated_at: at }),
+  '/admin/api/catalogue/reviews': page({ id: 77, goods_id: 200, goods_name: 'Rice cooker', sku_text: 'White', member: 'mia', author_name: 'mia', member_id: 3, rating: 4, content: 'Cooks well, a little loud.', images: [], created_at: at, edited_at: null, visible: true, returned_at: null, moderation: null, reply: null, replied_by: null, replied_at: null }),
+  '/admin/api/wallet/gift-cards': page({ id: 2, user_id: 1, user_name: 'demo001', value: 50_000, currency: 'USD', count: 2, redeemed: 0, expires_at: at, created_by: 'own2', reason: 'goodwill', created_at: at }),
+};
+beforeEach(() => {
+  sessionStore.signIn('token');
+  vi.stubGlobal('fetch', async (url: string) => {
+    const data = answers[url.split('?')[0]!];
+    return new Response(JSON.stringify(data === undefined ? { code: 404, msg: 'Not found', data: null } : { code: 200, msg: 'ok', data }), { status: data === undefined ? 404 : 200, headers: { 'Content-Type': 'application/json' } });
+  });
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  sessionStore.end('signed_out');
+});
+
+function show(Page: ComponentType) {
+  render(
+    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+      <AntApp>
+        <MemoryRouter>
+          <Page />
+        </MemoryRouter>
+      </AntApp>
+    </QueryClientProvider>,
+  );
+}
+
+/** The table holding `text`: it scrolls sideways in its own frame when wider than the window (antd marks the frame). */
+async function tableOf(text: string) {
+  const cell = await screen.findByText(text, {}, { timeout: 10_000 });
+  return cell.closest('.ant-table') as HTMLElement;
+}
+
+/** The body cell of `table` under the column headed `heading`. */
+function cellUnder(table: HTMLElement, heading: string) {
+  const headings = [...table.querySelectorAll('thead th')].map((th) => th.textContent?.trim());
+  const index = headings.indexOf(heading);
+  expect(index, `${heading} in ${headings.join(' | ')}`).toBeGreaterThanOrEqual(0);
+  return table.querySelectorAll('tbody tr.ant-table-row')[0]!.querySelectorAll(':scope > td')[index] as HTMLElement;
+}
+
+describe('the console’s wide tables in a laptop window', () => {
+  const cases: Array<[string, ComponentType, string, string | null]> = [
+    ['charity causes', Charity, 'Clean water', null],
+    ['goods', Goods, 'Malaysian White Coffee', '2003'],
+    ['coupons', Coupons, 'WELCOME5', null],
+    ['group buys', GroupBuys, 'Rice cooker', '1208'],
+    ['reviews', Reviews, 'Cooks well, a little loud.', null],
+  ];
+  for (const [name, Page, text, id] of cases) {
+    it(`${name}: the table scrolls sideways instead of running past the window, its actions with it${id ? ', the ID on one line' : ''}`, async () => {
+      show(Page);
+      const table = await tableOf(text);
+      expect(table.classList.contains('ant-table-scroll-horizontal')).toBe(true);
+      // The actions are a column of the table, so inside the frame that scrolls.
+      expect([...table.querySelectorAll('thead th')].map((th) => th.textContent?.trim())).toContain('Actions');
+      if (id) {
+        const cell = cellUnder(table, 'ID');
+        expect(cell.textContent).toBe(id);
+        expect(cell.style.whiteSpace).toBe('nowrap');
+      }
+    });
+  }
+
+  it('reviews: the review itself keeps a readable width (the columns beside it take 824 px)', async () => {
+    show(Reviews);
+    const table = await tableOf('Cooks well, a little loud.');
+    expect(table.querySelector('table')!.style.width).toBe('1064px');
+  });
+
+  it('gift cards: the filters and buttons wrap onto another line instead of running past the window', async () => {
+    show(GiftCards);
+    const issue = await screen.findByTestId('issue-cards', {}, { timeout: 10_000 });
+    const search = screen.getByTestId('gift-card-search');
+    // Every row of controls between the page and the buttons (and the search) may wrap.
+    const page = screen.getByTestId('gift-cards');
+    const rows = (el: HTMLElement) => {
+      const out: HTMLElement[] = [];
+      for (let p = el.parentElement; p && p !== page; p = p.parentElement) if (p.classList.contains('ant-space')) out.push(p);
+      return out;
+    };
+    for (const el of [issue, search]) {
+      const spaces = rows(el);
+      expect(spaces.length).toBe(2);
+      for (const s of spaces) expect(getComputedStyle(s).flexWrap).toBe('wrap');
+    }
+  });
+});
