@@ -3,6 +3,7 @@ import { Button, Picker } from 'antd-mobile';
 import { listCountryCodes } from '@shop/contract/account';
 import type { EndpointData } from '@shop/contract/common';
 import { useEndpointQuery } from '@/lib/endpoint-query';
+import { useBackCloses } from '@/lib/router';
 import { useTranslation } from '@/lib/i18n';
 
 /** A country and its calling code, as the phone fields keep them. */
@@ -35,6 +36,7 @@ export function CountryCodePicker({ value, onChange }: { value: CallingCode; onC
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const { data: countries = [] } = useCountryCodes();
+  useBackCloses(open, () => setOpen(false));
   return (
     <>
       <Button size="small" fill="none" className="country-code" aria-label={`${t('account.field.countryCode')} +${value.pre}`} onClick={() => setOpen(true)}>

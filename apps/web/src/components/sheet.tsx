@@ -1,5 +1,6 @@
 import { useEffect, useLayoutEffect, useRef } from 'react';
 import { Popup, type PopupProps } from 'antd-mobile';
+import { useBackCloses } from '@/lib/router';
 
 const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
@@ -7,9 +8,11 @@ const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]):not([t
  * The app's sheet (a panel rising from the bottom, or from a side): antd-mobile's Popup, said to screen
  * readers as a dialog named `label`. Opening it takes the keyboard's focus into it, Tab stays inside
  * while it is open, Escape closes it (unless `dismissable` is false: a sheet that must be answered),
- * and closing it gives the focus back to the control that opened it. Every sheet of the app is this one.
+ * and closing it gives the focus back to the control that opened it. Back closes it too, and only it
+ * (`useBackCloses`). Every sheet of the app is this one.
  */
 export function Sheet({ label, dismissable = true, children, ...popup }: PopupProps & { label: string; dismissable?: boolean }) {
+  useBackCloses(Boolean(popup.visible), dismissable ? popup.onClose : undefined);
   return (
     <Popup {...popup}>
       <SheetDialog visible={Boolean(popup.visible)} label={label} onEscape={dismissable ? popup.onClose : undefined} />

@@ -6,6 +6,7 @@ import {
   useEffect,
   useLayoutEffect,
   useMemo,
+  useRef,
   useState,
   useSyncExternalStore,
   type AnchorHTMLAttributes,
@@ -67,6 +68,12 @@ export interface Router {
   navigate(to: string | number, options?: NavigateOptions): void;
   subscribe(listener: () => void): () => void;
   createHref(to: string): string;
+  /**
+   * A sheet or dialog opened over the page: it gets a history entry of its own, so Back closes it
+   * (`close`; without one Back leaves it open) instead of leaving the page. Answers its release, for
+   * when it closes by itself (its button, its mask): the entry is stepped back over, unseen.
+   */
+  openLayer(close?: () => void): () => void;
 }
 
 const trimSlash = (p: string) => (p.length > 1 ? p.replace(/\/+$/, '') : p);
@@ -108,50 +115,155 @@ function parsePath(to: string): { pathname: string; search: string; hash: string
 let keySeq = 0;
 const newKey = () => `${Date.now().toString(36)}${(keySeq++).toString(36)}`;
 
-function makeRouter(routes: RouteObject[], read: () => Location, write: (loc: Location, replace: boolean) => void, go: (delta: number) => void, depth: () => number, hrefOf: (to: string) => string, listen: (onPop: () => void) => void): Router {
+// The router on screen, for dialogs opened outside the rendered tree (antd-mobile's `Dialog.show`).
+let shownRouter: Router | undefined;
+
+/** Where a router keeps its entries: the browser's history, or a list in memory. */
+interface HistoryAccess {
+  /** The page of the current entry. */
+  read(): Location;
+  /** How many open sheets the current entry stands for over its page (0: the page itself). */
+  layer(): number;
+  write(loc: Location, replace: boolean): void;
+  /** A new entry for the same page, standing for `layer` sheets over it. */
+  pushLayer(layer: number): void;
+  go(delta: number): void;
+  /** The current entry's position (0: nothing behind it). */
+  depth(): number;
+  href(to: string): string;
+  listen(onPop: () => void): void;
+}
+
+interface Layer {
+  close?: () => void;
+  released: boolean;
+}
+
+function makeRouter(routes: RouteObject[], history: HistoryAccess): Router {
   const listeners = new Set<() => void>();
   // Where a `returning` navigation lands once the step back has happened (the page behind never shows as it was).
   let returnTo: { to: string; state: unknown } | undefined;
+  // The sheets open over the page, lowest first; each has the entry at its position above the page's.
+  const layers: Layer[] = [];
+  // A step back the router took itself (over sheets' entries), until it lands: the page does not change.
+  let settling: { key: string; layer: number } | undefined;
+  // Navigations asked for while sheets' entries were above the page: they run from the page's own entry.
+  const waiting: (() => void)[] = [];
+  // The entry last written or handled: a second event for the same move (popstate, then hashchange) is ignored.
+  let seen = { key: '', layer: -1 };
+  const note = () => {
+    seen = { key: history.read().key, layer: history.layer() };
+  };
+
   const show = (to: string, state: unknown, replace: boolean) => {
     const location: Location = { ...parsePath(to), state: state ?? null, key: newKey() };
-    write(location, replace);
+    history.write(location, replace);
+    note();
     router.state = { location, historyAction: replace ? 'REPLACE' : 'PUSH' };
   };
+
+  const go = (to: string | number, options: NavigateOptions) => {
+    if (typeof to === 'number') {
+      history.go(to);
+      return;
+    }
+    if (options.returning && history.depth() > 0) {
+      returnTo = { to, state: options.state };
+      history.go(-1);
+      return;
+    }
+    const current = router.state.location;
+    const target = parsePath(to);
+    // A link to the page the member is on does not stack another entry (as React Router does).
+    const replace = options.returning || (options.replace ?? (target.pathname === current.pathname && target.search === current.search));
+    show(to, options.state, replace);
+    listeners.forEach((l) => l());
+  };
+
+  /** Brings the history in line with the open sheets: steps back over closed ones' entries, adds open ones', then runs waiting navigations. */
+  const reconcile = () => {
+    // Only the router on screen moves the history (a test makes several over one window; the app, one).
+    if (settling || (shownRouter !== undefined && shownRouter !== router)) return;
+    // A navigation leaves the page: its sheets go with it (one still shown on the next page opens again there).
+    if (waiting.length) layers.length = 0;
+    while (layers.length > 0 && layers[layers.length - 1]!.released) layers.pop();
+    const at = history.layer();
+    if (at > layers.length) {
+      settling = { key: router.state.location.key, layer: layers.length };
+      history.go(layers.length - at);
+      return;
+    }
+    if (waiting.length) {
+      for (const run of waiting.splice(0)) run();
+      return;
+    }
+    for (let n = at + 1; n <= layers.length; n++) history.pushLayer(n);
+    if (at < layers.length) note();
+  };
+
   const router: Router = {
     routes,
-    state: { location: read(), historyAction: 'POP' },
+    state: { location: history.read(), historyAction: 'POP' },
     navigate(to, options = {}) {
-      if (typeof to === 'number') {
-        go(to);
+      if (layers.length === 0 && !settling && history.layer() === 0) {
+        go(to, options);
         return;
       }
-      if (options.returning && depth() > 0) {
-        returnTo = { to, state: options.state };
-        go(-1);
-        return;
-      }
-      const current = router.state.location;
-      const target = parsePath(to);
-      // A link to the page the member is on does not stack another entry (as React Router does).
-      const replace = options.returning || (options.replace ?? (target.pathname === current.pathname && target.search === current.search));
-      show(to, options.state, replace);
-      listeners.forEach((l) => l());
+      waiting.push(() => go(to, options));
+      reconcile();
     },
     subscribe(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
-    createHref: hrefOf,
+    createHref: (to) => history.href(to),
+    openLayer(close) {
+      const layer: Layer = { close, released: false };
+      layers.push(layer);
+      reconcile();
+      return () => {
+        if (layer.released) return;
+        layer.released = true;
+        reconcile();
+      };
+    },
   };
-  listen(() => {
-    router.state = { location: read(), historyAction: 'POP' };
+
+  history.listen(() => {
+    const landed = history.read();
+    const at = history.layer();
+    if (landed.key === seen.key && at === seen.layer) return;
+    seen = { key: landed.key, layer: at };
+    const expected = settling;
+    settling = undefined;
+    if (landed.key === router.state.location.key) {
+      // Back within the page closes the sheets above the entry it landed on, top first; one that must be
+      // answered stays, and its entry comes back. Forward onto a closed sheet's entry is stepped back from.
+      if (!(expected && expected.key === landed.key && expected.layer === at)) {
+        while (layers.length > at) {
+          const top = layers[layers.length - 1]!;
+          if (!top.released && !top.close) break;
+          layers.pop();
+          if (!top.released) top.close!();
+        }
+      }
+      reconcile();
+      return;
+    }
+    // Another page: the sheets were the old page's.
+    layers.length = 0;
+    router.state = { location: landed, historyAction: 'POP' };
     if (returnTo) {
       const { to, state } = returnTo;
       returnTo = undefined;
       show(to, state, true);
     }
     listeners.forEach((l) => l());
+    reconcile();
   });
+  note();
+  // Opened again on a sheet's entry (a reload): back to the page's own.
+  reconcile();
   return router;
 }
 
@@ -159,32 +271,35 @@ interface HistoryState {
   key?: string;
   idx?: number;
   usr?: unknown;
+  /** On a sheet's entry: how many sheets were open over the page. */
+  layer?: number;
 }
 
-/** The app's router: the page path lives in the address's hash; history entries carry `{ key, idx }`. */
+/** The app's router: the page path lives in the address's hash; history entries carry `{ key, idx }` (and `layer` on a sheet's entry). */
 export function createHashRouter(routes: RouteObject[]): Router {
   const historyState = () => (window.history.state ?? {}) as HistoryState;
   // The first entry gets a key and its position (0), so "back" knows whether there is a page behind.
   if (historyState().key === undefined) window.history.replaceState({ ...historyState(), key: newKey(), idx: 0 }, '');
-  const read = (): Location => {
-    const { pathname, search } = parsePath(window.location.hash.replace(/^#/, '') || '/');
-    const s = historyState();
-    return { pathname, search, hash: '', state: s.usr ?? null, key: s.key ?? 'default' };
-  };
-  return makeRouter(
-    routes,
-    read,
-    (loc, replace) => {
+  return makeRouter(routes, {
+    read: () => {
+      const { pathname, search } = parsePath(window.location.hash.replace(/^#/, '') || '/');
+      const s = historyState();
+      return { pathname, search, hash: '', state: s.usr ?? null, key: s.key ?? 'default' };
+    },
+    layer: () => historyState().layer ?? 0,
+    write: (loc, replace) => {
       const idx = (historyState().idx ?? 0) + (replace ? 0 : 1);
       const url = `#${loc.pathname}${loc.search}`;
       const state: HistoryState = { key: loc.key, idx, usr: loc.state };
       if (replace) window.history.replaceState(state, '', url);
       else window.history.pushState(state, '', url);
     },
-    (delta) => window.history.go(delta),
-    () => historyState().idx ?? 0,
-    (to) => `#${to}`,
-    (onPop) => {
+    // The same address and position as the page's: only Back tells the two apart.
+    pushLayer: (layer) => window.history.pushState({ ...historyState(), layer }, ''),
+    go: (delta) => window.history.go(delta),
+    depth: () => historyState().idx ?? 0,
+    href: (to) => `#${to}`,
+    listen: (onPop) => {
       window.addEventListener('popstate', onPop);
       // A hash set directly (a typed address, code outside React) is a new entry without our state.
       window.addEventListener('hashchange', () => {
@@ -195,37 +310,39 @@ export function createHashRouter(routes: RouteObject[]): Router {
         onPop();
       });
     },
-  );
+  });
 }
 
 /** A router kept in memory (tests, previews): `initialEntries` are the history, the last one current. */
 export function createMemoryRouter(routes: RouteObject[], options: { initialEntries?: string[] } = {}): Router {
-  const entries: Location[] = (options.initialEntries ?? ['/']).map((e) => ({ ...parsePath(e), state: null, key: newKey() }));
+  const entries: { location: Location; layer: number }[] = (options.initialEntries ?? ['/']).map((e) => ({ location: { ...parsePath(e), state: null, key: newKey() }, layer: 0 }));
   let index = entries.length - 1;
   let popListener: () => void = () => undefined;
-  return makeRouter(
-    routes,
-    () => entries[index]!,
-    (loc, replace) => {
-      if (replace) entries[index] = loc;
-      else {
-        entries.splice(index + 1, entries.length, loc);
-        index += 1;
-      }
+  const add = (entry: { location: Location; layer: number }) => {
+    entries.splice(index + 1, entries.length, entry);
+    index += 1;
+  };
+  return makeRouter(routes, {
+    read: () => entries[index]!.location,
+    layer: () => entries[index]!.layer,
+    write: (location, replace) => {
+      if (replace) entries[index] = { location, layer: 0 };
+      else add({ location, layer: 0 });
     },
-    (delta) => {
+    pushLayer: (layer) => add({ location: entries[index]!.location, layer }),
+    go: (delta) => {
       const next = Math.min(Math.max(index + delta, 0), entries.length - 1);
       if (next === index) return;
       index = next;
       // As the browser does, going back is noticed a moment later.
       setTimeout(() => popListener(), 0);
     },
-    () => index,
-    (to) => to,
-    (onPop) => {
+    depth: () => index,
+    href: (to) => to,
+    listen: (onPop) => {
       popListener = onPop;
     },
-  );
+  });
 }
 
 const RouterContext = createContext<Router | undefined>(undefined);
@@ -235,6 +352,32 @@ function useRouter(): Router {
   const router = useContext(RouterContext);
   if (!router) throw new Error('a router call outside <RouterProvider>');
   return router;
+}
+
+const noSubscription = () => () => undefined;
+
+/**
+ * While `open`, Back (the browser's, Android's, the shell's) closes this sheet or dialog through
+ * `close` and leaves the page where it is; without `close` (a sheet that must be answered) Back
+ * leaves it open. Closed by its own button or mask, its history entry goes too, so the next Back
+ * leaves the page in one step. Outside a router it does nothing.
+ */
+export function useBackCloses(open: boolean, close: (() => void) | undefined): void {
+  const router = useContext(RouterContext);
+  // A navigation with the sheet still shown (the same page at another address): its entry moves over the new one.
+  const pageKey = useSyncExternalStore(router?.subscribe ?? noSubscription, () => router?.state.location.key);
+  const latest = useRef(close);
+  latest.current = close;
+  const dismissable = close !== undefined;
+  useEffect(() => {
+    if (!open || !router) return;
+    return router.openLayer(dismissable ? () => latest.current?.() : undefined);
+  }, [open, router, pageKey, dismissable]);
+}
+
+/** `useBackCloses` for a dialog opened by a call rather than rendered: answers the release to call once it has closed. */
+export function openBackLayer(close: () => void): () => void {
+  return shownRouter ? shownRouter.openLayer(close) : () => undefined;
 }
 
 /** The current location; renders again when it changes. */
@@ -357,6 +500,12 @@ function Matches({ matches, locationKey }: { matches: RouteMatch[]; locationKey:
 
 export function RouterProvider({ router }: { router: Router }) {
   const location = useSyncExternalStore(router.subscribe, () => router.state.location);
+  useLayoutEffect(() => {
+    shownRouter = router;
+    return () => {
+      if (shownRouter === router) shownRouter = undefined;
+    };
+  }, [router]);
   const matches = useMemo(() => matchRoutes(router.routes, location.pathname), [router, location.pathname]);
   return <RouterContext.Provider value={router}>{matches ? <Matches matches={matches} locationKey={location.key} /> : null}</RouterContext.Provider>;
 }

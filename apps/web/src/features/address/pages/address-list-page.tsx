@@ -1,5 +1,6 @@
 import '../address.css';
-import { Button, Dialog, Tag } from 'antd-mobile';
+import { Button, Tag } from 'antd-mobile';
+import { confirmDialog } from '@/components/dialog';
 import { useNavigate, useSearchParams } from '@/lib/router';
 import type { Address } from '@shop/contract/address';
 import { paths } from '@/config/paths';
@@ -59,7 +60,7 @@ export default function AddressListPage() {
     navigate(`${returnTo}${returnTo.includes('?') ? '&' : '?'}address_id=${a.id}`, { returning: true });
   };
   const confirmDelete = async (a: Address) => {
-    const yes = await Dialog.confirm({ content: t('address.deleteConfirm'), confirmText: t('address.delete'), cancelText: t('address.cancel') });
+    const yes = await confirmDialog({ content: t('address.deleteConfirm'), confirmText: t('address.delete'), cancelText: t('address.cancel') });
     if (!yes) return;
     await remove.mutateAsync({ id: a.id });
     showToast(t('address.deleted'));

@@ -1,4 +1,5 @@
-import { Button, Dialog } from 'antd-mobile';
+import { Button } from 'antd-mobile';
+import { confirmDialog } from '@/components/dialog';
 import type { AfterSaleCase } from '@shop/contract/after-sales';
 import { paths } from '@/config/paths';
 import { useNavigate } from '@/lib/router';
@@ -12,7 +13,7 @@ export function CaseActions({ c, detailed }: { c: Pick<AfterSaleCase, 'id' | 'ac
   const navigate = useNavigate();
   const cancel = useCancelCase();
   const receipt = useConfirmReplacement();
-  const ask = (content: string) => Dialog.confirm({ content, confirmText: t('orders.action.yes'), cancelText: t('orders.action.no') });
+  const ask = (content: string) => confirmDialog({ content, confirmText: t('orders.action.yes'), cancelText: t('orders.action.no') });
   const a = c.actions;
   return (
     <div className="as-actions">

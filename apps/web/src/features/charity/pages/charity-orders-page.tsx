@@ -1,4 +1,5 @@
-import { Button, Dialog } from 'antd-mobile';
+import { Button } from 'antd-mobile';
+import { confirmDialog } from '@/components/dialog';
 import { paths } from '@/config/paths';
 import { Amount } from '@/components/amount';
 import { ListState, LoadMore } from '@/components/list-states';
@@ -18,7 +19,7 @@ export default function CharityOrdersPage() {
   const cancel = useCancelPledge();
   const list = pages.data?.pages.flatMap((p) => p.list) ?? [];
   const cancelPledge = async (id: number) => {
-    const yes = await Dialog.confirm({ content: t('orders.charity.cancelQuestion'), confirmText: t('orders.action.yes'), cancelText: t('orders.action.no') });
+    const yes = await confirmDialog({ content: t('orders.charity.cancelQuestion'), confirmText: t('orders.action.yes'), cancelText: t('orders.action.no') });
     if (!yes) return;
     await cancel.mutateAsync({ id });
     showToast(t('orders.charity.cancelled'));

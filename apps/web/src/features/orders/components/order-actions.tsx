@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Button, Dialog } from 'antd-mobile';
+import { Button } from 'antd-mobile';
+import { confirmDialog } from '@/components/dialog';
 import { useNavigate } from '@/lib/router';
 import type { OrderSummary } from '@shop/contract/orders';
 import { paths } from '@/config/paths';
@@ -23,7 +24,7 @@ export function OrderActions({ order }: { order: Pick<OrderSummary, 'id' | 'acti
   const sheetLeftOpen = useDraftLeftOpen<boolean>(reviewSheet);
   const [reviewing, setReviewing] = useState(sheetLeftOpen === true && a.can_review);
   useKeepOpenDraft(reviewSheet, reviewing || undefined);
-  const ask = (content: string) => Dialog.confirm({ content, confirmText: t('orders.action.yes'), cancelText: t('orders.action.no') });
+  const ask = (content: string) => confirmDialog({ content, confirmText: t('orders.action.yes'), cancelText: t('orders.action.no') });
   return (
     <div className="order-actions">
       {a.can_cancel && (

@@ -1,5 +1,6 @@
 import { useLayoutEffect, useRef, useState } from 'react';
-import { Button, Dialog, SearchBar } from 'antd-mobile';
+import { Button, SearchBar } from 'antd-mobile';
+import { confirmDialog } from '@/components/dialog';
 import type { PlacementNode } from '@shop/contract/referral';
 import { ListState, LoadMore } from '@/components/list-states';
 import { PageHeader } from '@/components/page-header';
@@ -69,7 +70,7 @@ export default function PlacementPage() {
 
   const onSlot = async (parent: PlacementNode, side: 'L' | 'R') => {
     if (!chosen) return;
-    const yes = await Dialog.confirm({
+    const yes = await confirmDialog({
       content: t('referral.app.confirmPlace', { name: chosen.nickname || chosen.user_name, parent: parent.nickname || parent.user_name, side: t(side === 'L' ? 'referral.app.left' : 'referral.app.right') }),
       confirmText: t('referral.app.place'),
       cancelText: t('referral.app.cancel'),

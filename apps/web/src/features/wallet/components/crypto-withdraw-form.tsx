@@ -1,5 +1,6 @@
 import { useEffect, useMemo } from 'react';
-import { Button, Dialog } from 'antd-mobile';
+import { Button } from 'antd-mobile';
+import { confirmDialog } from '@/components/dialog';
 import { ChoiceChips } from '@/components/choice-chips';
 import { useNavigate } from '@/lib/router';
 import { createCryptoWithdrawalBody } from '@shop/contract/wallet';
@@ -79,7 +80,7 @@ export function CryptoWithdrawForm({ networks, currencies, googleBound }: { netw
       // A read is quiet: its refusal is said here.
       return showToast(e instanceof Error ? e.message : t('app.error.generic'));
     }
-    const yes = await Dialog.confirm({
+    const yes = await confirmDialog({
       content: (
         <div>
           <div>{t('wallet.withdraw.confirm', { amount: amountMoney(body.amount, body.currency), card: `${body.network} ${body.address}` })}</div>

@@ -1,4 +1,5 @@
-import { Button, Dialog, Tag } from 'antd-mobile';
+import { Button, Tag } from 'antd-mobile';
+import { confirmDialog } from '@/components/dialog';
 import { useNavigate } from '@/lib/router';
 import { paths } from '@/config/paths';
 import { ListState } from '@/components/list-states';
@@ -17,7 +18,7 @@ export default function BankCardsPage() {
   const list = cards.data?.list ?? [];
 
   const del = async (id: number, name: string) => {
-    const yes = await Dialog.confirm({ content: t('wallet.bankCard.deleteConfirm', { card: name }), confirmText: t('wallet.bankCard.delete'), cancelText: t('wallet.action.cancel') });
+    const yes = await confirmDialog({ content: t('wallet.bankCard.deleteConfirm', { card: name }), confirmText: t('wallet.bankCard.delete'), cancelText: t('wallet.action.cancel') });
     if (!yes) return;
     try {
       await remove.mutateAsync({ id });

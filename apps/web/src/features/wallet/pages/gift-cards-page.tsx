@@ -1,5 +1,6 @@
 import { useMemo, useState } from 'react';
-import { Button, Dialog, Tabs } from 'antd-mobile';
+import { Button, Tabs } from 'antd-mobile';
+import { confirmDialog } from '@/components/dialog';
 import { ChoiceChips } from '@/components/choice-chips';
 import { useSearchParams } from '@/lib/router';
 import type { EndpointData } from '@shop/contract/common';
@@ -86,7 +87,7 @@ export default function GiftCardsPage() {
     const byCount = mode === 'count';
     if (byCount && !kind) return;
     const sent = byCount ? { ...body, card_ids: undefined, value: kind!.value, currency: kind!.currency } : { ...body, count: undefined, value: undefined, currency: undefined };
-    const yes = await Dialog.confirm({
+    const yes = await confirmDialog({
       content: byCount
         ? t('wallet.giftCard.confirmCount', { count: body.count ?? 0, value: formatAmount(kind!.value, kind!.currency), account: body.account })
         : t('wallet.giftCard.confirm', { count: body.card_ids?.length ?? 0, account: body.account }),
@@ -102,7 +103,7 @@ export default function GiftCardsPage() {
 
   const redeemCard = async (card: Card) => {
     const amount = formatAmount(card.remaining, card.currency);
-    const yes = await Dialog.confirm({ content: t('wallet.giftCard.redeemConfirm', { amount, code: card.code_masked }), confirmText: t('wallet.giftCard.redeem'), cancelText: t('wallet.action.cancel') });
+    const yes = await confirmDialog({ content: t('wallet.giftCard.redeemConfirm', { amount, code: card.code_masked }), confirmText: t('wallet.giftCard.redeem'), cancelText: t('wallet.action.cancel') });
     if (!yes) return;
     try {
       const done = await redeem.mutateAsync({ id: card.id });

@@ -1,7 +1,8 @@
 import { useEffect, useMemo, useState } from 'react';
 import { formatDate, formatRate } from '@/lib/format';
 import { isToday } from '@shop/client/dates';
-import { Button, Dialog, DotLoading, ImageUploader, type ImageUploadItem } from 'antd-mobile';
+import { Button, DotLoading, ImageUploader, type ImageUploadItem } from 'antd-mobile';
+import { confirmDialog } from '@/components/dialog';
 import { ChoiceChips } from '@/components/choice-chips';
 import { useNavigate } from '@/lib/router';
 import { createRechargeBody } from '@shop/contract/wallet';
@@ -93,7 +94,7 @@ export default function RechargePage() {
       // A read is quiet: its refusal is said here.
       return showToast(e instanceof Error ? e.message : t('app.error.generic'));
     }
-    const yes = await Dialog.confirm({
+    const yes = await confirmDialog({
       content: (
         <div>
           <div>{t('wallet.recharge.confirm', { amount: amountMoney(body.amount, body.currency), channel: channel.kind === 'crypto' && body.network ? `${channelLabel(channel)} (${body.network})` : channelLabel(channel) })}</div>

@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
-import { Button, Dialog } from 'antd-mobile';
+import { Button } from 'antd-mobile';
+import { confirmDialog } from '@/components/dialog';
 import { fromMinorUnits } from '@shop/contract/common';
 import { moveRewardsBody } from '@shop/contract/wallet';
 import { formatAmount } from '@/components/amount';
@@ -73,7 +74,7 @@ function MoveRewards({ held }: { held: Array<{ currency: string; balance: number
   }, [held, getValues, setValue]);
 
   const submit = form.submit(async (body) => {
-    const yes = await Dialog.confirm({
+    const yes = await confirmDialog({
       content: t('wallet.rewards.moveConfirm', { amount: amountMoney(body.amount, body.currency), currency: body.currency }),
       confirmText: t('wallet.action.confirm'),
       cancelText: t('wallet.action.cancel'),

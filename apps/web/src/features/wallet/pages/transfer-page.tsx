@@ -1,5 +1,6 @@
 import { useEffect, useMemo } from 'react';
-import { Button, Dialog } from 'antd-mobile';
+import { Button } from 'antd-mobile';
+import { confirmDialog } from '@/components/dialog';
 import { useNavigate } from '@/lib/router';
 import { createTransferBody } from '@shop/contract/wallet';
 import { paths } from '@/config/paths';
@@ -70,7 +71,7 @@ export default function TransferPage() {
     } catch (e) {
       return showToast(e instanceof Error ? e.message : t('app.error.generic'));
     }
-    const yes = await Dialog.confirm({
+    const yes = await confirmDialog({
       content: (
         <div>
           <div>{t('wallet.transfer.confirm', { amount: amountMoney(body.amount, body.currency), name: found.masked_name })}</div>

@@ -1,4 +1,5 @@
-import { Button, Dialog } from 'antd-mobile';
+import { Button } from 'antd-mobile';
+import { confirmDialog } from '@/components/dialog';
 import type { EndpointData } from '@shop/contract/common';
 import type { getWithdrawal } from '@shop/contract/wallet';
 import { formatAmount } from '@/components/amount';
@@ -31,7 +32,7 @@ function CancelWithdrawal({ w, onRefused }: { w: Withdrawal; onRefused: () => vo
   const cancel = useCancelWithdrawal();
   const total = formatAmount(w.amount + w.fee, w.currency);
   const ask = async () => {
-    const yes = await Dialog.confirm({ content: t('wallet.withdraw.cancelConfirm', { total }), confirmText: t('wallet.withdraw.cancel'), cancelText: t('wallet.withdraw.keep') });
+    const yes = await confirmDialog({ content: t('wallet.withdraw.cancelConfirm', { total }), confirmText: t('wallet.withdraw.cancel'), cancelText: t('wallet.withdraw.keep') });
     if (!yes) return;
     try {
       await cancel.mutateAsync({ id: w.id });

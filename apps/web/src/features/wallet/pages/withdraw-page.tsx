@@ -1,5 +1,6 @@
 import { useEffect, useMemo } from 'react';
-import { Button, Dialog, Tabs } from 'antd-mobile';
+import { Button, Tabs } from 'antd-mobile';
+import { confirmDialog } from '@/components/dialog';
 import { ChoiceChips } from '@/components/choice-chips';
 import { useNavigate, useSearchParams } from '@/lib/router';
 import { createWithdrawalBody } from '@shop/contract/wallet';
@@ -97,7 +98,7 @@ export default function WithdrawPage() {
       // A read is quiet: its refusal is said here.
       return showToast(e instanceof Error ? e.message : t('app.error.generic'));
     }
-    const yes = await Dialog.confirm({
+    const yes = await confirmDialog({
       content: (
         <div>
           <div>{t('wallet.withdraw.confirm', { amount: amountMoney(body.amount, body.currency), card: chosen ? `${chosen.bank_name} ${chosen.account_masked}` : '' })}</div>
