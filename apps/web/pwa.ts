@@ -4,7 +4,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import type { Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
-import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '../../packages/contract/src/common/languages';
+import { DEFAULT_LANGUAGE, LANGUAGE_TAGS, LANGUAGES, type Language } from '../../packages/contract/src/common/languages';
 
 /*
  * The installable app and its service worker (docs/decisions/2026-11-24-installable-and-offline.md):
@@ -31,13 +31,14 @@ export function manifestLanguages(): Array<{ lang: Language; name: string; descr
   return LANGUAGES.filter((l) => l !== DEFAULT_LANGUAGE).map((lang) => ({ lang, name: packOf(lang)['app.name']!, description: packOf(lang)['app.manifest.description']! }));
 }
 
-function manifest(name: string, description: string, lang: string) {
+// `lang` is the manifest's BCP 47 tag (ja-JP, ms-MY), never the wire's own codes (jp, may), which browsers do not know.
+function manifest(name: string, description: string, lang: Language) {
   return {
     id: '/h5/',
     name,
     short_name: name,
     description,
-    lang,
+    lang: LANGUAGE_TAGS[lang],
     dir: 'ltr',
     start_url: '/h5/#/pages/tabbar/index',
     scope: '/h5/',

@@ -52,17 +52,20 @@ describe('layout on a phone', () => {
   });
 
   for (const path of ['/pages/login/login/login', '/pages/login/reg/reg']) {
-    it(`opens the user agreement and the privacy policy named beside the tick (${path})`, async () => {
+    it(`opens the user agreement and the privacy policy named beside the tick over the form (${path})`, async () => {
       const page = await browser.open(path, { snoozePopups: true, localStorage: { lang: 'en-us' } });
-      await page.getByRole('link', { name: 'User agreement' }).click();
-      await page.waitForURL(/type=agreement&kind=user/);
-      await page.locator('.page-header').getByText('User agreement').waitFor();
-      await page.goBack();
-      await page.getByRole('link', { name: 'Privacy policy' }).click();
-      await page.waitForURL(/type=agreement&kind=privacy/);
-      await page.locator('.page-header').getByText('Privacy policy').waitFor();
-      // Back on the form, the tick was not changed by following the links.
-      await page.goBack();
+      const field = page.locator('input').first();
+      await field.fill('typed before reading');
+      for (const name of ['User agreement', 'Privacy policy']) {
+        await page.getByRole('button', { name }).click();
+        const sheet = page.getByRole('dialog', { name });
+        await sheet.locator('.rich-text').waitFor();
+        await sheet.getByRole('button', { name: 'Close' }).click();
+        await sheet.waitFor({ state: 'detached' });
+      }
+      // Still on the form, as the member left it: the address, what was typed, and the tick unchanged.
+      expect(page.url()).toContain(path);
+      expect(await field.inputValue()).toBe('typed before reading');
       expect(await page.locator('.agreement-check').getAttribute('class')).not.toContain('adm-checkbox-checked');
       await page.close();
     });

@@ -1,4 +1,5 @@
-import { DEFAULT_LANGUAGE, formatMoneyIn, groupThousands, LANGUAGE_TAGS, normalizeLanguage, writeDecimal } from '@shop/contract/common';
+import { DEFAULT_LANGUAGE, formatMoneyIn, LANGUAGE_TAGS, normalizeLanguage, writeDecimal } from '@shop/contract/common';
+import { writeCount } from '@/lib/count-text';
 import { i18n } from '@/lib/i18n';
 import { NUMBER_PATTERNS } from '@/lib/number-patterns';
 import { readDate, writeDate } from '@shop/client/dates';
@@ -51,10 +52,7 @@ export function formatDecimal(amount: string, lang?: string): string {
 
 /** A count or quantity with the language's digit grouping ("2,983", "2 983"). */
 export function formatNumber(value: number, lang?: string): string {
-  const tag = tagOf(lang);
-  const pattern = NUMBER_PATTERNS[tag];
-  if (pattern && Number.isSafeInteger(value)) return value < 0 ? `-${groupThousands(String(-value), pattern)}` : groupThousands(String(value), pattern);
-  return kept(`number|${tag}`, () => new Intl.NumberFormat(tag)).format(value);
+  return writeCount(value, tagOf(lang));
 }
 
 /**

@@ -1,5 +1,6 @@
 import { useMemo, useSyncExternalStore } from 'react';
 import { DEFAULT_LANGUAGE, LANGUAGE_TAGS, interpolate, type Language } from '@shop/contract/common';
+import { writeCount } from '@/lib/count-text';
 
 // The app's texts: the contract's language packs (flat maps of dotted keys, `app.tab.home`), one per
 // language, added when their language is loaded, read as the server and the console read them:
@@ -78,7 +79,8 @@ class Texts {
     }
     forms.push(key);
     const text = this.lookup(this.language, forms) ?? (this.language === DEFAULT_LANGUAGE ? undefined : this.lookup(DEFAULT_LANGUAGE, forms));
-    if (text !== undefined) return interpolate(text, params);
+    // The count as the member writes numbers ("2,896 sold", "2 896 eladva"), as prices are; its plural form was picked from the number.
+    if (text !== undefined) return interpolate(text, typeof params?.count === 'number' ? { ...params, count: writeCount(params.count, LANGUAGE_TAGS[this.language as Language] ?? LANGUAGE_TAGS[DEFAULT_LANGUAGE]) } : params);
     this.missed = true;
     return key;
   };

@@ -197,6 +197,8 @@ export const adminGroupBuySchema = z.object({
   open_groups: z.number().int(),
   state: z.enum(PROMOTION_STATES),
   created_by: z.string(),
+  /** The version a change of the group buy names (`base_updated_at`); an early end moves it too. */
+  updated_at: z.string(),
 });
 export const adminGroupBuyListQuery = pageQuery.extend({
   /** Part of the goods' name in any language, or the goods, SKU or activity number. */
@@ -209,6 +211,7 @@ const changeReason = z.string().trim().min(1, 'validation.required').max(300);
 /** A group buy changed: what members see of it from now on (its units, code and SKU stay; groups already open keep their size). */
 export const updateGroupBuyBody = z.object({
   id: idParam,
+  base_updated_at: baseUpdatedAt,
   price: minor.min(0),
   group_size: z.number().min(2).max(100).int(),
   fill_hours: z.number().min(1).max(720).int(),
@@ -287,7 +290,7 @@ export const adminUploadImage = endpoint({ method: 'POST', path: '/admin/api/upl
 export const adminListGroupBuys = endpoint({ method: 'GET', path: '/admin/api/catalogue/group-buys', ...op, query: adminGroupBuyListQuery, data: pageOf(adminGroupBuySchema) });
 /** The group buys as a CSV file (same filters and sort, every row). */
 export const adminExportGroupBuys = exportOf(adminListGroupBuys);
-/** Changes a group buy (price, dates, sizes and limits), with the reason; the member app shows it at once. */
+/** Changes a group buy (price, dates, sizes and limits), with the reason, from the version named; the member app shows it at once. */
 export const adminUpdateGroupBuy = endpoint({ method: 'POST', path: '/admin/api/catalogue/group-buys/update', ...op, idempotent: true, body: updateGroupBuyBody, data: adminGroupBuySchema });
 /** Coupon codes, newest first, by code and state, sorted, with how often each was used. */
 export const adminListCoupons = endpoint({ method: 'GET', path: '/admin/api/catalogue/coupons', auth: 'operator', permission: 'settings.write', area: 'admin', query: adminCouponListQuery, data: pageOf(adminCouponSchema) });

@@ -71,8 +71,12 @@ import * as shopOrderEarnings from './2026_11_30_1000_shop_order_earnings.js';
 import * as identifiersNameOneMember from './2026_11_30_1200_identifiers_name_one_member.js';
 import * as contentRowsVersioned from './2026_11_30_1300_content_rows_versioned.js';
 import * as categoriesAndCausesVersioned from './2026_11_30_1400_categories_and_causes_versioned.js';
+import * as groupBuysVersioned from './2026_11_30_1500_group_buys_versioned.js';
 import * as shopOrderAfterSales from './2026_11_24_2900_shop_order_after_sales.js';
 import * as sponsorPaths from './2026_11_24_2830_sponsor_paths.js';
+import * as reviewsOfReturnedGoods from './2026_11_30_1610_reviews_of_returned_goods.js';
+import * as registrationPhoneUnconfirmed from './2026_11_30_1620_registration_phone_unconfirmed.js';
+import * as providerRefMismatchFlag from './2026_11_30_1700_provider_ref_mismatch_flag.js';
 
 /**
  * Every migration, by its dated name; they run in name order. A new migration adds one line here
@@ -153,4 +157,8 @@ export const migrations: Record<string, Migration> = {
   '2026_11_30_1200_identifiers_name_one_member': identifiersNameOneMember,
   '2026_11_30_1300_content_rows_versioned': contentRowsVersioned,
   '2026_11_30_1400_categories_and_causes_versioned': categoriesAndCausesVersioned,
+  '2026_11_30_1500_group_buys_versioned': groupBuysVersioned,
+  '2026_11_30_1610_reviews_of_returned_goods': reviewsOfReturnedGoods,
+  '2026_11_30_1620_registration_phone_unconfirmed': registrationPhoneUnconfirmed,
+  '2026_11_30_1700_provider_ref_mismatch_flag': providerRefMismatchFlag,
 };

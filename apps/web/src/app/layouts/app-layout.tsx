@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Outlet, ScrollRestoration, useLocation, useNavigate } from '@/lib/router';
+import { PageHeader } from '@/components/page-header';
 import { StateMessage } from '@/components/state-message';
 import { loadingOffOnArrival, offlinePages, pageTitleKey, tabPaths, type TabPath } from '@/config/paths';
 import { setNavigator } from '@/lib/navigation';
@@ -8,7 +9,8 @@ import { useGlobalLoading, useNativeShell } from '@/stores/app-flags';
 import { useSession } from '@/stores/session';
 import { reloadApp, useAppUpdate } from '@/stores/app-update';
 import { AppTabBar } from '@/app/tab-bar';
-import { useTranslation } from '@/lib/i18n';
+import { i18n, useTranslation } from '@/lib/i18n';
+import { showToast } from '@/lib/toast';
 
 // Not needed for the first paint: loaded once the page is usable, on the tab pages it shows on.
 const AppDownloadPrompt = lazy(() => import('@/features/app-download/components/app-download-prompt'));
@@ -53,7 +55,7 @@ export function AppLayout() {
   return (
     <div className={`app-column${currentTab ? ' with-tabbar' : ''}`} data-testid="app-column">
       {globalLoading && !offline && <div className="global-loading" role="progressbar" aria-label={t('app.loading')} />}
-      {offline && !needsNetwork && (
+      {offline && (
         <div className="offline-bar" role="status">
           {t('app.offline')}
         </div>
@@ -68,8 +70,15 @@ export function AppLayout() {
       )}
       <main className="app-main">
         {needsNetwork ? (
-          <div className="page-state" role="alert">
-            <StateMessage title={t('app.offline.needsNetwork')} text={t('app.offline.needsNetworkText')} />
+          // The page's own header stays (an installed app has no browser back button), the message below it.
+          <div className="page">
+            <PageHeader title={t(pageTitleKey(pathname) ?? 'app.name')} root={Boolean(currentTab)} />
+            <div className="page-state" role="alert">
+              <StateMessage title={t('app.offline.needsNetwork')} text={t('app.offline.needsNetworkText')} />
+              <button type="button" className="page-state-retry" onClick={retryNetwork}>
+                {t('app.action.retry')}
+              </button>
+            </div>
           </div>
         ) : (
           <Outlet />
@@ -95,6 +104,16 @@ export function AppLayout() {
       <ScrollRestoration />
     </div>
   );
+}
+
+/**
+ * "Try again" on a page that needs the network: it opens when the phone is online again, even if the
+ * browser never said so (an installed app's or a shell's web view may miss the event); else it says so.
+ */
+function retryNetwork(): void {
+  // Said as the browser would have said it: the network watcher, and the query client's paused reads, carry on from there.
+  if (navigator.onLine) window.dispatchEvent(new Event('online'));
+  else showToast(i18n.t('app.offline.stillOffline'));
 }
 
 /**

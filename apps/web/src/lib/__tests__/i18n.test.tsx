@@ -34,6 +34,13 @@ describe('texts', () => {
     expect(i18n.t('test.zero', { count: 2 })).toBe('2 things');
   });
 
+  it('write the count as the member’s language groups numbers, as prices are', async () => {
+    expect(i18n.t('test.items', { count: 2896 })).toBe('2,896 items');
+    expect(i18n.t('test.items', { count: 1_250_000 })).toBe('1,250,000 items');
+    await i18n.changeLanguage('th');
+    expect(i18n.t('test.items', { count: 2896 })).toBe('2,896 ชิ้น');
+  });
+
   it('come from the default language when the member’s has none (or an empty one), and are the key when neither has', async () => {
     await i18n.changeLanguage('th');
     expect(i18n.t('test.hello', { name: 'Mia' })).toBe('สวัสดี Mia');

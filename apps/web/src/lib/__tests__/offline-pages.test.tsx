@@ -9,7 +9,7 @@ import { routes } from '@/app/routes';
 import { queryClient } from '@/lib/query-client';
 import { watchNetwork } from '@/lib/network';
 import { useSession } from '@/stores/session';
-import { clearToasts, ok, prepareApp, startFakeApi } from '@/test/helpers';
+import { clearToasts, ok, prepareApp, startFakeApi, toastText, untilGone } from '@/test/helpers';
 
 // A catalogue page opened inside the app while offline, whose answer nobody kept: it says it needs the
 // network (with a way back) instead of loading for ever, and opens once the network is back.
@@ -92,5 +92,69 @@ describe('a catalogue page opened offline that was never seen', () => {
     fireEvent.click(within(notice).getByRole('button', { name: 'Back' }));
     await expect.poll(() => router.state.location.pathname).toBe(paths.tabbar.home);
     await setNetwork(true);
+  });
+});
+
+// An installed app has no browser back button: a page that needs the network, opened offline, keeps
+// its header with a way back and the offline bar, says it needs the network below them, and offers to
+// try again (which opens it once the phone is back online, even when the browser never said so).
+describe('a member page opened offline (settings, login)', () => {
+  const renderAt = (path: string) => {
+    const router = createMemoryRouter(routes, { initialEntries: [path] });
+    render(
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>,
+    );
+    return router;
+  };
+
+  it('keeps its header with Back and the offline bar above the message, and Back leaves it', async () => {
+    useSession.getState().clear();
+    useApi(api.url);
+    const router = renderAt(paths.tabbar.home);
+    useApi(unreachable);
+    await setNetwork(false);
+    await act(() => router.navigate(paths.other.settings));
+
+    const notice = await screen.findByRole('alert', {}, { timeout: 5000 });
+    expect(within(notice).getByText('This page needs the network')).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Settings' })).toBeTruthy();
+    expect(screen.getByRole('status').textContent).toBe('You are offline. We will reload when the connection is back.');
+    fireEvent.click(screen.getByRole('button', { name: 'Back' }));
+    await expect.poll(() => router.state.location.pathname).toBe(paths.tabbar.home);
+    await setNetwork(true);
+  });
+
+  it('opened first, its Back leads home; Try again says it is still offline, then opens the page once the network is back', async () => {
+    useSession.getState().clear();
+    useApi(unreachable);
+    await setNetwork(false);
+    try {
+      const router = renderAt(paths.login.login);
+      await screen.findByText('This page needs the network', {}, { timeout: 5000 });
+      expect(screen.getByRole('heading', { name: 'Log in' })).toBeTruthy();
+
+      fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+      expect(await toastText()).toBe('Still offline: the page opens once the connection is back.');
+      expect(screen.getByText('This page needs the network')).toBeTruthy();
+
+      // The network is back, and the browser has not said so: trying again opens the page.
+      useApi(api.url);
+      onLine = true;
+      fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+      await untilGone(() => screen.queryByText('This page needs the network'));
+      expect(screen.queryByRole('alert')).toBeNull();
+      expect(router.state.location.pathname).toBe(paths.login.login);
+
+      await setNetwork(false);
+      cleanup();
+      const second = renderAt(paths.login.login);
+      await screen.findByText('This page needs the network', {}, { timeout: 5000 });
+      fireEvent.click(screen.getByRole('button', { name: 'Back' }));
+      await expect.poll(() => second.state.location.pathname).toBe(paths.tabbar.home);
+    } finally {
+      await setNetwork(true);
+    }
   });
 });

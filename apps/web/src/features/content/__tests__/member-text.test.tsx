@@ -55,6 +55,7 @@ describe('text members write, shown to other members', () => {
     };
     walk(src);
     expect(uses.sort()).toEqual([
+      'features/account/components/agreement-sheet.tsx: withMediaHost(agreement.data.content)',
       'features/catalogue/components/popup-host.tsx: withMediaHost(popup.content)',
       'features/catalogue/pages/goods-info-page.tsx: withMediaHost(g.description)',
       'features/content/pages/content-page.tsx: withMediaHost(a.data.content)',

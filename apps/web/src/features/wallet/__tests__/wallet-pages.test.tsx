@@ -477,7 +477,8 @@ describe('recharge page', () => {
     expect(sent('/coin/recharge/address')[0]!.url).toContain('network=TRC20');
     expect(create!.headers['idempotency-key']).toBeTruthy();
     expect(await screen.findByText('Under review')).toBeTruthy();
-    expect(screen.getByText('Paid $50.00')).toBeTruthy();
+    // Sent for review, not yet paid into the wallet.
+    expect(screen.getByText('Sent $50.00')).toBeTruthy();
     expect(screen.getByText('usdt_trc20 · TRC20')).toBeTruthy();
   });
 });

@@ -1,6 +1,5 @@
-import { fromMinorUnits } from '@shop/contract/common';
 import { formatAmount } from '@/components/amount';
-import { formatDate } from '@/lib/format';
+import { formatDate, formatNumber } from '@/lib/format';
 import { useTranslation } from '@/lib/i18n';
 
 interface LedgerLine {
@@ -12,9 +11,9 @@ interface LedgerLine {
   created_at: string;
 }
 
-/** Points are whole units without a sign of currency; money is shown with its currency. */
-const figure = (minor: number, currency: string) => (currency === 'XXX' ? `${minor < 0 ? '-' : '+'}${fromMinorUnits(Math.abs(minor), currency)}` : `${minor < 0 ? '' : '+'}${formatAmount(minor, currency)}`);
-const plain = (minor: number, currency: string) => (currency === 'XXX' ? fromMinorUnits(minor, currency) : formatAmount(minor, currency));
+/** Points are whole units without a sign of currency, grouped as the member writes numbers; money is shown with its currency. */
+const figure = (minor: number, currency: string) => (currency === 'XXX' ? `${minor < 0 ? '-' : '+'}${formatNumber(Math.abs(minor))}` : `${minor < 0 ? '' : '+'}${formatAmount(minor, currency)}`);
+const plain = (minor: number, currency: string) => (currency === 'XXX' ? formatNumber(minor) : formatAmount(minor, currency));
 
 /** Movements of a balance: what happened, by how much, and the balance after. */
 export function LedgerLines({ lines }: { lines: readonly LedgerLine[] }) {

@@ -1,8 +1,8 @@
 import { Tabs } from 'antd-mobile';
 import { useSearchParams } from '@/lib/router';
-import { fromMinorUnits } from '@shop/contract/common';
 import { ListState, LoadMore } from '@/components/list-states';
 import { PageHeader } from '@/components/page-header';
+import { formatNumber } from '@/lib/format';
 import { usePointsInfo, usePointsLogPages } from '../api/points';
 import { LedgerLines } from '../components/ledger-lines';
 import '../wallet.css';
@@ -29,7 +29,7 @@ export default function PointsPage() {
       {info.data && (
         <section className="wallet-card wallet-total" aria-label={t('wallet.points.balance')}>
           <div className="wallet-total-label">{t('wallet.points.balance')}</div>
-          <div className="wallet-total-value" data-testid="points-balance">{fromMinorUnits(kind === 'points' ? info.data.points : info.data.shopping_points, 'XXX')}</div>
+          <div className="wallet-total-value" data-testid="points-balance">{formatNumber(kind === 'points' ? info.data.points : info.data.shopping_points)}</div>
         </section>
       )}
       <ListState loading={pages.isPending} error={pages.isError} failure={pages.error} empty={lines.length === 0} emptyText={t('wallet.points.none')} onRetry={() => void pages.refetch()}>

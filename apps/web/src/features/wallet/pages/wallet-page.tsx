@@ -1,5 +1,4 @@
-import { formatDate, formatRate } from '@/lib/format';
-import { fromMinorUnits } from '@shop/contract/common';
+import { formatDate, formatNumber, formatRate } from '@/lib/format';
 import { formatAmount } from '@/components/amount';
 import { ListState } from '@/components/list-states';
 import { PageHeader } from '@/components/page-header';
@@ -51,8 +50,8 @@ export default function WalletPage() {
             </section>
             <section className="wallet-section">
               <div className="wallet-figures">
-                <Figure label={t('wallet.assets.points')} value={fromMinorUnits(data.points, 'XXX')} />
-                <Figure label={t('wallet.assets.shoppingPoints')} value={fromMinorUnits(data.shopping_points, 'XXX')} />
+                <Figure label={t('wallet.assets.points')} value={formatNumber(data.points)} />
+                <Figure label={t('wallet.assets.shoppingPoints')} value={formatNumber(data.shopping_points)} />
                 <Figure label={t('wallet.assets.rewards')} value={data.rewards.length ? data.rewards.map((r) => formatAmount(r.available, r.currency)).join(' · ') : formatAmount(0, data.display_currency)} />
                 <Figure label={t('wallet.assets.giftCards')} value={data.gift_card.length ? data.gift_card.map((g) => formatAmount(g.available, g.currency)).join(' · ') : formatAmount(0, data.display_currency)} />
               </div>
