@@ -1,5 +1,5 @@
 import type { adminCategorySchema, saveCategoryBody } from '@shop/contract/catalogue';
-import { ResponseCode, type Language } from '@shop/contract/common';
+import type { Language } from '@shop/contract/common';
 import { Alert, App as AntApp, Button, Card, Col, Empty, Form, Input, Popconfirm, Row, Skeleton, Space, Switch, Tag, Tree, TreeSelect, Typography, type TreeDataNode } from 'antd';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,7 +8,7 @@ import { useEndpointMutation, useEndpointQuery } from '../../lib/endpoint-query'
 import { FormField, filledTexts, useConsoleForm } from '../../lib/form';
 import { categoriesRoute, reorderCategoriesRoute, saveCategoryRoute } from '../../lib/routes-catalogue';
 import { LanguagePicker, LanguageTexts, nameIn, useShownLanguages } from '../../components/LanguageTexts';
-import { ApiError } from '../../lib/request';
+import { SaveRefused } from '../../components/SaveRefused';
 
 type Category = z.infer<typeof adminCategorySchema>;
 
@@ -86,22 +86,8 @@ function CategoryForm({ editing, list, shown, onSaved, onReload }: { editing: Ed
       <FormField form={form} name="is_visible" label={t('console.catalogue.categories.visible')} valuePropName="checked">
         <Switch />
       </FormField>
-      {save.isError && (
-        <Alert
-          type="error"
-          showIcon
-          title={save.error.message}
-          style={{ marginBottom: 12 }}
-          action={
-            // Changed by someone else since it was opened: start again from the category as it is now.
-            save.error instanceof ApiError && save.error.code === ResponseCode.editedSinceOpened ? (
-              <Button size="small" onClick={() => (save.reset(), onReload())} data-testid="reload-category">
-                {t('console.common.refresh')}
-              </Button>
-            ) : undefined
-          }
-        />
-      )}
+      {/* Changed by someone else since it was opened: start again from the category as it is now. */}
+      <SaveRefused error={save.error} onReload={() => (save.reset(), onReload())} reloadTestId="reload-category" style={{ marginBottom: 12 }} />
       <Popconfirm title={t('console.catalogue.categories.saveQuestion')} okText={t('console.common.confirm')} cancelText={t('console.common.cancel')} onConfirm={() => void form.submit((body) => save.mutate(body))()}>
         <Button type="primary" loading={save.isPending} data-testid="save-category">
           {t('console.catalogue.editor.save')}

@@ -1,5 +1,5 @@
 import type { adminGoodsSchema, saveGoodsBody, stockAdjustmentSchema } from '@shop/contract/catalogue';
-import { fromMinorUnits, LANGUAGES, ResponseCode, type Language } from '@shop/contract/common';
+import { fromMinorUnits, LANGUAGES, type Language } from '@shop/contract/common';
 import {
   Alert, App as AntApp, Button, Card, Checkbox, Col, Form, Image, Input, InputNumber, Popconfirm, Row, Select, Skeleton, Space, Switch, Table, TreeSelect, Typography, Upload,
 } from 'antd';
@@ -12,7 +12,7 @@ import type { z } from 'zod';
 import { useEndpointMutation, useEndpointQuery } from '../../lib/endpoint-query';
 import { DecisionModal } from '../../components/DecisionModal';
 import { QueryTable } from '../../components/QueryTable';
-import { ApiError, call } from '../../lib/request';
+import { call } from '../../lib/request';
 import { FormField, filledTexts, useConsoleForm, type FieldControlProps } from '../../lib/form';
 import { formatDate, formatNumber } from '../../lib/format';
 import { amountOf } from '../../lib/money';
@@ -21,6 +21,7 @@ import { categoryTree, useCategories } from './Categories';
 import { LanguagePicker, LanguageTexts, languagesWithText, nameIn, useShownLanguages } from '../../components/LanguageTexts';
 import { combinations, Options, type Spec } from './Options';
 import { RichTexts } from '../../components/RichTexts';
+import { SaveRefused } from '../../components/SaveRefused';
 import { usePictureUpload } from '../../lib/upload';
 
 type Goods = z.infer<typeof adminGoodsSchema>;
@@ -290,22 +291,8 @@ export default function GoodsEditor() {
             </Popconfirm>
           </Space>
         </Space>
-        {save.isError && (
-          <Alert
-            type="error"
-            showIcon
-            title={save.error.message}
-            data-testid="save-refused"
-            action={
-              // Changed by someone else since it was opened: start again from the goods as they are now.
-              save.error instanceof ApiError && save.error.code === ResponseCode.editedSinceOpened ? (
-                <Button size="small" onClick={() => (save.reset(), void reload())} data-testid="reload-goods">
-                  {t('console.common.refresh')}
-                </Button>
-              ) : undefined
-            }
-          />
-        )}
+        {/* Changed by someone else since it was opened: start again from the goods as they are now. */}
+        <SaveRefused error={save.error} onReload={() => (save.reset(), void reload())} reloadTestId="reload-goods" testId="save-refused" />
         {form.unshown && <Alert type="error" showIcon title={form.unshown} />}
 
         <Card size="small" title={t('console.catalogue.editor.basics')}>

@@ -1,17 +1,17 @@
 import type { adminGroupBuySchema } from '@shop/contract/catalogue';
-import { ResponseCode, fromMinorUnits, type EndpointData } from '@shop/contract/common';
-import { Alert, App as AntApp, Button, Form, Input, InputNumber, Modal, Select, Space } from 'antd';
+import { fromMinorUnits, type EndpointData } from '@shop/contract/common';
+import { Alert, App as AntApp, Form, Input, InputNumber, Modal, Select, Space } from 'antd';
 import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { useEndpointMutation, useEndpointQuery } from '../../lib/endpoint-query';
 import { PromotionList } from '../../components/PromotionList';
+import { SaveRefused } from '../../components/SaveRefused';
 import { useCan } from '../../lib/operator';
 import { formatDate, formatMoney, formatNumber } from '../../lib/format';
 import { amountOf } from '../../lib/money';
 import { FormField, fromLocalInput, toLocalInput, useConsoleForm } from '../../lib/form';
 import { createGroupBuyRoute, endGroupBuyRoute, goodsRoute, groupBuysRoute, updateGroupBuyRoute } from '../../lib/routes-catalogue';
-import { ApiError } from '../../lib/request';
 
 type Row = z.infer<typeof adminGroupBuySchema>;
 
@@ -163,21 +163,8 @@ export function GroupBuyForm({ editing, onClose, reopen }: { editing?: Row; onCl
         )}
       </Form>
       {form.unshown && <Alert type="error" showIcon title={form.unshown} style={{ marginBottom: 8 }} />}
-      {save.isError && (
-        <Alert
-          type="error"
-          showIcon
-          title={save.error.message}
-          action={
-            // Changed by someone else since it was opened: start again from the group buy as it is now.
-            editing && save.error instanceof ApiError && save.error.code === ResponseCode.editedSinceOpened ? (
-              <Button size="small" onClick={() => reopen(editing.id)} data-testid="reload-group-buy">
-                {t('console.common.refresh')}
-              </Button>
-            ) : undefined
-          }
-        />
-      )}
+      {/* Changed by someone else since it was opened: start again from the group buy as it is now. */}
+      <SaveRefused error={save.error} onReload={editing ? () => reopen(editing.id) : undefined} reloadTestId="reload-group-buy" />
     </Modal>
   );
 }

@@ -1,4 +1,4 @@
-import { ResponseCode, type AnyEndpoint } from '@shop/contract/common';
+import type { AnyEndpoint } from '@shop/contract/common';
 import { Alert, App as AntApp, Button, Drawer, Form, Input, InputNumber, Popconfirm, Select, Space, Switch, Typography, Upload, type TableColumnsType } from 'antd';
 import { keepPreviousData, type UseQueryResult } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -8,8 +8,8 @@ import { useEndpointMutation, useEndpointQuery } from '../../lib/endpoint-query'
 import { FormField, filledTexts, fromLocalInput, toLocalInput, useConsoleForm, type BodySchema, type FieldControlProps } from '../../lib/form';
 import { LanguagePicker, LanguageTexts, useShownLanguages } from '../../components/LanguageTexts';
 import { RichTexts } from '../../components/RichTexts';
+import { SaveRefused } from '../../components/SaveRefused';
 import { usePictureUpload } from '../../lib/upload';
-import { ApiError } from '../../lib/request';
 
 type Values = Record<string, unknown>;
 type Translate = (key: string) => string;
@@ -203,21 +203,7 @@ function ContentForm({ config, editing, onDone, onReload }: { config: ContentCon
         <Input maxLength={300} style={{ maxWidth: 480 }} />
       </FormField>
       {form.unshown && <Alert type="error" showIcon title={form.unshown} style={{ marginBottom: 12 }} />}
-      {save.isError && (
-        <Alert
-          type="error"
-          showIcon
-          title={save.error.message}
-          style={{ marginBottom: 12 }}
-          action={
-            save.error instanceof ApiError && save.error.code === ResponseCode.editedSinceOpened ? (
-              <Button size="small" onClick={onReload} data-testid={`reload-${config.name}`}>
-                {t('console.common.refresh')}
-              </Button>
-            ) : undefined
-          }
-        />
-      )}
+      <SaveRefused error={save.error} onReload={onReload} reloadTestId={`reload-${config.name}`} style={{ marginBottom: 12 }} />
       <Button type="primary" onClick={() => void form.submit((body) => save.mutate(body))()} loading={save.isPending} data-testid={`save-${config.name}`}>
         {t('console.catalogue.editor.save')}
       </Button>
