@@ -45,3 +45,9 @@ export function cutText(text: string, max: number): string {
   }
   return kept;
 }
+
+/** `text` as an excerpt of at most `max` characters (`cutText`), "…" added when something was cut. */
+export function excerptOf(text: string, max: number): string {
+  const cut = cutText(text, max);
+  return cut === text ? cut : `${cut}…`;
+}

@@ -1,4 +1,4 @@
-import { FEEDBACK_MAX_IMAGES, ResponseCode, type adminCloseFeedback, type adminFeedbackCategories, type adminListFeedback, type adminReplyFeedback, type adminSaveFeedbackCategory, type createFeedback, type EndpointBody, type EndpointData, type EndpointQuery, type getFeedback, type listFeedback, type listFeedbackCategories } from '@shop/contract';
+import { excerptOf, FEEDBACK_MAX_IMAGES, ResponseCode, type adminCloseFeedback, type adminFeedbackCategories, type adminListFeedback, type adminReplyFeedback, type adminSaveFeedbackCategory, type createFeedback, type EndpointBody, type EndpointData, type EndpointQuery, type getFeedback, type listFeedback, type listFeedbackCategories } from '@shop/contract';
 import type { AppDeps } from '../../app-deps.js';
 import type { Executor } from '../../db/database.js';
 import { memberIdOf, operatorNameOf, type Actor } from '../../lib/actor.js';
@@ -125,8 +125,7 @@ export async function replyFeedback(deps: OperatorDeps, actor: Actor, input: End
   return withTransaction(deps.db, async (tx) => {
     const replied = await q.replyToFeedback(tx, input.id, { text: input.reply, by: operator });
     if (!replied) throw await notDecidable(tx, deps, actor, input.id);
-    const excerpt = input.reply.length > 60 ? `${input.reply.slice(0, 60)}…` : input.reply;
-    await notifyMember(tx, { memberId: Number(replied.member_id), kind: 'support.feedback_replied', params: { excerpt }, link: feedbackLink(input.id), eventKey: `feedback:${input.id}:replied` });
+    await notifyMember(tx, { memberId: Number(replied.member_id), kind: 'support.feedback_replied', params: { excerpt: excerptOf(input.reply, 60) }, link: feedbackLink(input.id), eventKey: `feedback:${input.id}:replied` });
     await insertOperatorAction(tx, { operator, action: 'feedback.reply', target_type: 'feedback', target_id: input.id });
     const row = (await q.findFeedback(tx, input.id))!;
     return toAdmin(row, actor.lang, await imagesOf({ ...deps, db: tx }, [row]));

@@ -1,4 +1,4 @@
-import { ResponseCode } from '@shop/contract';
+import { cutText, ResponseCode } from '@shop/contract';
 import type { AppDeps } from '../../app-deps.js';
 import type { Actor } from '../../lib/actor.js';
 import { AppError } from '../../lib/errors.js';
@@ -306,7 +306,7 @@ export async function inquireAndApply(deps: PaymentsDeps, actor: Actor, payment:
  * refunded again, and operators are told by the payment's `refund_failed` flag.
  */
 export async function finishGatewayRefund(tx: Tx, actor: Actor, refund: RefundRow, to: 'succeeded' | 'failed', providerRef?: string, reason?: string): Promise<boolean> {
-  const done = await q.transitionRefund(tx, refund.id, to, { ...(providerRef ? { provider_ref: providerRef } : {}), ...(to === 'failed' ? { failure_reason: (reason || 'refused by the gateway').slice(0, 500) } : {}) });
+  const done = await q.transitionRefund(tx, refund.id, to, { ...(providerRef ? { provider_ref: providerRef } : {}), ...(to === 'failed' ? { failure_reason: cutText(reason || 'refused by the gateway', 500) } : {}) });
   if (!done) return false;
   const p = (await q.lockPaymentForUpdate(tx, refund.payment_id))!;
   const owedBack = await q.isOwedBack(tx, p.id);

@@ -1,4 +1,4 @@
-import { cutText, ResponseCode, roleAllows, type adminCannedReplies, type adminDeleteCannedReply, type adminSaveCannedReply, type adminChatClose, type adminChatReply, type adminChatTransfer, type adminListChatMessages, type adminListConversations, type ChatMessage, type EndpointBody, type EndpointData, type EndpointQuery, type getChatState, type listChatMessages, type sendChatMessage } from '@shop/contract';
+import { cutText, excerptOf, ResponseCode, roleAllows, type adminCannedReplies, type adminDeleteCannedReply, type adminSaveCannedReply, type adminChatClose, type adminChatReply, type adminChatTransfer, type adminListChatMessages, type adminListConversations, type ChatMessage, type EndpointBody, type EndpointData, type EndpointQuery, type getChatState, type listChatMessages, type sendChatMessage } from '@shop/contract';
 import type { AppDeps } from '../../app-deps.js';
 import type { Executor } from '../../db/database.js';
 import { memberIdOf, operatorIdOf, operatorNameOf, type Actor } from '../../lib/actor.js';
@@ -232,9 +232,7 @@ export async function replyAsAgent(deps: Deps, actor: Actor, input: EndpointBody
     const row = await q.insertChatMessage(tx, { conversation_id: c.id, member_id: Number(c.member_id), sender: 'agent', agent_id: operatorId, kind: 'text', body: input.text, upload_id: null, ref_id: null });
     await q.updateConversation(tx, c.id, { ...(c.agent_id === null ? { agent_id: operatorId } : {}), last_message: cutText(input.text, 200), unread_member_add: 1 });
     if (c.unread_member === 0) {
-      const cut = cutText(input.text, 60);
-      const excerpt = cut === input.text ? cut : `${cut}…`;
-      const note = { conversationId: Number(c.id), memberId: Number(c.member_id), messageId: Number(row.id), excerpt };
+      const note = { conversationId: Number(c.id), memberId: Number(c.member_id), messageId: Number(row.id), excerpt: excerptOf(input.text, 60) };
       tx.afterCommit(() => tellIfAway(deps.db, note));
     }
     await chatMoved(tx, Number(c.member_id));

@@ -5,7 +5,7 @@ import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { fileTypeFromBuffer } from 'file-type';
 import sharp from 'sharp';
-import { ResponseCode, type UploadedFile } from '@shop/contract';
+import { cutText, ResponseCode, type UploadedFile } from '@shop/contract';
 import type { AppDeps } from '../../app-deps.js';
 import type { Executor } from '../../db/database.js';
 import { memberIdOf, operatorIdOf, type Actor } from '../../lib/actor.js';
@@ -147,7 +147,7 @@ export async function receiveFile(deps: UploadDeps, actor: Actor, input: { sourc
     await storage.putFile(key, tempPath);
     // The shop's own pictures are public; a member's file stays private until it is used publicly.
     const isPublic = actor.kind === 'operator';
-    const row = await q.insertUpload(db, { ...owner, storage_key: key, mime: file.mime, kind: file.kind as 'image' | 'video', size, original_name: input.name?.slice(0, 200) ?? null, public: isPublic });
+    const row = await q.insertUpload(db, { ...owner, storage_key: key, mime: file.mime, kind: file.kind as 'image' | 'video', size, original_name: input.name === undefined ? null : cutText(input.name, 200), public: isPublic });
     return { id: row.id, url: fileUrl(deps, key, isPublic), kind: file.kind, mime: file.mime, size };
   } finally {
     // Stored files were moved away; anything still here is a refused or failed upload. A file refused

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { afterSaleSubmitBody, createOrderReviewBody } from '../../after-sales/after-sales.schemas.js';
 import { createFeedbackBody } from '../../support/support.schemas.js';
-import { cutText, freeText } from '../text.js';
+import { cutText, excerptOf, freeText } from '../text.js';
 
 // Characters as the app's counters show them: an emoji is one, though it takes two UTF-16 units.
 const emoji = (n: number) => '😀'.repeat(n);
@@ -37,5 +37,11 @@ describe('text cut to a length', () => {
     expect(cutText('café', 4)).toBe('café');
     expect(cutText('short', 200)).toBe('short');
     for (const cut of [cutText(`${'x'.repeat(59)}😀😀`, 60), cutText(emoji(150), 101)]) expect(cut).not.toMatch(/[\ud800-\udfff]/u);
+  });
+
+  it('an excerpt ends with "…" only when something was cut', () => {
+    expect(excerptOf(emoji(61), 60)).toBe(`${emoji(60)}…`);
+    expect(excerptOf(emoji(60), 60)).toBe(emoji(60));
+    expect(excerptOf('short', 60)).toBe('short');
   });
 });

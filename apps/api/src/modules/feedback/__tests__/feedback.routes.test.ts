@@ -127,6 +127,17 @@ describe('feedback', () => {
     expect((await post('/admin/api/feedback/reply', { id: 999_999, reply: 'x' }, support.headers)).body.code).toBe(ResponseCode.feedbackNotFound);
   });
 
+  it('a long reply is told to the member cut to 60 characters with "…", never inside an emoji', async () => {
+    const m = await newMember(t);
+    const cats = (await get('/user/feedback/cate', m.headers)).body.data.list;
+    const id = (await post('/user/feedback/create', { cate_id: cats[4].id, content: 'Please add dark mode' }, m.headers)).body.data.id as number;
+    const reply = `a${'😀'.repeat(80)}`;
+    expect((await post('/admin/api/feedback/reply', { id, reply }, support.headers)).body.code).toBe(200);
+    const [told] = (await get('/user/message/list', m.headers)).body.data.list;
+    expect(told.text).toBe(`Our support team replied to your feedback: a${'😀'.repeat(59)}…`);
+    expect(told.text).not.toMatch(/\uFFFD|[\uD800-\uDBFF](?![\uDC00-\uDFFF])/);
+  });
+
   it('operators edit the categories: a hidden one is no longer offered, a new one is, named in each language', async () => {
     const owner = await newOperatorSession(t.db, 'owner');
     const m = await newMember(t);
