@@ -27,7 +27,8 @@ export type CallArgs<E extends AnyEndpoint, O> = undefined extends CallInput<E>
     ? [input?: CallInput<E>, options?: O]
     : [input: CallInput<E>, options?: O];
 
-export type ApiErrorKind = 'code' | 'http' | 'network' | 'timeout' | 'aborted';
+/** `unavailable`: the server could not answer for now (502, 503, 504, or a proxy's page instead of the envelope); the same call may work a moment later. */
+export type ApiErrorKind = 'code' | 'http' | 'unavailable' | 'network' | 'timeout' | 'aborted';
 
 /** A call that did not give data. `code` is the envelope's, `status` the HTTP one. */
 export class ApiError extends Error {
@@ -45,13 +46,27 @@ export class ApiError extends Error {
 
 export const isEnvelope = (v: unknown): v is Envelope => typeof v === 'object' && v !== null && typeof (v as Envelope).code === 'number';
 
-/** An answer's data, or the refusal it is: `code` for an envelope refusing with HTTP 200, `http` for any other status or an answer that is no envelope. */
+/**
+ * Whether an answer says the server could not answer for now rather than answering the call: a
+ * 502/503/504 (a process gone behind the load balancer, its database away), or a 2xx or 5xx answer
+ * that is not the envelope (a proxy's HTML page). A 4xx page without the envelope is a proxy
+ * refusing this very request (too large, malformed): asking again would get the same.
+ */
+export function isUnavailable(status: number, payload: unknown): boolean {
+  return status === 502 || status === 503 || status === 504 || (!isEnvelope(payload) && (status < 300 || status >= 500));
+}
+
+/**
+ * An answer's data, or the refusal it is: `code` for an envelope refusing with HTTP 200,
+ * `unavailable` for a server that could not answer (`isUnavailable`), `http` for any other status.
+ */
 export function answerOf(status: number, payload: unknown): { ok: true; data: unknown } | { ok: false; error: ApiError } {
   const envelope = isEnvelope(payload) ? payload : undefined;
   const msg = envelope && typeof envelope.msg === 'string' ? envelope.msg : '';
   if (status === 200 && envelope?.code === 200) return { ok: true, data: envelope.data };
   if (status === 200 && envelope) return { ok: false, error: new ApiError('code', msg, envelope.code, status, envelope.data) };
-  if (status === 200) return { ok: false, error: new ApiError('http', 'malformed answer', undefined, status) };
+  // Never a proxy's page as the message: each app says "unavailable" in the person's language.
+  if (isUnavailable(status, payload)) return { ok: false, error: new ApiError('unavailable', msg || `HTTP ${status}`, envelope?.code, status, envelope?.data) };
   return { ok: false, error: new ApiError('http', msg || `HTTP ${status}`, envelope?.code, status, envelope?.data) };
 }
 
@@ -74,7 +89,7 @@ export function newIdempotencyKey(): string {
   return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
 }
 
-/** Pauses before a call with an idempotency key is sent again (lost on the way, or still in progress). */
+/** Pauses before a call is sent again (a keyed call lost on the way or still in progress; a keyed call or a GET the server could not answer). */
 export const IDEMPOTENT_RETRY_DELAYS_MS = [400, 1200];
 
 const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -107,9 +122,12 @@ export interface Exchange {
  * Sends one call and reads its answer's JSON (undefined when there is none). A call with an
  * idempotency key is sent again with the same key when it was lost on the way (not when it timed
  * out or was cancelled) or answered "still in progress", up to twice; the same key makes that safe.
+ * A keyed call or a GET the server could not answer (`isUnavailable`: a dying process behind the
+ * load balancer) is sent again the same way; a POST without a key never is, as it could run twice.
  * Rejects with the fetch's error when the call never got an answer.
  */
 export async function exchange({ url, init, idempotencyKey, early }: Exchange): Promise<{ status: number; payload: unknown }> {
+  const repeatable = Boolean(idempotencyKey) || (init.method ?? 'GET').toUpperCase() === 'GET';
   for (let attempt = 0; ; attempt++) {
     let status: number;
     let payload: unknown;
@@ -123,8 +141,9 @@ export async function exchange({ url, init, idempotencyKey, early }: Exchange): 
       await pause(IDEMPOTENT_RETRY_DELAYS_MS[attempt]!);
       continue;
     }
-    const inProgress = isEnvelope(payload) && payload.code === ClientCode.requestInProgress;
-    if (!idempotencyKey || !inProgress || attempt >= IDEMPOTENT_RETRY_DELAYS_MS.length) return { status, payload };
+    const inProgress = Boolean(idempotencyKey) && isEnvelope(payload) && payload.code === ClientCode.requestInProgress;
+    const again = inProgress || (repeatable && isUnavailable(status, payload));
+    if (!again || init.signal?.aborted || attempt >= IDEMPOTENT_RETRY_DELAYS_MS.length) return { status, payload };
     await pause(IDEMPOTENT_RETRY_DELAYS_MS[attempt]!);
   }
 }

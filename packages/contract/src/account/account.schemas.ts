@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isBirthday, isEmail, isLettersOrDigits, isNumericCode } from '../common/validators.js';
+import { personName } from '../common/text.js';
 
 // ── Building blocks ────────────────────────────────────────────────────────────────────────────
 
@@ -85,7 +86,7 @@ export type SessionData = z.infer<typeof sessionData>;
 
 export const registerBody = z.object({
   user_name: userNameField,
-  nickname: trimmed(40),
+  nickname: personName(40),
   password: passwordField,
   email: emailField,
   mobile_pre: mobilePreField.optional(),
@@ -135,7 +136,7 @@ export const checkAccountData = z.object({ available: z.boolean() });
 // ── Profile ────────────────────────────────────────────────────────────────────────────────────
 
 export const saveProfileBody = z.object({
-  nickname: trimmed(40).optional(),
+  nickname: personName(40).optional(),
   /** An address given by an upload. */
   avatar: z.string().trim().max(500).optional(),
 });
@@ -381,6 +382,12 @@ export const cancelInfoData = z.object({
 });
 
 // ── Uploads ────────────────────────────────────────────────────────────────────────────────────
+
+/** The largest file of each kind an upload takes (the server refuses more; the apps check before sending). */
+export const UPLOAD_MAX_IMAGE_BYTES = 2 * 1024 * 1024;
+export const UPLOAD_MAX_VIDEO_BYTES = 10 * 1024 * 1024;
+/** A limit in bytes as the megabytes people read in "Pictures up to 2 MB" (to one decimal). */
+export const uploadLimitMb = (bytes: number): number => Math.round((bytes / (1024 * 1024)) * 10) / 10;
 
 export const uploadTokenBody = z.object({ host_id: z.union([z.literal(1), z.literal(3)]).default(1) });
 export const uploadTokenData = z.object({

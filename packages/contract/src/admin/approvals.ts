@@ -11,7 +11,7 @@ import { pageOf, pageQuery } from '../common/pagination.js';
 // are recorded; it can be cancelled; approving twice is one effect.
 
 /** Requests that create value or move it into a member's hands. */
-export const VALUE_APPROVAL_KINDS = ['gift_cards.issue', 'points.grant', 'recharge.confirm', 'coupon.create', 'coupon.update', 'rate.set', 'referral.plan', 'shop_stock.add', 'shop.settings', 'goods.points', 'sku.pv'] as const;
+export const VALUE_APPROVAL_KINDS = ['gift_cards.issue', 'points.grant', 'recharge.confirm', 'coupon.create', 'coupon.update', 'rate.set', 'referral.plan', 'shop_stock.add', 'shop.settings', 'goods.points', 'sku.pv', 'group_buy.create', 'group_buy.update'] as const;
 /**
  * What can be asked for: the value requests, and `operator.grant` (an operator created with, or given,
  * a role that approves money: another owner decides, never at once, so nobody makes a second identity
@@ -38,6 +38,9 @@ export const APPROVAL_KIND_PERMISSIONS: Readonly<Record<ApprovalKind, Permission
   'goods.points': 'ledger.adjust',
   // An SKU's PV is paid out as pair bonus on every unit sold: approved by those who approve value, as goods points are.
   'sku.pv': 'ledger.adjust',
+  // A group buy below half its SKU's price gives value away on every unit: approved by those who approve value, as coupons are.
+  'group_buy.create': 'ledger.adjust',
+  'group_buy.update': 'ledger.adjust',
   'operator.grant': 'operators.manage',
 };
 /** Permissions that decide another operator's money: the value requests, ledger adjustments, payouts and refunds. */
@@ -117,6 +120,24 @@ export const approvalWhatSchema = z.discriminatedUnion('key', [
   z.object({ key: z.literal('goods_points'), goods_id: count, name: z.record(z.string(), z.string()), from: count.nullable(), to: count }),
   /** A raise of an SKU's PV per unit: its goods' name and its options (`Large / Red`, empty without options) in each language they have, the PV now and as asked. */
   z.object({ key: z.literal('sku_pv'), goods_id: count, sku_id: count, name: z.record(z.string(), z.string()), options: z.record(z.string(), z.string()), from: count, to: count }),
+  /**
+   * A group buy priced below half its SKU's price (`change`: the number of the group buy whose price it
+   * lowers, `from` its price now; null for a new one): the goods' name and the SKU's options in each
+   * language, the price asked, the SKU's own price and the units it holds.
+   */
+  z.object({
+    key: z.literal('group_buy'),
+    goods_id: count,
+    sku_id: count,
+    name: z.record(z.string(), z.string()),
+    options: z.record(z.string(), z.string()),
+    currency: z.string(),
+    price: count,
+    sku_price: count,
+    quantity: count,
+    change: count.nullable(),
+    from: count.nullable(),
+  }),
   z.object({ key: z.literal('new_operator'), user_name: z.string(), role }),
   z.object({ key: z.literal('operator_role'), user_name: z.string(), operator_id: count, from: role, role }),
   /** A new one-time sign-in link for an operator whose role approves money. */

@@ -38,7 +38,7 @@ export const OPERATOR_ACTION_KINDS = [
   'category.create', 'category.update', 'category.reorder', 'goods.create', 'goods.update', 'goods.on_sale', 'goods.off_sale', 'sku.price', 'sku.pv', 'sku.stock', 'review',
   // content, texts and messages
   'banner.create', 'banner.update', 'banner.delete', 'news.create', 'news.update', 'news.delete', 'notice.create', 'notice.update', 'notice.delete',
-  'faq.create', 'faq.update', 'faq.delete', 'popup.create', 'popup.update', 'popup.delete', 'agreement.save', 'language.text', 'messages.broadcast', 'charity.cause',
+  'faq.create', 'faq.update', 'faq.delete', 'popup.create', 'popup.update', 'popup.delete', 'agreement.save', 'news_comment', 'language.text', 'messages.broadcast', 'charity.cause',
   // support
   'feedback.reply', 'feedback.close', 'feedback.category.create', 'feedback.category.update', 'support.settings',
   'chat.transfer', 'chat.close', 'chat.canned.create', 'chat.canned.update', 'chat.canned.delete',
@@ -48,7 +48,7 @@ export const OPERATOR_ACTION_KINDS = [
 export type OperatorActionKind = (typeof OPERATOR_ACTION_KINDS)[number];
 
 /** Kinds whose entries go on with `.<word>` naming the decision or the thing (`after_sale.approve`, `export.orders`, `setting.captcha_mode=auto`): the kind names them all. */
-export const OPERATOR_ACTION_FAMILIES = ['setting', 'after_sale', 'review', 'application', 'shop', 'shop_order', 'referral.commission', 'order.cancel', 'payment_flag', 'export'] as const satisfies readonly OperatorActionKind[];
+export const OPERATOR_ACTION_FAMILIES = ['setting', 'after_sale', 'review', 'news_comment', 'application', 'shop', 'shop_order', 'referral.commission', 'order.cancel', 'payment_flag', 'export'] as const satisfies readonly OperatorActionKind[];
 
 /** The steps of a request for a second operator (four eyes) the audit log records: asked, done at once within the threshold, approved, rejected, withdrawn or closed. */
 export const APPROVAL_STEPS = ['request', 'done', 'approve', 'reject', 'cancel'] as const;

@@ -33,16 +33,22 @@ export const DASHBOARD_QUEUE_PERMISSIONS = {
   feedback: 'support.feedback',
 } as const satisfies Record<string, Permission>;
 export type DashboardQueue = keyof typeof DASHBOARD_QUEUE_PERMISSIONS;
+/** Any one of these lets a role see the day's orders and sales on the dashboard (the business's takings are not every operator's to read). */
+export const DASHBOARD_SALES_PERMISSIONS: readonly Permission[] = ['orders.read', 'ledger.read'];
+/** This lets a role see the day's new members on the dashboard. */
+export const DASHBOARD_MEMBERS_PERMISSION: Permission = 'members.read';
 const queueCount = z.number().int().optional();
 
 export const dashboardData = z.object({
   /** The day counted (the server's calendar day, UTC). */
   date: z.string(),
-  orders_today: z.number().int(),
-  paid_orders_today: z.number().int(),
+  /** The day's orders, paid orders and sales: only for a role that reads orders or the ledger (`DASHBOARD_SALES_PERMISSIONS`), else absent. */
+  orders_today: z.number().int().optional(),
+  paid_orders_today: z.number().int().optional(),
   /** Paid today, per currency, in minor units. */
-  sales: z.array(z.object({ currency: z.string(), total: z.number().int(), orders: z.number().int() })),
-  new_members: z.number().int(),
+  sales: z.array(z.object({ currency: z.string(), total: z.number().int(), orders: z.number().int() })).optional(),
+  /** New members today: only for a role that reads members, else absent. */
+  new_members: z.number().int().optional(),
   /**
    * Waiting in each review queue now: after-sales cases waiting for an action of the operator's role (`AFTER_SALE_WAITING`), role applications to review, chats no agent has taken, feedback not answered.
    * Only the queues the operator's role may open (`DASHBOARD_QUEUE_PERMISSIONS`): the others are absent, never counted.
@@ -157,7 +163,7 @@ export const auditQuery = pageQuery.extend({
 export const OPERATOR_ACTION_TARGETS = [
   'user', 'certification', 'cancellation', 'setting', 'exchange_rate', 'operator', 'withdrawal', 'recharge', 'bank', 'order', 'category', 'goods', 'sku',
   'group_buy', 'coupon', 'banner', 'news', 'notice', 'faq', 'agreement', 'popup', 'export', 'charity_cause', 'language_text', 'payment', 'approval',
-  'feedback', 'feedback_category', 'chat', 'after_sale', 'placement', 'commission', 'pair_run', 'role_application', 'shop', 'shop_order', 'review',
+  'feedback', 'feedback_category', 'chat', 'after_sale', 'placement', 'commission', 'pair_run', 'role_application', 'shop', 'shop_order', 'review', 'news_comment',
 ] as const;
 export type OperatorActionTarget = (typeof OPERATOR_ACTION_TARGETS)[number];
 export const auditEntrySchema = z.object({

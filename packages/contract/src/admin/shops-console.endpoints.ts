@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { freeText } from '../common/text.js';
 import { wholeNumber } from '../common/numbers.js';
 import { endpoint } from '../common/endpoint.js';
 import { pageOf, pageQuery } from '../common/pagination.js';
@@ -12,7 +13,8 @@ import { SHOP_ORDER_STATUSES, sellNoteSchema, shopOrderEventSchema, shopOrderSch
 // band waits for a second operator). Permission `shops.manage`.
 
 const id = wholeNumber(1, 2_147_483_647);
-const reason = z.string().trim().min(1).max(200);
+/** A reason an owner or buyer may read: `freeText`'s rule (no controls that turn text around, nothing blank). */
+const reason = freeText(200).min(1);
 
 export const adminShopSchema = z.object({
   id: z.number().int(),

@@ -4,13 +4,17 @@ import { endpoint } from '../common/endpoint.js';
 import { languageSchema } from '../common/language-schema.js';
 import { pageOf, pageQuery } from '../common/pagination.js';
 import { isAppPageLink } from '../common/pages.js';
+import { freeText } from '../common/text.js';
 import { CHAT_MESSAGE_MAX_LENGTH, chatMessageSchema, chatMessagesQuery, FEEDBACK_STATUSES, feedbackStatus } from '../support/support.schemas.js';
 
 // Support as operators see it: messages to all members or a segment, the support settings, the
 // feedback queue with replies, and the feedback categories.
 
+// What operators write that members read (messages, answers, chat replies) follows the rule of what
+// members write (`freeText`): no controls that turn text around, nothing blank.
+
 /** A message's texts in one language. */
-export const broadcastTextSchema = z.object({ title: z.string().trim().min(1).max(60), text: z.string().trim().min(1).max(500) });
+export const broadcastTextSchema = z.object({ title: freeText(60).min(1), text: freeText(500).min(1) });
 /** Language → texts; English is required (members whose language is missing read it). */
 export const broadcastTextsSchema = z
   .partialRecord(languageSchema, broadcastTextSchema)
@@ -71,7 +75,7 @@ export const supportSettingsBody = z.object({
 const id = wholeNumber(1, 2_147_483_647);
 /** Language → name; English is required. */
 const categoryNames = z
-  .partialRecord(languageSchema, z.string().trim().min(1).max(40))
+  .partialRecord(languageSchema, freeText(40).min(1))
   .refine((names) => !!names['en-us'], { message: 'The English name is required', path: ['en-us'] });
 export const adminFeedbackCategorySchema = z.object({ id: z.number().int(), names: z.record(z.string(), z.string()), sort: z.number().int(), enabled: z.boolean() });
 export const saveFeedbackCategoryBody = z.object({ id: id.optional(), names: categoryNames, sort: wholeNumber(0, 9999).default(0), enabled: z.boolean().default(true) });
@@ -90,7 +94,7 @@ export const adminFeedbackSchema = z.object({
   replied_at: z.string().nullable(),
   created_at: z.string(),
 });
-export const replyFeedbackBody = z.object({ id, reply: z.string().trim().min(1).max(1000) });
+export const replyFeedbackBody = z.object({ id, reply: freeText(1000).min(1) });
 export const closeFeedbackBody = z.object({ id, reason: z.string().trim().max(300).optional() });
 
 /** Writes a message to every active member of the segment, once each; answers how many got it. */
@@ -130,11 +134,11 @@ export const adminConversationSchema = z.object({
 });
 export const adminConversationsQuery = pageQuery.extend({ status: z.enum(CHAT_CONVERSATION_STATUSES).default('waiting'), mine: z.enum(['true', 'false']).transform((v) => v === 'true').optional() });
 export const adminChatMessagesQuery = chatMessagesQuery.extend({ conversation_id: id });
-export const adminChatReplyBody = z.object({ conversation_id: id, text: z.string().trim().min(1).max(CHAT_MESSAGE_MAX_LENGTH) });
+export const adminChatReplyBody = z.object({ conversation_id: id, text: freeText(CHAT_MESSAGE_MAX_LENGTH).min(1) });
 export const adminChatTransferBody = z.object({ conversation_id: id, operator_id: id });
 
 export const cannedReplySchema = z.object({ id: z.number().int(), lang: z.string(), title: z.string(), text: z.string(), sort: z.number().int() });
-export const saveCannedReplyBody = z.object({ id: id.optional(), lang: languageSchema, title: z.string().trim().min(1).max(60), text: z.string().trim().min(1).max(CHAT_MESSAGE_MAX_LENGTH), sort: wholeNumber(0, 9999).default(0) });
+export const saveCannedReplyBody = z.object({ id: id.optional(), lang: languageSchema, title: freeText(60).min(1), text: freeText(CHAT_MESSAGE_MAX_LENGTH).min(1), sort: wholeNumber(0, 9999).default(0) });
 
 /** The desk's canned replies, of one language or all. */
 export const adminCannedReplies = endpoint({ method: 'GET', path: '/admin/api/chat/canned', auth: 'operator', permission: 'support.chat', area: 'admin', query: z.object({ lang: languageSchema.optional() }), data: z.object({ list: z.array(cannedReplySchema) }) });
@@ -151,11 +155,15 @@ export const adminListChatMessages = endpoint({ method: 'GET', path: '/admin/api
 export const adminChatReply = endpoint({ method: 'POST', path: '/admin/api/chat/reply', auth: 'operator', permission: 'support.chat', area: 'admin', idempotent: true, body: adminChatReplyBody, data: chatMessageSchema });
 /** Hands a conversation to another support operator. */
 export const adminChatTransfer = endpoint({ method: 'POST', path: '/admin/api/chat/transfer', auth: 'operator', permission: 'support.chat', area: 'admin', idempotent: true, body: adminChatTransferBody, data: adminConversationSchema });
+/** An operator a conversation can be handed to: the number the transfer takes and the name the desk shows. */
+export const chatAgentSchema = z.object({ id: z.number().int(), name: z.string() });
+/** The operators who may take chats (active, with the support chat permission) but the caller, by name: whom the desk can hand a conversation to. */
+export const adminChatAgents = endpoint({ method: 'GET', path: '/admin/api/chat/agents', auth: 'operator', permission: 'support.chat', area: 'admin', data: z.object({ list: z.array(chatAgentSchema) }) });
 /** Closes a conversation; the member's next message opens a new one. */
 export const adminChatClose = endpoint({ method: 'POST', path: '/admin/api/chat/close', auth: 'operator', permission: 'support.chat', area: 'admin', idempotent: true, body: z.object({ conversation_id: id }), data: adminConversationSchema });
 
 export const supportConsoleEndpoints = [
   adminSendBroadcast, adminListBroadcasts, adminSupportSettings, adminSetSupportSettings,
   adminListFeedback, adminReplyFeedback, adminCloseFeedback, adminFeedbackCategories, adminSaveFeedbackCategory,
-  adminListConversations, adminListChatMessages, adminChatReply, adminChatTransfer, adminChatClose, adminCannedReplies, adminSaveCannedReply, adminDeleteCannedReply,
+  adminListConversations, adminListChatMessages, adminChatReply, adminChatTransfer, adminChatAgents, adminChatClose, adminCannedReplies, adminSaveCannedReply, adminDeleteCannedReply,
 ] as const;

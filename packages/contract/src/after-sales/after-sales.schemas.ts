@@ -46,6 +46,8 @@ export const AFTER_SALE_RESELLABLE_NOTE = 'resellable';
 
 /** The longest description a member may write (spec: textarea max length). */
 export const AFTER_SALE_DESCRIPTION_MAX = 140;
+/** The longest reason for the member of a refund approved below the case's refundable amount. */
+export const AFTER_SALE_REFUND_REASON_MAX = 140;
 /** Pictures per case; one video besides. */
 export const AFTER_SALE_IMAGES_MAX = 9;
 /** The longest video, in seconds (spec §9). */
@@ -209,6 +211,8 @@ export const afterSaleCaseSchema = z.object({
   refund: minor.nullable(),
   refunded: minor.nullable(),
   refunded_at: stamp.nullable(),
+  /** Why the approved refund is less than the case's refundable amount, written for the member ('' when it is not less). */
+  refund_reason: z.string(),
   /** The refund met a problem at the payment provider (refused, or unanswered for a day): the shop is handling it. */
   refund_delayed: z.boolean(),
   lines: z.array(afterSaleCaseLineSchema),
@@ -258,7 +262,8 @@ export const afterSaleTrackData = z.object({
 
 // ---------------------------------------------------------------- the console's calls
 
-const requiredReason = z.string().trim().min(1, 'validation.required').max(300);
+/** An operator's reason the member reads: `freeText`'s rule (no controls that turn text around, nothing blank). */
+const requiredReason = freeText(300).min(1, 'validation.required');
 export const adminAfterSaleListQuery = pageQuery.extend({
   /** A state, or `waiting`: the cases waiting for an action of the operator's role. */
   status: z.enum([...AFTER_SALE_STATUSES, AFTER_SALE_WAITING_TAB]).optional(),
@@ -290,9 +295,15 @@ export const adminAfterSaleDetailData = adminAfterSaleSchema.extend({
 });
 export const adminAfterSaleApproveBody = z.object({
   id,
-  /** Returns: the refund, at most what the case's lines may refund (default all of it). */
-  refund_amount: minor.min(0).optional(),
-  reason: z.string().trim().max(300).default(''),
+  /**
+   * Returns: the refund, at most what the case's lines may refund (default all of it), at least one
+   * minor unit: a return that gives nothing back is rejected instead.
+   */
+  refund_amount: minor.min(1, 'afterSales.validation.refundZero').optional(),
+  /** Returns refunded less than the case's refundable amount: why, in words for the member (required then; shown to them with both amounts). */
+  refund_reason: freeText(AFTER_SALE_REFUND_REASON_MAX).optional(),
+  /** The operators' own note (never shown to the member). */
+  reason: freeText(300).default(''),
 });
 export const adminAfterSaleReasonBody = z.object({ id, reason: requiredReason });
 export const adminAfterSaleReceiveBody = z.object({

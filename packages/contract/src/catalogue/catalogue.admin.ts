@@ -3,8 +3,9 @@ import { endpoint } from '../common/endpoint.js';
 import { LANGUAGES } from '../common/languages.js';
 import { exportOf, sortQuery } from '../common/list-sort.js';
 import { pageOf, pageQuery } from '../common/pagination.js';
+import { withoutBidiControls } from '../common/text.js';
 import { uploadedFileData } from '../account/account.schemas.js';
-import { GOODS_STATUSES, idParam } from './catalogue.schemas.js';
+import { GOODS_STATUSES, idParam, PROMOTION_STATES } from './catalogue.schemas.js';
 import { approvalOutcomeOf, approvalRequestSchema } from '../admin/approvals.js';
 
 // Operator calls of the catalogue (under /admin/api/): categories, goods with their SKUs, stock
@@ -13,12 +14,38 @@ import { approvalOutcomeOf, approvalRequestSchema } from '../admin/approvals.js'
 const minor = z.number().int();
 const ok = z.object({ ok: z.literal(true) });
 
-/** A text in several languages: language → text (the shop's default language, English, is required where the text is). */
-export const adminTextsSchema = (max: number) => z.partialRecord(z.enum(LANGUAGES), z.string().max(max));
+/**
+ * A text in several languages: language → text (the shop's default language, English, is required
+ * where the text is). Members read these (goods, banners, news, notices): no controls that turn text around.
+ */
+export const adminTextsSchema = (max: number) => z.partialRecord(z.enum(LANGUAGES), withoutBidiControls(z.string().max(max)));
 const requiredTexts = (max: number) =>
-  adminTextsSchema(max).refine((t) => (t['en-us'] ?? '').trim().length > 0, { message: 'validation.required', path: ['en-us'] });
-/** A picture the shop serves: a path on this site (`/uploads/…`, `/demo/…`) or an https address. */
-const pictureUrl = z.string().max(500).regex(/^(\/(?!\/)|https:\/\/)\S*$/, 'validation.invalid');
+  plainTexts(max).refine((t) => (t['en-us'] ?? '').trim().length > 0, { message: 'validation.required', path: ['en-us'] });
+/** Where the shop keeps a picture: an upload (`/uploads/<key>`) or one of the demo shop's pictures (`/media/demo/<name>.png`). */
+const STORED_PICTURE = /^\/uploads\/[\w-]+(?:\/[\w-]+)*\.[A-Za-z0-9]+$|^\/media\/demo\/[\w-]+\.png$/;
+/**
+ * A picture this shop stores and serves: an upload as the upload call answered it (on this site's
+ * address or not: only its path is kept, so members only ever load it from here) or a demo picture.
+ * Another site's address, a path outside the stores (`..`, `/admin/api/…`) or one with a query is
+ * refused: members' browsers would load it from wherever it points.
+ */
+export const shopPicture = z
+  .string()
+  .trim()
+  .max(500)
+  .overwrite((v) => v.replace(/^https?:\/\/[^/?#\s]+(?=\/uploads\/)/i, ''))
+  .regex(STORED_PICTURE, 'admin.validation.pictureNotStored');
+const pictureUrl = shopPicture;
+/** Markup a browser would read as a tag: `<` followed by a letter, `/` or `!`. */
+const MARKUP = /<[A-Za-z/!]/;
+/** Texts members read as plain words (names, subtitles, options): markup is refused, never shown as `<b>` to members. */
+const plainTexts = (max: number) =>
+  z.partialRecord(
+    z.enum(LANGUAGES),
+    withoutBidiControls(z.string().max(max)).refine((t) => !MARKUP.test(t), { message: 'admin.validation.noMarkup' }),
+  );
+/** A price members pay: more than 0 (at least one minor unit, 0.01 in most currencies). */
+const salePrice = minor.min(1, 'admin.validation.priceAboveZero');
 
 /**
  * The `updated_at` of the row an editor was loaded from. A change (`id` given) must name it: saved
@@ -119,12 +146,18 @@ export const adminGoodsSchema = z.object({
   updated_at: z.string(),
 });
 
+/** An option and its values as the editor sends them: plain words, as members read them on the goods page. */
+const specInput = adminSpecSchema.extend({
+  name: plainTexts(40),
+  values: z.array(z.object({ id: z.number().int().min(1), name: plainTexts(40) })).min(1).max(50),
+});
 const skuInput = z.object({
   /** Absent: a new SKU. An SKU of the goods left out of the list is kept as it is. */
   id: idParam.optional(),
   /** One value id per spec, in the specs' order (empty for goods without specs). */
   spec_value_ids: z.array(z.number().int().min(1)).max(5).default([]),
-  price: minor.min(0).max(100_000_000_000),
+  price: salePrice.max(100_000_000_000),
+  /** The list price shown struck through (0: none); when given, at least the sale price. */
   market_price: minor.min(0).max(100_000_000_000).default(0),
   /** PV per unit: a lower one applies at once; a higher one (a new SKU's above 0 too) waits for a second operator. */
   pv: z.number().min(0).max(100_000_000).int().default(0),
@@ -138,7 +171,7 @@ export const saveGoodsBody = z.object({
   base_updated_at: baseUpdatedAt,
   category_id: idParam,
   name: requiredTexts(120),
-  subtitle: adminTextsSchema(200).default({}),
+  subtitle: plainTexts(200).default({}),
   /** Rich text per language; what a browser could run is removed before it is stored. */
   description: adminTextsSchema(100_000).default({}),
   images: z.array(pictureUrl).min(1, 'validation.required').max(9),
@@ -151,7 +184,7 @@ export const saveGoodsBody = z.object({
   sort: z.number().min(-100_000).max(100_000).int().default(0),
   /** Months of warranty from receipt, in which a member may ask for a repair (0: none). */
   warranty_months: z.number().min(0).max(120).int().default(0),
-  specs: z.array(adminSpecSchema).max(5).default([]),
+  specs: z.array(specInput).max(5).default([]),
   skus: z.array(skuInput).min(1, 'validation.required').max(200),
   /** Why (kept in the audit log). */
   reason: z.string().trim().max(300).optional(),
@@ -174,9 +207,6 @@ export const stockAdjustmentSchema = z.object({
   operator: z.string(),
   created_at: z.string(),
 });
-
-/** Where a coupon or a group buy stands now: not started, taking orders, or over. */
-export const PROMOTION_STATES = ['scheduled', 'running', 'ended'] as const;
 
 export const adminGroupBuySchema = z.object({
   id: z.number().int(),
@@ -212,7 +242,8 @@ const changeReason = z.string().trim().min(1, 'validation.required').max(300);
 export const updateGroupBuyBody = z.object({
   id: idParam,
   base_updated_at: baseUpdatedAt,
-  price: minor.min(0),
+  /** More than 0 and below the SKU's own price; below half of it, the change waits for a second operator. */
+  price: salePrice,
   group_size: z.number().min(2).max(100).int(),
   fill_hours: z.number().min(1).max(720).int(),
   starts_at: moment,
@@ -290,8 +321,12 @@ export const adminUploadImage = endpoint({ method: 'POST', path: '/admin/api/upl
 export const adminListGroupBuys = endpoint({ method: 'GET', path: '/admin/api/catalogue/group-buys', ...op, query: adminGroupBuyListQuery, data: pageOf(adminGroupBuySchema) });
 /** The group buys as a CSV file (same filters and sort, every row). */
 export const adminExportGroupBuys = exportOf(adminListGroupBuys);
-/** Changes a group buy (price, dates, sizes and limits), with the reason, from the version named; the member app shows it at once. */
-export const adminUpdateGroupBuy = endpoint({ method: 'POST', path: '/admin/api/catalogue/group-buys/update', ...op, idempotent: true, body: updateGroupBuyBody, data: adminGroupBuySchema });
+/**
+ * Changes a group buy (price, dates, sizes and limits), with the reason, from the version named; the
+ * member app shows it at once. A price lowered below half the SKU's price is value given away: the
+ * change waits for a second operator (`request`, pending) and the group buy is answered unchanged.
+ */
+export const adminUpdateGroupBuy = endpoint({ method: 'POST', path: '/admin/api/catalogue/group-buys/update', ...op, idempotent: true, body: updateGroupBuyBody, data: adminGroupBuySchema.extend({ request: approvalRequestSchema.nullable() }) });
 /** Coupon codes, newest first, by code and state, sorted, with how often each was used. */
 export const adminListCoupons = endpoint({ method: 'GET', path: '/admin/api/catalogue/coupons', auth: 'operator', permission: 'settings.write', area: 'admin', query: adminCouponListQuery, data: pageOf(adminCouponSchema) });
 /** The coupons as a CSV file (same filters and sort, every row). */

@@ -83,6 +83,9 @@ export type Sku = z.infer<typeof skuSchema>;
 
 export const GOODS_STATUSES = ['on_sale', 'off_sale'] as const;
 
+/** Where a coupon or a group buy stands now: not started, taking orders, or over (the member's group-buy page and the console alike). */
+export const PROMOTION_STATES = ['scheduled', 'running', 'ended'] as const;
+
 export const goodsInfoQuery = z.object({ id: idParam });
 export const goodsInfoData = goodsListItemSchema.extend({
   subtitle: z.string(),

@@ -98,6 +98,8 @@ export const ResponseCode = {
   /** A comment with nothing left once markup is removed. */
   commentEmpty: 4012,
   noticeNotFound: 4013,
+  /** The member wrote the most news comments allowed in a minute (`max`), or in a day (`max`, `hours`): nothing is written. */
+  commentLimit: 4014,
   /** A console editor's save from a copy of the row (goods, news, banner …) changed since it was opened: nothing is saved (it would undo that change). */
   editedSinceOpened: 4020,
   // Cart, checkout and orders (5000–5099).
@@ -255,6 +257,8 @@ export const ResponseCode = {
   bankCardCurrencyMismatch: 6127,
   /** The receiver typed names more than one member (an old user name that is another's phone or code, a number held in several countries): type the user name or the phone with its country code. */
   receiverAmbiguous: 6129,
+  /** The member looked up more receivers than allowed in a minute (`max`) or a day (`max`, `hours`): nothing is answered about the account. */
+  receiverLookupLimit: 6130,
   // Payments (6200–6299).
   /** The pay method is not offered for this currency, country or payable. */
   payMethodUnavailable: 6201,
@@ -451,6 +455,7 @@ export const responseCodeMessageKey: Record<number, string> = {
   [ResponseCode.commentNotFound]: 'catalogue.code.commentNotFound',
   [ResponseCode.commentEmpty]: 'catalogue.code.commentEmpty',
   [ResponseCode.noticeNotFound]: 'catalogue.code.noticeNotFound',
+  [ResponseCode.commentLimit]: 'catalogue.code.commentLimit',
   [ResponseCode.editedSinceOpened]: 'catalogue.code.editedSinceOpened',
   [ResponseCode.cartLineNotFound]: 'orders.code.cartLineNotFound',
   [ResponseCode.cartQuantityLimit]: 'orders.code.cartQuantityLimit',
@@ -509,6 +514,7 @@ export const responseCodeMessageKey: Record<number, string> = {
   [ResponseCode.transferToSelf]: 'wallet.code.transferToSelf',
   [ResponseCode.receiverNotFound]: 'wallet.code.receiverNotFound',
   [ResponseCode.receiverAmbiguous]: 'wallet.code.receiverAmbiguous',
+  [ResponseCode.receiverLookupLimit]: 'wallet.code.receiverLookupLimit',
   [ResponseCode.amountBelowMinimum]: 'wallet.code.amountBelowMinimum',
   [ResponseCode.amountAboveMaximum]: 'wallet.code.amountAboveMaximum',
   [ResponseCode.dailyCountExceeded]: 'wallet.code.dailyCountExceeded',

@@ -14,4 +14,5 @@ export * from './calendar.js';
 export * from './pages.js';
 export * from './money.js';
 export * from './money-text.js';
+export * from './wallet-limits.js';
 export * from '../i18n/interpolate.js';

@@ -4,8 +4,9 @@ import { pageOf, pageQuery } from '../common/pagination.js';
 import { fileUrl } from '../common/text.js';
 import { isAppPageLink } from '../common/pages.js';
 import { exportOf, sortQuery } from '../common/list-sort.js';
-import { adminTextsSchema, baseUpdatedAt } from '../catalogue/catalogue.admin.js';
+import { adminTextsSchema, baseUpdatedAt, shopPicture } from '../catalogue/catalogue.admin.js';
 import { idParam } from '../catalogue/catalogue.schemas.js';
+import { wholeNumber } from '../common/numbers.js';
 import { AGREEMENT_KINDS } from './content.schemas.js';
 
 // Operator calls of the shop's content (under /admin/api/content/): banners, news with their
@@ -32,7 +33,7 @@ const sort = z.number().min(-100_000).max(100_000).int().default(0);
 const reason = z.string().trim().max(300).optional();
 
 export const adminBannerSchema = z.object({ id: z.number().int(), position: z.enum(['home', 'share']), title: texts(120), text: texts(500), image: z.string(), link: z.string(), sort: z.number().int(), is_visible: z.boolean(), updated_at: z.string() });
-export const saveBannerBody = z.object({ id: idParam.optional(), base_updated_at: baseUpdatedAt, position: z.enum(['home', 'share']).default('home'), title: requiredTexts(120), text: texts(500).default({}), image: fileUrl, link: contentLink.default(''), sort, is_visible: z.boolean().default(true), reason });
+export const saveBannerBody = z.object({ id: idParam.optional(), base_updated_at: baseUpdatedAt, position: z.enum(['home', 'share']).default('home'), title: requiredTexts(120), text: texts(500).default({}), image: shopPicture, link: contentLink.default(''), sort, is_visible: z.boolean().default(true), reason });
 
 export const attachmentSchema = z.object({ name: z.string().trim().min(1).max(200), url: fileUrl, mime: z.string().max(100), size: z.number().min(0).max(1_000_000_000).int() });
 export const adminNewsSchema = z.object({
@@ -55,7 +56,8 @@ export const saveNewsBody = z.object({
   title: requiredTexts(200),
   summary: texts(500).default({}),
   content: texts(200_000).default({}),
-  cover: z.union([fileUrl, z.literal('')]).default(''),
+  /** A picture the shop stores (members' phones load it from here only); empty is none. */
+  cover: z.union([shopPicture, z.literal('')]).default(''),
   is_banner: z.boolean().default(false),
   status: z.enum(['draft', 'published']).default('draft'),
   /** When members see it (a later moment schedules it); default now. */
@@ -111,7 +113,8 @@ export const savePopupBody = z
     base_updated_at: baseUpdatedAt,
     title: requiredTexts(200),
     content: texts(2000).default({}),
-    image: z.union([fileUrl, z.literal('')]).default(''),
+    /** A picture the shop stores, as a banner's; empty is none. */
+    image: z.union([shopPicture, z.literal('')]).default(''),
     link: contentLink.default(''),
     audience: z.enum(['all', 'visitor', 'member']).default('all'),
     starts_at: moment,
@@ -168,6 +171,53 @@ export const adminSavePopup = endpoint({ method: 'POST', path: '/admin/api/conte
 /** Deletes a popup. */
 export const adminDeletePopup = endpoint({ method: 'POST', path: '/admin/api/content/popups/delete', ...op, idempotent: true, body: deleteContentBody, data: deleted });
 
+// ---------------------------------------------------------------- news comments (moderation)
+
+// Operators whose role grants `reviews.moderate` (the moderators of what members write: catalogue,
+// reviewer, owner) hide a news comment or show it again, with a reason. A hidden top-level comment
+// takes its replies with it; the article's comment count follows at once.
+export const NEWS_COMMENT_VISIBILITIES = ['visible', 'hidden'] as const;
+export const adminNewsCommentListQuery = pageQuery.extend({
+  /** Only this article's comments. */
+  news_id: wholeNumber(1, 2_147_483_647).optional(),
+  visibility: z.enum(NEWS_COMMENT_VISIBILITIES).optional(),
+});
+export const adminNewsCommentSchema = z.object({
+  id: z.number().int(),
+  news_id: z.number().int(),
+  /** The article's title in the operator's language. */
+  news_title: z.string(),
+  /** The comment it replies to (null: a comment on the article itself). */
+  parent_id: z.number().int().nullable(),
+  /** The member who wrote it and their user name (null and empty: a member since removed). */
+  member_id: z.number().int().nullable(),
+  member: z.string(),
+  /** The name members see. */
+  author_name: z.string(),
+  content: z.string(),
+  reply_count: z.number().int(),
+  like_count: z.number().int(),
+  created_at: z.string(),
+  /** Shown to members (a reply under a hidden comment is not, whatever this says). */
+  visible: z.boolean(),
+  /** Its top-level comment is hidden, so members see this reply nowhere. */
+  parent_hidden: z.boolean(),
+  /** The last hide or show: by whom, when and why (null: never moderated). */
+  moderation: z.object({ by: z.string(), at: z.string(), reason: z.string() }).nullable(),
+});
+export const setNewsCommentVisibilityBody = z.object({
+  id: idParam,
+  visible: z.boolean(),
+  /** Why (kept with the comment and in the audit log). */
+  reason: z.string().trim().min(1, 'validation.required').max(300),
+});
+const moderate = { auth: 'operator', permission: 'reviews.moderate', area: 'admin' } as const;
+
+/** News comments and replies, newest first, by article and shown or hidden. */
+export const adminListNewsComments = endpoint({ method: 'GET', path: '/admin/api/content/news/comments', ...moderate, query: adminNewsCommentListQuery, data: pageOf(adminNewsCommentSchema) });
+/** Hides a news comment (with its replies) from members, or shows it again, with the reason (recorded); repeating it changes nothing. */
+export const adminSetNewsCommentVisibility = endpoint({ method: 'POST', path: '/admin/api/content/news/comments/visibility', ...moderate, idempotent: true, body: setNewsCommentVisibilityBody, data: adminNewsCommentSchema });
+
 /** The lists as CSV files (same search and sort, every row). */
 export const adminExportBanners = exportOf(adminListBanners);
 export const adminExportNews = exportOf(adminListNews);
@@ -178,4 +228,5 @@ export const adminExportPopups = exportOf(adminListPopups);
 export const contentAdminEndpoints = [
   adminListBanners, adminSaveBanner, adminDeleteBanner, adminListNews, adminSaveNews, adminDeleteNews, adminListNotices, adminSaveNotice, adminDeleteNotice, adminListFaqs, adminSaveFaq, adminDeleteFaq,
   adminListAgreements, adminSaveAgreement, adminListPopups, adminSavePopup, adminDeletePopup, adminExportBanners, adminExportNews, adminExportNotices, adminExportFaqs, adminExportPopups,
+  adminListNewsComments, adminSetNewsCommentVisibility,
 ] as const;

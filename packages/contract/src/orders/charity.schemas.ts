@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { pageOf, pageQuery } from '../common/pagination.js';
-import { fileUrl, freeText } from '../common/text.js';
+import { freeText } from '../common/text.js';
 import { idParam } from '../catalogue/catalogue.schemas.js';
+import { shopPicture } from '../catalogue/catalogue.admin.js';
 
 // Charity ("love") orders: a member pledges an amount to a cause an operator published.
 
@@ -65,8 +66,8 @@ const texts = z.record(z.string(), z.string().trim().max(2000));
 export const createCauseBody = z.object({
   title: texts.refine((t) => Boolean(t['en-us']), { message: 'validation.required', path: ['en-us'] }),
   description: texts.default({}),
-  /** A picture the shop serves, as news pictures are (a site path or an https address); empty is none. */
-  image: z.union([fileUrl, z.literal('')]).default(''),
+  /** A picture the shop stores, as goods pictures are (an upload or a demo picture, never another site's); empty is none. */
+  image: z.union([shopPicture, z.literal('')]).default(''),
   /** One of the shop's currencies (the API checks its currency table). */
   currency: z.string().regex(/^[A-Z]{3}$/, 'validation.invalid'),
   min_amount: minor.min(1).max(CHARITY_PLEDGE_MAX).default(100),

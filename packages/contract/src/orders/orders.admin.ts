@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { freeText } from '../common/text.js';
 import { endpoint } from '../common/endpoint.js';
 import { pageOf, pageQuery } from '../common/pagination.js';
 import { exportOf, sortQuery } from '../common/list-sort.js';
@@ -54,14 +55,14 @@ export const shipOrderBody = z.object({
 });
 export const shipOrderData = z.object({ package_id: z.number().int(), order_id: z.number().int(), order_status: z.enum(ORDER_STATUSES) });
 
-export const adminCancelOrderBody = z.object({ id: idParam, reason: z.string().trim().min(1, 'validation.required').max(200) });
+export const adminCancelOrderBody = z.object({ id: idParam, reason: freeText(200).min(1, 'validation.required') });
 
 export const trackingEventBody = z.object({
   package_id: idParam,
   /** When it happened; default now. */
   time: z.iso.datetime({ offset: true }).optional(),
-  place: z.string().trim().max(120).default(''),
-  text: z.string().trim().min(1).max(300),
+  place: freeText(120).default(''),
+  text: freeText(300).min(1),
   /** The parcel reached the member. */
   delivered: z.boolean().default(false),
 });
@@ -159,15 +160,22 @@ export const groupBuyActivityBody = z.object({
   fill_hours: z.number().min(1).max(720).int(),
   starts_at: z.iso.datetime({ offset: true }),
   ends_at: z.iso.datetime({ offset: true }),
-  price: minor.min(0),
+  /** More than 0 and below the SKU's own price; below half of it, a second operator approves the group buy first. */
+  price: minor.min(1, 'admin.validation.priceAboveZero'),
   per_order_limit: z.number().min(1).max(99).int().default(1),
   per_member_limit: z.number().min(1).max(999).int().default(1),
   /** Units taken from the SKU's stock for the activity. */
   quantity: z.number().min(1).max(1_000_000).int(),
   virtual_fill_percent: z.number().min(0).max(100).int().default(0),
+  /** Why: required when the price is below half the SKU's price (a second operator reads it). */
+  reason: z.string().trim().max(200).default(''),
 });
-/** Sets up a group-buy activity on an SKU, setting its units aside. */
-export const adminCreateGroupBuy = endpoint({ method: 'POST', path: '/admin/api/orders/group-buys', auth: 'operator', permission: 'catalogue.write', area: 'admin', idempotent: true, body: groupBuyActivityBody, data: z.object({ id: z.number().int() }) });
+/**
+ * Sets up a group-buy activity on an SKU, setting its units aside (`id`). One priced below half the
+ * SKU's price is value given away: it waits for a second operator (`request`, pending; `id` null),
+ * as a coupon does, and its units are set aside when it is approved.
+ */
+export const adminCreateGroupBuy = endpoint({ method: 'POST', path: '/admin/api/orders/group-buys', auth: 'operator', permission: 'catalogue.write', area: 'admin', idempotent: true, body: groupBuyActivityBody, data: z.object({ id: z.number().int().nullable(), request: approvalRequestSchema.nullable() }) });
 
 export const couponBody = z
   .object({

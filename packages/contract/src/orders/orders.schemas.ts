@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { wholeNumber } from '../common/numbers.js';
 import { pageOf, pageQuery } from '../common/pagination.js';
 import { freeText } from '../common/text.js';
-import { idParam } from '../catalogue/catalogue.schemas.js';
+import { idParam, PROMOTION_STATES } from '../catalogue/catalogue.schemas.js';
 import { CART_LINE_MAX, CART_LINE_PROBLEMS, CART_MAX_LINES } from '../cart/cart.schemas.js';
 import { payProofFields } from '../payments/payments.schemas.js';
 
@@ -388,6 +388,8 @@ export const groupBuyActivitySchema = z.object({
   fill_hours: z.number().int(),
   starts_at: stamp,
   ends_at: stamp,
+  /** Where it stands by the server's clock: not started yet, taking orders, or over (ended at its time or early by an operator). */
+  state: z.enum(PROMOTION_STATES),
   per_order_limit: z.number().int(),
   per_member_limit: z.number().int(),
   remaining: z.number().int(),

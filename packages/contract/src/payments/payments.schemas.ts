@@ -10,6 +10,9 @@ export const PAYABLE_TYPES = ['order', 'charity', 'recharge', 'shop_order'] as c
 export const PAYMENT_STATUSES = ['created', 'pending', 'succeeded', 'failed', 'canceled', 'expired'] as const;
 /** What the app shows (spec §4 "Payment: in progress, success, failed"). */
 export const PAYMENT_STATES = ['in_progress', 'success', 'failed'] as const;
+/** Why a payment's money is owed back: it arrived after the payable was cancelled, after it expired, or the payable could no longer take it. */
+export const OWED_BACK_REASONS = ['canceled', 'expired', 'not_payable'] as const;
+export type OwedBackReason = (typeof OWED_BACK_REASONS)[number];
 
 const payableType = z.enum(PAYABLE_TYPES).default('order');
 /** A pay method's code (`balance`, `stripe_card`, `airwallex_tng` …). */
@@ -125,6 +128,15 @@ export const paymentInfoData = z.object({
   finished_at: z.string().nullable(),
   /** Why it failed, in the member's language, when it did. */
   message: z.string().nullable(),
+  /**
+   * Money the gateway took that the payable could not take (it arrived after the payable was
+   * cancelled or expired, or the payable could no longer be paid): owed back to the member, and
+   * whether its refund is done. Null when nothing is owed back.
+   */
+  owed_back: z
+    .object({ amount: minor, currency: z.string(), reason: z.enum(OWED_BACK_REASONS), refunded: z.boolean() })
+    .nullable()
+    .default(null),
 });
 export type PaymentInfo = z.infer<typeof paymentInfoData>;
 

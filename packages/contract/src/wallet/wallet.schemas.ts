@@ -165,6 +165,7 @@ export const rechargeOrderSchema = z.object({
   fee: minor,
   wallet_currency: z.string(),
   credit_amount: minor,
+  /** Units of `wallet_currency` per unit of `pay_currency`: "1" (source `identity`) when they are the same currency and nothing was converted, which the app does not show as a rate. */
   rate: z.string(),
   rate_source: z.string(),
   rate_date: z.string(),
@@ -291,8 +292,8 @@ export const transferInfoData = z.object({
   transfer: transferSchema.nullable(),
   receiver: z
     .object({
+      /** The receiver's nickname or user name, masked: never their login name, which a typed phone or code must not reveal. */
       masked_name: z.string(),
-      user_name: z.string(),
       /** Which of the receiver's identifiers the typed account matched. */
       matched_by: z.enum(['user_name', 'invite_code', 'mobile']),
       /** That identifier, masked (`+60 123***789`, `DEM**026`), for the sender to check. */
