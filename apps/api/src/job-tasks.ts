@@ -12,6 +12,7 @@ import { reconcilePayments } from './modules/payments/reconcile.js';
 import { expirePayableWithPayments } from './modules/payments/payable-expiry.js';
 import { expireRecharge, overdueRechargeIds } from './modules/wallet/recharge.service.js';
 import { purgeOldMessages } from './modules/messages/messages.service.js';
+import { tellAwayMember } from './modules/support-chat/support-chat.service.js';
 import { closeUnshippedCase, completeCaseInTime } from './modules/after-sales/after-sales.service.js';
 import { finishPendingCaseRefunds } from './modules/after-sales/after-sales.console.js';
 import { pairDueDays, recheckAllStars } from './modules/referral/earnings.service.js';
@@ -126,6 +127,9 @@ export const jobTasks: JobTaskTable = {
   },
   auto_complete_shop_order: async ({ orderId }, { deps, actor }) => {
     await autoCompleteShopOrder(deps, actor, orderId);
+  },
+  tell_away_chat_member: async (payload, { deps }) => {
+    await tellAwayMember(deps.db, payload);
   },
   sweep_shop_orders: async (_payload, { deps, actor, helpers }) => {
     const done = { expired: await expireOverdueShopOrders(deps, actor), rejected: await rejectOverdueAudits(deps, actor), completed: await autoCompleteDueShopOrders(deps, actor), settled: await settleDueShopOrders(deps, actor) };

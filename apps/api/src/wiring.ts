@@ -2,7 +2,7 @@ import { jobTasks } from './job-tasks.js';
 import { registerJobTasks } from './jobs/tasks.js';
 import { registerApprovable } from './modules/approvals/approvals.service.js';
 import { operatorGrantApprovable } from './console/operator-grants.js';
-import { afterSalesWindowEnd, holdsSettlement, ordersOpenToCases, ordersWithCases } from './modules/after-sales/after-sales.service.js';
+import { afterSalesWindowEnd, holdsSettlement, ordersOpenToCases, ordersWithCases, SETTINGS_TAG as AFTER_SALE_SETTINGS_TAG } from './modules/after-sales/after-sales.service.js';
 import { ordersToReview } from './modules/after-sales/reviews.service.js';
 import { shopOrderSource } from './modules/after-sales/order-source.js';
 import { goodsPageHooks } from './modules/catalogue/goods-page-hooks.js';
@@ -20,6 +20,7 @@ import { saveApprovedRate } from './modules/money-console/money-console.service.
 import { insertApprovedCoupon, saveApprovedCouponChange } from './modules/promotions/coupons.service.js';
 import { saveApprovedGoodsPoints } from './modules/promotions/goods-points.service.js';
 import { groupBuyOfferOfGoods } from './modules/promotions/group-buy.offer.js';
+import { insertApprovedGroupBuy, saveApprovedGroupBuyChange } from './modules/promotions/group-buy.service.js';
 import { creditConfirmedRecharge } from './modules/wallet/recharge.service.js';
 import { postGiftCardIssue, postPointsGrant, rewardHooks } from './modules/wallet/wallet.service.js';
 import { rechargePayable } from './modules/wallet/recharge-payable.js';
@@ -49,6 +50,8 @@ export function wireAreas(): void {
   registerApprovable({ kind: 'recharge.confirm', permission: 'withdrawals.review', execute: (tx, actor, p, request) => creditConfirmedRecharge(tx, actor, p as never, request) });
   registerApprovable({ kind: 'coupon.create', permission: 'ledger.adjust', execute: (tx, actor, p, request) => insertApprovedCoupon(tx, actor, p as never, request) });
   registerApprovable({ kind: 'coupon.update', permission: 'ledger.adjust', execute: (tx, actor, p, request) => saveApprovedCouponChange(tx, actor, p as never, request) });
+  registerApprovable({ kind: 'group_buy.create', permission: 'ledger.adjust', execute: (tx, actor, p, request) => insertApprovedGroupBuy(tx, actor, p as never, request) });
+  registerApprovable({ kind: 'group_buy.update', permission: 'ledger.adjust', execute: (tx, actor, p, request) => saveApprovedGroupBuyChange(tx, actor, p as never, request) });
   registerApprovable({ kind: 'shop_stock.add', permission: 'shops.manage', execute: (tx, actor, p, request) => postShopStockAddition(tx, actor, p as never, request.id) });
   registerApprovable({ kind: 'shop.settings', permission: 'shops.manage', execute: (tx, actor, p) => saveApprovedShopSettings(tx, actor, p as never) });
   registerApprovable({ kind: 'goods.points', permission: 'ledger.adjust', execute: (tx, actor, p, request) => saveApprovedGoodsPoints(tx, actor, p as never, request) });
@@ -69,6 +72,8 @@ export function wireAreas(): void {
   orderListHooks.ordersWithCases = ordersWithCases;
   orderListHooks.ordersOpenToCases = ordersOpenToCases;
   orderListHooks.ordersToReview = ordersToReview;
+  // Its windows and review days decide the lists' actions: a change of them drops the cached lists.
+  orderListHooks.listTags = [AFTER_SALE_SETTINGS_TAG];
   // After-sales of member-shop orders: the shop orders, their lines, the shop's stock and their settlement.
   shopOrderSource.hooks = shopOrderAfterSales;
   // Referral: pending commissions at payment, void on a refund before settling; PV and commissions earned at settlement.

@@ -1,5 +1,5 @@
 import { sql, type ExpressionBuilder, type RawBuilder } from 'kysely';
-import { DASHBOARD_QUEUE_PERMISSIONS, type DashboardQueue, type Permission, type SortOrder } from '@shop/contract';
+import { DASHBOARD_MEMBERS_PERMISSION, DASHBOARD_QUEUE_PERMISSIONS, DASHBOARD_SALES_PERMISSIONS, type DashboardQueue, type Permission, type SortOrder } from '@shop/contract';
 import type { DB } from '../db/schema.js';
 import type { Executor } from '../db/database.js';
 import { orderList } from '../lib/list-order.queries.js';
@@ -35,28 +35,36 @@ async function queueCounts(db: Executor, permissions: readonly Permission[]): Pr
   return { ...Object.fromEntries(plain.map((k) => [k, count(row[k])])), ...(afterSales === undefined ? {} : { after_sales: afterSales }) };
 }
 
-/** The dashboard's figures for the UTC day starting at `dayStart`; the queues `permissions` open (after-sales: the cases waiting for what they allow). */
+/**
+ * The dashboard's figures for the UTC day starting at `dayStart`, each only for a role that may read it:
+ * orders and sales (`DASHBOARD_SALES_PERMISSIONS`), new members (`DASHBOARD_MEMBERS_PERMISSION`), and the
+ * queues `permissions` open (after-sales: the cases waiting for what they allow).
+ */
 export async function dashboardFigures(db: Executor, dayStart: Date, permissions: readonly Permission[]) {
   const dayEnd = new Date(dayStart.getTime() + 24 * 3600_000);
+  const readsSales = DASHBOARD_SALES_PERMISSIONS.some((p) => permissions.includes(p));
+  const readsMembers = permissions.includes(DASHBOARD_MEMBERS_PERMISSION);
   const [orders, paid, sales, members, queues] = await Promise.all([
-    db.selectFrom('orders').select((eb) => eb.fn.countAll<string>().as('n')).where('created_at', '>=', dayStart).where('created_at', '<', dayEnd).executeTakeFirstOrThrow(),
-    db.selectFrom('orders').select((eb) => eb.fn.countAll<string>().as('n')).where('paid_at', '>=', dayStart).where('paid_at', '<', dayEnd).executeTakeFirstOrThrow(),
-    db
-      .selectFrom('orders')
-      .select(['currency', sql<string>`sum(total_minor)`.as('total'), sql<string>`count(*)`.as('orders')])
-      .where('paid_at', '>=', dayStart)
-      .where('paid_at', '<', dayEnd)
-      .groupBy('currency')
-      .orderBy('currency')
-      .execute(),
-    db.selectFrom('users').select((eb) => eb.fn.countAll<string>().as('n')).where('created_at', '>=', dayStart).where('created_at', '<', dayEnd).executeTakeFirstOrThrow(),
+    readsSales ? db.selectFrom('orders').select((eb) => eb.fn.countAll<string>().as('n')).where('created_at', '>=', dayStart).where('created_at', '<', dayEnd).executeTakeFirstOrThrow() : undefined,
+    readsSales ? db.selectFrom('orders').select((eb) => eb.fn.countAll<string>().as('n')).where('paid_at', '>=', dayStart).where('paid_at', '<', dayEnd).executeTakeFirstOrThrow() : undefined,
+    readsSales
+      ? db
+          .selectFrom('orders')
+          .select(['currency', sql<string>`sum(total_minor)`.as('total'), sql<string>`count(*)`.as('orders')])
+          .where('paid_at', '>=', dayStart)
+          .where('paid_at', '<', dayEnd)
+          .groupBy('currency')
+          .orderBy('currency')
+          .execute()
+      : undefined,
+    readsMembers ? db.selectFrom('users').select((eb) => eb.fn.countAll<string>().as('n')).where('created_at', '>=', dayStart).where('created_at', '<', dayEnd).executeTakeFirstOrThrow() : undefined,
     queueCounts(db, permissions),
   ]);
   return {
-    orders_today: count(orders.n),
-    paid_orders_today: count(paid.n),
-    sales: sales.map((s) => ({ currency: s.currency, total: count(s.total), orders: count(s.orders) })),
-    new_members: count(members.n),
+    ...(orders && paid && sales
+      ? { orders_today: count(orders.n), paid_orders_today: count(paid.n), sales: sales.map((s) => ({ currency: s.currency, total: count(s.total), orders: count(s.orders) })) }
+      : {}),
+    ...(members ? { new_members: count(members.n) } : {}),
     queues,
   };
 }

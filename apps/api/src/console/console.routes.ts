@@ -70,7 +70,7 @@ export function consoleRoutes(api: Api): void {
 
   // Charity causes and pledges (the orders page).
   api.handle(adminListCharityCauses, ({ actor }) => charity.causesForOperator(db, actor));
-  api.handle(adminUpdateCharityCause, ({ actor, body }) => charity.updateCauseFromConsole(db, actor, body));
+  api.handle(adminUpdateCharityCause, ({ actor, body }) => charity.updateCauseFromConsole(api.deps, actor, body));
   api.handle(adminListCharityPledges, ({ actor, query }) => charity.pledgesForOperator(db, actor, query));
   api.handle(adminExportCharityPledges, async ({ actor, query, reply }) => sendFile(reply, await exportList(deps, actor, charity.pledgeExport, query)));
 }

@@ -132,7 +132,8 @@ export async function languageTexts(db: Executor, actor: Actor, input: EndpointQ
 
 /**
  * Replaces one text of a language (null: the shipped one again). The pack gets its new version in
- * the same transaction, so apps holding the old version load the pack again; this process serves it at once.
+ * the same transaction, so apps holding the old version load the pack again; this process serves it at
+ * once, and every other process once the table's notice reaches it (`LanguagePacks.follow`).
  */
 export async function setLanguageText(deps: Pick<AppDeps, 'db' | 'i18n' | 'languagePacks'>, actor: Actor, input: { lang: Language; key: string; text: string | null; reason: string }) {
   const operator = operatorNameOf(actor);
@@ -147,6 +148,7 @@ export async function setLanguageText(deps: Pick<AppDeps, 'db' | 'i18n' | 'langu
     await setOperatorTexts(tx, input.lang, OPERATOR_TEXTS, changed);
     const version = await storeLanguagePack(tx, input.lang, changed);
     await insertOperatorAction(tx, { operator, action: `language.text ${input.lang} ${input.key}`, target_type: 'language_text', target_id: 0, reason: input.reason });
+    // Here before the table's notice comes back: the answer's version is what this process serves next.
     tx.afterCommit(() => deps.languagePacks.load(deps.db, deps.i18n));
     return { lang: input.lang, key: input.key, text: changed[input.key] ?? shipped[input.key]!, version };
   });

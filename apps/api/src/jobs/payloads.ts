@@ -64,6 +64,8 @@ export interface JobPayloads {
   settle_shop_order: { orderId: number };
   /** Completes a shipped (delivery) shop order its buyer did not confirm, the order settings' days after shipping; enqueued at shipping. */
   auto_complete_shop_order: { orderId: number };
+  /** Leaves a support answer still unread a few seconds after it was sent in the member's messages (they are away); enqueued with the answer. */
+  tell_away_chat_member: { conversationId: number; messageId: number };
   /** Shop orders their own jobs missed: unpaid past the deadline, audits overdue, shipped ones unconfirmed too long, settlements due. Every 5 minutes. */
   sweep_shop_orders: Record<string, never>;
 }

@@ -23,9 +23,9 @@ export class AppError extends Error {
 export interface FieldProblem {
   /** Dotted path of the field, e.g. `items.0.count`. */
   field: string;
-  /** An i18n key (`validation.required`) with its parameters. */
+  /** An i18n key (`validation.required`) with its parameters (an amount written in the reader's language: `Amount`). */
   key: string;
-  params: Record<string, string | number>;
+  params: Params;
 }
 
 /** Input that does not match the contract: answered with HTTP 422 and the first problem as `msg`. */

@@ -40,6 +40,14 @@ export class Moment {
 
 export type Params = Record<string, string | number | Amount | Moment>;
 
+const pluralRules = new Map<string, Intl.PluralRules>();
+/** The language's plural category of `count` ("one", "other" …). */
+function pluralOf(lang: Language, count: number): string {
+  let rules = pluralRules.get(lang);
+  if (!rules) pluralRules.set(lang, (rules = new Intl.PluralRules(LANGUAGE_TAGS[lang] ?? 'en-US')));
+  return rules.select(count);
+}
+
 /** Server messages in every language, read from the same packs the app gets. */
 export class Translator {
   private packs = new Map<string, Record<string, string>>();
@@ -56,9 +64,20 @@ export class Translator {
     return this.packs.get(DEFAULT_LANGUAGE)?.[key] !== undefined;
   }
 
-  /** The text of `key` in `lang`, falling back to English, then to the key itself. */
+  /**
+   * The text of `key` in `lang`, falling back to English, then to the key itself. A numeric `count`
+   * picks the plural form as the app does: `key_zero` for 0, then `key_<form>` ("one" …), then `key`.
+   */
   t(lang: Language, key: string, params?: Params): string {
-    const text = this.packs.get(lang)?.[key] ?? this.packs.get(DEFAULT_LANGUAGE)?.[key] ?? key;
+    const keys = typeof params?.count === 'number' ? [...(params.count === 0 ? [`${key}_zero`] : []), `${key}_${pluralOf(lang, params.count)}`, key] : [key];
+    const text = this.lookup(lang, keys) ?? this.lookup(DEFAULT_LANGUAGE, keys) ?? key;
     return interpolate(text, params && Object.fromEntries(Object.entries(params).map(([name, v]) => [name, v instanceof Amount || v instanceof Moment ? v.in(lang) : v])));
+  }
+
+  /** The first of `keys` with a text in `lang`'s pack. */
+  private lookup(lang: string, keys: string[]): string | undefined {
+    const pack = this.packs.get(lang);
+    for (const key of keys) if (pack?.[key] !== undefined) return pack[key];
+    return undefined;
   }
 }

@@ -1,4 +1,5 @@
 import type { Redis } from 'ioredis';
+import { AppError } from './errors.js';
 import { within } from './within.js';
 
 export interface HitResult {
@@ -41,6 +42,26 @@ export class MemoryRateLimiter implements RateLimiter {
   private sweep(now: number): void {
     for (const [k, w] of this.windows) if (w.resetAt <= now) this.windows.delete(k);
   }
+}
+
+/** The limits of one member's action per minute and per day, and how their refusal is said. */
+export interface MinuteAndDay {
+  perMinute: number;
+  perDay: number;
+  /** The refusal's code; the minute's refusal is its own message (`{{max}}`), the day's `dailyMessageKey` (`{{max}}`, `{{hours}}`). */
+  code: number;
+  dailyMessageKey: string;
+}
+
+/**
+ * Counts one action under `key` against its limits per minute and per day (the minute's count first,
+ * so a refused burst does not use up the day), refusing with the limit's code once either is reached.
+ */
+export async function countMinuteAndDay(limiter: RateLimiter, key: string, limits: MinuteAndDay): Promise<void> {
+  const minute = await limiter.hit(`${key}:minute`, limits.perMinute, 60_000);
+  if (!minute.allowed) throw new AppError(limits.code, { max: limits.perMinute });
+  const day = await limiter.hit(`${key}:day`, limits.perDay, 86_400_000);
+  if (!day.allowed) throw new AppError(limits.code, { max: limits.perDay, hours: Math.max(1, Math.ceil(day.resetInMs / 3_600_000)) }, { messageKey: limits.dailyMessageKey });
 }
 
 /** How long a limit waits for Redis before counting in this process instead. */

@@ -9,6 +9,8 @@ import { createOperator } from '../modules/operators/operators.service.js';
 import { operatorCliActor, type Actor } from '../lib/actor.js';
 import { operatorAtMachine, permissionOfCommand } from './operator.js';
 import { AppError } from '../lib/errors.js';
+import { publicBaseUrl } from '../lib/public-url.js';
+import { loadConfig } from '../config.js';
 import { memberNamed, setBanned, setCaptchaSetting } from '../modules/accounts/operator.service.js';
 import { pendingCancellations, reviewCancellation } from '../modules/cancellation/cancellation.service.js';
 import { pendingRealNames, reviewRealName } from '../modules/certification/certification.service.js';
@@ -86,8 +88,13 @@ const idOf = (v: string | undefined): number => {
 /** A finding of a check: the command prints it and exits 1. */
 export class OpsCheckFailed extends Error {}
 
-/** Runs one operator command and returns what to print. Throws with a plain message on a bad command. */
-/** `publicUrl`: where the shop is reached (PUBLIC_URL, else this machine's address on PORT), the base of the links printed. */
+/** The base of the links a command prints: the caller's `publicUrl`, else the shop's configured address (PUBLIC_URL, else its HOST and PORT). */
+const linkBase = (options: { publicUrl?: string }): string => (options.publicUrl ?? publicBaseUrl(loadConfig())).replace(/\/+$/, '');
+
+/**
+ * Runs one operator command and returns what to print. Throws with a plain message on a bad command.
+ * `publicUrl`: where the shop is reached (PUBLIC_URL, else where it listens), the base of the links printed.
+ */
 export async function runOpsCommand(db: Database, argv: string[], defaultOperator: string, options: { publicUrl?: string; replica?: Database } = {}): Promise<string> {
   const { words, reason, by, role, resetTotp } = parseArgs(argv);
   const operator = by ?? defaultOperator;
@@ -139,7 +146,7 @@ export async function runOpsCommand(db: Database, argv: string[], defaultOperato
         const linked = await linkOperatorMember(db, actor, { operator_id: op.id, member: who === 'none' ? null : who, reason: reason ?? 'npm run ops' });
         return linked.member_id === null ? `operator ${b} is linked to no member account (by ${operator})` : `operator ${b} holds member account ${linked.member_id}: they decide nothing about it (by ${operator})`;
       }
-      const base = (options.publicUrl ?? 'http://localhost:8080').replace(/\/+$/, '');
+      const base = linkBase(options);
       if (a === 'setup-link' && b) {
         // The machine's administrator (trusted as for `operator create`) restores access, even the last owner's.
         const op = await findOperatorByName(db, b);
@@ -176,7 +183,7 @@ export async function runOpsCommand(db: Database, argv: string[], defaultOperato
         const decided = `request #${r.id} (${r.kind}: ${r.summary}): ${r.status} (by ${operator})`;
         // An approved new operator's setup link is shown to the approver only, now.
         if (!r.shown_once) return decided;
-        const base = (options.publicUrl ?? 'http://localhost:8080').replace(/\/+$/, '');
+        const base = linkBase(options);
         return `${decided}\nOne-time setup link (until ${r.shown_once.expires_at}), to set the password:\n  ${base}${r.shown_once.setup_path}`;
       }
       if (a === 'cancel') {

@@ -27,7 +27,7 @@ export const ORDER_USAGE = `  orders [status]                       the newest o
   order goods-points <goods> <points-per-unit|none> [--reason "…"]   points each unit of the goods earns (none: the percentage); a raise needs the reason and a second operator
   order coupon create <CODE> --amount <minor> | --percent <bp>  --currency <C> (--days <n> | --to <date>) [--from <date>] [--min-spend <minor>] [--per-member <n>] [--total <n>] --reason "…"
   order coupon list [page] | order coupon end <id> --reason "…"   coupons with their uses; end one now
-  order group-buy create <goods> <sku> --price <minor> --size <n> --quantity <n> (--days <n> | --to <date>) [--from <date>] [--hours <fill hours, 24>] [--per-order <n>] [--per-member <n>] [--virtual <percent>]
+  order group-buy create <goods> <sku> --price <minor> --size <n> --quantity <n> (--days <n> | --to <date>) [--from <date>] [--hours <fill hours, 24>] [--per-order <n>] [--per-member <n>] [--virtual <percent>] [--reason "…" (required below half the SKU's price: a second operator approves it)]
   order group-buy list [page] | order group-buy end <id> --reason "…"   group buys; end one now (its units go back to the SKU; its open groups fail and are refunded, or fill virtually)
   order fees                            freight per country, operating fees and the international freight table
   order shipping-fee <CC> <C> <fee> [--free-over <minor>] --reason "…"   freight of regular orders to a country
@@ -261,8 +261,10 @@ async function groupBuyCommand(db: Database, actor: Actor, action: string | unde
         per_order_limit: num(flags.get('per-order')),
         per_member_limit: num(flags.get('per-member')),
         virtual_fill_percent: num(flags.get('virtual')),
+        reason: flags.get('reason'),
       });
-      const { id } = await createGroupBuy(depsOf(db), actor, body);
+      const { id, request } = await createGroupBuy(depsOf(db), actor, body);
+      if (id === null) return `group buy below half the SKU's price: request #${request!.id} waits for a second operator`;
       return `group buy #${id}: groups of ${body.group_size} at ${body.price} (minor units), ${body.quantity} units set aside from SKU ${body.sku_id}, ${day(body.starts_at)} to ${day(body.ends_at)}`;
     }
     case 'list': {
@@ -322,7 +324,7 @@ async function charityCommand(db: Database, actor: Actor, action: string | undef
         status: flags.has('close') ? 'closed' : flags.has('open') ? 'open' : cause.status,
         reason: reasonOf(flags),
       });
-      const changed = await updateCauseFromConsole(db, actor, body);
+      const changed = await updateCauseFromConsole(depsOf(db), actor, body);
       return `cause #${changed.id} "${changed.title[c.DEFAULT_LANGUAGE] ?? ''}": ${changed.status}, from ${money(changed.min_amount, changed.currency)}${changed.goal === null ? '' : `, goal ${money(changed.goal, changed.currency)}`}`;
     }
     default:

@@ -26,7 +26,7 @@ export function serverLimits(config: Config): { requestTimeout: number; connecti
 /**
  * Cuts off a call whose body has not fully arrived within REQUEST_TIMEOUT_SECONDS (a client sending
  * a byte at a time holds no connection for long), answering 408 with the envelope; and bounds the
- * open connections of the process. Requests without a body never start a timer.
+ * open connections of the process. Requests without a body never start a timer; reads never run the check.
  */
 export function requestDeadlines(app: FastifyInstance, config: Config, i18n: Translator): void {
   app.server.maxConnections = config.MAX_CONNECTIONS;
@@ -35,10 +35,10 @@ export function requestDeadlines(app: FastifyInstance, config: Config, i18n: Tra
   const headers = { 'content-type': 'application/json; charset=utf-8', 'content-length': String(Buffer.byteLength(body)), 'cache-control': 'no-store', connection: 'close', ...BASE_SECURITY_HEADERS };
   // Written on the socket itself: Fastify is still waiting for the body, so no reply of its own exists yet.
   const answer = `HTTP/1.1 408 Request Timeout\r\n${Object.entries(headers).map(([k, v]) => `${k}: ${v}`).join('\r\n')}\r\n\r\n${body}`;
-  app.addHook('onRequest', (request, reply, done) => {
+  const start: onRequestHookHandler = (request, reply, done) => {
     const raw = request.raw;
     const hasBody = raw.headers['content-length'] !== undefined ? raw.headers['content-length'] !== '0' : raw.headers['transfer-encoding'] !== undefined;
-    if (!hasBody || raw.complete || request.url.startsWith(UPLOAD_PATH)) return done();
+    if (!hasBody || raw.complete) return done();
     const timer = setTimeout(() => {
       const socket = raw.socket;
       if (raw.complete || reply.sent || socket.destroyed) return;
@@ -48,6 +48,13 @@ export function requestDeadlines(app: FastifyInstance, config: Config, i18n: Tra
     }, limitMs);
     reply.raw.once('close', () => clearTimeout(timer));
     done();
+  };
+  // Only routes that read a body get the hook: a GET or HEAD is answered without waiting for one
+  // (a slow body then only delays the connection's next request, which Node's own limits bound).
+  app.addHook('onRoute', (route) => {
+    const methods = [route.method].flat() as string[];
+    if (methods.every((m) => m === 'GET' || m === 'HEAD') || route.url.startsWith(UPLOAD_PATH)) return;
+    route.onRequest = [start, ...[route.onRequest ?? []].flat()];
   });
 }
 

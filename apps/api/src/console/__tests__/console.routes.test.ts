@@ -148,6 +148,21 @@ describe('operator console calls', () => {
     }
   });
 
+  it('the dashboard sends the day’s orders and sales only to roles that read orders or the ledger, and new members to those that read members', async () => {
+    const figures: Record<Role, string[]> = {
+      owner: ['new_members', 'orders_today', 'paid_orders_today', 'sales'],
+      support: ['new_members', 'orders_today', 'paid_orders_today', 'sales'],
+      finance: ['new_members', 'orders_today', 'paid_orders_today', 'sales'],
+      catalogue: [],
+      reviewer: ['new_members'],
+    };
+    for (const role of Object.keys(figures) as Role[]) {
+      const op = await operator(role);
+      const data = (await call(t, 'GET', '/admin/api/dashboard', undefined, { token: op.token })).body.data as Record<string, unknown>;
+      expect(Object.keys(data).filter((k) => k !== 'date' && k !== 'queues').sort(), role).toEqual(figures[role]);
+    }
+  });
+
   it('the after-sales tile counts the cases waiting for what the operator’s role may do, and the queue’s waiting tab lists them', async () => {
     // Catalogue opens no after-sales queue: its dashboard has no such count (the test above).
     const roles = ['owner', 'support', 'finance'] as const;

@@ -28,6 +28,7 @@ const NOT_SWEPT: Record<string, string> = {
   '/admin/api/chat/reply': 'an answer in a support conversation, stored there with its agent (support-chat/__tests__)',
   '/admin/api/catalogue/reviews/visibility': 'audit row proven in catalogue/__tests__/reviews-admin.routes.test.ts; needs a member’s review of a received order',
   '/admin/api/catalogue/reviews/reply': 'audit row proven in catalogue/__tests__/reviews-admin.routes.test.ts; needs a member’s review of a received order',
+  '/admin/api/content/news/comments/visibility': 'audit row proven in content/__tests__/news-comments.routes.test.ts; needs a member’s comment',
   // The referral team's and member shops' decisions write their audit row (insertOperatorAction, or an
   // approval request) in their own modules; their rows are proven there, not yet by this sweep.
   '/admin/api/referral/move': 'audit row proven in referral/__tests__/team-and-console.test.ts',
@@ -206,8 +207,8 @@ const steps: Record<string, () => Promise<{ body: unknown; as?: typeof owner }>>
   '/admin/api/catalogue/goods/save': async () => ({ body: await goodsBody() }),
   '/admin/api/catalogue/goods/status': async () => ({ body: { ids: [(await newGoods(t.db)).goodsId], status: 'off_sale', reason } }),
   '/admin/api/catalogue/stock/adjust': async () => ({ body: { sku_id: (await newGoods(t.db)).skuIds[0], delta: 3, reason } }),
-  '/admin/api/content/banners/save': async () => ({ body: { title: { 'en-us': 'Sweep banner' }, image: '/demo/cover.png', reason } }),
-  '/admin/api/content/banners/delete': async () => ({ body: { id: (await post('/admin/api/content/banners/save', { title: { 'en-us': 'Gone' }, image: '/demo/cover.png' }, second)).id, reason } }),
+  '/admin/api/content/banners/save': async () => ({ body: { title: { 'en-us': 'Sweep banner' }, image: '/media/demo/goods-1-1.png', reason } }),
+  '/admin/api/content/banners/delete': async () => ({ body: { id: (await post('/admin/api/content/banners/save', { title: { 'en-us': 'Gone' }, image: '/media/demo/goods-1-1.png' }, second)).id, reason } }),
   '/admin/api/content/news/save': async () => ({ body: { title: { 'en-us': 'Sweep news' }, reason } }),
   '/admin/api/content/news/delete': async () => ({ body: { id: (await post('/admin/api/content/news/save', { title: { 'en-us': 'Gone' } }, second)).id, reason } }),
   '/admin/api/content/notices/save': async () => ({ body: { title: { 'en-us': 'Sweep notice' }, reason } }),
@@ -276,7 +277,7 @@ async function groupBuy() {
 
 async function goodsBody() {
   const categoryId = (await t.db.selectFrom('categories').select('id').orderBy('id').executeTakeFirstOrThrow()).id;
-  return { category_id: categoryId, name: { 'en-us': `Sweep goods ${RUN}` }, images: ['/demo/cover.png'], currency: 'USD', skus: [{ price: 1999, stock: 3 }], reason };
+  return { category_id: categoryId, name: { 'en-us': `Sweep goods ${RUN}` }, images: ['/media/demo/goods-1-1.png'], currency: 'USD', skus: [{ price: 1999, stock: 3 }], reason };
 }
 
 /** A member's order paid from the wallet balance: a succeeded payment without a gateway part. */

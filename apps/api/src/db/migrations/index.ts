@@ -77,6 +77,13 @@ import * as sponsorPaths from './2026_11_24_2830_sponsor_paths.js';
 import * as reviewsOfReturnedGoods from './2026_11_30_1610_reviews_of_returned_goods.js';
 import * as registrationPhoneUnconfirmed from './2026_11_30_1620_registration_phone_unconfirmed.js';
 import * as providerRefMismatchFlag from './2026_11_30_1700_provider_ref_mismatch_flag.js';
+import * as newsCommentModeration from './2026_11_30_1800_news_comment_moderation.js';
+import * as languagePacksChangeNotice from './2026_11_30_1810_language_packs_change_notice.js';
+import * as loginFailuresTyped from './2026_11_30_1900_login_failures_typed.js';
+import * as uploadAddressesKeptHere from './2026_11_30_2000_upload_addresses_kept_here.js';
+import * as afterSaleRefundReason from './2026_11_30_2100_after_sale_refund_reason.js';
+import * as thailandDistricts from './2026_11_30_2215_thailand_districts.js';
+import * as cityDoubles from './2026_11_30_2230_city_doubles_jp_tw_my.js';
 
 /**
  * Every migration, by its dated name; they run in name order. A new migration adds one line here
@@ -161,4 +168,11 @@ export const migrations: Record<string, Migration> = {
   '2026_11_30_1610_reviews_of_returned_goods': reviewsOfReturnedGoods,
   '2026_11_30_1620_registration_phone_unconfirmed': registrationPhoneUnconfirmed,
   '2026_11_30_1700_provider_ref_mismatch_flag': providerRefMismatchFlag,
+  '2026_11_30_1800_news_comment_moderation': newsCommentModeration,
+  '2026_11_30_1810_language_packs_change_notice': languagePacksChangeNotice,
+  '2026_11_30_1900_login_failures_typed': loginFailuresTyped,
+  '2026_11_30_2000_upload_addresses_kept_here': uploadAddressesKeptHere,
+  '2026_11_30_2100_after_sale_refund_reason': afterSaleRefundReason,
+  '2026_11_30_2215_thailand_districts': thailandDistricts,
+  '2026_11_30_2230_city_doubles_jp_tw_my': cityDoubles,
 };

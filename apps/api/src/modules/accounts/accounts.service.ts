@@ -25,8 +25,8 @@ import { clearLoginFailures } from '../captcha/captcha.queries.js';
 import { checkBoundCode, requireTwoFactorIfBound } from '../two-factor/totp.js';
 import { accountRequestKey, consumeCode, spendCodeTry, verifyCode } from '../verification/verification.service.js';
 import * as q from '../members/members.queries.js';
-import { uploadKeyOf } from '../uploads/file-addresses.js';
-import { findOwnUpload, markUploadPublic } from '../uploads/uploads.queries.js';
+import { storedUploadPath, uploadKeyOf } from '../uploads/file-addresses.js';
+import { findOwnUpload, markUploadPublic, markUploadsPrivateWhenUnused } from '../uploads/uploads.queries.js';
 import { toUserData } from './user-data.js';
 import { houseCodeHook, isHouseCode } from './house-code.js';
 import {
@@ -41,7 +41,7 @@ import {
   primaryDestination,
   requireUncommonPassword,
 } from '../members/identity.js';
-import { assertNotLocked, clearFailures, failureKey, guessUnderLockout } from '../captcha/lockout.js';
+import { OPEN_TO_STRANGERS, assertNotLocked, clearFailures, failureKey, guessUnderLockout, signInLockState, typedIdentifier } from '../captcha/lockout.js';
 import type { SecurityNotices } from '../members/security-notice.js';
 import { requireStepUp, type StepUpProof } from '../two-factor/step-up.js';
 
@@ -167,15 +167,30 @@ export async function loginMember(deps: Pick<AppDeps, 'db' | 'config'>, actor: A
   const candidates = (await matchAccounts(db, input.account, { mobilePre: input.mobile_pre })).map((m) => m.user);
   // Failures count against the account, whichever of its names was typed (against the typed name when it names several).
   const key = failureKey(candidates.length === 1 ? candidates[0] : undefined, input.account);
-  await assertNotLocked(db, key, actor.ip);
-  await ensureCaptcha(db, { ip: actor.ip, account: key, token: input.captcha_token });
+  // "Locked" follows what was typed; an account locked through its other names answers as an unknown identifier (2026-11-29-lockout-per-address.md).
+  const typed = typedIdentifier(input.account);
+  await signInLockState(db, key, typed, actor.ip);
+  // The slider too: the address's failures and the typed text's, never the account's through its other names, locked or not (2026-11-30).
+  await ensureCaptcha(db, { ip: actor.ip, typed, token: input.captcha_token });
+  const refuseUnchecked = async (): Promise<never> => {
+    await accountsWithPassword([], input.password);
+    throw new AppError(ResponseCode.loginFailed);
+  };
   // The guess takes its place among the failures before the hash is checked: concurrent guesses cannot pass the limit.
-  const { result: usable, earlier: failures } = await guessUnderLockout(db, key, actor.ip, ResponseCode.loginFailed, async () => {
-    const proven = await accountsWithPassword(candidates, input.password);
-    if (proven.length > 1) throw new AppError(ResponseCode.accountAmbiguous);
-    if (!proven[0]) throw new AppError(ResponseCode.loginFailed);
-    return proven[0];
-  });
+  const { result: usable, earlier: failures } = await guessUnderLockout(
+    db,
+    key,
+    actor.ip,
+    ResponseCode.loginFailed,
+    async () => {
+      const proven = await accountsWithPassword(candidates, input.password);
+      if (proven.length > 1) throw new AppError(ResponseCode.accountAmbiguous);
+      if (!proven[0]) throw new AppError(ResponseCode.loginFailed);
+      return proven[0];
+    },
+    OPEN_TO_STRANGERS,
+    { typed, unchecked: refuseUnchecked },
+  );
   if (usable.status === 'banned') throw new AppError(ResponseCode.accountBanned);
   await clearFailures(db, key, actor.ip, failures);
   return openSession(db, config, usable, actor);
@@ -291,19 +306,28 @@ export async function getProfile(db: Executor, actor: Actor): Promise<User> {
   return toUserData(db, user);
 }
 
-/** Changes the nickname and avatar; the avatar must be an image the member uploaded here. */
-export async function saveProfile(db: Executor, actor: Actor, input: { nickname?: string; avatar?: string }): Promise<User> {
+/**
+ * Changes the nickname and avatar; the avatar must be an image the member uploaded here. It is kept by
+ * its path here whatever host it was sent with, and the replaced one is made private again when nothing
+ * else public shows it.
+ */
+export async function saveProfile(db: Database, actor: Actor, input: { nickname?: string; avatar?: string }): Promise<User> {
   const userId = memberIdOf(actor);
-  let avatar: string | undefined;
+  let key: string | undefined;
   if (input.avatar !== undefined) {
-    const key = uploadKeyOf(input.avatar);
+    key = uploadKeyOf(input.avatar);
     const own = key ? await findOwnUpload(db, userId, key, 'image') : undefined;
     if (!key || !own) throw new ValidationError([{ field: 'avatar', key: 'validation.invalid', params: { field: 'avatar' } }]);
-    // An avatar is shown to others: its file becomes public, kept by its lasting address.
-    await markUploadPublic(db, userId, key);
-    avatar = input.avatar.replace(/\?.*$/, '');
   }
-  const user = await q.updateUser(db, userId, { ...(input.nickname !== undefined ? { nickname: input.nickname } : {}), ...(avatar !== undefined ? { avatar } : {}) });
+  const user = await withTransaction(db, async (tx) => {
+    const before = key === undefined ? undefined : await q.lockUserForUpdate(tx, userId);
+    // An avatar is shown to others: its file becomes public, kept by its lasting address here.
+    if (key !== undefined) await markUploadPublic(tx, userId, key);
+    const after = await q.updateUser(tx, userId, { ...(input.nickname !== undefined ? { nickname: input.nickname } : {}), ...(key !== undefined ? { avatar: storedUploadPath(key) } : {}) });
+    const replaced = before?.avatar ? uploadKeyOf(before.avatar) : undefined;
+    if (replaced && replaced !== key) await markUploadsPrivateWhenUnused(tx, userId, [replaced]);
+    return after;
+  });
   return toUserData(db, user);
 }
 

@@ -45,6 +45,7 @@ import { notifyMember } from '../messages/messages.service.js';
 import { insertOperatorAction } from '../operator-actions/operator-actions.queries.js';
 import { ordersChanged } from '../orders/order-lists.js';
 import { returnSpentPointsShare, reverseEarnedPoints } from '../orders/points.js';
+import { refundWhollyReturnedOrder } from '../orders/returned-order.js';
 import { findRefundsOfPayment, findSucceededPaymentsOfPayable } from '../payments/payments.queries.js';
 import { refundPayment, type PaymentsDeps } from '../payments/settlement.js';
 import * as q from './after-sales.queries.js';
@@ -65,11 +66,18 @@ type Changed = { id: number; status: AfterSaleStatus; refunded: number | null; r
 // What went back to the member: the order's value the case refunded and the surcharge that came back with it.
 const changed = (c: CaseRow): Changed => ({ id: c.id, status: c.status, refunded: refundedOf(c) });
 
-/** A case, or "not found"; for a decision (`decider`), never one about the deciding operator's own member account. */
+/**
+ * A case, or "not found"; for a decision (`decider`), never one about the deciding operator's own
+ * member account: as the case's member, nor as the owner of the member shop that sold the order (what
+ * the case refunds is taken from what the shop earns).
+ */
 async function caseOrRefuse(db: Executor, id: number, decider?: Actor): Promise<CaseRow> {
   const c = await q.findCase(db, id);
   if (!c) throw new AppError(ResponseCode.afterSaleNotFound);
-  if (decider) refuseOwnAccount(decider, c.user_id);
+  if (decider) {
+    refuseOwnAccount(decider, c.user_id);
+    if (c.shop_order_id !== null && decider.operatorMemberId !== undefined) refuseOwnAccount(decider, (await findCaseOrder(db, refOf(c)))?.shop?.owner_id);
+  }
   return c;
 }
 
@@ -160,15 +168,26 @@ export async function approveCase(deps: StockDeps, actor: Actor, input: Endpoint
   return withTransaction(deps.db, async (tx) => {
     const c = await caseOrRefuse(tx, input.id, actor);
     let refund: number | null = null;
+    // A return refunded less than the member was shown: what they were shown, what they get and why (for the member's eyes).
+    let reduced: { from: number; to: number; reason: string } | null = null;
     if (c.kind === 'return') {
       const payments = await orderPaymentsLeft(tx, refOf(c));
       const max = Math.min(Number(c.refundable_minor), valueLeftOf(payments));
+      const whole = planCaseRefund(payments, max).total;
+      const money = (minor: number) => `${fromMinorUnits(minor, c.currency)} ${c.currency}`;
       refund = input.refund_amount === undefined ? max : valueSending(payments, max, input.refund_amount);
-      if (refund === null) throw new AppError(ResponseCode.afterSaleRefundTooLarge, { max: `${fromMinorUnits(planCaseRefund(payments, max).total, c.currency)} ${c.currency}` });
+      if (refund === null) throw new AppError(ResponseCode.afterSaleRefundTooLarge, { max: money(whole) });
+      // A return that gives nothing back is a rejection (with its reason), not an approval of 0.
+      if (refund <= 0) throw new ValidationError([{ field: 'refund_amount', key: 'afterSales.validation.refundZero', params: {} }]);
+      const sent = planCaseRefund(payments, refund).total;
+      if (sent < whole) {
+        if (!input.refund_reason) throw new ValidationError([{ field: 'refund_reason', key: 'afterSales.validation.refundReasonNeeded', params: { refundable: money(whole) } }]);
+        reduced = { from: whole, to: sent, reason: input.refund_reason };
+      }
     }
     const settings = await q.findAfterSaleSettings(tx);
     const shipBackBy = new Date(Date.now() + settings.ship_back_days * DAY);
-    const moved = await moveCase(tx, actor, c.id, ['under_review'], 'awaiting_return', { kind: 'approved', reason: input.reason, set: { refund_minor: refund, ship_back_by: shipBackBy } });
+    const moved = await moveCase(tx, actor, c.id, ['under_review'], 'awaiting_return', { kind: 'approved', reason: input.reason, set: { refund_minor: refund, refund_reason: reduced?.reason ?? '', ship_back_by: shipBackBy } });
     if (!moved) throw new AppError(ResponseCode.afterSaleState);
     if (c.kind === 'exchange') {
       // Units of an SKU in ascending order, each a conditional update: never more than is in stock.
@@ -180,10 +199,15 @@ export async function approveCase(deps: StockDeps, actor: Actor, input: Endpoint
     await enqueueLaterJob(tx, 'close_unshipped_after_sale', { caseId: c.id }, { runAt: shipBackBy, jobKey: `after-sale-close:${c.id}` });
     // A return's approval records the refund it grants (as the refund's own record does), then why.
     const granted = refund === null ? '' : `${fromMinorUnits(refund, c.currency)} ${c.currency}`;
-    await recordDecision(tx, actor, c.id, 'approve', [granted, input.reason].filter(Boolean).join(' · '));
+    await recordDecision(tx, actor, c.id, 'approve', [granted, reduced && `reduced from ${fromMinorUnits(reduced.from, c.currency)}: ${reduced.reason}`, input.reason].filter(Boolean).join(' · '));
     // The deadline is a moment, written when read in the member's language at the place the goods go back from (the order's country), with its UTC offset.
     const country = (await findCaseOrder(tx, refOf(c)))?.country_code;
-    await notifyMember(tx, { memberId: c.user_id, kind: 'after_sale.approved', params: { case_no: c.case_no, ship_back_by: iso(shipBackBy), time_zone: timeZoneOfCountry(country) }, link: link(c.id), eventKey: `after-sale:${c.id}:approved` });
+    const deadline = { case_no: c.case_no, ship_back_by: iso(shipBackBy), time_zone: timeZoneOfCountry(country) };
+    // A reduced refund is told with both amounts and the reason before the member sends anything back.
+    const message = reduced
+      ? { kind: 'after_sale.approved_reduced', params: { ...deadline, refundable: `${fromMinorUnits(reduced.from, c.currency)} ${c.currency}`, refund: `${fromMinorUnits(reduced.to, c.currency)} ${c.currency}`, reason: reduced.reason } }
+      : { kind: 'after_sale.approved', params: deadline };
+    await notifyMember(tx, { memberId: c.user_id, ...message, link: link(c.id), eventKey: `after-sale:${c.id}:approved` });
     return changed(moved);
   });
 }
@@ -283,6 +307,8 @@ export async function refundCase(deps: PaymentsDeps, actor: Actor, input: Endpoi
     await recordDecision(tx, actor, c.id, 'refund', `${fromMinorUnits(Number(now.refund_minor ?? 0), c.currency)} ${c.currency}`);
     return now;
   });
+  // Another call refunded it meanwhile (two operators, a retry): the same answer as a refund asked after it.
+  if (started.status === 'refunded') return changed(started);
   if (started.status !== 'refunding') throw new AppError(ResponseCode.afterSaleState);
   // The operator's refund asks again for a part the gateway refused (the job's sweep never does).
   const now = await settleCaseRefund(deps, actor, started, { retryRefused: true });
@@ -350,6 +376,8 @@ export async function settleCaseRefund(deps: PaymentsDeps, actor: Actor, started
     if (ref.kind === 'order') await pointsBack(tx, actor, c.id, ref.id, refunded);
     // A line whose every unit is now returned: its review leaves the goods page (a shop order's lines are not reviewed).
     if (ref.kind === 'order') await takeDownReviewsOfReturnedLines(deps, tx, ref.id);
+    // Every unit of an order still on its way is now back and refunded: the order is refunded (nothing left to receive, nothing earned on it).
+    if (ref.kind === 'order') await refundWhollyReturnedOrder(tx, actor, ref.id);
     await caseEnded(deps, tx, done, done.was);
     await notifyMember(tx, { memberId: c.user_id, kind: 'after_sale.refunded', params: { case_no: c.case_no, amount: fromMinorUnits(refunded + feeBack, c.currency), currency: c.currency }, link: link(c.id), eventKey: `after-sale:${c.id}:refunded` });
     return done;

@@ -55,13 +55,20 @@ export const hasCaseIn = async (db: Executor, order: number | OrderRef, statuses
   return !!(await db.selectFrom('after_sales as c').select('c.id').where(orderColumn(ref), '=', ref.id).where('c.status', 'in', [...statuses]).limit(1).executeTakeFirst());
 };
 
+/** Where each kind of order keeps its rows and lines, and which column of a case's line names its line. */
+const ORDER_TABLES = {
+  order: { orders: 'orders', lines: 'order_lines', caseLine: 'hl.order_line_id' },
+  shop_order: { orders: 'shop_orders', lines: 'shop_order_lines', caseLine: 'hl.shop_order_line_id' },
+} as const;
+
 /**
- * Units of a regular order's line (`lineId`, an SQL reference) that cases of `statuses` hold: returns,
- * and exchanges or repairs until they completed (the service's `heldByCases`, in SQL).
+ * Units of an order's line (`lineId`, an SQL reference; a regular order's unless `kind` says) that
+ * cases of `statuses` hold: returns, and exchanges or repairs until they completed (the service's
+ * `heldByCases`, in SQL).
  */
-const unitsHeldSql = (lineId: RawBuilder<unknown>, statuses: readonly AfterSaleStatus[]) =>
+const unitsHeldSql = (lineId: RawBuilder<unknown>, statuses: readonly AfterSaleStatus[], kind: OrderRef['kind'] = 'order') =>
   sql<number>`(select coalesce(sum(hl.qty), 0) from after_sale_lines hl join after_sales hc on hc.id = hl.case_id
-    where hl.order_line_id = ${lineId} and hc.status in (${sql.join(statuses.length ? [...statuses] : ['-'])}) and (hc.kind = 'return' or hc.status <> 'completed'))`;
+    where ${sql.ref(ORDER_TABLES[kind].caseLine)} = ${lineId} and hc.status in (${sql.join(statuses.length ? [...statuses] : ['-'])}) and (hc.kind = 'return' or hc.status <> 'completed'))`;
 
 /**
  * Whether the regular order `orderId` (an SQL reference) has a unit no case of `statuses` holds,
@@ -71,20 +78,22 @@ export const hasUnitsOutsideCasesSql = (orderId: RawBuilder<unknown>, statuses: 
   sql<boolean>`exists (select 1 from order_lines hol where hol.order_id = ${orderId} and hol.quantity > ${unitsHeldSql(sql.ref('hol.id'), statuses)})`;
 
 /**
- * Of these regular orders, the shipped or completed ones of which something may still be asked: a
- * line with a unit no case holds while a window is open for it (on its way, none has begun; once
- * received, the return window until the order settles, the exchange window, the goods' warranty).
- * The apply page's rule (`openingOf`) for a whole list in one statement; the cap of exchanges per
- * unit and units booked into the buyer's shop are left to the apply page.
+ * Of these orders (regular ones, or member-shop ones when `kind` says), the shipped or completed ones
+ * of which something may still be asked: a line with a unit no case holds while a window is open for
+ * it (on its way, none has begun; once received, the return window until the order settles, the
+ * exchange window, the goods' warranty). The apply page's rule (`openingOf`) for a whole list in one
+ * statement; the cap of exchanges per unit and units booked into the buyer's shop are left to the
+ * apply page.
  */
-export const findOrdersOpenToCases = async (db: Executor, orderIds: number[], statuses: readonly AfterSaleStatus[]): Promise<number[]> => {
+export const findOrdersOpenToCases = async (db: Executor, orderIds: number[], statuses: readonly AfterSaleStatus[], kind: OrderRef['kind'] = 'order'): Promise<number[]> => {
   if (!orderIds.length) return [];
+  const tables = ORDER_TABLES[kind];
   const { rows } = await sql<{ id: number | string }>`
-    select o.id from orders o cross join after_sale_settings s
+    select o.id from ${sql.table(tables.orders)} o cross join after_sale_settings s
     where o.id in (${sql.join(orderIds)}) and o.status in ('shipped', 'completed')
       and exists (
-        select 1 from order_lines ol join goods g on g.id = ol.goods_id
-        where ol.order_id = o.id and ol.quantity > ${unitsHeldSql(sql.ref('ol.id'), statuses)}
+        select 1 from ${sql.table(tables.lines)} ol join goods g on g.id = ol.goods_id
+        where ol.order_id = o.id and ol.quantity > ${unitsHeldSql(sql.ref('ol.id'), statuses, kind)}
           and (o.completed_at is null
             or (o.settled_at is null and now() <= o.completed_at + make_interval(days => s.return_days))
             or now() <= o.completed_at + make_interval(days => s.exchange_days)

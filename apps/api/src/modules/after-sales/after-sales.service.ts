@@ -440,7 +440,9 @@ async function openCase(deps: KeptDeps, tx: Tx, actor: Actor, userId: number, re
       const [sku] = await findSkusForCheckout(tx, [exchangeSku]);
       // Exchanges are at the same price: another SKU of the same goods that costs what was paid for it.
       if (!sku || sku.goods_id !== l.line.goods_id || sku.status !== 'on_sale' || Number(sku.price_minor) !== Number(l.line.unit_price_minor)) throw new AppError(ResponseCode.afterSaleExchangeSku);
-      if (sku.stock < want.qty) throw new AppError(ResponseCode.stockShortage, { name: pick(l.line.name, actor.lang), stock: sku.stock });
+      // An unavailable replacement is said as one (5206), never as the cart's shortage; a few left says how many.
+      if (sku.stock <= 0) throw new AppError(ResponseCode.afterSaleExchangeSku);
+      if (sku.stock < want.qty) throw new AppError(ResponseCode.afterSaleExchangeSku, { name: pick(l.line.name, actor.lang), spec: skuSpecText(sku.specs, sku.spec_value_ids, actor.lang), stock: sku.stock }, { messageKey: 'afterSales.code.replacementShort' });
     }
     rows.push({ order_line_id: lineId, qty: want.qty, exchange_sku_id: exchangeSku });
   }
@@ -624,6 +626,7 @@ export async function renderCases(
     refund: shownRefunds.has(r.id) ? shownRefunds.get(r.id)!.refund : r.refund_minor === null ? null : Number(r.refund_minor),
     refunded: refundedOf(r),
     refunded_at: iso(r.refunded_at),
+    refund_reason: r.refund_reason,
     // The member reads that the shop is handling it, never the gateway's reason.
     refund_delayed: refundProblems.has(r.id),
     lines: lines
@@ -701,7 +704,7 @@ export function noteText(i18n: AppDeps['i18n'], lang: Actor['lang'], note: strin
  * receipt, a closing, a completion by the shop) and the shipments' carrier and number. The others
  * are operators' (an approval's note, goods back on sale, the points' figures).
  */
-const MEMBER_NOTES = new Set(['rejected', 'receipt_refused', 'closed', 'completed', 'return_shipped', 'replacement_shipped']);
+const MEMBER_NOTES = new Set(['rejected', 'receipt_refused', 'closed', 'completed', 'return_shipped', 'return_shipment_changed', 'replacement_shipped']);
 
 /** The number of the case a case was sent again after (null when it was not). */
 export const followedCaseNo = async (db: Executor, c: { follows_case_id: number | null }) => (c.follows_case_id ? ((await q.findCase(db, c.follows_case_id))?.case_no ?? null) : null);
@@ -791,21 +794,41 @@ export async function network(deps: Pick<AppDeps, 'db'>, actor: Actor, input: En
   return { return_address, list: points.map(shownAddress) };
 }
 
-/** The member's shipment of the goods back: a carrier of the list and its tracking number. */
+/**
+ * The member's shipment of the goods back: a carrier of the list and its tracking number. Sent again
+ * while the goods are on their way back (not yet received), it corrects the shipment (a mistyped
+ * number, another carrier): recorded as an event naming the old and the new, tracked anew.
+ */
 export async function saveShipment(deps: Pick<AppDeps, 'db'>, actor: Actor, input: EndpointBody<typeof saveAfterSaleShipment>): Promise<EndpointData<typeof saveAfterSaleShipment>> {
   const userId = memberIdOf(actor);
   const carrier = await q.findCarrier(deps.db, input.carrier_code);
   if (!carrier || (carrier.needs_phone_tail && !input.phone_tail)) throw new AppError(ResponseCode.afterSaleCarrierInvalid);
+  const shipment = { return_carrier_code: carrier.code, return_carrier: carrier.name, return_tracking: input.tracking_number, return_phone_tail: input.phone_tail ?? null };
   return withTransaction(deps.db, async (tx) => {
     const c = await q.findMemberCase(tx, userId, input.case_id);
     if (!c) throw new AppError(ResponseCode.afterSaleNotFound);
     const moved = await moveCase(tx, actor, c.id, SHIP_BACK_FROM, 'return_shipped', {
       memberId: userId,
       reason: `${carrier.name} ${input.tracking_number}`,
-      set: { return_carrier_code: carrier.code, return_carrier: carrier.name, return_tracking: input.tracking_number, return_phone_tail: input.phone_tail ?? null, return_shipped_at: new Date() },
+      set: { ...shipment, return_shipped_at: new Date() },
     });
-    if (!moved) throw new AppError(ResponseCode.afterSaleState);
-    return { case_id: c.id, status: 'return_shipped' as const };
+    if (moved) return { case_id: c.id, status: 'return_shipped' as const };
+    if (c.status === 'return_shipped') {
+      if (c.return_carrier_code === carrier.code && c.return_tracking === input.tracking_number && (c.return_phone_tail ?? null) === shipment.return_phone_tail) return { case_id: c.id, status: 'return_shipped' as const };
+      // Conditional on the goods still being on their way: a receipt recorded meanwhile wins. A delivery
+      // reported for the old number says nothing of the new one: it is asked of the carrier again.
+      const corrected = await q.transitionCase(tx, { caseId: c.id, from: ['return_shipped'], to: 'return_shipped', userId, set: { ...shipment, return_signed_at: null } });
+      if (corrected) {
+        ordersChanged(tx, [userId]);
+        await recordCaseEvent(tx, actor, c.id, { kind: 'return_shipment_changed', from: 'return_shipped', reason: `${c.return_carrier ?? ''} ${c.return_tracking ?? ''} → ${carrier.name} ${input.tracking_number}` });
+        if (corrected.shop_order_id !== null) await shopOrderCaseChanged(tx, Number(corrected.shop_order_id));
+        return { case_id: c.id, status: 'return_shipped' as const };
+      }
+    }
+    // The goods are in the shop's hands (or the case ended after that): the shipment is history now.
+    const now = (await q.findCase(tx, c.id))!;
+    if (now.received_at) throw new AppError(ResponseCode.afterSaleState, undefined, { messageKey: 'afterSales.code.returnShipmentReceived' });
+    throw new AppError(ResponseCode.afterSaleState);
   });
 }
 
@@ -1036,8 +1059,12 @@ export async function exchangeGoods(deps: KeptDeps, actor: Actor, input: Endpoin
 /** The member's orders with cases, for the after-sales view of the order list (registered in wiring.ts). */
 export const ordersWithCases = async (db: Executor, userId: number): Promise<number[]> => (await q.findOrderIdsWithCases(db, userId)).map((r) => r.order_id);
 
-/** Of these regular orders, those a member may still ask something of (the order list's and order page's `can_after_sale`). */
-export const ordersOpenToCases = async (db: Executor, orderIds: number[]): Promise<Set<number>> => new Set(await q.findOrdersOpenToCases(db, orderIds, AFTER_SALE_COUNTING_STATUSES));
+/**
+ * Of these orders (regular ones, or member-shop ones when `kind` says), those a member may still ask
+ * something of: the order list's and order page's `can_after_sale`, a shop order's `actions.after_sale`.
+ */
+export const ordersOpenToCases = async (db: Executor, orderIds: number[], kind: OrderRef['kind'] = 'order'): Promise<Set<number>> =>
+  new Set(await q.findOrdersOpenToCases(db, orderIds, AFTER_SALE_COUNTING_STATUSES, kind));
 
 /** Per shop order: its cases, the open ones, the newest case's state and what was refunded (the member-shop area's lists). */
 export const shopOrderCaseSummaries = (db: Executor, shopOrderIds: number[]) => q.findShopOrderCaseSummaries(db, shopOrderIds, AFTER_SALE_OPEN_STATUSES);

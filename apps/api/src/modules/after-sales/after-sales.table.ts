@@ -75,6 +75,8 @@ export interface AfterSalesTable {
   freight_minor: Generated<number>;
   /** The refund an operator approved (at most `refundable_minor`), and what was refunded. */
   refund_minor: number | null;
+  /** Why `refund_minor` is less than the case may refund, written for the member ('' when it is not less). */
+  refund_reason: Generated<string>;
   refunded_minor: number | null;
   /** The card surcharge that came back with the case's refund (the one taking back the whole order): shown with `refunded_minor` as what went back. */
   refunded_fee_minor: Generated<number>;

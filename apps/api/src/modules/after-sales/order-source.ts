@@ -27,8 +27,8 @@ export interface CaseOrder {
   freight_minor: number;
   currency: string;
   country_code: string;
-  /** The member shop that sold a shop order (null for a regular order). */
-  shop: { id: number; name: string } | null;
+  /** The member shop that sold a shop order, and its owner (null for a regular order). */
+  shop: { id: number; name: string; owner_id: number } | null;
 }
 
 /** A line of such an order. */

@@ -93,6 +93,21 @@ function payloadWhat(r: q.ApprovalRequestRow): unknown {
       return { key: 'goods_points', goods_id: p.goods_id, name: p.name ?? {}, from: p.from ?? null, to: p.points_per_unit };
     case 'sku.pv':
       return { key: 'sku_pv', goods_id: p.goods_id, sku_id: p.sku_id, name: p.name ?? {}, options: p.options ?? {}, from: p.from, to: p.pv };
+    case 'group_buy.create':
+    case 'group_buy.update':
+      return {
+        key: 'group_buy',
+        goods_id: p.goods_id,
+        sku_id: p.sku_id,
+        name: p.name ?? {},
+        options: p.options ?? {},
+        currency: r.currency,
+        price: p.price,
+        sku_price: p.sku_price,
+        quantity: p.quantity,
+        change: r.kind === 'group_buy.update' ? p.id : null,
+        from: r.kind === 'group_buy.update' ? p.from : null,
+      };
     case 'operator.grant':
       if (p.action === 'link') return { key: 'operator_link', user_name: p.user_name, operator_id: p.operator_id, role: p.role };
       return p.action === 'create' ? { key: 'new_operator', user_name: p.user_name, role: p.role } : { key: 'operator_role', user_name: p.user_name, operator_id: p.operator_id, from: p.from, role: p.role };

@@ -13,21 +13,24 @@ export const upsertSetting = (db: Executor, key: string, value: string, by: stri
     .onConflict((oc) => oc.column('key').doUpdateSet({ value, updated_by: by, updated_at: new Date() }))
     .execute();
 
-/** Holds a place among the failures for a guess being checked until `pendingUntil`; the row's id. */
-export const insertPendingLoginFailure = async (db: Executor, account: string, ip: string, pendingUntil: Date): Promise<number> =>
-  (await db.insertInto('login_failures').values({ account: account.toLowerCase(), ip, pending_until: pendingUntil }).returning('id').executeTakeFirstOrThrow()).id;
+/** Holds a place among the failures for a guess being checked until `pendingUntil` (a member's sign-in with what was `typed`); the row's id. */
+export const insertPendingLoginFailure = async (db: Executor, account: string, ip: string, pendingUntil: Date, typed?: string): Promise<number> =>
+  (await db.insertInto('login_failures').values({ account: account.toLowerCase(), ip, pending_until: pendingUntil, typed: typed ?? null }).returning('id').executeTakeFirstOrThrow()).id;
 
 /** The guess was wrong: its held place becomes a failure. */
 export const settleLoginFailure = (db: Executor, id: number) => db.updateTable('login_failures').set({ pending_until: null }).where('id', '=', id).execute();
 
 /**
  * Failed logins in the window: for the account from this address, for the account from all
- * addresses, and for the address at any account; and apart, the places held by guesses still being
- * checked (a held place past its time counts as a failure).
+ * addresses, and for the address at any account; with `typed`, also for the member sign-in
+ * identifier as typed (at whatever key) from this address and from all addresses; and apart, the
+ * places held by guesses still being checked (a held place past its time counts as a failure).
  */
-export async function countLoginFailures(db: Executor, account: string | undefined, ip: string, sinceMs: number, ipKeys?: string | readonly string[]) {
+export async function countLoginFailures(db: Executor, account: string | undefined, ip: string, sinceMs: number, ipKeys?: string | readonly string[], typed?: string) {
   const since = new Date(Date.now() - sinceMs);
   const acc = account?.toLowerCase() ?? '';
+  // No identifier typed: nothing matches (the column is null on every other kind of failure too).
+  const ofTyped = typed === undefined ? sql`false` : sql`typed = ${typed}`;
   // The address's count takes in the keys starting with `ipKeys` (one of them) only, when given.
   const prefixes = typeof ipKeys === 'string' ? [ipKeys] : (ipKeys ?? ['']);
   const ofIp = sql`ip = ${ip} and (${sql.join(prefixes.map((p) => sql`starts_with(account, ${p})`), sql` or `)})`;
@@ -40,17 +43,25 @@ export async function countLoginFailures(db: Executor, account: string | undefin
       sql<number>`count(*) filter (where account = ${acc} and ip = ${ip} and pending_until > now())::int`.as('pending_by_pair'),
       sql<number>`count(*) filter (where ${ofIp} and pending_until > now())::int`.as('pending_by_ip'),
       sql<number>`count(*) filter (where account = ${acc} and pending_until > now())::int`.as('pending_by_account'),
+      sql<number>`count(*) filter (where ${ofTyped} and ip = ${ip} and not coalesce(pending_until > now(), false))::int`.as('by_typed_pair'),
+      sql<number>`count(*) filter (where ${ofTyped} and not coalesce(pending_until > now(), false))::int`.as('by_typed'),
+      sql<number>`count(*) filter (where ${ofTyped} and ip = ${ip} and pending_until > now())::int`.as('pending_by_typed_pair'),
+      sql<number>`count(*) filter (where ${ofTyped} and pending_until > now())::int`.as('pending_by_typed'),
     ])
     .where('created_at', '>', since)
-    .where((eb) => eb.or([eb('ip', '=', ip), eb('account', '=', acc)]))
+    .where((eb) => eb.or([eb('ip', '=', ip), eb('account', '=', acc), ...(typed === undefined ? [] : [eb('typed', '=', typed)])]))
     .executeTakeFirstOrThrow();
   return {
     byPair: row.by_pair,
     byIp: row.by_ip,
     byAccount: row.by_account,
+    byTypedPair: row.by_typed_pair,
+    byTyped: row.by_typed,
     pendingByPair: row.pending_by_pair,
     pendingByIp: row.pending_by_ip,
     pendingByAccount: row.pending_by_account,
+    pendingByTypedPair: row.pending_by_typed_pair,
+    pendingByTyped: row.pending_by_typed,
   };
 }
 

@@ -6,7 +6,7 @@ import { AppError } from '../../lib/errors.js';
 import { newToken } from '../../lib/tokens.js';
 import type { Actor } from '../../lib/actor.js';
 import * as q from './captcha.queries.js';
-import { SIGN_IN_KEYS, loginFailureKey } from './lockout.js';
+import { SIGN_IN_KEYS, typedIdentifier } from './lockout.js';
 
 export type CaptchaMode = 'off' | 'auto' | 'always';
 export const CAPTCHA_MODES: readonly CaptchaMode[] = ['off', 'auto', 'always'];
@@ -42,17 +42,20 @@ export async function captchaBypassAllowed(db: Executor): Promise<boolean> {
 /**
  * Whether this address (and account, when known) must pass the slider now: after failed sign-ins
  * only. A member's wrong pay passwords (or coupon and authenticator codes) are that member's own
- * lockout and never make others at the same address solve it.
+ * lockout and never make others at the same address solve it. With `typed` (a member's sign-in
+ * identifier, normalised) the failures of what was typed count instead of an account's, as an
+ * unknown identifier's count: a member's sign-in and `/user/openJY` are always judged so.
  */
-export async function isCaptchaRequired(db: Executor, who: { ip: string; account?: string }): Promise<boolean> {
+export async function isCaptchaRequired(db: Executor, who: { ip: string; account?: string; typed?: string }): Promise<boolean> {
   const mode = await captchaMode(db);
   if (mode !== 'auto') return mode === 'always';
-  const { byIp, byAccount } = await q.countLoginFailures(db, who.account, who.ip, FAILURE_WINDOW_MS, SIGN_IN_KEYS);
-  return byIp >= FAILURES_BEFORE_CAPTCHA || (!!who.account && byAccount >= FAILURES_BEFORE_CAPTCHA);
+  const { byIp, byAccount, byTyped } = await q.countLoginFailures(db, who.account, who.ip, FAILURE_WINDOW_MS, SIGN_IN_KEYS, who.typed);
+  const byName = who.typed !== undefined ? byTyped : who.account ? byAccount : 0;
+  return byIp >= FAILURES_BEFORE_CAPTCHA || byName >= FAILURES_BEFORE_CAPTCHA;
 }
 
 /** Lets a request through when no slider is needed, or when it carries a valid, unused captcha token. */
-export async function ensureCaptcha(db: Executor, who: { ip: string; account?: string; token?: string }): Promise<void> {
+export async function ensureCaptcha(db: Executor, who: { ip: string; account?: string; typed?: string; token?: string }): Promise<void> {
   if (!(await isCaptchaRequired(db, who))) return;
   if (!who.token) throw new AppError(ResponseCode.captchaRequired);
   if (!(await q.useCaptchaToken(db, who.token))) throw new AppError(ResponseCode.captchaFailed);
@@ -129,9 +132,14 @@ function humanTrail(trail: number[] | undefined): boolean {
   return new Set(steps.map((s) => Math.round(s))).size > 1;
 }
 
-/** `/user/no_auth/captcha_required`: whether a login now needs the slider, counted like the login counts (against the account the identifier names). */
+/**
+ * `/user/openJY`: whether a login now needs the slider, judged as the login judges it: the address's
+ * failures and those of the identifier as typed, never the account it names (whose other names'
+ * failures would tell a stranger which e-mail belongs to which user name), so a known and an unknown
+ * identifier answer alike (docs/decisions/2026-11-29-lockout-per-address.md, 2026-11-30).
+ */
 export async function captchaRequiredFor(db: Executor, actor: Actor, input: { account?: string }): Promise<0 | 1> {
-  return (await isCaptchaRequired(db, { ip: actor.ip, account: input.account ? await loginFailureKey(db, input.account) : undefined })) ? 1 : 0;
+  return (await isCaptchaRequired(db, { ip: actor.ip, typed: input.account ? typedIdentifier(input.account) : undefined })) ? 1 : 0;
 }
 
 export const CAPTCHA_CHALLENGE_PATH = '/captcha/challenge';

@@ -26,6 +26,8 @@ export interface LoginFailuresTable {
   created_at: Timestamp;
   /** Set while the guess this row holds a place for is being checked; past it, the row counts as a failure. */
   pending_until: Timestamp | null;
+  /** A member's sign-in only: the identifier as typed (trimmed, lower case), whatever account it names. */
+  typed: string | null;
 }
 
 /** Operator settings of the account area (captcha mode …). */

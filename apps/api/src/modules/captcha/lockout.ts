@@ -2,7 +2,6 @@ import { ResponseCode, type ResponseCodeValue } from '@shop/contract';
 import type { Database, Executor } from '../../db/database.js';
 import { AppError } from '../../lib/errors.js';
 import { withTransaction } from '../../lib/transaction.js';
-import { findAccount } from '../members/identity.js';
 import { clearLoginFailuresFrom, countLoginFailures, deleteLoginFailure, findAddressFailureTimes, insertPendingLoginFailure, lockLoginAttempts, settleLoginFailure } from './captcha.queries.js';
 
 /** Failed guesses from one address at one account in 15 minutes before that address waits for it. */
@@ -52,7 +51,10 @@ export const MEMBER_ONLY: LockoutLimits = { perAddress: MAX_LOGIN_FAILURES, acco
  * accounts lock the same way and answer the same.
  */
 export const failureKey = (account: { id: number } | undefined, typed: string): string =>
-  account ? `user:${account.id}` : `name:${typed.trim().toLowerCase()}`;
+  account ? `user:${account.id}` : `name:${typedIdentifier(typed)}`;
+
+/** A member's sign-in identifier as its failures record it (`typed`), normalised as `failureKey` normalises it. */
+export const typedIdentifier = (typed: string): string => typed.trim().toLowerCase();
 
 /** What the keys of member sign-in failures (`failureKey`) start with: the slider counts these only, never pay passwords, coupon or authenticator codes. */
 export const SIGN_IN_KEYS: readonly string[] = ['user:', 'name:'];
@@ -70,8 +72,40 @@ export const operatorTotpFailureKey = (operatorId: number): string => `operator-
 export const operatorPasswordFailureKey = (typed: string): string => `${OPERATOR_PASSWORD_KEYS}${typed.trim().toLowerCase()}`;
 
 const locked = () => new AppError(ResponseCode.loginLocked, { minutes: LOGIN_FAILURE_WINDOW_MS / 60_000 });
-type FailureCounts = { byPair: number; byAccount: number; byIp: number };
+type FailureCounts = { byPair: number; byAccount: number; byIp: number; byTypedPair: number; byTyped: number };
 const isLocked = (f: FailureCounts, limits: LockoutLimits): boolean => f.byPair >= limits.perAddress || f.byIp >= limits.addressWide || f.byAccount >= limits.accountWide;
+/**
+ * What a member's sign-in shows as locked: the identifier as typed at its limits (from this address,
+ * from all) or the address at its own, never the account behind it, so a known and an unknown
+ * identifier lock alike (docs/decisions/2026-11-29-lockout-per-address.md, 2026-11-30).
+ */
+const isTypedLocked = (f: FailureCounts, limits: LockoutLimits): boolean => f.byTypedPair >= limits.perAddress || f.byIp >= limits.addressWide || f.byTyped >= limits.accountWide;
+const withPending = (f: Awaited<ReturnType<typeof countLoginFailures>>): FailureCounts => ({
+  byPair: f.byPair + f.pendingByPair,
+  byAccount: f.byAccount + f.pendingByAccount,
+  byIp: f.byIp + f.pendingByIp,
+  byTypedPair: f.byTypedPair + f.pendingByTypedPair,
+  byTyped: f.byTyped + f.pendingByTyped,
+});
+
+/** A member's sign-in guess: the identifier as typed (`typedIdentifier`), and what answers instead of the check when the account is locked through its other names. */
+export interface SignInGuess {
+  typed: string;
+  /** Refuses as a wrong password does (throws its refusal), taking as long, without looking at the account's password. */
+  unchecked: () => Promise<never>;
+}
+
+/**
+ * A member's sign-in before the captcha is judged: throws "too many failed attempts" only when the
+ * identifier as typed (or the address) reached its limit; answers `unchecked` when the account it
+ * names is locked through its other names (the guess is then refused unchecked, as a wrong password,
+ * and judged by the captcha as an unknown identifier would be).
+ */
+export async function signInLockState(db: Executor, key: string, typed: string, ip: string): Promise<{ unchecked: boolean }> {
+  const failures = await countLoginFailures(db, key, ip, LOGIN_FAILURE_WINDOW_MS, undefined, typed);
+  if (isTypedLocked(failures, OPEN_TO_STRANGERS)) throw locked();
+  return { unchecked: isLocked(failures, OPEN_TO_STRANGERS) };
+}
 
 /**
  * Throws "too many failed attempts" when this address reached the limit at the account (or overall),
@@ -111,7 +145,10 @@ const GUESS_WAIT_MS = 10_000;
  * guess waits for those to be decided and is then let in, or refused as locked. A guess that throws
  * the `wrong` refusal leaves a failure; one that passes, or stops on anything else (a missing code,
  * a fault), gives its place back. Answers `guess`'s result and how many failures of the account
- * counted before it from this address (for `clearFailures`).
+ * counted before it from this address (for `clearFailures`). A member's sign-in (`signIn`) is shown
+ * as locked only by what was typed (`isTypedLocked`); when the account's own count is full (through
+ * its other names) the place is taken all the same and `signIn.unchecked` answers instead of `guess`,
+ * so no more guesses reach the account's password whichever of its names is typed.
  */
 export async function guessUnderLockout<T>(
   db: Database,
@@ -120,16 +157,21 @@ export async function guessUnderLockout<T>(
   wrong: ResponseCodeValue,
   guess: () => Promise<T>,
   limits: LockoutLimits = OPEN_TO_STRANGERS,
+  signIn?: SignInGuess,
 ): Promise<{ result: T; earlier: number }> {
   const waitUntil = Date.now() + GUESS_WAIT_MS;
-  let held: { id: number; earlier: number } | undefined;
+  const shownLocked = signIn ? isTypedLocked : isLocked;
+  let held: { id: number; earlier: number; unchecked: boolean } | undefined;
   while (!held) {
     held = await withTransaction(db, async (tx) => {
       await lockLoginAttempts(tx, key, ip);
-      const f = await countLoginFailures(tx, key, ip, LOGIN_FAILURE_WINDOW_MS, limits.addressKeys);
-      if (isLocked(f, limits)) throw locked();
-      if (isLocked({ byPair: f.byPair + f.pendingByPair, byAccount: f.byAccount + f.pendingByAccount, byIp: f.byIp + f.pendingByIp }, limits)) return undefined;
-      return { id: await insertPendingLoginFailure(tx, key, ip, new Date(Date.now() + GUESS_HOLD_MS)), earlier: f.byPair };
+      const f = await countLoginFailures(tx, key, ip, LOGIN_FAILURE_WINDOW_MS, limits.addressKeys, signIn?.typed);
+      const all = withPending(f);
+      if (shownLocked(f, limits)) throw locked();
+      if (shownLocked(all, limits)) return undefined;
+      // The account full through its other names (places still held counted in): this guess is refused unchecked, never waited for, so it answers as an unknown identifier's would.
+      const unchecked = signIn !== undefined && isLocked(all, limits);
+      return { id: await insertPendingLoginFailure(tx, key, ip, new Date(Date.now() + GUESS_HOLD_MS), signIn?.typed), earlier: f.byPair, unchecked };
     });
     if (!held) {
       if (Date.now() > waitUntil) throw locked();
@@ -138,7 +180,7 @@ export async function guessUnderLockout<T>(
   }
   let result: T;
   try {
-    result = await guess();
+    result = await (held.unchecked ? signIn!.unchecked() : guess());
   } catch (e) {
     await (e instanceof AppError && e.code === wrong ? settleLoginFailure(db, held.id) : deleteLoginFailure(db, held.id));
     throw e;
@@ -155,9 +197,3 @@ export async function guessUnderLockout<T>(
 export const clearFailures = async (db: Executor, key: string, ip: string, counted: number): Promise<void> => {
   if (counted > 0) await clearLoginFailuresFrom(db, key, ip);
 };
-
-/** The key login failures of a typed identifier count under (the account's, when it names one). */
-export async function loginFailureKey(db: Executor, typed: string, mobilePre?: string): Promise<string> {
-  const user = await findAccount(db, typed, mobilePre);
-  return failureKey(user && user.status !== 'closed' ? user : undefined, typed);
-}

@@ -1,5 +1,6 @@
 import type { AppDeps } from '../../app-deps.js';
 import { responseCache } from '../../lib/cache.js';
+import { announce, onChanges } from '../../lib/changes.js';
 import type { Tx } from '../../lib/transaction.js';
 
 /** Tags of the catalogue's and content's cached answers, one per kind of data they show. */
@@ -40,4 +41,28 @@ export function catalogueChangedOnCommit(tx: Tx, deps: Pick<AppDeps, 'config' | 
 /** `contentChanged` once `tx` commits. */
 export function contentChangedOnCommit(tx: Tx, deps: AppDeps): void {
   tx.afterCommit(() => contentChanged(deps));
+}
+
+/** Marks the catalogue tags `goodsChangedOnCommit` announces, so only those are dropped by `dropGoodsOnChanges` (never what the cache already dropped). */
+const FROM_WRITER_WITHOUT_DEPS = 'catalogue-changed-without-deps';
+
+/**
+ * `catalogueChangedOnCommit` for a writer that holds no `deps` (an approval carried out: a group buy
+ * set up, its units taken from stock): announced once `tx` commits, dropped by `dropGoodsOnChanges`.
+ */
+export function goodsChangedOnCommit(tx: Tx, goodsIds: number[]): void {
+  announce(tx, { kind: 'cache', tags: [FROM_WRITER_WITHOUT_DEPS, CacheTag.goodsList, CacheTag.home, ...goodsIds.map((id) => CacheTag.goodsInfo(id))] });
+}
+
+/**
+ * Drops the answers `goodsChangedOnCommit` announced here, in the other serving processes too
+ * (through Redis); another process's announcement is dropped by the response cache itself. It drops
+ * without announcing again, so it never hears itself. Answers the function that stops it.
+ */
+export function dropGoodsOnChanges(deps: Pick<AppDeps, 'config' | 'redis'>): () => void {
+  const cache = responseCache(deps);
+  return onChanges((changes, origin) => {
+    if (origin !== 'local') return;
+    for (const c of changes) if (c.kind === 'cache' && c.tags.includes(FROM_WRITER_WITHOUT_DEPS)) cache.dropEverywhere(c.tags);
+  });
 }

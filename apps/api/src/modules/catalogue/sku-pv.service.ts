@@ -26,7 +26,7 @@ export interface SkuPvRaise {
 const subjectOf = (skuId: number) => `sku:${skuId}`;
 
 /** The SKU's options (`Large / Red`) in every language one of its values is named in; none without options. */
-function optionTexts(specs: SpecDef[], valueIds: number[]): Texts {
+export function optionTexts(specs: SpecDef[], valueIds: number[]): Texts {
   const langs = new Set(valueIds.flatMap((vid) => specs.flatMap((s) => s.values).filter((v) => v.id === vid).flatMap((v) => Object.keys(v.name))));
   return Object.fromEntries([...langs].map((lang) => [lang, skuSpecText(specs, valueIds, lang as Language)]).filter(([, text]) => text));
 }

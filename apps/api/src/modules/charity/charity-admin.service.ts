@@ -1,5 +1,6 @@
 import { fromMinorUnits, type EndpointBody, type EndpointData, type EndpointQuery, type adminListCharityPledges, type adminUpdateCharityCause } from '@shop/contract';
-import type { Database, Executor } from '../../db/database.js';
+import type { AppDeps } from '../../app-deps.js';
+import type { Executor } from '../../db/database.js';
 import { operatorNameOf, type Actor } from '../../lib/actor.js';
 import { notFound } from '../../lib/errors.js';
 import { withTransaction } from '../../lib/transaction.js';
@@ -9,6 +10,7 @@ import { insertOperatorAction } from '../operator-actions/operator-actions.queri
 import type { ListExport } from '../../lib/list-export.js';
 import * as q from './charity.queries.js';
 import { iso } from '../../lib/dates.js';
+import { cancelPayableWithPayments } from '../payments/payable-cancel.js';
 
 // Charity causes and pledges for operators: the causes with every language's texts, edited with a reason.
 
@@ -42,10 +44,12 @@ export async function causesForOperator(db: Executor, actor: Actor) {
 /**
  * Changes a cause (texts, picture, amounts, open or closed), recorded with the reason. The change
  * names the `updated_at` it was edited from; from a copy changed since it is refused, nothing written.
+ * Closing it cancels its pledges still awaiting payment, with their open payments (the payments
+ * area's cancel path: a held balance part goes back, the gateway is told to stop taking it).
  */
-export async function updateCauseFromConsole(db: Database, actor: Actor, input: EndpointBody<typeof adminUpdateCharityCause>) {
+export async function updateCauseFromConsole(deps: Pick<AppDeps, 'db'> & Partial<Pick<AppDeps, 'providers'>>, actor: Actor, input: EndpointBody<typeof adminUpdateCharityCause>) {
   const operator = operatorNameOf(actor);
-  return withTransaction(db, async (tx) => {
+  return withTransaction(deps.db, async (tx) => {
     const locked = await q.lockCauseForUpdate(tx, input.id);
     if (!locked) throw notFound('cause');
     // Under the lock, so of two changes from one copy only the first passes: the second would undo it.
@@ -60,6 +64,14 @@ export async function updateCauseFromConsole(db: Database, actor: Actor, input: 
     });
     if (!changed) throw notFound('cause');
     await insertOperatorAction(tx, { operator, action: `charity.cause ${input.status}`, target_type: 'charity_cause', target_id: input.id, reason: input.reason });
+    // Under the cause's lock no new pledge comes in; money still arriving for a cancelled one is owed back and flagged.
+    if (input.status === 'closed') {
+      for (const pledgeId of await q.findUnpaidPledgeIdsOfCause(tx, input.id)) {
+        await cancelPayableWithPayments(tx, deps, actor, { type: 'charity', id: pledgeId }, { source: 'operator', reason: 'cause closed' }, () =>
+          q.transitionCharityOrder(tx, pledgeId, ['awaiting_payment'], 'cancelled', { cancelled_at: new Date() }),
+        );
+      }
+    }
     return toCause((await q.findCausesWithTotals(tx, { id: input.id }))[0]!);
   });
 }

@@ -40,13 +40,18 @@ export const insertCharityOrder = (tx: Tx, o: { order_no: string; user_id: numbe
 
 export const findCharityOrder = (db: Executor, id: number) => db.selectFrom('charity_orders').selectAll().where('id', '=', id).executeTakeFirst();
 
-/** What the payments area reads of a pledge (its payable, with the member's country), unexecuted. */
+/** What the payments area reads of a pledge (its payable, with the member's country and whether its cause is open), unexecuted. */
 export const charityPayableQuery = (db: Executor, id: number) =>
   db
     .selectFrom('charity_orders as o')
+    .innerJoin('charity_causes as c', 'c.id', 'o.cause_id')
     .leftJoin('users as u', 'u.id', 'o.user_id')
-    .select(['o.id', 'o.user_id', 'o.order_no', 'o.amount_minor', 'o.currency', 'o.status', 'o.expires_at', 'u.country'])
+    .select(['o.id', 'o.user_id', 'o.order_no', 'o.amount_minor', 'o.currency', 'o.status', 'o.expires_at', 'u.country', 'c.status as cause_status'])
     .where('o.id', '=', id);
+
+/** The pledges of a cause still awaiting payment, oldest first (read under the cause's lock, which keeps new ones out). */
+export const findUnpaidPledgeIdsOfCause = async (tx: Tx, causeId: number) =>
+  (await tx.selectFrom('charity_orders').select('id').where('cause_id', '=', causeId).where('status', '=', 'awaiting_payment').orderBy('id').execute()).map((r) => r.id);
 
 /** Moves a charity order from one of `from` to `to` only if it is still there. */
 export const transitionCharityOrder = (db: Executor, id: number, from: CharityOrderStatus[], to: CharityOrderStatus, stamps: Record<string, unknown>, userId?: number) => {

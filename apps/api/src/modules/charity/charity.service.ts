@@ -89,11 +89,17 @@ export async function expirePledge(db: Database, orderId: number): Promise<boole
   });
 }
 
-/** The payments area settles a charity order: only from awaiting payment, only for its exact amount and currency. */
+/**
+ * The payments area settles a charity order: only from awaiting payment, only for its exact amount
+ * and currency, and only while its cause is open (money for a closed cause is owed back and flagged).
+ */
 export async function markCharityOrderPaid(tx: Tx, input: { orderId: number; amountMinor: number; currency: string }): Promise<'paid' | 'not_payable' | 'mismatch'> {
   const order = await q.findCharityOrder(tx, input.orderId);
   if (!order) return 'not_payable';
   if (Number(order.amount_minor) !== input.amountMinor || order.currency !== input.currency) return 'mismatch';
+  // Closing a cause cancels its unpaid pledges in the same transaction; this keeps out one left
+  // awaiting payment by a close made before that rule.
+  if ((await q.findCause(tx, order.cause_id))?.status !== 'open') return 'not_payable';
   return (await q.transitionCharityOrder(tx, input.orderId, ['awaiting_payment'], 'paid', { paid_at: new Date() })) ? 'paid' : 'not_payable';
 }
 

@@ -134,3 +134,36 @@ export const findPopup = (db: Executor, id: number) => db.selectFrom('popups').s
 export const insertPopup = (db: Executor, p: PopupFields) => db.insertInto('popups').values(popupColumns(p)).returning('id').executeTakeFirstOrThrow();
 export const updatePopup = (db: Executor, id: number, p: PopupFields) => db.updateTable('popups').set({ ...popupColumns(p), updated_at: nextUpdatedAt }).where('id', '=', id).returning('id').executeTakeFirst();
 export const deletePopup = (db: Executor, id: number) => db.deleteFrom('popups').where('id', '=', id).returning('id').executeTakeFirst();
+
+// ---------------------------------------------------------------- news comments (moderation)
+
+/** Comments with their article's title, the member's user name and whether the comment they hang under is hidden. */
+const commentsWithNews = (db: Executor) =>
+  db
+    .selectFrom('news_comments as c')
+    .innerJoin('news as n', 'n.id', 'c.news_id')
+    .leftJoin('users as u', 'u.id', 'c.user_id')
+    .leftJoin('news_comments as p', 'p.id', 'c.parent_id')
+    .selectAll('c')
+    .select(['n.title as news_title', 'u.user_name', sql<boolean>`coalesce(not p.is_visible, false)`.as('parent_hidden')]);
+
+/** One page of comments and replies, newest first, by article and shown or hidden, each row with the total count. */
+export function findAdminNewsCommentsPage(db: Executor, f: { newsId?: number; visible?: boolean; limit: number; offset: number }) {
+  let qb = commentsWithNews(db).select(total);
+  if (f.newsId !== undefined) qb = qb.where('c.news_id', '=', f.newsId);
+  if (f.visible !== undefined) qb = qb.where('c.is_visible', '=', f.visible);
+  return qb.orderBy('c.created_at', 'desc').orderBy('c.id', 'desc').limit(f.limit).offset(f.offset).execute();
+}
+
+/** One comment, shown or hidden. */
+export const findAdminNewsComment = (db: Executor, id: number) => commentsWithNews(db).where('c.id', '=', id).executeTakeFirst();
+
+/** Hides a comment or shows it again, with who and why, only when it is not so already; answers it when it changed. */
+export const updateNewsCommentVisibility = (db: Executor, input: { id: number; visible: boolean; by: string; reason: string }) =>
+  db
+    .updateTable('news_comments')
+    .set({ is_visible: input.visible, moderated_by: input.by, moderated_at: new Date(), moderation_reason: input.reason })
+    .where('id', '=', input.id)
+    .where('is_visible', '=', !input.visible)
+    .returning(['id', 'news_id', 'parent_id'])
+    .executeTakeFirst();

@@ -21,13 +21,15 @@ import {
   adminSaveNews,
   adminSaveNotice,
   adminSavePopup,
+  adminListNewsComments,
+  adminSetNewsCommentVisibility,
 } from '@shop/contract';
 import { sendFile } from '../../plugins/file-reply.js';
 import type { Api } from '../../plugins/routes.js';
 import { exportList } from '../operator-actions/operator-actions.service.js';
 import * as service from './content-admin.service.js';
 
-/** The console's content: banners, news with attachments, notices, FAQ, agreements and popups. */
+/** The console's content: banners, news with attachments, notices, FAQ, agreements and popups; news comments' moderation. */
 export function contentAdminRoutes({ handle, deps }: Api): void {
   const { db } = deps;
   handle(adminListBanners, ({ actor, query }) => service.listBanners(db, actor, query));
@@ -47,6 +49,8 @@ export function contentAdminRoutes({ handle, deps }: Api): void {
   handle(adminListPopups, ({ actor, query }) => service.listPopups(db, actor, query));
   handle(adminSavePopup, ({ actor, body }) => service.savePopup(deps, actor, body));
   handle(adminDeletePopup, ({ actor, body }) => service.deleteContent(deps, actor, 'popup', body));
+  handle(adminListNewsComments, ({ actor, query }) => service.listNewsComments(db, actor, query));
+  handle(adminSetNewsCommentVisibility, ({ actor, body }) => service.setNewsCommentVisibility(deps, actor, body));
   handle(adminExportBanners, async ({ actor, query, reply }) => sendFile(reply, await exportList(deps, actor, service.bannersExport, query)));
   handle(adminExportNews, async ({ actor, query, reply }) => sendFile(reply, await exportList(deps, actor, service.newsExport, query)));
   handle(adminExportNotices, async ({ actor, query, reply }) => sendFile(reply, await exportList(deps, actor, service.noticesExport, query)));

@@ -14,11 +14,14 @@ import type {
   adminSaveNews,
   adminSaveNotice,
   adminSavePopup,
+  adminListNewsComments,
+  adminSetNewsCommentVisibility,
 } from '@shop/contract';
 import type { AppDeps } from '../../app-deps.js';
 import type { Executor } from '../../db/database.js';
-import { operatorNameOf, type Actor } from '../../lib/actor.js';
-import { AppError, notFound } from '../../lib/errors.js';
+import { operatorNameOf, refuseOwnAccount, type Actor } from '../../lib/actor.js';
+import { AppError, notFound, ValidationError } from '../../lib/errors.js';
+import { findGoodsById } from '../catalogue/catalogue.queries.js';
 import { assertLoadedVersion } from '../../lib/row-version.js';
 import { withTransaction, type Tx } from '../../lib/transaction.js';
 import type { OperatorActionTarget } from '../operator-actions/operator-actions.table.js';
@@ -30,6 +33,7 @@ import { iso } from '../../lib/dates.js';
 import type { ListExport } from '../../lib/list-export.js';
 import { pick } from '../catalogue/texts.js';
 import * as q from './content-admin.queries.js';
+import { lockNewsForUpdate, recountNewsComments, recountReplies } from './content.queries.js';
 
 type Paging = { page: number; limit: number };
 const page = <R extends { total: string | number }, T>(rows: R[], map: (r: R) => T, input: Paging) => {
@@ -76,8 +80,21 @@ export async function listBanners(db: Executor, actor: Actor, input: EndpointQue
   return page(await q.findBannersPage(db, { ...input, offset: offset(input) }), toBanner, input);
 }
 
-/** Creates or changes a banner. */
-export function saveBanner(deps: AppDeps, actor: Actor, input: EndpointBody<typeof adminSaveBanner>) {
+/**
+ * A link to a goods page names goods the shop has: a member tapping a banner for goods that do not
+ * exist (a wrong number, goods deleted) would land on "not found".
+ */
+async function checkGoodsLink(db: Executor, link: string): Promise<void> {
+  const query = /^\/pages\/goods\/goodsInfo(?:\?(.*))?$/.exec(link);
+  if (!query) return;
+  const id = new URLSearchParams(query[1] ?? '').get('id') ?? '';
+  const n = /^\d{1,10}$/.test(id) ? Number(id) : 0;
+  if (n < 1 || n > 2_147_483_647 || !(await findGoodsById(db, n))) throw new ValidationError([{ field: 'link', key: 'admin.validation.linkedGoodsMissing', params: { field: 'link', id } }]);
+}
+
+/** Creates or changes a banner; a link to goods must name goods that exist. */
+export async function saveBanner(deps: AppDeps, actor: Actor, input: EndpointBody<typeof adminSaveBanner>) {
+  await checkGoodsLink(deps.db, input.link);
   const fields = { position: input.position, title: storedTexts(input.title), text: storedTexts(input.text), image: input.image, link: input.link, sort: input.sort, is_visible: input.is_visible };
   return change(deps, actor, { target: 'banner', action: input.id === undefined ? 'banner.create' : 'banner.update', reason: input.reason }, async (tx) => {
     const id = await upsert(tx, { table: 'banners', id: input.id, base: input.base_updated_at }, () => q.insertBanner(tx, fields), (id) => q.updateBanner(tx, id, fields));
@@ -268,3 +285,57 @@ export const newsExport = contentExport<typeof adminListNews, Row<typeof adminLi
 export const noticesExport = contentExport<typeof adminListNotices, Row<typeof adminListNotices>>('notices', listNotices, (r) => r.title, [['visible', (r) => r.is_visible], ['published_at', (r) => r.published_at]]);
 export const faqsExport = contentExport<typeof adminListFaqs, Row<typeof adminListFaqs>>('faqs', listFaqs, (r) => r.question, [['sort', (r) => r.sort]]);
 export const popupsExport = contentExport<typeof adminListPopups, Row<typeof adminListPopups>>('popups', listPopups, (r) => r.title, [['audience', (r) => r.audience], ['starts_at', (r) => r.starts_at], ['ends_at', (r) => r.ends_at], ['sort', (r) => r.sort], ['visible', (r) => r.is_visible]]);
+
+// ---------------------------------------------------------------- news comments (moderation)
+
+type AdminNewsComment = EndpointData<typeof adminSetNewsCommentVisibility>;
+type CommentRow = NonNullable<Awaited<ReturnType<typeof q.findAdminNewsComment>>>;
+
+const toAdminNewsComment = (c: CommentRow, lang: Actor['lang']): AdminNewsComment => ({
+  id: c.id,
+  news_id: c.news_id,
+  news_title: pick(c.news_title, lang),
+  parent_id: c.parent_id,
+  member_id: c.user_id,
+  member: c.user_name ?? '',
+  author_name: c.author_name,
+  content: c.content,
+  reply_count: c.reply_count,
+  like_count: c.like_count,
+  created_at: iso(c.created_at),
+  visible: c.is_visible,
+  parent_hidden: c.parent_hidden,
+  moderation: c.moderated_by && c.moderated_at ? { by: c.moderated_by, at: iso(c.moderated_at), reason: c.moderation_reason } : null,
+});
+
+/** News comments and replies, newest first, by article and shown or hidden. */
+export async function listNewsComments(db: Executor, actor: Actor, input: EndpointQuery<typeof adminListNewsComments>): Promise<EndpointData<typeof adminListNewsComments>> {
+  operatorNameOf(actor);
+  const rows = await q.findAdminNewsCommentsPage(db, { newsId: input.news_id, visible: input.visibility === undefined ? undefined : input.visibility === 'visible', limit: input.limit, offset: offset(input) });
+  return page(rows, (r) => toAdminNewsComment(r, actor.lang), input);
+}
+
+/**
+ * Hides a news comment from members (a top-level one with its replies) or shows it again, with the
+ * reason. The article's comment count and the thread's reply count are counted again under the
+ * article's lock, so the news list and the article's heading agree at once. A comment already so is
+ * answered as it is, nothing recorded; never one the operator wrote with their own member account.
+ */
+export async function setNewsCommentVisibility(deps: AppDeps, actor: Actor, input: EndpointBody<typeof adminSetNewsCommentVisibility>): Promise<AdminNewsComment> {
+  const operator = operatorNameOf(actor);
+  return withTransaction(deps.db, async (tx) => {
+    const found = await q.findAdminNewsComment(tx, input.id);
+    if (!found) throw new AppError(ResponseCode.commentNotFound);
+    refuseOwnAccount(actor, found.user_id);
+    // The article's row first, as a member's new comment takes it: the counts below see every committed comment.
+    await lockNewsForUpdate(tx, found.news_id);
+    const changed = await q.updateNewsCommentVisibility(tx, { id: input.id, visible: input.visible, by: operator, reason: input.reason });
+    if (changed) {
+      await recountNewsComments(tx, changed.news_id);
+      if (changed.parent_id !== null) await recountReplies(tx, changed.parent_id);
+      await insertOperatorAction(tx, { operator, action: `news_comment.${input.visible ? 'show' : 'hide'}`, target_type: 'news_comment', target_id: input.id, reason: input.reason });
+      contentChangedOnCommit(tx, deps);
+    }
+    return toAdminNewsComment((await q.findAdminNewsComment(tx, input.id))!, actor.lang);
+  });
+}

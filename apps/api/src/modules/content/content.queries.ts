@@ -1,5 +1,6 @@
-import { sql } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import type { Executor } from '../../db/database.js';
+import type { DB } from '../../db/schema.js';
 
 export const findBanners = (db: Executor, position: 'home' | 'share') =>
   db.selectFrom('banners').select(['id', 'title', 'text', 'image', 'link']).where('position', '=', position).where('is_visible', '=', true).orderBy('sort', 'desc').orderBy('id').execute();
@@ -105,8 +106,15 @@ export function findCommentsPage(db: Executor, where: { newsId?: number; parentI
   return q.limit(limit).offset(offset).execute();
 }
 
+/** A comment members may see: shown, and a reply only while the comment it hangs under is shown too. */
 export const findComment = (db: Executor, id: number) =>
-  db.selectFrom('news_comments').selectAll().where('id', '=', id).where('is_visible', '=', true).executeTakeFirst();
+  db
+    .selectFrom('news_comments')
+    .selectAll()
+    .where('id', '=', id)
+    .where('is_visible', '=', true)
+    .where((eb) => eb.or([eb('parent_id', 'is', null), eb.exists(eb.selectFrom('news_comments as p').select('p.id').whereRef('p.id', '=', 'news_comments.parent_id').where('p.is_visible', '=', true))]))
+    .executeTakeFirst();
 
 export const likedCommentIds = async (db: Executor, userId: number, ids: number[]) =>
   ids.length
@@ -143,3 +151,28 @@ export const addToCommentCount = (db: Executor, newsId: number, by: number) =>
 
 export const insertComment = (db: Executor, c: { news_id: number; parent_id: number | null; user_id: number; author_name: string; content: string }) =>
   db.insertInto('news_comments').values(c).returningAll().executeTakeFirstOrThrow();
+
+/** Locks an article's row until the transaction ends: its comment counters change one at a time. */
+export const lockNewsForUpdate = (trx: Transaction<DB>, newsId: number) => trx.selectFrom('news').select('id').where('id', '=', newsId).forUpdate().executeTakeFirst();
+
+/**
+ * Counts an article's comments again as members see them: every shown comment and reply, a reply
+ * only while its comment is shown (the news list and the article's heading both read this count).
+ */
+export const recountNewsComments = (db: Executor, newsId: number) =>
+  db
+    .updateTable('news')
+    .set({
+      comment_count: sql<number>`(select count(*)::int from news_comments c where c.news_id = ${newsId} and c.is_visible
+        and (c.parent_id is null or exists (select 1 from news_comments p where p.id = c.parent_id and p.is_visible)))`,
+    })
+    .where('id', '=', newsId)
+    .execute();
+
+/** Counts a comment's shown replies again. */
+export const recountReplies = (db: Executor, commentId: number) =>
+  db
+    .updateTable('news_comments')
+    .set({ reply_count: sql<number>`(select count(*)::int from news_comments r where r.parent_id = ${commentId} and r.is_visible)` })
+    .where('id', '=', commentId)
+    .execute();

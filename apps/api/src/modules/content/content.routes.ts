@@ -55,7 +55,8 @@ export function contentRoutes({ handle, deps, app }: Api): void {
   handle(getNewsComment, ({ actor, query }) => service.commentInfo(db, actor, query));
   handle(getNewsCommentThread, ({ actor, query }) => service.commentThread(db, actor, query));
   handle(likeNewsComment, ({ actor, body }) => service.likeComment(db, actor, body));
-  handle(createNewsComment, ({ actor, body }) => service.createComment(db, actor, body), { rateLimit: { max: 20, timeWindow: 60_000 } });
+  // Each member has their own limit (in the service); the address's is for many members behind one carrier address.
+  handle(createNewsComment, ({ actor, body }) => service.createComment(deps, actor, body), { rateLimit: { max: 60, timeWindow: 60_000 } });
 
   handle(listNotices, ({ actor, query }) => service.noticePage(deps, actor, query));
   handle(getNotice, ({ actor, query }) => service.noticeInfo(db, actor, query));

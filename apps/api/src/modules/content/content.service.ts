@@ -34,6 +34,7 @@ import { pick, sanitizeRich } from '../catalogue/texts.js';
 import { iso } from '../../lib/dates.js';
 import * as q from './content.queries.js';
 import { withTransaction } from '../../lib/transaction.js';
+import { countMinuteAndDay } from '../../lib/rate-limiter.js';
 import { findUserById } from '../members/members.queries.js';
 import { nextRatesDay, ratesInto, SHOP_CURRENCY } from '../rates/rates.service.js';
 import { totalOf } from '../../lib/paging.js';
@@ -280,27 +281,42 @@ export async function likeComment(db: Database, actor: Actor, input: { comment_i
   });
 }
 
+/** The most comments one member writes in a minute, and in a day (docs/decisions/2026-11-30-news-comments.md). */
+export const COMMENTS_PER_MINUTE = 10;
+export const COMMENTS_PER_DAY = 100;
 /**
- * Writes a comment or a reply and counts it on the article. The text is kept as typed: it is plain
- * text, never HTML, and every client shows it as text (docs/decisions: text members write).
+ * Counts one comment against the member's limits, whatever address it comes from (members behind
+ * one carrier address keep their own counts).
  */
-export async function createComment(db: Database, actor: Actor, input: { news_id: number; parent_id?: number; content: string }): Promise<NewsComment> {
+const countMemberComment = (limiter: AppDeps['limiter'], memberId: number) =>
+  countMinuteAndDay(limiter, `comment:member:${memberId}`, { perMinute: COMMENTS_PER_MINUTE, perDay: COMMENTS_PER_DAY, code: ResponseCode.commentLimit, dailyMessageKey: 'catalogue.code.commentDailyLimit' });
+
+/**
+ * Writes a comment or a reply and counts it on the article, at most COMMENTS_PER_MINUTE a minute
+ * and COMMENTS_PER_DAY a day per member. The text is kept as typed: it is plain text, never HTML,
+ * and every client shows it as text (docs/decisions: text members write).
+ */
+export async function createComment(deps: Pick<AppDeps, 'db' | 'limiter'>, actor: Actor, input: { news_id: number; parent_id?: number; content: string }): Promise<NewsComment> {
   const member = { userId: memberIdOf(actor) };
   const content = input.content.trim();
   if (!content) throw new AppError(ResponseCode.commentEmpty);
-  return withTransaction(db, async (trx) => {
+  // Counted before the article's row is locked: a shared limiter's round trip never holds the lock.
+  await countMemberComment(deps.limiter, member.userId);
+  return withTransaction(deps.db, async (trx) => {
     if (!(await q.newsExists(trx, input.news_id))) throw new AppError(ResponseCode.newsNotFound);
+    // The article's row first (as moderation takes it): a comment hidden meanwhile is seen hidden
+    // below, and the article's count and the thread's agree with what members see.
+    await q.addToCommentCount(trx, input.news_id, 1);
     let parentId: number | null = null;
     if (input.parent_id !== undefined) {
       const parent = await q.findComment(trx, input.parent_id);
       if (!parent || parent.news_id !== input.news_id) throw new AppError(ResponseCode.commentNotFound);
       // Replies to a reply join the same thread.
       parentId = parent.parent_id ?? parent.id;
-      await q.addToReplyCount(trx, parentId, 1);
     }
+    if (parentId !== null) await q.addToReplyCount(trx, parentId, 1);
     const user = await findUserById(trx, member.userId);
     const row = await q.insertComment(trx, { news_id: input.news_id, parent_id: parentId, user_id: member.userId, author_name: user!.nickname || user!.user_name, content });
-    await q.addToCommentCount(trx, input.news_id, 1);
     return toComment(row, member, new Set());
   });
 }

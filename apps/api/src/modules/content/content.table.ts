@@ -65,6 +65,10 @@ export interface NewsCommentsTable {
   like_count: Generated<number>;
   reply_count: Generated<number>;
   is_visible: Generated<boolean>;
+  /** The last hide or show by an operator: who, when and why. */
+  moderated_by: Generated<string | null>;
+  moderated_at: Generated<Date | null>;
+  moderation_reason: Generated<string>;
   created_at: Stamp;
 }
 

@@ -19,7 +19,7 @@ export const findCountriesByCode = (db: Executor, codes: string[]) =>
 
 /** Whether a region has children, read from the children index. */
 const hasChildren = sql<boolean>`exists (select 1 from geo_regions c where c.parent_id = r.id)`;
-const regionColumns = ['r.id', 'r.country_code', 'r.parent_id', 'r.level', 'r.code', 'r.name', 'r.names'] as const;
+const regionColumns = ['r.id', 'r.country_code', 'r.parent_id', 'r.level', 'r.code', 'r.name', 'r.names', 'r.sort'] as const;
 
 export type RegionRow = Awaited<ReturnType<typeof findTopRegions>>[number];
 

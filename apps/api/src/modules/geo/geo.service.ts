@@ -93,12 +93,19 @@ export async function listTopRegions(deps: AppDeps, actor: Actor, input: Endpoin
   });
 }
 
-/** The children of one region (cities of a province, districts of a city). */
+/**
+ * The children of one region (cities of a province, districts of a city): in the list's own order
+ * where it has one (China's codes, Budapest's district numbers), else by name in the reader's
+ * language (a Thai reader's districts in Thai order, not by their romanized names).
+ */
 export async function listChildRegions(deps: AppDeps, actor: Actor, input: EndpointQuery<typeof listRegionChildren>): Promise<CachedAnswer<EndpointData<typeof listRegionChildren>>> {
   return responseCache(deps).cached(listRegionChildren, { id: `${input.parent_id}:${actor.lang}`, tags: [] }, async () => {
     const [parent, children] = await Promise.all([q.findRegion(deps.db, input.parent_id), q.findChildRegions(deps.db, input.parent_id)]);
     if (!parent) throw new AppError(ResponseCode.regionNotFound);
-    return { parent: toRegion(parent, actor.lang), list: children.map((r) => toRegion(r, actor.lang)) };
+    const collator = new Intl.Collator(LOCALES[actor.lang]);
+    const list = children.map((r) => ({ sort: r.sort, region: toRegion(r, actor.lang) }));
+    list.sort((a, b) => a.sort - b.sort || collator.compare(a.region.name, b.region.name));
+    return { parent: toRegion(parent, actor.lang), list: list.map((r) => r.region) };
   });
 }
 

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { LANGUAGES, inFirstPart, type EndpointQuery, type getLanguagePack, type Language, type LanguagePackData } from '@shop/contract';
 import { loadBundledPacks } from '@shop/contract/packs';
 import type { Executor } from '../../db/database.js';
+import { onChanges } from '../../lib/changes.js';
 import type { Translator } from '../../lib/i18n.js';
 import { findAllLanguagePacks, findLanguagePack, findStoredPacks, upsertLanguagePack } from './lang.queries.js';
 import type { Actor } from '../../lib/actor.js';
@@ -84,22 +85,45 @@ type PackPart = 'whole' | 'first' | 'rest';
 const partOf = (pack: Record<string, string>, part: PackPart): Record<string, string> =>
   part === 'whole' ? pack : Object.fromEntries(Object.entries(pack).filter(([key]) => inFirstPart(key) === (part === 'first')));
 
-/** The stored packs, held in memory: they change only with a release (seeded at start). */
+/** The cache tag the language packs' table trigger announces on every change of a stored pack or operator text. */
+export const LANGUAGE_PACKS_TAG = 'language-packs';
+
+/**
+ * The stored packs, held in memory (seeded at start) with the translator of the API's own messages;
+ * read again whenever any process changes them (`follow`): an operator's text, a new release's seed.
+ */
 export class LanguagePacks {
   private byKey = new Map<string, CachedPack>();
+  /** Reads started and the newest one held: a slower older read never replaces a newer one. */
+  private started = 0;
+  private held = 0;
 
   /** Brings the stored packs up to this release (`seedLanguagePacks`) and holds them, without reading back what it stored. */
   async seed(db: Executor, i18n: Translator): Promise<void> {
+    const mine = ++this.started;
     const { packs, otherClients } = await seedLanguagePacks(db);
-    this.hold(i18n, [...[...packs].map(([lang, p]) => ({ lang, client: DEFAULT_CLIENT, ...p })), ...otherClients]);
+    this.hold(mine, i18n, [...[...packs].map(([lang, p]) => ({ lang, client: DEFAULT_CLIENT, ...p })), ...otherClients]);
   }
 
   /** Reads the stored packs again (another process, or an operator's change, may have stored new ones). */
   async load(db: Executor, i18n: Translator): Promise<void> {
-    this.hold(i18n, (await findAllLanguagePacks(db)).filter((row) => row.client !== OPERATOR_TEXTS));
+    const mine = ++this.started;
+    this.hold(mine, i18n, (await findAllLanguagePacks(db)).filter((row) => row.client !== OPERATOR_TEXTS));
   }
 
-  private hold(i18n: Translator, rows: Array<{ lang: string; client: string } & CachedPack>): void {
+  /**
+   * Reads the packs again whenever the database tells of a change to them (the table's trigger, from
+   * any process) or that notices may have been missed. Answers the function that stops it.
+   */
+  follow(db: Executor, i18n: Translator, onError: (e: unknown) => void = () => {}): () => void {
+    return onChanges((changes) => {
+      if (changes.some((c) => c.kind === 'all' || (c.kind === 'cache' && c.tags.includes(LANGUAGE_PACKS_TAG)))) this.load(db, i18n).catch(onError);
+    });
+  }
+
+  private hold(read: number, i18n: Translator, rows: Array<{ lang: string; client: string } & CachedPack>): void {
+    if (read < this.held) return;
+    this.held = read;
     this.byKey.clear();
     for (const row of rows) {
       this.byKey.set(`${row.client}:${row.lang}`, { version: row.version, pack: row.pack });

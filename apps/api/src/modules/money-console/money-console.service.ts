@@ -23,6 +23,9 @@ import { walletCurrencies } from '../wallet/wallet.rules.js';
 /** The ledger's currency of points and shopping points ("no currency"). */
 const POINTS_CURRENCY = 'XXX';
 
+/** An amount as the audit log writes it: "0.30 USD" in currency units, "-25 points" (never minor units, never "XXX"). */
+const auditAmount = (minor: number, currency: string): string => (currency === POINTS_CURRENCY ? `${minor} points` : `${fromMinorUnits(minor, currency)} ${currency}`);
+
 
 /** Journal entries with their postings, newest first, by member, kind and date. */
 export async function journal(db: Executor, actor: Actor, input: EndpointQuery<typeof adminLedgerJournal>) {
@@ -113,7 +116,7 @@ export async function requestAdjustment(db: Database, actor: Actor, input: Endpo
     const { id } = await q.insertAdjustment(tx, { ...row, status: 'pending' });
     await insertOperatorAction(tx, {
       operator,
-      action: `adjustment.${needsApproval ? 'request' : 'post'} #${id} ${asset} ${input.amount} ${currency}`,
+      action: `adjustment.${needsApproval ? 'request' : 'post'} #${id} ${asset} ${auditAmount(input.amount, currency)}`,
       target_type: 'user',
       target_id: input.user_id,
       reason: input.reason,
@@ -153,7 +156,7 @@ export async function decideAdjustment(db: Database, actor: Actor, input: { id: 
     const entryId = input.decision === 'approve' ? (await postAdjustment(tx, actor, a)).entryId : null;
     const decided = await q.decidePendingAdjustment(tx, a.id, { status: entryId ? 'posted' : 'rejected', decided_by: operator, decision_reason: reason, entry_id: entryId });
     if (!decided) throw alreadyDecided(a.status);
-    await insertOperatorAction(tx, { operator, action: `adjustment.${input.decision} #${a.id} ${a.asset} ${a.amount} ${a.currency}`, target_type: 'user', target_id: a.user_id, reason });
+    await insertOperatorAction(tx, { operator, action: `adjustment.${input.decision} #${a.id} ${a.asset} ${auditAmount(a.amount, a.currency)}`, target_type: 'user', target_id: a.user_id, reason });
   });
   return shown(db, input.id);
 }
@@ -172,7 +175,7 @@ export async function setAdjustmentLimit(db: Database, actor: Actor, input: { cu
   await withTransaction(db, async (tx) => {
     // One setting: the Approvals page shows (and may change) the same threshold.
     await setThreshold(tx, 'ledger.adjust', input.currency, input.amount, operator);
-    await insertOperatorAction(tx, { operator, action: `setting.adjustment_limit ${input.currency}=${input.amount}`, target_type: 'setting', target_id: 0, reason: input.reason });
+    await insertOperatorAction(tx, { operator, action: `setting.adjustment_limit ${input.currency === POINTS_CURRENCY ? 'points' : input.currency}=${input.currency === POINTS_CURRENCY ? input.amount : fromMinorUnits(input.amount, input.currency)}`, target_type: 'setting', target_id: 0, reason: input.reason });
   });
   return adjustmentLimits(db, actor);
 }

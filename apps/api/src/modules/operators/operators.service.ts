@@ -108,7 +108,8 @@ async function acceptTotp(tx: Executor, operator: OperatorRow, secret: string, c
     epochTolerance: TOTP_TOLERANCE_SECONDS,
     ...(operator.totp_last_step !== null ? { afterTimeStep: operator.totp_last_step } : {}),
   }).catch(() => ({ valid: false as const }));
-  if (!result.valid) throw new AppError(ResponseCode.twoFactorInvalid);
+  // In the console's words ("authenticator"), not the member app's.
+  if (!result.valid) throw new AppError(ResponseCode.twoFactorInvalid, undefined, { messageKey: 'admin.code.operatorTotpInvalid' });
   await q.setOperatorTotp(tx, operator.id, { totp_last_step: (result as { timeStep: number }).timeStep });
 }
 

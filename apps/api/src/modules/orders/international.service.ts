@@ -57,7 +57,7 @@ export async function placeInternationalOrder(deps: AppDeps, actor: Actor, input
 
 /** An operator sets one weight band of the international freight table. */
 export async function setInternationalFreight(db: Database, actor: Actor, input: { country_code: string; method: 'standard' | 'express'; weight_from_g: number; weight_to_g: number; currency: string; fee: number }) {
-  if (input.weight_to_g <= input.weight_from_g) throw new AppError(ResponseCode.settingInvalid);
+  if (input.weight_to_g <= input.weight_from_g) throw new AppError(ResponseCode.settingInvalid, undefined, { messageKey: 'admin.code.freightWeightsReversed' });
   await q.upsertInternationalFreight(db, { country_code: input.country_code, method: input.method, weight_from_g: input.weight_from_g, weight_to_g: input.weight_to_g, currency: input.currency, fee_minor: input.fee }, operatorName(actor));
   return { ok: true as const };
 }

@@ -19,6 +19,8 @@ export const orderListHooks: {
    * and the first moment that answer changes by time alone (a review's days for a change ending).
    */
   ordersToReview?: (db: Executor, orderIds: number[]) => Promise<{ orders: Set<number>; until: Date | undefined }>;
+  /** Cache tags of what else these answers follow (after-sales: its windows and days): a cached list is dropped with them. */
+  listTags?: readonly string[];
 } = {};
 
 /** Tags of the members' cached order lists: everyone's, or one member's. */

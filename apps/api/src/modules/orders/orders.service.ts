@@ -700,7 +700,7 @@ function toSummary(
  */
 export function cachedMemberOrders(deps: Pick<AppDeps, 'db' | 'config' | 'redis'>, actor: Actor, input: EndpointQuery<typeof listOrders>) {
   const userId = memberIdOf(actor);
-  const key = { id: `${userId}|${input.view}|${input.page}|${input.limit}|${actor.lang}`, tags: [OrderListTag.all, OrderListTag.member(userId)] };
+  const key = { id: `${userId}|${input.view}|${input.page}|${input.limit}|${actor.lang}`, tags: [OrderListTag.all, OrderListTag.member(userId), ...(orderListHooks.listTags ?? [])] };
   return responseCache(deps).cached(listOrders, key, () => memberOrders(deps.db, actor, input));
 }
 

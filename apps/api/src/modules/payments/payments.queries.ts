@@ -262,6 +262,19 @@ export const resolveFlagOfKind = (db: Executor, paymentId: number, kind: FlagKin
 export const findFlags = (db: Executor, paymentId: number) => db.selectFrom('payment_flags').selectAll().where('payment_id', '=', paymentId).orderBy('id').execute();
 /** Whether a payment's money is owed back (it never paid its payable: a flag asks for its refund, a failed refund's flag aside). */
 export const isOwedBack = async (db: Executor, paymentId: number): Promise<boolean> => (await findFlags(db, paymentId)).some((f) => f.refund_needed && f.kind !== 'refund_failed');
+/** Flags that say a payment's money arrived when its payable could not take it (owed back to the member). */
+export const OWED_BACK_FLAGS: readonly FlagKind[] = ['paid_after_cancel', 'paid_after_expiry', 'payable_not_payable'];
+/** A payment's money owed back, if any: the flag that says why, how an operator resolved it, and what its gateway refunds gave back so far. */
+export const findOwedBack = (db: Executor, paymentId: number) =>
+  db
+    .selectFrom('payment_flags as f')
+    .select(['f.kind', 'f.resolution'])
+    .select(sql<string>`(select coalesce(sum(r.amount_minor), 0) from payment_refunds r where r.payment_id = f.payment_id and r.via = 'gateway' and r.status = 'succeeded')`.as('refunded_minor'))
+    .where('f.payment_id', '=', paymentId)
+    .where('f.kind', 'in', [...OWED_BACK_FLAGS])
+    .orderBy('f.id')
+    .limit(1)
+    .executeTakeFirst();
 export const findOpenFlags = (db: Executor) =>
   db.selectFrom('payment_flags').innerJoin('payments', 'payments.id', 'payment_flags.payment_id').selectAll('payment_flags').select(['payments.reference', 'payments.gateway']).where('resolved_at', 'is', null).orderBy('payment_flags.id').execute();
 
@@ -444,14 +457,22 @@ export async function pageRefunds(db: Executor, input: PayableFilter & { status?
 export const findRefundsWithPayment = (db: Executor, paymentId: number) =>
   db.selectFrom('payment_refunds as r').innerJoin('payments as p', 'p.id', 'r.payment_id').selectAll('r').select('p.reference as payment_no').where('r.payment_id', '=', paymentId).orderBy('r.id').execute();
 
-/** Refunds that succeeded for an order (any payment of it), in its currency. */
+/**
+ * What came back of an order (its goods, its freight), in its currency, as an expression for a
+ * statement of any area (`orderId`: a value, or a reference to the outer statement's order id): the
+ * succeeded refunds of the payments that paid it. A payment whose money was owed back (paid after it
+ * ended, or when the order could no longer take it: `OWED_BACK_FLAGS`) never paid the order, so its
+ * refunds — whatever their cause, the job's, a flag's decision or an operator's refund — give that
+ * money back and leave every item kept. Commissions, PV and the team's sales all read this one rule.
+ */
+export const orderRefundedBack = (orderId: number | RawBuilder<unknown>) =>
+  sql<number>`(select coalesce(sum(refund.amount_minor), 0)::bigint from payment_refunds refund join payments paid on paid.id = refund.payment_id
+    where paid.payable_type = 'order' and paid.payable_id = ${orderId} and refund.status = 'succeeded'
+      and not exists (select 1 from payment_flags owed where owed.payment_id = paid.id and owed.kind in (${sql.join(OWED_BACK_FLAGS.map((k) => sql.lit(k)))})))`;
+
+/** What came back of an order (`orderRefundedBack`), in its currency. */
 export const findOrderRefunded = async (db: Executor, orderId: number): Promise<number> =>
-  Number(
-    (
-      await sql<{ amount: number }>`select coalesce(sum(r.amount_minor), 0)::bigint as amount from payment_refunds r join payments p on p.id = r.payment_id
-        where p.payable_type = 'order' and p.payable_id = ${orderId} and r.status = 'succeeded'`.execute(db)
-    ).rows[0]?.amount ?? 0,
-  );
+  Number((await sql<{ amount: number }>`select ${orderRefundedBack(orderId)} as amount`.execute(db)).rows[0]?.amount ?? 0);
 /**
  * What of an order's succeeded payments was paid with gift-card value (no commission is earned on
  * it), as an expression for a statement of another area. A gift-card payment is known by its

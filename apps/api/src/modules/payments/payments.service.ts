@@ -19,7 +19,7 @@ import { balanceParts } from './payment-history.js';
 import { loadPayable, payableOfRow, payableQuery, settlePayable, type Payable } from './payable-registry.js';
 import * as q from './payments.queries.js';
 import type { PayableType, PaymentRow, PayMethodRow } from './payments.table.js';
-import { cancelAtGatewayAfterCommit, eventRows, failUnsent, gatewayNamed, inquireAndApply, ledgerPaymentPostings, paymentNumber, transition, type PaymentsDeps } from './settlement.js';
+import { cancelAtGatewayAfterCommit, eventRows, failUnsent, gatewayNamed, inquireAndApply, ledgerPaymentPostings, owedBackReason, paymentNumber, transition, type PaymentsDeps } from './settlement.js';
 
 // The member's side of paying: which methods, what they cost, the notice before paying online,
 // starting a payment, and its state.
@@ -438,7 +438,22 @@ async function paymentInfo(deps: PaymentsDeps & { i18n?: unknown }, actor: Actor
     expires_at: new Date(p.expires_at).toISOString(),
     finished_at: p.finished_at ? new Date(p.finished_at).toISOString() : null,
     message: state === 'failed' ? (i18n?.t(actor.lang, 'payments.state.failed') ?? 'Payment Failed') : null,
+    // Read only for a payment that ended unpaid (its money may have come late): a succeeded one is
+    // read on every checkout, and one whose payable could no longer take it is told by message.
+    owed_back: p.gateway && state === 'failed' ? await owedBackOf(deps.db, p) : null,
   };
+}
+
+/**
+ * What a payment owes back to the member, when its money arrived as its payable could no longer
+ * take it: the whole gateway part, refunded once its gateway refunds give it all back (or an
+ * operator closed the flag as given back by other means).
+ */
+async function owedBackOf(db: Executor, p: PaymentRow): Promise<PaymentInfo['owed_back']> {
+  const flag = await q.findOwedBack(db, p.id);
+  const reason = flag && owedBackReason(flag.kind);
+  if (!reason) return null;
+  return { amount: p.gateway_minor, currency: p.currency, reason, refunded: Number(flag.refunded_minor) >= p.gateway_minor || flag.resolution === 'dismissed' };
 }
 
 /**

@@ -1,4 +1,4 @@
-import { cutText, ResponseCode } from '@shop/contract';
+import { APP_PATHS, cutText, ResponseCode, type OwedBackReason } from '@shop/contract';
 import type { AppDeps } from '../../app-deps.js';
 import type { Actor } from '../../lib/actor.js';
 import { AppError } from '../../lib/errors.js';
@@ -6,8 +6,10 @@ import { businessNumber } from '../../lib/tokens.js';
 import { withTransaction, type Tx } from '../../lib/transaction.js';
 import { post, postHold, releaseHold, type PostingInput } from '../ledger/ledger.service.js';
 import type { Asset } from '../ledger/ledger.table.js';
+import { notifyMember } from '../messages/messages.service.js';
+import { printAmount } from '../wallet/wallet.rules.js';
 import type { GatewayNotification, GatewayPaymentStatus, GatewayRefundResult, PaymentGateway } from './gateways/gateway.js';
-import { markPayableRefunded, payableHandler, settlePayable } from './payable-registry.js';
+import { loadPayable, markPayableRefunded, payableHandler, settlePayable } from './payable-registry.js';
 import * as q from './payments.queries.js';
 import type { FlagKind, PaymentRow, PaymentStatus, RefundRow } from './payments.table.js';
 
@@ -125,6 +127,37 @@ async function postOwedBack(tx: Tx, actor: Actor, p: PaymentRow, amountMinor: nu
   });
 }
 
+/** Why a flag says a payment's money is owed back (the member is told by it), or undefined for a flag that does not. */
+export const owedBackReason = (kind: FlagKind): OwedBackReason | undefined =>
+  kind === 'paid_after_cancel' ? 'canceled' : kind === 'paid_after_expiry' ? 'expired' : kind === 'payable_not_payable' ? 'not_payable' : undefined;
+
+/**
+ * The kind of a member's message about money owed back (`reason`: canceled, expired, not_payable,
+ * refunded): worded per payable, since a top-up or a pledge is no order (a shop order is one).
+ */
+const owedBackKind = (p: Pick<PaymentRow, 'payable_type'>, reason: OwedBackReason | 'refunded'): string =>
+  p.payable_type === 'recharge' || p.payable_type === 'charity' ? `payment.${p.payable_type}_owed_back_${reason}` : `payment.owed_back_${reason}`;
+
+/** The member's message about money of theirs owed back: the amount, the payable's number, and the payment's result page. */
+async function owedBackMessage(tx: Tx, p: PaymentRow, reason: OwedBackReason | 'refunded') {
+  const no = p.payable_no ?? (await loadPayable(tx, p.payable_type, p.payable_id))?.no ?? p.reference;
+  return {
+    memberId: p.user_id,
+    kind: owedBackKind(p, reason),
+    params: { order_no: no, amount: await printAmount(tx, p.gateway_minor, p.currency) },
+    link: `${APP_PATHS.goods.paid}?payment_no=${p.reference}&order_id=${p.payable_id}&order_type=${p.payable_type}`,
+  };
+}
+
+/**
+ * Tells the member, in the transaction that flagged it, that the gateway took their money when the
+ * payable could no longer take it, and that it will be refunded the way they paid (once per payment).
+ */
+async function tellOwedBack(tx: Tx, p: PaymentRow, kind: FlagKind): Promise<void> {
+  const reason = owedBackReason(kind);
+  if (reason) await notifyMember(tx, { ...(await owedBackMessage(tx, p, reason)), eventKey: `payment:${p.id}:owed_back` });
+}
+
 /** The postings that take `units` of a member's ledger asset to pay `valueMinor` of `currency` (points and gift cards pass through `promotions`). */
 export function ledgerPaymentPostings(userId: number, asset: Asset, unitsCurrency: string, units: number, currency: string, valueMinor: number, to: 'sales' | 'member', sign: 1 | -1 = 1): PostingInput[] {
   const member = { member: userId, asset, currency: unitsCurrency };
@@ -163,7 +196,7 @@ async function applySuccess(tx: Tx, actor: Actor, p: PaymentRow, source: ReportS
     return succeed(payableHandler(p.payable_type).booksCapture ? undefined : await postCapture(tx, actor, p));
   }
   const closed = await succeed();
-  await raiseFlag(tx, actor, p, 'payable_not_payable', true, { outcome }, source);
+  if (await raiseFlag(tx, actor, p, 'payable_not_payable', true, { outcome }, source)) await tellOwedBack(tx, p, 'payable_not_payable');
   if (p.hold_id) await releaseHold(tx, p.hold_id, { actor });
   await postOwedBack(tx, actor, p, p.gateway_minor, p.currency);
   return closed;
@@ -243,6 +276,7 @@ async function applyReportToLocked(tx: Tx, deps: Pick<AppDeps, 'providers'>, act
   const kind: FlagKind = p.status === 'expired' ? 'paid_after_expiry' : 'paid_after_cancel';
   if (await raiseFlag(tx, actor, p, kind, true, { status: p.status, amount: report.amountMinor, currency: report.currency }, source)) {
     await postOwedBack(tx, actor, p, report.amountMinor!, p.currency);
+    await tellOwedBack(tx, p, kind);
   }
   return p.status;
 }
@@ -352,6 +386,8 @@ export async function finishGatewayRefund(tx: Tx, actor: Actor, refund: RefundRo
   });
   await q.setRefundEntry(tx, refund.id, entryId);
   await recordEvent(tx, actor, p.id, { kind: 'refund', source: 'webhook', detail: { refund: refund.reference, amount: refund.amount_minor, status: 'succeeded' } });
+  // Money owed back is all given back: the member, told it was owed, is told it is refunded (once).
+  if (owedBack && earlier + refund.amount_minor >= p.gateway_minor) await notifyMember(tx, { ...(await owedBackMessage(tx, p, 'refunded')), eventKey: `payment:${p.id}:owed_back_refunded` });
   await closePayableIfRefunded(tx, actor, p);
   return true;
 }

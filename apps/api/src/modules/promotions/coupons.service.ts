@@ -22,7 +22,7 @@ import { insertOperatorAction, trimmedAction } from '../operator-actions/operato
 import { assertShopCurrency } from '../rates/rates.service.js';
 import { insertCoupon } from './coupons.js';
 import { endCouponNow, findCoupon, findCouponByCode } from './coupons.queries.js';
-import { changeWords, fieldChanges, invalid, stateAt } from './promotion-terms.js';
+import { changeWords, endNotAfterStart, fieldChanges, invalid, stateAt } from './promotion-terms.js';
 import * as promotions from './promotions-admin.queries.js';
 
 // Coupon codes as operators issue, list, change and end them (checkout takes them in `coupons.ts`).
@@ -30,7 +30,8 @@ import * as promotions from './promotions-admin.queries.js';
 type NewCoupon = EndpointBody<typeof adminCreateCoupon>;
 type CouponChange = EndpointBody<typeof adminUpdateCoupon>;
 
-/** An amount as the record reads it: in its currency's own decimals (¥100, not 100.00), floored to at most two. */
+/** A code another coupon has (in any letter case): refused in words, not as a setting. */
+const codeTaken = () => new AppError(ResponseCode.settingInvalid, undefined, { messageKey: 'admin.code.couponCodeTaken' });
 
 /** What a coupon is worth to one member's order, for thresholds: an amount off, or null for a percentage (always a second operator). */
 const worth = (c: { kind: 'amount' | 'percent'; amount?: number | null }) => (c.kind === 'amount' ? (c.amount ?? null) : null);
@@ -41,8 +42,9 @@ const worth = (c: { kind: 'amount' | 'percent'; amount?: number | null }) => (c.
  */
 export async function createCoupon(db: Database, actor: Actor, input: NewCoupon) {
   operatorNameOf(actor);
-  if (Date.parse(input.ends_at) <= Date.parse(input.starts_at)) throw new AppError(ResponseCode.settingInvalid);
-  if (await findCouponByCode(db, input.code)) throw new AppError(ResponseCode.settingInvalid);
+  if (Date.parse(input.ends_at) <= Date.parse(input.starts_at)) throw endNotAfterStart();
+  // Codes are told apart without letter case (`welcome` is `WELCOME`): the lookup and the unique index both ignore it.
+  if (await findCouponByCode(db, input.code)) throw codeTaken();
   // A coupon in a currency the shop does not keep could never apply to an order.
   await assertShopCurrency(db, input.currency);
   return requestApproval<NewCoupon, { id: number }>(db, actor, {
@@ -72,7 +74,7 @@ export async function insertApprovedCoupon(tx: Tx, actor: Actor, input: NewCoupo
     total_limit: input.total_limit,
     created_by: operatorNameOf(actor),
   });
-  if (!row) throw new AppError(ResponseCode.settingInvalid);
+  if (!row) throw codeTaken();
   await insertOperatorAction(tx, { operator: operatorNameOf(actor), action: `coupon.create ${input.code.toUpperCase()}`, target_type: 'coupon', target_id: row.id, reason: `approval #${request.id}: ${request.reason}` });
   return row;
 }
@@ -154,7 +156,7 @@ export async function updateCoupon(db: Database, actor: Actor, input: CouponChan
 
 function checkCouponChange(current: { kind: 'amount' | 'percent'; used: number }, input: CouponChange): void {
   if (current.kind === 'amount' ? input.amount === undefined : input.percent_bp === undefined) throw new ValidationError([{ field: current.kind === 'amount' ? 'amount' : 'percent_bp', key: 'validation.required', params: { field: current.kind === 'amount' ? 'amount' : 'percent_bp' } }]);
-  if (Date.parse(input.ends_at) <= Date.parse(input.starts_at)) throw invalid('ends_at');
+  if (Date.parse(input.ends_at) <= Date.parse(input.starts_at)) throw endNotAfterStart();
   if (input.total_limit !== null && input.total_limit < current.used) throw invalid('total_limit');
 }
 

@@ -40,7 +40,8 @@ const couponDay = (at: Date | string) => iso(at).slice(0, 10);
 
 /**
  * Why the member's own uses stop them: a use held by one of their unpaid orders (given back if it
- * ends unpaid) is told with that order's number, so they know which order to pay or cancel.
+ * ends unpaid) is told with that order's number, so they know which order to pay or cancel; else
+ * they used it already (or, when the total is gone too, it is simply used up).
  */
 async function usedUpByMember(db: Executor, couponId: number, userId: number, whenTotalUsedUp: boolean): Promise<AppError> {
   const held = await q.findUnpaidOrderHoldingCoupon(db, couponId, userId);
@@ -62,8 +63,11 @@ export async function couponDiscount(db: Executor, userId: number, code: string,
   if (new Date(coupon.ends_at).getTime() <= now) throw new AppError(ResponseCode.couponInvalid, { date: couponDay(coupon.ends_at) }, { messageKey: 'orders.code.couponExpired' });
   if (new Date(coupon.starts_at).getTime() > now) throw new AppError(ResponseCode.couponInvalid, { date: couponDay(coupon.starts_at) }, { messageKey: 'orders.code.couponNotStarted' });
   if (coupon.currency !== currency) throw new AppError(ResponseCode.couponInvalid, { currency: coupon.currency }, { messageKey: 'orders.code.couponOtherCurrency' });
-  if (coupon.total_limit !== null && coupon.used >= coupon.total_limit) throw await usedUpByMember(db, coupon.id, userId, true);
-  if ((await q.findMemberCouponUses(db, coupon.id, userId)) >= coupon.per_member_limit) throw await usedUpByMember(db, coupon.id, userId, false);
+  // The member's own limit first: only when it stops them can their unpaid order be what holds the coupon.
+  // A total used up by others is "used up", whatever their unpaid orders hold (paying one frees nothing).
+  const totalUsedUp = coupon.total_limit !== null && coupon.used >= coupon.total_limit;
+  if ((await q.findMemberCouponUses(db, coupon.id, userId)) >= coupon.per_member_limit) throw await usedUpByMember(db, coupon.id, userId, totalUsedUp);
+  if (totalUsedUp) throw new AppError(ResponseCode.couponUsedUp);
   if (subtotal < Number(coupon.min_spend_minor)) throw new AppError(ResponseCode.couponMinSpend, { min: new Amount(Number(coupon.min_spend_minor), currency), currency });
   const raw = coupon.kind === 'amount' ? Number(coupon.amount_minor) : shareOfMinor(subtotal, coupon.percent_bp!);
   return { coupon, discount: Math.min(raw, subtotal) };

@@ -34,7 +34,7 @@ const isRaise = (from: number | null, to: number | null) => to !== null && to > 
 export async function setGoodsPoints(db: Database, actor: Actor, input: { goods_id: number; points_per_unit: number | null; reason?: string }): Promise<{ ok: true; points_per_unit: number | null; request: ApprovalRequest | null }> {
   const operator = operatorNameOf(actor);
   const reason = input.reason?.trim() ?? '';
-  if (input.points_per_unit !== null && (!Number.isSafeInteger(input.points_per_unit) || input.points_per_unit < 0 || input.points_per_unit > 100_000_000)) throw new AppError(ResponseCode.settingInvalid);
+  if (input.points_per_unit !== null && (!Number.isSafeInteger(input.points_per_unit) || input.points_per_unit < 0 || input.points_per_unit > 100_000_000)) throw new AppError(ResponseCode.settingInvalid, undefined, { messageKey: 'admin.code.goodsPointsRange' });
   const goods = await findGoodsById(db, input.goods_id);
   if (!goods) throw new AppError(ResponseCode.goodsNotFound);
   const from = await ruleOf(db, input.goods_id);

@@ -1,17 +1,21 @@
-import { fromMinorUnits, ResponseCode, type EndpointBody, type EndpointData, type EndpointQuery, type Language, type adminCreateGroupBuy, type adminListGroupBuys, type adminUpdateGroupBuy, type listGroupBuyGoods } from '@shop/contract';
+import { displayMinor, fromMinorUnits, ResponseCode, type ApprovalRequest, type EndpointBody, type EndpointData, type EndpointQuery, type Language, type adminCreateGroupBuy, type adminListGroupBuys, type adminUpdateGroupBuy, type listGroupBuyGoods } from '@shop/contract';
 import type { AppDeps } from '../../app-deps.js';
 import type { Executor } from '../../db/database.js';
 import { enqueueJob } from '../../jobs/enqueue.js';
 import { operatorNameOf, type Actor } from '../../lib/actor.js';
-import { AppError, notFound } from '../../lib/errors.js';
+import { AppError, notFound, ValidationError } from '../../lib/errors.js';
+import { Amount } from '../../lib/i18n.js';
 import { sqlState, withTransaction, type Tx } from '../../lib/transaction.js';
 import { skuSpecText } from '../catalogue/sku-text.js';
-import { catalogueChangedOnCommit } from '../catalogue/response-cache.js';
+import { catalogueChangedOnCommit, goodsChangedOnCommit } from '../catalogue/response-cache.js';
+import { optionTexts } from '../catalogue/sku-pv.service.js';
+import type { Texts } from '../catalogue/catalogue.table.js';
+import { closeWaitingRequest, requestApproval } from '../approvals/approvals.service.js';
 import { maskName, pick } from '../catalogue/texts.js';
 import { insertOperatorAction, trimmedAction } from '../operator-actions/operator-actions.queries.js';
 import { openGroup } from './group-buy.entries.js';
 import * as g from './group-buy.queries.js';
-import { changedFields, invalid, stateAt } from './promotion-terms.js';
+import { changedFields, endNotAfterStart, invalid, stateAt } from './promotion-terms.js';
 import * as promotions from './promotions-admin.queries.js';
 import type { ListExport } from '../../lib/list-export.js';
 import { pageOf, totalOf } from '../../lib/paging.js';
@@ -35,40 +39,115 @@ const toActivity = (a: ActivityRow, lang: Language) => ({
   fill_hours: a.fill_hours,
   starts_at: iso(a.starts_at),
   ends_at: iso(a.ends_at),
+  // Said by the server: the member's page must not guess from a phone's clock whether it ended.
+  state: stateAt(a.starts_at, a.ends_at),
   per_order_limit: a.per_order_limit,
   per_member_limit: a.per_member_limit,
   remaining: a.remaining,
   open_groups: Number(a.open_groups),
 });
 
-/** An operator sets up a group buy on an SKU; its units are taken from the SKU's stock at once (never more than there is). */
-export async function createGroupBuy(deps: Pick<AppDeps, 'db' | 'config' | 'redis'>, actor: Actor, input: EndpointBody<typeof adminCreateGroupBuy>): Promise<{ id: number }> {
-  const by = operatorNameOf(actor);
-  if (Date.parse(input.ends_at) <= Date.parse(input.starts_at)) throw new AppError(ResponseCode.settingInvalid);
-  return withTransaction(deps.db, async (tx) => {
-    const [sku] = await stock.findSkusForCheckout(tx, [input.sku_id]);
-    if (!sku || sku.goods_id !== input.goods_id) throw new AppError(ResponseCode.skuNotFound);
-    if (!(await stock.reserveStock(tx, input.sku_id, input.quantity))) throw new AppError(ResponseCode.stockShortage, { name: pick(sku.name, actor.lang), stock: sku.stock });
-    const { id } = await g.insertActivity(tx, {
-      goods_id: input.goods_id,
-      sku_id: input.sku_id,
-      group_size: input.group_size,
-      fill_hours: input.fill_hours,
-      starts_at: input.starts_at,
-      ends_at: input.ends_at,
-      price_minor: input.price,
-      per_order_limit: input.per_order_limit,
-      per_member_limit: input.per_member_limit,
-      quantity: input.quantity,
-      virtual_fill_percent: input.virtual_fill_percent,
-      created_by: by,
+type NewGroupBuy = EndpointBody<typeof adminCreateGroupBuy>;
+type GroupBuyChange = EndpointBody<typeof adminUpdateGroupBuy>;
+type SkuRow = stock.SkuRow;
+
+/**
+ * A group buy priced below half its SKU's price gives value away deeply: like a coupon, a second
+ * operator approves it (docs/decisions/2026-11-30-group-buy-prices.md).
+ */
+const isDeep = (price: number, skuPrice: number) => price * 2 < skuPrice;
+
+/** Refuses a group-buy price not above 0 and below the SKU's own price, naming that price. */
+function checkGroupBuyPrice(price: number, sku: SkuRow): void {
+  const skuPrice = Number(sku.price_minor);
+  if (price < 1 || price >= skuPrice) throw new ValidationError([{ field: 'price', key: 'admin.validation.groupBuyPrice', params: { field: 'price', price: new Amount(skuPrice, sku.currency), currency: sku.currency } }]);
+}
+
+/** The SKU of a group buy, of the goods named. */
+async function skuOf(db: Executor, goodsId: number, skuId: number): Promise<SkuRow> {
+  const [sku] = await stock.findSkusForCheckout(db, [skuId]);
+  if (!sku || sku.goods_id !== goodsId) throw new AppError(ResponseCode.skuNotFound);
+  return sku;
+}
+
+/** What an approver reads of a deep group buy besides its terms: the goods' name and the SKU's options in each language, and the SKU's price. */
+const approvalFacts = (sku: SkuRow) => ({ name: sku.name as Texts, options: optionTexts(sku.specs, sku.spec_value_ids), sku_price: Number(sku.price_minor) });
+/** `summary` of a deep group buy's request (the audit log's English words). */
+const deepSummary = (what: string, sku: SkuRow, price: number, units: number) =>
+  `${what} SKU #${sku.id}: ${displayMinor(price, sku.currency)} ${sku.currency} (SKU price ${displayMinor(Number(sku.price_minor), sku.currency)}), ${units} units`;
+
+/** A deep group buy as asked: its terms, with what the approver reads. */
+type AskedGroupBuy = NewGroupBuy & ReturnType<typeof approvalFacts>;
+
+/**
+ * An operator sets up a group buy on an SKU; its units are taken from the SKU's stock at once (never
+ * more than there is). Its price is above 0 and below the SKU's own; below half of it, the group buy
+ * is asked for with a reason and set up when a second operator approves it (at once only under the
+ * owner's threshold for the value it gives away).
+ */
+export async function createGroupBuy(deps: Pick<AppDeps, 'db' | 'config' | 'redis'>, actor: Actor, input: NewGroupBuy): Promise<{ id: number | null; request: ApprovalRequest | null }> {
+  operatorNameOf(actor);
+  if (Date.parse(input.ends_at) <= Date.parse(input.starts_at)) throw endNotAfterStart();
+  const sku = await skuOf(deps.db, input.goods_id, input.sku_id);
+  checkGroupBuyPrice(input.price, sku);
+  if (isDeep(input.price, Number(sku.price_minor))) {
+    // A second operator reads why before the group buy exists.
+    if (!input.reason) throw new ValidationError([{ field: 'reason', key: 'validation.required', params: { field: 'reason' } }]);
+    const { request, result } = await requestApproval<AskedGroupBuy, { id: number }>(deps.db, actor, {
+      kind: 'group_buy.create',
+      memberId: null,
+      currency: sku.currency,
+      // The value it gives away: the discount on every unit it holds.
+      amount: (Number(sku.price_minor) - input.price) * input.quantity,
+      payload: { ...input, ...approvalFacts(sku) },
+      summary: deepSummary(`new group buy of goods #${input.goods_id}`, sku, input.price, input.quantity),
+      reason: input.reason,
     });
-    await insertOperatorAction(tx, { operator: by, action: 'group_buy.create', target_type: 'group_buy', target_id: id });
-    // Once it is over, the units it still holds go back to the SKU.
-    await enqueueJob(tx, 'close_group_buy', { activityId: id }, { runAt: new Date(input.ends_at), jobKey: `group-buy-close:${id}`, maxAttempts: 10 });
-    catalogueChangedOnCommit(tx, deps, [input.goods_id]);
-    return { id };
+    return { id: result?.id ?? null, request };
+  }
+  const { id } = await withTransaction(deps.db, (tx) => insertGroupBuy(tx, deps, actor, input, null));
+  return { id, request: null };
+}
+
+/** Carries out an approved deep group buy, as the approving operator: its units are set aside now (refused when the stock no longer has them). */
+export async function insertApprovedGroupBuy(tx: Tx, actor: Actor, input: AskedGroupBuy, request: { id: number; reason: string }): Promise<{ id: number }> {
+  // Checked again: the SKU's price may have changed since it was asked, and its end may have passed.
+  checkGroupBuyPrice(input.price, await skuOf(tx, input.goods_id, input.sku_id));
+  if (Date.parse(input.ends_at) <= Date.now()) throw invalid('ends_at');
+  return insertGroupBuy(tx, null, actor, input, request);
+}
+
+/**
+ * Sets a group buy up in `tx`: its units taken from the SKU's stock, its closing job, the audit entry.
+ * The goods page's cached answers are dropped after the commit (through `deps` when the caller has them).
+ */
+async function insertGroupBuy(tx: Tx, deps: Pick<AppDeps, 'config' | 'redis'> | null, actor: Actor, input: NewGroupBuy, request: { id: number; reason: string } | null): Promise<{ id: number }> {
+  const by = operatorNameOf(actor);
+  if (!(await stock.reserveStock(tx, input.sku_id, input.quantity))) {
+    // The figure after the refused reservation: read before it, it could promise more than there is now.
+    const [now] = await stock.findSkusForCheckout(tx, [input.sku_id]);
+    throw new AppError(ResponseCode.stockShortage, { name: pick(now!.name, actor.lang), stock: now!.stock });
+  }
+  const { id } = await g.insertActivity(tx, {
+    goods_id: input.goods_id,
+    sku_id: input.sku_id,
+    group_size: input.group_size,
+    fill_hours: input.fill_hours,
+    starts_at: input.starts_at,
+    ends_at: input.ends_at,
+    price_minor: input.price,
+    per_order_limit: input.per_order_limit,
+    per_member_limit: input.per_member_limit,
+    quantity: input.quantity,
+    virtual_fill_percent: input.virtual_fill_percent,
+    created_by: by,
   });
+  await insertOperatorAction(tx, { operator: by, action: 'group_buy.create', target_type: 'group_buy', target_id: id, reason: request ? `approval #${request.id}: ${request.reason}` : input.reason || null });
+  // Once it is over, the units it still holds go back to the SKU.
+  await enqueueJob(tx, 'close_group_buy', { activityId: id }, { runAt: new Date(input.ends_at), jobKey: `group-buy-close:${id}`, maxAttempts: 10 });
+  if (deps) catalogueChangedOnCommit(tx, deps, [input.goods_id]);
+  else goodsChangedOnCommit(tx, [input.goods_id]);
+  return { id };
 }
 
 /** Ends an activity now and puts the units its pool holds back into the SKU's stock; answers how many (the caller locked its SKU first). */
@@ -265,39 +344,80 @@ export const groupBuyExport: ListExport<EndpointQuery<typeof adminListGroupBuys>
  * one keeps its start; its end is never set in the past (ending one is its own decision). Groups
  * already open keep their size; the member app shows the change at once. The change names the
  * `updated_at` it was edited from; from a copy changed (or ended) since it is refused, nothing written.
+ * A new price is above 0 and below the SKU's own; one lowered below half of it waits for a second
+ * operator (the group buy is answered as it is, with the request), as a new group buy that deep does.
  */
-export async function updateGroupBuy(deps: AppDeps, actor: Actor, input: EndpointBody<typeof adminUpdateGroupBuy>): Promise<EndpointData<typeof adminUpdateGroupBuy>> {
-  const operator = operatorNameOf(actor);
+export async function updateGroupBuy(deps: AppDeps, actor: Actor, input: GroupBuyChange): Promise<EndpointData<typeof adminUpdateGroupBuy>> {
+  operatorNameOf(actor);
   return withTransaction(deps.db, async (tx) => {
-    const current = await promotions.lockGroupBuyForUpdate(tx, input.id);
-    if (!current) throw notFound('group_buy');
-    // Under the lock, so of two changes from one copy only the first passes: the second would undo it.
-    assertLoadedVersion(current.updated_at, input.base_updated_at);
-    const now = Date.now();
-    const started = new Date(current.starts_at).getTime() <= now;
-    if (started && Date.parse(input.starts_at) !== new Date(current.starts_at).getTime()) throw invalid('starts_at');
-    if (Date.parse(input.ends_at) <= Math.max(Date.parse(input.starts_at), now)) throw invalid('ends_at');
-    await promotions.updateGroupBuy(tx, input.id, {
-      price_minor: input.price,
-      group_size: input.group_size,
-      fill_hours: input.fill_hours,
-      starts_at: input.starts_at,
-      ends_at: input.ends_at,
-      per_order_limit: input.per_order_limit,
-      per_member_limit: input.per_member_limit,
-      virtual_fill_percent: input.virtual_fill_percent,
-    });
-    // The units it holds go back to the SKU at its end: the job that does it moves with the end.
-    if (Date.parse(input.ends_at) !== new Date(current.ends_at).getTime())
-      await enqueueJob(tx, 'close_group_buy', { activityId: input.id }, { runAt: new Date(input.ends_at), jobKey: `group-buy-close:${input.id}`, maxAttempts: 10 });
-    const changed = changedFields(
-      { price: Number(current.price_minor), group_size: current.group_size, fill_hours: current.fill_hours, starts_at: iso(current.starts_at), ends_at: iso(current.ends_at), per_order_limit: current.per_order_limit, per_member_limit: current.per_member_limit, virtual_fill_percent: current.virtual_fill_percent },
-      { ...input, starts_at: iso(input.starts_at), ends_at: iso(input.ends_at) },
-    );
-    await insertOperatorAction(tx, { operator, action: trimmedAction(`group_buy.update ${changed}`), target_type: 'group_buy', target_id: input.id, reason: input.reason });
-    catalogueChangedOnCommit(tx, deps, [current.goods_id]);
+    const { current, sku } = await checkGroupBuyChange(tx, input);
+    if (input.price < Number(current.price_minor) && isDeep(input.price, Number(sku.price_minor))) {
+      const { request } = await requestApproval<GroupBuyChange & ReturnType<typeof approvalFacts> & { goods_id: number; sku_id: number; quantity: number; from: number }, unknown>(tx, actor, {
+        kind: 'group_buy.update',
+        memberId: null,
+        currency: sku.currency,
+        // The value it gives away more than now: the further discount on every unit it still holds.
+        amount: (Number(current.price_minor) - input.price) * current.remaining,
+        payload: { ...input, ...approvalFacts(sku), goods_id: current.goods_id, sku_id: current.sku_id, quantity: current.remaining, from: Number(current.price_minor) },
+        summary: deepSummary(`group buy #${input.id} price ${displayMinor(Number(current.price_minor), sku.currency)} →`, sku, input.price, current.remaining),
+        subject: `group_buy:${input.id}`,
+        reason: input.reason,
+      });
+      const [row] = await promotions.findGroupBuysForConsole(tx, { id: input.id, limit: 1, offset: 0 });
+      return { ...toGroupBuy(row!, actor.lang), request };
+    }
+    await applyGroupBuyChange(tx, deps, actor, input, current, input.reason);
+    // Asked before from the terms it had: a change made since would be undone by approving it.
+    await closeWaitingRequest(tx, actor, 'group_buy.update', `group_buy:${input.id}`, 'group buy changed directly');
     const [row] = await promotions.findGroupBuysForConsole(tx, { id: input.id, limit: 1, offset: 0 });
-    return toGroupBuy(row!, actor.lang);
+    return { ...toGroupBuy(row!, actor.lang), request: null };
   });
 }
 
+/** Carries out an approved change of a group buy's price, as the approving operator (checked again: it must still be the version it was asked from). */
+export async function saveApprovedGroupBuyChange(tx: Tx, actor: Actor, input: GroupBuyChange, request: { id: number; reason: string }): Promise<{ id: number; price: number }> {
+  const { current } = await checkGroupBuyChange(tx, input);
+  await applyGroupBuyChange(tx, null, actor, input, current, `approval #${request.id}: ${request.reason}`);
+  return { id: input.id, price: input.price };
+}
+
+/** Locks the group buy a change is about and checks the change: its version, its start and end, its price against the SKU's. */
+async function checkGroupBuyChange(tx: Tx, input: GroupBuyChange) {
+  const current = await promotions.lockGroupBuyForUpdate(tx, input.id);
+  if (!current) throw notFound('group_buy');
+  // Under the lock, so of two changes from one copy only the first passes: the second would undo it.
+  assertLoadedVersion(current.updated_at, input.base_updated_at);
+  const now = Date.now();
+  const started = new Date(current.starts_at).getTime() <= now;
+  if (started && Date.parse(input.starts_at) !== new Date(current.starts_at).getTime()) throw invalid('starts_at');
+  if (Date.parse(input.ends_at) <= Date.parse(input.starts_at)) throw endNotAfterStart();
+  if (Date.parse(input.ends_at) <= now) throw invalid('ends_at');
+  const sku = await skuOf(tx, current.goods_id, current.sku_id);
+  // A price kept as it was stays, whatever the SKU's price became since.
+  if (input.price !== Number(current.price_minor)) checkGroupBuyPrice(input.price, sku);
+  return { current, sku };
+}
+
+/** Writes a checked change of a group buy, with its audit entry; the goods page's cached answers are dropped after the commit. */
+async function applyGroupBuyChange(tx: Tx, deps: Pick<AppDeps, 'config' | 'redis'> | null, actor: Actor, input: GroupBuyChange, current: NonNullable<Awaited<ReturnType<typeof promotions.lockGroupBuyForUpdate>>>, reason: string): Promise<void> {
+  await promotions.updateGroupBuy(tx, input.id, {
+    price_minor: input.price,
+    group_size: input.group_size,
+    fill_hours: input.fill_hours,
+    starts_at: input.starts_at,
+    ends_at: input.ends_at,
+    per_order_limit: input.per_order_limit,
+    per_member_limit: input.per_member_limit,
+    virtual_fill_percent: input.virtual_fill_percent,
+  });
+  // The units it holds go back to the SKU at its end: the job that does it moves with the end.
+  if (Date.parse(input.ends_at) !== new Date(current.ends_at).getTime())
+    await enqueueJob(tx, 'close_group_buy', { activityId: input.id }, { runAt: new Date(input.ends_at), jobKey: `group-buy-close:${input.id}`, maxAttempts: 10 });
+  const changed = changedFields(
+    { price: Number(current.price_minor), group_size: current.group_size, fill_hours: current.fill_hours, starts_at: iso(current.starts_at), ends_at: iso(current.ends_at), per_order_limit: current.per_order_limit, per_member_limit: current.per_member_limit, virtual_fill_percent: current.virtual_fill_percent },
+    { ...input, starts_at: iso(input.starts_at), ends_at: iso(input.ends_at) },
+  );
+  await insertOperatorAction(tx, { operator: operatorNameOf(actor), action: trimmedAction(`group_buy.update ${changed}`), target_type: 'group_buy', target_id: input.id, reason });
+  if (deps) catalogueChangedOnCommit(tx, deps, [current.goods_id]);
+  else goodsChangedOnCommit(tx, [current.goods_id]);
+}

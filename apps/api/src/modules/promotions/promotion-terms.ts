@@ -22,3 +22,6 @@ export const changedFields = (before: Record<string, ApprovalChange['from']>, af
 
 /** A refused field of an operator's change. */
 export const invalid = (field: string) => new ValidationError([{ field, key: 'validation.invalid', params: { field } }]);
+
+/** An end not after its start (a coupon's, a group buy's): refused on the end field, in the reader's words. */
+export const endNotAfterStart = () => new ValidationError([{ field: 'ends_at', key: 'admin.validation.endAfterStart', params: { field: 'ends_at' } }]);

@@ -224,10 +224,10 @@ export async function setReferralPlan(deps: Pick<AppDeps, 'db'>, actor: Actor, i
   try {
     Intl.DateTimeFormat('en', { timeZone: plan.time_zone });
   } catch {
-    throw new AppError(ResponseCode.settingInvalid, { field: 'time_zone' });
+    throw new AppError(ResponseCode.settingInvalid, { field: 'time_zone' }, { messageKey: 'admin.code.timeZoneUnknown' });
   }
   const stars = plan.stars.map((s) => s.star);
-  if (new Set(stars).size !== stars.length) throw new AppError(ResponseCode.settingInvalid, { field: 'stars' });
+  if (new Set(stars).size !== stars.length) throw new AppError(ResponseCode.settingInvalid, { field: 'stars' }, { messageKey: 'admin.code.starsRepeated' });
   const [current, ladder] = await Promise.all([q.findReferralSettings(deps.db), q.findStarLevels(deps.db)]);
   const base = baseOf(base_updated_at);
   if (current.updated_at.getTime() !== base) throw new AppError(ResponseCode.referralPlanChanged, undefined, { messageKey: 'referral.code.referralPlanChangedForm' });

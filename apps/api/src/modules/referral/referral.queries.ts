@@ -8,6 +8,7 @@ export type EarningRef = { kind: 'order' | 'shop_order'; id: number };
 /** The column of a PV entry or a commission that names the order it was earned on. */
 const earningColumn = (ref: EarningRef) => (ref.kind === 'order' ? 'order_id' : 'shop_order_id') as 'order_id' | 'shop_order_id';
 import { containing } from '../../lib/like.js';
+import { orderRefundedBack } from '../payments/payments.queries.js';
 
 // Every SQL statement of the referral area. The placement tree is `placements` (one row per placed
 // member, unique per (parent, side)) plus its closure `placement_paths` (ancestor, descendant,
@@ -464,16 +465,15 @@ export const findDebts = (db: Executor, memberId: number) => db.selectFrom('comm
 
 /**
  * What a commission (`c`) stands at: pending, what settling would pay now — what was pending at
- * payment less the share the order's succeeded refunds took back, by `earnOnSettled`'s rule (a share
- * of the goods, freight left out, rounded down once; nothing once the goods came back whole), read
- * from the refunds themselves so however many are made, and at once, it is never cut twice; any
- * other state, what was pending at payment.
+ * payment less the share of the order that came back (`orderRefundedBack`, read by `earnOnSettled`
+ * and the team's sales too; money owed back on a payment that never paid the order is not), by
+ * `earnOnSettled`'s rule (a share of the goods, freight left out, rounded down once; nothing once the
+ * goods came back whole), read from the refunds themselves so however many are made, and at once, it
+ * is never cut twice; any other state, what was pending at payment.
  */
 const commissionDue = sql<number>`case when c.status <> 'pending' then c.amount_minor else (
     select case when x.back <= 0 or x.goods <= 0 then c.amount_minor when x.back >= x.goods then 0 else (c.amount_minor * (x.goods - x.back)) / x.goods end
-    from (select greatest(o.total_minor - o.freight_minor, 0) as goods,
-      (select coalesce(sum(r.amount_minor), 0) from payment_refunds r join payments p on p.id = r.payment_id
-        where p.payable_type = 'order' and p.payable_id = o.id and r.status = 'succeeded') as back
+    from (select greatest(o.total_minor - o.freight_minor, 0) as goods, ${orderRefundedBack(sql.ref('o.id'))} as back
       from orders o where o.id = c.order_id
       -- A shop order: its goods (no freight) less what its after-sales cases refunded, as its settlement reads them.
       union all
@@ -525,13 +525,12 @@ export async function findTeamTotals(db: Executor, memberId: number, timeZone: s
       (select count(*)::int from users where referrer_id = ${memberId}) as direct_count,
       (select count(*)::int from users u join sponsor_paths t on t.ancestor_id = ${memberId} and t.descendant_id = u.id
         where u.created_at >= (now() at time zone ${timeZone})::date::timestamp at time zone ${timeZone}) as new_today`.execute(db);
-  // An order's sales are its goods after coupons, less the share a refund took back: the rule commissions and
-  // PV are earned by (`earnOnSettled`: refunds as a share of the goods, freight left out).
+  // An order's sales are its goods after coupons, less the share that came back (`orderRefundedBack`): the rule
+  // commissions and PV are earned by (`earnOnSettled`: refunds as a share of the goods, freight left out).
   const sales = await sql<{ currency: string; amount: number }>`select o.currency, sum(k.kept)::bigint as amount
     from orders o join sponsor_paths t on t.ancestor_id = ${memberId} and t.descendant_id = o.user_id
     cross join lateral (select o.subtotal_minor - o.coupon_discount_minor as sold, greatest(o.total_minor - o.freight_minor, 0) as goods,
-      (select coalesce(sum(r.amount_minor), 0) from payment_refunds r join payments p on p.id = r.payment_id
-        where p.payable_type = 'order' and p.payable_id = o.id and r.status = 'succeeded') as back) x
+      ${orderRefundedBack(sql.ref('o.id'))} as back) x
     cross join lateral (select case when x.back <= 0 or x.goods <= 0 then x.sold when x.back >= x.goods then 0 else (x.sold * (x.goods - x.back)) / x.goods end as kept) k
     where o.paid_at >= date_trunc('month', now() at time zone ${timeZone}) at time zone ${timeZone} and o.status not in ('refunded', 'cancelled', 'closed', 'refunding')
     group by o.currency having sum(k.kept) > 0 order by o.currency`.execute(db);

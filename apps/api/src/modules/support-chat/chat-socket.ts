@@ -214,19 +214,21 @@ export function chatSocketRoutes(api: Api): void {
           if (watching) send(conn, { type: 'typing', by: 'member' });
         } else if (change.signal === 'read:member') {
           if (watching) send(conn, { type: 'read', by: 'member' });
-        } else if (change.signal === undefined) {
-          if (watching) readNew(conn);
+        } else if (change.signal === 'read:agent') {
+          // An operator read the conversation (stored before this notice): every desk's unread badge goes.
           send(conn, { type: 'desk' });
+        } else if (change.signal === undefined) {
+          if (watching) {
+            // The desk showing it reads first (which stores its read), then asks for its lists: no badge for what it shows.
+            readNew(conn);
+            void conn.reading.then(() => send(conn, { type: 'desk' }));
+          } else send(conn, { type: 'desk' });
         }
       }
     }
   };
   const stopListening = onChanges((changes) => changes.forEach(woken));
-  app.addHook('onClose', async () => {
-    stopListening();
-    // Answers still waiting to see whether their member reads them live are decided now, not lost.
-    await service.decideAwayNotesNow(deps.db);
-  });
+  app.addHook('onClose', async () => stopListening());
 
   /** Whether the connection may send one more frame now ('cut' once too many were refused in a row). */
   const takeToken = (conn: Conn): 'taken' | 'refused' | 'cut' => {

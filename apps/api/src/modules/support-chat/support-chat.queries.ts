@@ -99,6 +99,9 @@ export const findLatestMessageId = async (db: Executor, memberId: number): Promi
 /** One message as a member is shown it (no operator's name). */
 export const findMemberChatMessage = (db: Executor, id: number) => messageRows(db).where('m.id', '=', id).executeTakeFirstOrThrow();
 
+/** One message's own row (its conversation, member and text), or undefined when it is gone. */
+export const findChatMessageRow = (db: Executor, id: number) => db.selectFrom('chat_messages').select(['conversation_id', 'member_id', 'body']).where('id', '=', id).executeTakeFirst();
+
 /** One message as the desk is shown it (with the operator's name). */
 export const findChatMessage = (db: Executor, id: number) => messagesWithNames(db).where('m.id', '=', id).executeTakeFirstOrThrow();
 
@@ -138,6 +141,10 @@ const onlineAgents = (db: Executor) =>
     .where('a.seen_at', '>', sql<Date>`now() - make_interval(secs => ${ONLINE_SECONDS})`)
     .where('o.status', '=', 'active')
     .where('o.role', 'in', CHAT_ROLES);
+
+/** The operators who may chat (active, with a role that grants it) but the one given, by name: id and name only. */
+export const findChatOperatorsExcept = (db: Executor, operatorId: number) =>
+  db.selectFrom('operators').select(['id', 'user_name']).where('status', '=', 'active').where('role', 'in', CHAT_ROLES).where('id', '!=', operatorId).orderBy('user_name').orderBy('id').execute();
 
 /** Whether the operator was at the desk within the last minute and may still chat. */
 export const isAgentOnline = async (db: Executor, operatorId: number): Promise<boolean> => !!(await onlineAgents(db).where('a.operator_id', '=', operatorId).executeTakeFirst());

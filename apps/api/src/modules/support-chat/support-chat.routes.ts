@@ -1,4 +1,4 @@
-import { adminCannedReplies, adminDeleteCannedReply, adminSaveCannedReply, adminChatClose, adminChatReply, adminChatTransfer, adminListChatMessages, adminListConversations, getChatState, listChatMessages, sendChatMessage } from '@shop/contract';
+import { adminCannedReplies, adminDeleteCannedReply, adminSaveCannedReply, adminChatClose, adminChatReply, adminChatTransfer, adminChatAgents, adminListChatMessages, adminListConversations, getChatState, listChatMessages, sendChatMessage } from '@shop/contract';
 import type { Api } from '../../plugins/routes.js';
 import { chatSocketRoutes } from './chat-socket.js';
 import * as service from './support-chat.service.js';
@@ -14,6 +14,7 @@ export function supportChatRoutes(api: Api): void {
   handle(adminListChatMessages, ({ actor, query }) => service.conversationMessages(deps, actor, query));
   handle(adminChatReply, ({ actor, body }) => service.replyAsAgent(deps, actor, body));
   handle(adminChatTransfer, ({ actor, body }) => service.transferConversation(deps, actor, body));
+  handle(adminChatAgents, ({ actor }) => service.transferTargets(deps.db, actor));
   handle(adminChatClose, ({ actor, body }) => service.closeConversation(deps, actor, body));
   handle(adminCannedReplies, ({ actor, query }) => service.cannedReplies(deps.db, actor, query));
   handle(adminSaveCannedReply, ({ actor, body }) => service.saveCannedReply(deps.db, actor, body));

@@ -1,7 +1,9 @@
-import { cutText, excerptOf, ResponseCode, roleAllows, type adminCannedReplies, type adminDeleteCannedReply, type adminSaveCannedReply, type adminChatClose, type adminChatReply, type adminChatTransfer, type adminListChatMessages, type adminListConversations, type ChatMessage, type EndpointBody, type EndpointData, type EndpointQuery, type getChatState, type listChatMessages, type sendChatMessage } from '@shop/contract';
+import { cutText, excerptOf, ResponseCode, roleAllows, type adminCannedReplies, type adminDeleteCannedReply, type adminSaveCannedReply, type adminChatClose, type adminChatReply, type adminChatTransfer, type adminChatAgents, type adminListChatMessages, type adminListConversations, type ChatMessage, type EndpointBody, type EndpointData, type EndpointQuery, type getChatState, type listChatMessages, type sendChatMessage } from '@shop/contract';
 import type { AppDeps } from '../../app-deps.js';
 import type { Executor } from '../../db/database.js';
 import { memberIdOf, operatorIdOf, operatorNameOf, type Actor } from '../../lib/actor.js';
+import { enqueueJob } from '../../jobs/enqueue.js';
+import type { JobPayloads } from '../../jobs/payloads.js';
 import { CHANGES_CHANNEL, changesPayload, type Change, type ChatSignal } from '../../lib/changes.js';
 import { notifyChannel } from '../../lib/changes.queries.js';
 import { iso } from '../../lib/dates.js';
@@ -41,6 +43,8 @@ const FLOOD_SECONDS = 10;
  * where sockets cannot open), so only a member who is not looking is told in their messages.
  */
 export const AWAY_AFTER_MS = 5_000;
+/** The job deciding whether a conversation's member is away: one waiting per conversation (a newer answer's replaces it). */
+const awayJobKey = (conversationId: number) => `chat-away:${conversationId}`;
 
 /**
  * Tells every open chat socket, in this process and the others, that a member's chat moved: through
@@ -220,7 +224,8 @@ const conversationClosed = () => new AppError(ResponseCode.requestNotPending, un
 /**
  * An agent answers an open conversation, taking it when it waits. The first answer of a batch (the
  * member had no unread answer) also leaves a message in the member's messages, but only when the
- * member is away: still unread after AWAY_AFTER_MS (a member with the chat open has read it by then).
+ * member is away: still unread after AWAY_AFTER_MS (a member with the chat open has read it by then),
+ * decided by a job stored with the answer, so a restart or a crash in between loses no reminder.
  */
 export async function replyAsAgent(deps: Deps, actor: Actor, input: EndpointBody<typeof adminChatReply>): Promise<ChatMessage> {
   const operatorId = operatorIdOf(actor);
@@ -232,8 +237,7 @@ export async function replyAsAgent(deps: Deps, actor: Actor, input: EndpointBody
     const row = await q.insertChatMessage(tx, { conversation_id: c.id, member_id: Number(c.member_id), sender: 'agent', agent_id: operatorId, kind: 'text', body: input.text, upload_id: null, ref_id: null });
     await q.updateConversation(tx, c.id, { ...(c.agent_id === null ? { agent_id: operatorId } : {}), last_message: cutText(input.text, 200), unread_member_add: 1 });
     if (c.unread_member === 0) {
-      const note = { conversationId: Number(c.id), memberId: Number(c.member_id), messageId: Number(row.id), excerpt: excerptOf(input.text, 60) };
-      tx.afterCommit(() => tellIfAway(deps.db, note));
+      await enqueueJob(tx, 'tell_away_chat_member', { conversationId: Number(c.id), messageId: Number(row.id) }, { runAt: new Date(Date.now() + AWAY_AFTER_MS), jobKey: awayJobKey(Number(c.id)), maxAttempts: 5 });
     }
     await chatMoved(tx, Number(c.member_id));
     tx.afterCommit(() => deps.limiter.reset(typingKey('agent', Number(c.member_id), operatorId)));
@@ -241,43 +245,16 @@ export async function replyAsAgent(deps: Deps, actor: Actor, input: EndpointBody
   });
 }
 
-interface AwayNote {
-  conversationId: number;
-  memberId: number;
-  messageId: number;
-  excerpt: string;
-}
-
-/** Answers waiting to see whether their member reads them live, per database (one per running app): decided at once when the app closes. */
-const awaiting = new WeakMap<object, Map<NodeJS.Timeout, () => Promise<void>>>();
-
-/** Leaves the answer's message in the member's messages when it is still unread (the member is away); once per answer (its event key). */
-async function leaveAwayNote(db: Executor, note: AwayNote): Promise<void> {
-  if (!(await q.isAgentMessageUnread(db, note.conversationId, note.messageId))) return;
-  await notifyMember(db, { memberId: note.memberId, kind: 'support.chat_reply', params: { excerpt: note.excerpt }, link: CHAT_LINK, eventKey: `chat:${note.conversationId}:${note.messageId}` });
-}
-
-/** Decides after AWAY_AFTER_MS whether the member is away from the chat (the answer still unread) and tells them in their messages if so. */
-function tellIfAway(db: Executor, note: AwayNote): void {
-  const pending = awaiting.get(db) ?? new Map<NodeJS.Timeout, () => Promise<void>>();
-  awaiting.set(db, pending);
-  const decide = async () => {
-    pending.delete(timer);
-    // A failure here (the database away) loses only the reminder: the answer and its unread count are stored.
-    await leaveAwayNote(db, note).catch((e: unknown) => console.error('chat: the away message could not be left', e));
-  };
-  const timer = setTimeout(() => void decide(), AWAY_AFTER_MS);
-  timer.unref();
-  pending.set(timer, decide);
-}
-
-/** Decides every answer still waiting now (the app is closing): a member who has not read it by then is told. */
-export async function decideAwayNotesNow(db: Executor): Promise<void> {
-  const pending = awaiting.get(db);
-  if (!pending) return;
-  const all = [...pending];
-  for (const [timer] of all) clearTimeout(timer);
-  await Promise.all(all.map(([, decide]) => decide()));
+/**
+ * Leaves an answer in the member's messages when it is still unread (the member is away from the
+ * chat); the job enqueued with the answer runs it. Once per answer (its event key), so a job run
+ * again writes nothing twice. Answers whether a message was left.
+ */
+export async function tellAwayMember(db: Executor, input: JobPayloads['tell_away_chat_member']): Promise<boolean> {
+  const answer = await q.findChatMessageRow(db, input.messageId);
+  if (!answer || Number(answer.conversation_id) !== input.conversationId) return false;
+  if (!(await q.isAgentMessageUnread(db, input.conversationId, input.messageId))) return false;
+  return notifyMember(db, { memberId: Number(answer.member_id), kind: 'support.chat_reply', params: { excerpt: excerptOf(answer.body, 60) }, link: CHAT_LINK, eventKey: `chat:${input.conversationId}:${input.messageId}` });
 }
 
 /** Hands an open conversation to another support operator (an active one who may chat), recorded. */
@@ -294,6 +271,12 @@ export async function transferConversation(deps: Pick<Deps, 'db' | 'i18n'>, acto
     await chatMoved(tx, Number(c.member_id));
     return toConversation((await q.findConversationRow(tx, c.id))!);
   });
+}
+
+/** The operators the caller can hand a conversation to: active, allowed to chat, themselves left out. */
+export async function transferTargets(db: Executor, actor: Actor): Promise<EndpointData<typeof adminChatAgents>> {
+  const rows = await q.findChatOperatorsExcept(db, operatorIdOf(actor));
+  return { list: rows.map((r) => ({ id: Number(r.id), name: r.user_name })) };
 }
 
 /** Closes an open conversation, recorded; the member's next message opens a new one. */

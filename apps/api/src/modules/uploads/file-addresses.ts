@@ -23,6 +23,12 @@ export const signedAddressesSameUntil = (now = Date.now()): Date => new Date((Ma
 /** The storage key of an upload's address as a member sends it back (absolute or not, signed or not). */
 export const uploadKeyOf = (ref: string): string | undefined => /^(?:https?:\/\/[^/]+)?\/uploads\/([\w/.-]+?)(?:\?[^#]*)?$/.exec(ref)?.[1];
 
+/**
+ * How a member's or operator's picture is kept: by its path here, rebuilt from the key. The host (and
+ * query) they sent is never kept, so a stored picture can only ever be loaded from us.
+ */
+export const storedUploadPath = (key: string): string => `/uploads/${key}`;
+
 /** A private file's address, valid until the end of the next half-hour step past half an hour from now. */
 export function signedUrl(deps: AddressDeps, key: string, now = Date.now()): string {
   const exp = (Math.floor(now / 1000 / STEP_S) + 2) * STEP_S;

@@ -5,21 +5,23 @@ import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { fileTypeFromBuffer } from 'file-type';
 import sharp from 'sharp';
-import { cutText, ResponseCode, type UploadedFile } from '@shop/contract';
+import { cutText, ResponseCode, UPLOAD_MAX_IMAGE_BYTES, UPLOAD_MAX_VIDEO_BYTES, uploadLimitMb, type UploadedFile } from '@shop/contract';
 import type { AppDeps } from '../../app-deps.js';
 import type { Executor } from '../../db/database.js';
 import { memberIdOf, operatorIdOf, type Actor } from '../../lib/actor.js';
 import { AppError } from '../../lib/errors.js';
 import { encodeAs, imageFormatMime, type ModernImageFormat, SIZE_STEPS } from '../../lib/image-format.js';
 import { newToken } from '../../lib/tokens.js';
+import type { ByteRange } from '../../providers/storage/storage.js';
 import { fileUrl, signedSecondsLeft } from './file-addresses.js';
 import * as q from './uploads.queries.js';
+import { isMovie } from './video-duration.js';
 
 /** What storing an upload needs: the database, where files go, and the public address. */
 export type UploadDeps = Pick<AppDeps, 'db' | 'config' | 'secrets'> & { providers: Pick<AppDeps['providers'], 'storage'> };
 
-export const MAX_IMAGE_BYTES = 2 * 1024 * 1024;
-export const MAX_VIDEO_BYTES = 10 * 1024 * 1024;
+export const MAX_IMAGE_BYTES = UPLOAD_MAX_IMAGE_BYTES;
+export const MAX_VIDEO_BYTES = UPLOAD_MAX_VIDEO_BYTES;
 /**
  * The most pixels an image may have, all its frames (or pages) together: 50 megapixels. A phone photo
  * is 12 to 50 MP in one frame (a 50 MP camera: 8160 x 6120 = 49.9 MP); more than that in a file of at
@@ -27,6 +29,14 @@ export const MAX_VIDEO_BYTES = 10 * 1024 * 1024;
  */
 export const MAX_IMAGE_PIXELS = 50_000_000;
 const TOKEN_TTL_MS = 10 * 60_000;
+
+/** The refusal of a file over its size limit, naming the limit: its kind's when it is known, else both. */
+export function tooLarge(kind?: 'image' | 'video'): AppError {
+  if (kind === 'image') return new AppError(ResponseCode.uploadTooLarge, { mb: uploadLimitMb(MAX_IMAGE_BYTES) }, { messageKey: 'account.upload.pictureTooLarge' });
+  if (kind === 'video') return new AppError(ResponseCode.uploadTooLarge, { mb: uploadLimitMb(MAX_VIDEO_BYTES) }, { messageKey: 'account.upload.videoTooLarge' });
+  return new AppError(ResponseCode.uploadTooLarge, { image_mb: uploadLimitMb(MAX_IMAGE_BYTES), video_mb: uploadLimitMb(MAX_VIDEO_BYTES) });
+}
+const tooManyPixels = () => new AppError(ResponseCode.uploadTooLarge, { megapixels: MAX_IMAGE_PIXELS / 1_000_000 }, { messageKey: 'account.upload.tooManyPixels' });
 /** Bytes file-type needs to recognise every format we accept. */
 const SNIFF_BYTES = 4100;
 
@@ -63,9 +73,7 @@ export async function uploadWithToken(deps: UploadDeps, actor: Actor, input: { t
 /** A picture of the shop an operator uploads (multipart, one file): the members' checks and storage, images only. */
 export async function uploadOperatorImage(deps: UploadDeps, actor: Actor, input: { file: Readable & { truncated?: boolean }; name: string | undefined }): Promise<UploadedFile> {
   operatorIdOf(actor);
-  const uploaded = await receiveFile(deps, actor, { source: input.file, name: input.name });
-  if (uploaded.kind !== 'image') throw new AppError(ResponseCode.uploadType);
-  return uploaded;
+  return receiveFile(deps, actor, { source: input.file, name: input.name, kinds: ['image'] });
 }
 
 /** A small image sent inline as a data URL (avatars, comment pictures). */
@@ -73,18 +81,21 @@ export async function uploadInlineImage(deps: UploadDeps, actor: Actor, input: {
   const m = /^data:[\w/+.-]*;base64,([A-Za-z0-9+/=\s]+)$/.exec(input.image);
   if (!m) throw new AppError(ResponseCode.uploadType);
   const bytes = Buffer.from(m[1]!, 'base64');
-  const uploaded = await receiveFile(deps, actor, { source: Readable.from([bytes]), name: input.name });
-  if (uploaded.kind !== 'image') throw new AppError(ResponseCode.uploadType);
-  return uploaded;
+  return receiveFile(deps, actor, { source: Readable.from([bytes]), name: input.name, kinds: ['image'] });
 }
 
 /**
  * Streams a file to a temporary place, deciding its type from the first bytes and refusing it the
- * moment it passes its kind's limit (2 MB images, 10 MB videos), then stores it. Whatever happens
+ * moment it passes its kind's limit (2 MB images, 10 MB videos) or is of a kind the caller does not
+ * take (`kinds`: nothing is stored then, no file and no row), then stores it. Whatever happens
  * (a refusal, a client that goes away, a disk error) the temporary file is removed and every
  * stream's error is handled: no upload can end the process.
  */
-export async function receiveFile(deps: UploadDeps, actor: Actor, input: { source: Readable & { truncated?: boolean }; name: string | undefined }): Promise<UploadedFile> {
+export async function receiveFile(
+  deps: UploadDeps,
+  actor: Actor,
+  input: { source: Readable & { truncated?: boolean }; name: string | undefined; kinds?: ReadonlyArray<'image' | 'video'> },
+): Promise<UploadedFile> {
   const { db } = deps;
   const { storage } = deps.providers;
   // Operators upload the shop's own pictures; everyone else uploads as the member they are.
@@ -97,7 +108,7 @@ export async function receiveFile(deps: UploadDeps, actor: Actor, input: { sourc
   const sniff = async () => {
     const type = await fileTypeFromBuffer(head);
     const known = type && ACCEPTED[type.mime];
-    if (!type || !known) throw new AppError(ResponseCode.uploadType);
+    if (!type || !known || (input.kinds && !input.kinds.includes(known.kind))) throw new AppError(ResponseCode.uploadType);
     accepted = { mime: type.mime, ...known };
   };
   // Counts and sniffs on the way to the disk; throwing here makes the pipeline destroy every stream.
@@ -105,14 +116,14 @@ export async function receiveFile(deps: UploadDeps, actor: Actor, input: { sourc
     transform(chunk: Buffer, _encoding, done) {
       size += chunk.length;
       const limit = accepted?.kind === 'image' ? MAX_IMAGE_BYTES : MAX_VIDEO_BYTES;
-      if (size > limit) return done(new AppError(ResponseCode.uploadTooLarge));
+      if (size > limit) return done(tooLarge(accepted?.kind));
       if (accepted || head.length + chunk.length < SNIFF_BYTES) {
         if (!accepted) head = Buffer.concat([head, chunk]);
         return done(null, chunk);
       }
       head = Buffer.concat([head, chunk]);
       sniff().then(
-        () => (size > (accepted!.kind === 'image' ? MAX_IMAGE_BYTES : MAX_VIDEO_BYTES) ? done(new AppError(ResponseCode.uploadTooLarge)) : done(null, chunk)),
+        () => (size > (accepted!.kind === 'image' ? MAX_IMAGE_BYTES : MAX_VIDEO_BYTES) ? done(tooLarge(accepted!.kind)) : done(null, chunk)),
         (e: unknown) => done(e as Error),
       );
     },
@@ -123,13 +134,13 @@ export async function receiveFile(deps: UploadDeps, actor: Actor, input: { sourc
       await pipeline(source, check, out);
     } catch (e) {
       // The multipart parser stops a file at the largest limit (10 MB) with an error of its own.
-      if ((e as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError(ResponseCode.uploadTooLarge);
+      if ((e as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge(accepted?.kind);
       throw e;
     } finally {
-      // A refused file stops being read: the client is answered now, not after sending the rest.
+      // A refused file stops being stored (the transport throws away whatever of the body is still coming).
       if (!source.destroyed) source.destroy();
     }
-    if (source.truncated) throw new AppError(ResponseCode.uploadTooLarge);
+    if (source.truncated) throw tooLarge(accepted?.kind);
     if (size === 0) throw new AppError(ResponseCode.uploadMissing);
     if (!accepted) await sniff();
     const file = accepted!;
@@ -137,11 +148,12 @@ export async function receiveFile(deps: UploadDeps, actor: Actor, input: { sourc
       // Every frame counts (`animated`: the height is all frames'): the header decides, before any decoding.
       const meta = await sharp(tempPath, { animated: true, limitInputPixels: false }).metadata().catch(() => undefined);
       if (!meta?.width || !meta.height) throw new AppError(ResponseCode.uploadType);
-      if (meta.width * meta.height > MAX_IMAGE_PIXELS) throw new AppError(ResponseCode.uploadTooLarge);
+      if (meta.width * meta.height > MAX_IMAGE_PIXELS) throw tooManyPixels();
       // A header that looks like an image is not enough: the whole image must decode, as delivery will decode it.
       const decodes = await sharp(tempPath, { animated: true, limitInputPixels: MAX_IMAGE_PIXELS }).stats().then(() => true, () => false);
       if (!decodes) throw new AppError(ResponseCode.uploadType);
     }
+    if (file.kind === 'video') await assertMovie(tempPath, file.mime);
     const now = new Date();
     const key = `${now.getUTCFullYear()}/${String(now.getUTCMonth() + 1).padStart(2, '0')}/${randomUUID()}.${file.ext}`;
     await storage.putFile(key, tempPath);
@@ -155,6 +167,12 @@ export async function receiveFile(deps: UploadDeps, actor: Actor, input: { sourc
     if (!out.closed) await new Promise<void>((resolve) => out.once('close', () => resolve()));
     await fs.promises.rm(tempPath, { force: true });
   }
+}
+
+/** An MP4 or QuickTime video must parse as a movie (read whole: at most 10 MB), not only start like one; refused before it is stored. */
+async function assertMovie(tempPath: string, mime: string): Promise<void> {
+  if (mime !== 'video/mp4' && mime !== 'video/quicktime') return;
+  if (!isMovie(await fs.promises.readFile(tempPath))) throw new AppError(ResponseCode.uploadType);
 }
 
 export { SIZE_STEPS };
@@ -180,16 +198,13 @@ export async function deliverUpload(
   query: Record<string, string | undefined>,
   /** A format the browser takes (from its `Accept`): the copy is encoded in it. Animated GIFs stay GIFs. */
   format?: ModernImageFormat,
-): Promise<{ mime: string; body: Readable; privateSeconds?: number } | undefined> {
+): Promise<DeliveredFile | undefined> {
   const { storage } = deps.providers;
   const row = await q.findUploadByKey(deps.db, storageKey);
   if (!row) return undefined;
   const privateSeconds = row.public ? undefined : signedSecondsLeft(deps, row.storage_key, query);
   if (!row.public && privateSeconds === undefined) return undefined;
-  if (row.kind !== 'image') {
-    const stream = await storage.read(row.storage_key);
-    return stream ? { mime: row.mime, body: stream, privateSeconds } : undefined;
-  }
+  if (row.kind !== 'image') return storedFile(storage, row.storage_key, row.mime, privateSeconds);
   const { width, height } = deliverySize(query);
   const as = row.mime === 'image/gif' ? undefined : format;
   const cacheKey = as ? `resized/${width}x${height}/${as}/${row.storage_key}` : `resized/${width}x${height}/${row.storage_key}`;
@@ -204,6 +219,19 @@ export async function deliverUpload(
     if (!resized) return undefined;
     await storage.write(cacheKey, resized);
   }
-  const stream = await storage.read(cacheKey);
-  return stream ? { mime: as ? imageFormatMime(as) : row.mime, body: stream, privateSeconds } : undefined;
+  return storedFile(storage, cacheKey, as ? imageFormatMime(as) : row.mime, privateSeconds);
+}
+
+/** A file to deliver: its type and size, and its bytes (all, or one range of them) read when asked. */
+export interface DeliveredFile {
+  mime: string;
+  size: number;
+  privateSeconds?: number;
+  read(range?: ByteRange): Promise<Readable | undefined>;
+}
+
+/** A stored file for delivery with its size (a player needs it to ask for parts), undefined when it is not there. */
+async function storedFile(storage: UploadDeps['providers']['storage'], key: string, mime: string, privateSeconds: number | undefined): Promise<DeliveredFile | undefined> {
+  const size = await storage.size(key);
+  return size === undefined ? undefined : { mime, size, privateSeconds, read: (range) => storage.read(key, range) };
 }

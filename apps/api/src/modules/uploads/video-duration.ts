@@ -145,6 +145,21 @@ export function videoSeconds(buf: Buffer): number | undefined {
   return longest > 0 ? longest : undefined;
 }
 
+/**
+ * Whether an MP4 or QuickTime file holds a movie, not only its first bytes: a readable movie header
+ * (`moov` → `mvhd`) with a video track (a media handler `vide`) or a length.
+ */
+export function isMovie(buf: Buffer): boolean {
+  const moov = [...boxes(buf, 0, buf.length)].find((b) => b.type === 'moov');
+  if (!moov || !child(buf, moov, 'mvhd')) return false;
+  const hasVideoTrack = children(buf, moov, 'trak').some((trak) => {
+    const mdia = child(buf, trak, 'mdia');
+    const hdlr = mdia && child(buf, mdia, 'hdlr');
+    return !!hdlr && has(hdlr, 12) && buf.toString('latin1', hdlr.body + 8, hdlr.body + 12) === 'vide';
+  });
+  return hasVideoTrack || videoSeconds(buf) !== undefined;
+}
+
 /** Reads a stored file whole (videos are at most 10 MB) and answers its duration in seconds, or undefined when it cannot be measured. */
 export async function storedVideoSeconds(stream: Readable | undefined): Promise<number | undefined> {
   if (!stream) return undefined;

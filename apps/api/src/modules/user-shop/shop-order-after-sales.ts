@@ -33,7 +33,7 @@ const caseOrderOf = (o: ShopOrder, shopName: string, countryCode: string): CaseO
   freight_minor: 0,
   currency: o.currency,
   country_code: countryCode,
-  shop: { id: Number(o.shop_id), name: shopName },
+  shop: { id: Number(o.shop_id), name: shopName, owner_id: Number(o.owner_id) },
 });
 
 export const shopOrderAfterSales: ShopOrderSource = {

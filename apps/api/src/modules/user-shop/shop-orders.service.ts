@@ -31,7 +31,7 @@ import { businessNumber } from '../../lib/tokens.js';
 import { pageOf } from '../../lib/paging.js';
 import { withTransaction, type Tx } from '../../lib/transaction.js';
 import { findShippingAddress } from '../address/address.queries.js';
-import { afterSalesWindowEnd, shopOrderCaseSummaries, shopOrderHoldsSettlement, shopOrderRefundedByCases } from '../after-sales/after-sales.service.js';
+import { afterSalesWindowEnd, ordersOpenToCases, shopOrderCaseSummaries, shopOrderHoldsSettlement, shopOrderRefundedByCases } from '../after-sales/after-sales.service.js';
 import type { SpecDef } from '../catalogue/catalogue.table.js';
 import { skuSpecText } from '../catalogue/sku-text.js';
 import { findSkusForCheckout } from '../catalogue/stock.queries.js';
@@ -604,7 +604,9 @@ type Viewer = 'owner' | 'buyer';
 /** Shop orders as the contract answers them, for the owner or the buyer. */
 export async function shopOrdersAnswer(db: Executor, rows: q.ShopOrderListRow[], viewer: Viewer, lang: Language) {
   const ids = rows.map((r) => Number(r.id));
-  const [lines, cases] = await Promise.all([q.findShopOrderLines(db, ids), shopOrderCaseSummaries(db, ids)]);
+  // What the buyer may still ask of each (after-sales' own rule, as for regular orders); the owner asks nothing.
+  const asked = viewer === 'buyer' ? ids.filter((_, i) => rows[i]!.status === 'shipped' || rows[i]!.status === 'completed') : [];
+  const [lines, cases, openToCases] = await Promise.all([q.findShopOrderLines(db, ids), shopOrderCaseSummaries(db, ids), ordersOpenToCases(db, asked, 'shop_order')]);
   return rows.map((r) => {
     const s = r.status;
     const c = cases.find((x) => x.shop_order_id === Number(r.id));
@@ -639,8 +641,8 @@ export async function shopOrdersAnswer(db: Executor, rows: q.ShopOrderListRow[],
         ready_for_pickup: viewer === 'owner' && s === 'approved' && r.delivery === 'pickup',
         // The buyer confirms either; the owner completes only a pickup at the hand-over (a shipped order is the buyer's to confirm).
         complete: viewer === 'buyer' ? s === 'shipped' || s === 'ready_for_pickup' : s === 'ready_for_pickup',
-        // The buyer's way to after-sales (what may be asked, per line and kind, is the after-sales area's answer).
-        after_sale: viewer === 'buyer' && (s === 'shipped' || s === 'completed'),
+        // The buyer's way to after-sales, while anything may still be asked (per line and kind, the after-sales area's answer).
+        after_sale: openToCases.has(Number(r.id)),
       },
     };
   });

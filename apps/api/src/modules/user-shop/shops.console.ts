@@ -122,11 +122,14 @@ export async function postShopStockAddition(tx: Tx, actor: Actor, input: StockAd
   return { stock };
 }
 
-/** An operator decides the audit an owner left, with a reason, recorded. */
+/** An operator decides the audit an owner left, with a reason, recorded; never about their own member's shop or purchase. */
 export async function decideShopOrder(deps: PaymentsDeps, actor: Actor, input: EndpointBody<typeof adminDecideShopOrder>): Promise<EndpointData<typeof adminDecideShopOrder>> {
   const operator = operatorNameOf(actor);
   const order = await q.findShopOrder(deps.db, input.id);
   if (!order) throw new AppError(ResponseCode.shopItemNotFound);
+  // Nobody decides about their own account: the order earns its shop's owner and serves (or refunds) its buyer.
+  refuseOwnAccount(actor, order.owner_id);
+  refuseOwnAccount(actor, order.buyer_id);
   const out = await decideAudit(deps, actor, order.id, input.decision, input.reason);
   await insertOperatorAction(deps.db, { operator, action: `shop_order.${input.decision}`, target_type: 'shop_order', target_id: order.id, reason: input.reason });
   return out;

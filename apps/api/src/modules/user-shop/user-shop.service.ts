@@ -40,8 +40,8 @@ import { lockOrderUnitsOutsideCases } from '../after-sales/after-sales.service.j
 import { shopOrdersChanged } from './shop-order-lists.js';
 import * as q from './user-shop.queries.js';
 import type { StockCause } from './user-shop.table.js';
-import { uploadKeyOf } from '../uploads/file-addresses.js';
-import { findOwnUpload, markUploadPublic } from '../uploads/uploads.queries.js';
+import { storedUploadPath, uploadKeyOf } from '../uploads/file-addresses.js';
+import { findOwnUpload, markUploadPublic, markUploadsPrivateWhenUnused } from '../uploads/uploads.queries.js';
 
 // Member shops: an owner (a member holding the shop-owner role) sets up one shop, offers platform
 // goods at the platform's prices from the stock the shop holds, and records in-person sales. Every
@@ -143,16 +143,17 @@ export async function shopInfo(deps: Pick<AppDeps, 'db' | 'config'>, actor: Acto
 export async function editShop(db: Executor, actor: Actor, input: EndpointBody<typeof editMyShop>): Promise<EndpointData<typeof editMyShop>> {
   const memberId = memberIdOf(actor);
   if (!(await hasActiveRole(db, memberId, 'shop_owner'))) throw new AppError(ResponseCode.shopOwnerRoleRequired);
-  // The logo is an image the owner uploaded here (or none); shown to every buyer, so its file becomes public, kept by its lasting address.
-  let logo = input.logo;
-  if (logo) {
-    const key = uploadKeyOf(logo);
-    if (!key || !(await findOwnUpload(db, memberId, key, 'image'))) throw new ValidationError([{ field: 'logo', key: 'validation.invalid', params: { field: 'logo' } }]);
-    await markUploadPublic(db, memberId, key);
-    logo = logo.replace(/\?.*$/, '');
-  }
+  // The logo is an image the owner uploaded here (or none); shown to every buyer, so its file becomes
+  // public, kept by its path here whatever host it was sent with.
+  const key = input.logo ? uploadKeyOf(input.logo) : undefined;
+  if (input.logo && (!key || !(await findOwnUpload(db, memberId, key, 'image')))) throw new ValidationError([{ field: 'logo', key: 'validation.invalid', params: { field: 'logo' } }]);
+  const logo = key ? storedUploadPath(key) : input.logo;
   await withTransaction(db, async (tx) => {
-    const existing = await q.findShopOfOwner(tx, memberId);
+    const found = await q.findShopOfOwner(tx, memberId);
+    // Locked: two edits at once each see the logo the other replaced.
+    if (found) await q.lockShopForUpdate(tx, Number(found.id));
+    const existing = found && (await q.findShopOfOwner(tx, memberId));
+    if (key) await markUploadPublic(tx, memberId, key);
     const keep = (v: string | undefined, was: string | undefined) => v ?? was ?? '';
     const profile = { name: input.name, logo: keep(logo, existing?.logo), intro: keep(input.intro, existing?.intro), contact_mobile: keep(input.contact_mobile, existing?.contact_mobile), address: keep(input.address, existing?.address), region: keep(input.region, existing?.region) };
     if (!existing) await q.insertShop(tx, { owner_id: memberId, ...profile });
@@ -162,6 +163,9 @@ export async function editShop(db: Executor, actor: Actor, input: EndpointBody<t
       shopOrdersChanged(tx, [Number(existing.id)]);
     }
     const shop = (await q.findShopOfOwner(tx, memberId))!;
+    // The replaced logo is private again unless something else public still shows it.
+    const replaced = existing?.logo ? uploadKeyOf(existing.logo) : undefined;
+    if (replaced && shop.logo !== existing!.logo) await markUploadsPrivateWhenUnused(tx, memberId, [replaced]);
     if (input.paused === true) await q.setShopStatus(tx, Number(shop.id), ['open'], 'paused', '');
     if (input.paused === false) await q.setShopStatus(tx, Number(shop.id), ['paused'], 'open', '');
   });

@@ -12,7 +12,7 @@ import { walletCurrencies } from './wallet.rules.js';
 export async function setWalletCurrency(db: Database, actor: Actor, input: { currency: string; enabled: boolean; reason?: string }) {
   const operator = operatorNameOf(actor);
   return withTransaction(db, async (tx) => {
-    if ((await walletCurrencies(tx)).settlement === input.currency && !input.enabled) throw new AppError(ResponseCode.settingInvalid);
+    if ((await walletCurrencies(tx)).settlement === input.currency && !input.enabled) throw new AppError(ResponseCode.settingInvalid, undefined, { messageKey: 'admin.code.settlementCurrencyOff' });
     const row = await upsertWalletCurrency(tx, input.currency, input.enabled);
     if (!row) throw new AppError(ResponseCode.currencyUnsupported, { currency: input.currency });
     await insertOperatorAction(tx, { operator, action: `wallet_currency.${input.enabled ? 'on' : 'off'} ${input.currency}`, target_type: 'setting', target_id: 0, reason: input.reason ?? null });

@@ -1,7 +1,7 @@
 import QRCode from 'qrcode';
-import { displayMinor, ResponseCode, type EndpointBody, type EndpointQuery, type createRechargeOrder, type getCtcbUsdtInstalmentRecharge, type listRechargeOrders, type adminListRecharges } from '@shop/contract';
+import { displayMinor, fromMinorUnits, ResponseCode, walletLimitProblems, type WalletLimitProblem, type EndpointBody, type EndpointQuery, type createRechargeOrder, type getCtcbUsdtInstalmentRecharge, type listRechargeOrders, type adminListRecharges } from '@shop/contract';
 import type { AppDeps } from '../../app-deps.js';
-import type { Executor } from '../../db/database.js';
+import type { Database, Executor } from '../../db/database.js';
 import { memberIdOf, operatorNameOf, refuseOwnAccount, type Actor } from '../../lib/actor.js';
 import { enqueueLaterJob } from '../../jobs/enqueue.js';
 import { AppError, ValidationError, alreadyDecided } from '../../lib/errors.js';
@@ -10,14 +10,14 @@ import { withTransaction, type Tx } from '../../lib/transaction.js';
 import { post } from '../ledger/ledger.service.js';
 import { insertOperatorAction } from '../operator-actions/operator-actions.queries.js';
 import { closeWaitingRequest, requestApproval } from '../approvals/approvals.service.js';
-import { convertAmount, minorUnits, rateFor } from '../rates/rates.service.js';
+import { assertShopCurrency, convertAmount, minorUnits, rateFor } from '../rates/rates.service.js';
 import * as q from './wallet.queries.js';
-import type { RechargeKind, RechargeOrderRow, RechargeStatus } from './wallet.table.js';
+import type { LimitKind, RechargeKind, RechargeOrderRow, RechargeStatus } from './wallet.table.js';
 import { businessNumber, parseAmount, printAmount, requireWalletCurrency, walletCurrencies } from './wallet.rules.js';
 import { notifyMember } from '../messages/messages.service.js';
 import { iso } from '../../lib/dates.js';
 import { assets } from './wallet.service.js';
-import { uploadKeyOf } from '../uploads/file-addresses.js';
+import { storedUploadPath, uploadKeyOf } from '../uploads/file-addresses.js';
 import { findOwnUpload } from '../uploads/uploads.queries.js';
 
 // Top-ups in the member's own currency: the credited amount and the rate are fixed when the order
@@ -181,8 +181,8 @@ export async function createRecharge(db: AppDeps['db'], actor: Actor, input: End
       rate_source: rate.source,
       rate_date: rate.date,
       instalments,
-      // An uploaded slip is kept by its lasting path (it is private: the reader gets a signed address).
-      slip: channel.kind === 'bank_transfer' ? input.slip!.replace(/\?.*$/, '') : null,
+      // An uploaded slip is kept by its lasting path here, never the host it was sent with (it is private: the reader gets a signed address).
+      slip: channel.kind === 'bank_transfer' ? storedUploadPath(uploadKeyOf(input.slip!)!) : null,
       tx_hash: channel.kind === 'crypto' ? input.tx_hash! : null,
       network,
       reason: null,
@@ -378,20 +378,74 @@ export async function addCollectionAccount(db: Executor, actor: Actor, input: { 
   return { id: row.id };
 }
 
-/** Operators add or change a top-up channel. */
-export async function setRechargeChannel(db: Executor, actor: Actor, input: { code: string; kind: RechargeKind; name: string; currencies: string[]; min: number; max: number; enabled: boolean; reason?: string }) {
+/** `name: old → new` for each value of a setting (`name: value` for one that did not exist): what its audit entry keeps. */
+const settingChange = (set: Array<[string, string]>, replaced: Array<[string, string]> | undefined): string => {
+  const was = replaced && Object.fromEntries(replaced);
+  return set.map(([name, value]) => (was ? `${name}: ${was[name]} → ${value}` : `${name}: ${value}`)).join(', ');
+};
+
+/** The values of a top-up channel as the audit log keeps them. */
+const channelValues = (c: { kind: string; name: string; currencies: string[]; min_minor: number; max_minor: number; enabled: boolean }): Array<[string, string]> => [
+  ['kind', c.kind],
+  ['name', c.name],
+  ['currencies', c.currencies.join(' ')],
+  ['min_minor', String(c.min_minor)],
+  ['max_minor', String(c.max_minor)],
+  ['enabled', c.enabled ? 'on' : 'off'],
+];
+
+/** Operators add or change a top-up channel; the change and its record (the values set and those replaced) are one transaction. */
+export async function setRechargeChannel(db: Database, actor: Actor, input: { code: string; kind: RechargeKind; name: string; currencies: string[]; min: number; max: number; enabled: boolean; reason?: string }) {
   const operator = operatorNameOf(actor);
   if (input.max < input.min) throw new AppError(ResponseCode.settingInvalid, undefined, { messageKey: 'admin.code.settingMaxBelowMin' });
-  await q.upsertRechargeChannel(db, { code: input.code, kind: input.kind, name: input.name, currencies: input.currencies, min_minor: input.min, max_minor: input.max, enabled: input.enabled });
-  await insertOperatorAction(db, { operator, action: `recharge_channel.set ${input.code}`, target_type: 'setting', target_id: 0, reason: input.reason ?? null });
-  return { ok: true as const };
+  const row = { code: input.code, kind: input.kind, name: input.name, currencies: input.currencies, min_minor: input.min, max_minor: input.max, enabled: input.enabled };
+  return withTransaction(db, async (tx) => {
+    const before = await q.lockRechargeChannelForUpdate(tx, input.code);
+    await q.upsertRechargeChannel(tx, row);
+    const values = settingChange(channelValues(row), before && channelValues(before));
+    await insertOperatorAction(tx, { operator, action: `recharge_channel.set ${input.code}${before ? '' : ' (new)'} ${values}`, target_type: 'setting', target_id: 0, reason: input.reason ?? null });
+    return { ok: true as const };
+  });
 }
 
-/** Operators set the fee and limits of withdrawals or transfers in a currency. */
-export async function setWalletLimit(db: Executor, actor: Actor, input: { currency: string; kind: 'withdraw_bank' | 'withdraw_crypto' | 'transfer'; fee_bp: number; fee_fixed: number; min: number; max: number; daily_count: number; daily_amount: number; reason?: string }) {
+type WalletLimitInput = { currency: string; kind: LimitKind; fee_bp: number; fee_fixed: number; min: number; max: number; daily_count: number; daily_amount: number; reason?: string };
+
+/** Each problem's message in the admin pack (the console's form says the same under the same fields, in its own pack). */
+const LIMIT_PROBLEM_TEXT: Record<WalletLimitProblem['rule'], string> = {
+  maxBelowMin: 'admin.validation.walletLimitMaxBelowMin',
+  feeNotBelowMax: 'admin.validation.walletLimitFeeNotBelowMax',
+  dailyAmountBelowMax: 'admin.validation.walletLimitDailyBelowMax',
+};
+
+/** The values of a fee and limits as the audit log keeps them: amounts in the currency's units, in the order the form asks them. */
+const limitValues = (l: { fee_bp: number; fee_fixed: number; min: number; max: number; daily_count: number; daily_amount: number }, currency: string): Array<[string, string]> => [
+  ['fee_bp', String(l.fee_bp)],
+  ['fee_fixed', fromMinorUnits(l.fee_fixed, currency)],
+  ['min', fromMinorUnits(l.min, currency)],
+  ['max', fromMinorUnits(l.max, currency)],
+  ['daily_count', String(l.daily_count)],
+  ['daily_amount', fromMinorUnits(l.daily_amount, currency)],
+];
+
+/**
+ * Operators set the fee and limits of withdrawals or transfers in a currency. Values that would make
+ * the way unusable or absurd are refused under their fields (`walletLimitProblems`); the change and
+ * its record, which names every value set and the one it replaced, are one transaction.
+ */
+export async function setWalletLimit(db: Database, actor: Actor, input: WalletLimitInput) {
   const operator = operatorNameOf(actor);
-  if (input.max < input.min) throw new AppError(ResponseCode.settingInvalid, undefined, { messageKey: 'admin.code.settingMaxBelowMin' });
-  await q.upsertLimit(db, { currency: input.currency, kind: input.kind, fee_bp: input.fee_bp, fee_fixed: input.fee_fixed, min_minor: input.min, max_minor: input.max, daily_count: input.daily_count, daily_amount: input.daily_amount, updated_by: operator });
-  await insertOperatorAction(db, { operator, action: `wallet_limit.set ${input.currency} ${input.kind}`, target_type: 'setting', target_id: 0, reason: input.reason ?? null });
-  return { ok: true as const };
+  await assertShopCurrency(db, input.currency);
+  const problems = walletLimitProblems(input);
+  if (problems.length) {
+    throw new ValidationError(
+      problems.map((p) => ({ field: p.field, key: LIMIT_PROBLEM_TEXT[p.rule], params: { field: p.field, currency: input.currency, ...Object.fromEntries(Object.entries(p.amounts).map(([k, v]) => [k, new Amount(v, input.currency)])) } })),
+    );
+  }
+  return withTransaction(db, async (tx) => {
+    const before = await q.lockLimitForUpdate(tx, input.currency, input.kind);
+    await q.upsertLimit(tx, { currency: input.currency, kind: input.kind, fee_bp: input.fee_bp, fee_fixed: input.fee_fixed, min_minor: input.min, max_minor: input.max, daily_count: input.daily_count, daily_amount: input.daily_amount, updated_by: operator });
+    const values = settingChange(limitValues(input, input.currency), before && limitValues({ ...before, min: before.min_minor, max: before.max_minor }, input.currency));
+    await insertOperatorAction(tx, { operator, action: `wallet_limit.set ${input.currency} ${input.kind}${before ? '' : ' (new)'} ${values}`, target_type: 'setting', target_id: 0, reason: input.reason ?? null });
+    return { ok: true as const };
+  });
 }

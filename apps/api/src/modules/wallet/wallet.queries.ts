@@ -25,6 +25,14 @@ export const findWalletCurrencies = (db: Executor) =>
 
 export const findLimit = (db: Executor, currency: string, kind: LimitKind) => db.selectFrom('wallet_limits').selectAll().where('currency', '=', currency).where('kind', '=', kind).executeTakeFirst();
 export const findLimits = (db: Executor, kinds: LimitKind[]) => db.selectFrom('wallet_limits').selectAll().where('kind', 'in', kinds).orderBy('currency').orderBy('kind').execute();
+/**
+ * The fee and limits of `kind` in `currency` as they are, with their change serialised until the transaction ends (also a
+ * row not there yet: two first settings of the same kind wait for each other), so the record names what each change replaced.
+ */
+export const lockLimitForUpdate = async (trx: Transaction<DB>, currency: string, kind: LimitKind) => {
+  await sql`select pg_advisory_xact_lock(hashtext('wallet-limit'), hashtext(${`${currency}:${kind}`}))`.execute(trx);
+  return trx.selectFrom('wallet_limits').selectAll().where('currency', '=', currency).where('kind', '=', kind).forUpdate().executeTakeFirst();
+};
 export const upsertLimit = (db: Executor, row: Insertable<DB['wallet_limits']>) =>
   db
     .insertInto('wallet_limits')
@@ -34,6 +42,11 @@ export const upsertLimit = (db: Executor, row: Insertable<DB['wallet_limits']>) 
 
 export const findRechargeChannels = (db: Executor) => db.selectFrom('recharge_channels').selectAll().where('enabled', '=', true).orderBy('sort').execute();
 export const findRechargeChannel = (db: Executor, code: string) => db.selectFrom('recharge_channels').selectAll().where('code', '=', code).executeTakeFirst();
+/** A top-up channel as it is, its change serialised until the transaction ends (also a code not there yet), so the record names what each change replaced. */
+export const lockRechargeChannelForUpdate = async (trx: Transaction<DB>, code: string) => {
+  await sql`select pg_advisory_xact_lock(hashtext('recharge-channel'), hashtext(${code}))`.execute(trx);
+  return trx.selectFrom('recharge_channels').selectAll().where('code', '=', code).forUpdate().executeTakeFirst();
+};
 export const upsertRechargeChannel = (db: Executor, row: Insertable<DB['recharge_channels']>) =>
   db
     .insertInto('recharge_channels')
@@ -323,6 +336,9 @@ export const lockUsableGiftCardsForUpdate = (trx: Transaction<DB>, userId: numbe
     .$if(input.count !== undefined, (qb) => qb.limit(input.count!))
     .forUpdate()
     .execute();
+/** Which of `ids` are the member's cards, in any state. */
+export const findMemberGiftCardIds = async (db: Executor, userId: number, ids: number[]): Promise<number[]> =>
+  (await db.selectFrom('gift_cards').select('id').where('owner_id', '=', userId).where('id', 'in', ids).execute()).map((r) => r.id);
 export const setGiftCardsOwner = (db: Executor, ids: number[], from: number, to: number) =>
   db.updateTable('gift_cards').set({ owner_id: to, received_from: from }).where('id', 'in', ids).where('owner_id', '=', from).where('status', '=', 'active').returning('id').execute();
 /** Spends a card's whole remaining value, once: undefined when it was not usable any more. */

@@ -53,7 +53,7 @@ export function walletRoutes({ handle, deps, app }: Api): void {
 
   handle(c.createTransfer, ({ actor, body }) => service.transfer(deps, actor, body), moneyLimit);
   handle(c.listTransfers, ({ actor, query }) => service.listMemberTransfers(db, actor, query));
-  handle(c.getTransfer, ({ actor, query }) => service.transferInfo(db, actor, query));
+  handle(c.getTransfer, ({ actor, query }) => service.transferInfo(deps, actor, query));
 
   handle(c.listBanks, ({ actor, query }) => service.banks(db, actor, query));
   handle(c.listBankCardBanks, ({ actor, query }) => service.banks(db, actor, query));

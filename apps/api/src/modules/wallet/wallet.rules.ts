@@ -1,9 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { ResponseCode } from '@shop/contract';
+import { ResponseCode, walletFeeOf } from '@shop/contract';
+import type { AppDeps } from '../../app-deps.js';
 import type { Database, Executor } from '../../db/database.js';
 import type { Actor } from '../../lib/actor.js';
 import { AppError, ValidationError } from '../../lib/errors.js';
 import { Amount } from '../../lib/i18n.js';
+import { countMinuteAndDay } from '../../lib/rate-limiter.js';
 import type { SecretBox } from '../../lib/secrets.js';
 import { findLatestCertification } from '../certification/certification.queries.js';
 import { MEMBER_ONLY, assertNotLocked, clearFailures, guessUnderLockout } from '../captcha/lockout.js';
@@ -73,10 +75,9 @@ export async function limitOf(db: Executor, currency: string, kind: LimitKind): 
   return limit;
 }
 
-/** The fee of `amount` under `limit`: the percentage rounded half-up once, plus the fixed part. */
+/** The fee of `amount` under `limit`: the percentage rounded half-up once, plus the fixed part (the contract's one rule, which the console's limits form checks by too). */
 export function feeOf(amount: number, limit: Pick<WalletLimitRow, 'fee_bp' | 'fee_fixed'>): number {
-  const pct = (BigInt(amount) * BigInt(limit.fee_bp) + 5000n) / 10000n;
-  return Number(pct) + Number(limit.fee_fixed);
+  return walletFeeOf(amount, limit);
 }
 
 /** Refuses an amount outside a limit's single minimum and maximum. */
@@ -85,9 +86,16 @@ export function checkSingleLimit(amount: number, currency: string, limit: Pick<W
   if (amount > limit.max_minor) throw new AppError(ResponseCode.amountAboveMaximum, { max: new Amount(limit.max_minor, currency), currency });
 }
 
+/** What today's count refusal counts, by the limit's kind: "3 withdrawals", "5 transfers". */
+const DAILY_COUNT_TEXT: Record<LimitKind, string> = {
+  withdraw_bank: 'wallet.code.dailyWithdrawalCount',
+  withdraw_crypto: 'wallet.code.dailyWithdrawalCount',
+  transfer: 'wallet.code.dailyTransferCount',
+};
+
 /** Refuses what would pass today's count or amount (counted while the member's wallet is locked). */
-export function checkDailyLimit(today: { count: number; amount: number }, amount: number, currency: string, limit: Pick<WalletLimitRow, 'daily_count' | 'daily_amount'>): void {
-  if (today.count + 1 > limit.daily_count) throw new AppError(ResponseCode.dailyCountExceeded, { max: limit.daily_count });
+export function checkDailyLimit(today: { count: number; amount: number }, amount: number, currency: string, limit: Pick<WalletLimitRow, 'kind' | 'daily_count' | 'daily_amount'>): void {
+  if (today.count + 1 > limit.daily_count) throw new AppError(ResponseCode.dailyCountExceeded, { max: limit.daily_count, count: limit.daily_count }, { messageKey: DAILY_COUNT_TEXT[limit.kind] });
   if (today.amount + amount > limit.daily_amount) throw new AppError(ResponseCode.dailyAmountExceeded, { max: new Amount(limit.daily_amount, currency), currency });
 }
 
@@ -133,8 +141,9 @@ export async function requirePayPassword(deps: { db: Database; secrets: SecretBo
   const hash = user.pay_password_hash;
   const typed = proof.pay_password;
   if (!typed) {
+    // Nothing typed is not a wrong guess: it is not counted, and is refused as the missing field it is (a locked member is told so first).
     await assertNotLocked(db, key, actor.ip, MEMBER_ONLY);
-    throw new AppError(ResponseCode.payPasswordWrong);
+    throw new ValidationError([{ field: 'pay_password', key: 'validation.required', params: { field: 'pay_password' } }]);
   }
   // Each guess takes its place among the failures before the hash is checked, so concurrent guesses cannot pass the limit.
   // Only the member's session reaches this, so one count holds whatever the address (a stolen session cannot spread its guesses).
@@ -179,14 +188,28 @@ export async function findReceiverMatch(db: Executor, account: string): Promise<
   return match;
 }
 
+/** The most receivers one member looks up in a minute, and in a day (docs/decisions/2026-11-30-receiver-lookups.md). */
+export const RECEIVER_LOOKUPS_PER_MINUTE = 30;
+export const RECEIVER_LOOKUPS_PER_DAY = 200;
+/**
+ * Counts one receiver look-up (preview, transfer or gift) against the member's limits, whatever
+ * address it comes from: trying phone numbers or codes one after another to learn who holds them
+ * stops after a few.
+ */
+export const countReceiverLookup = (limiter: AppDeps['limiter'], memberId: number) =>
+  countMinuteAndDay(limiter, `receiver-lookup:member:${memberId}`, { perMinute: RECEIVER_LOOKUPS_PER_MINUTE, perDay: RECEIVER_LOOKUPS_PER_DAY, code: ResponseCode.receiverLookupLimit, dailyMessageKey: 'wallet.code.receiverLookupDailyLimit' });
+
 /** The member a transfer or gift goes to (`findReceiverMatch`). */
 export const findReceiver = async (db: Executor, account: string): Promise<UserRow> => (await findReceiverMatch(db, account)).user;
 
-/** The receiver as the sender checks them before sending: their masked name, and which identifier matched, masked. */
+/**
+ * The receiver as the sender checks them before sending: their masked name, and which identifier
+ * matched, masked. Never the login name: a phone number or code typed must not reveal it.
+ */
 export function receiverPreview({ user, matchedBy }: AccountMatch) {
   const matched =
     matchedBy === 'mobile' ? `+${user.mobile_pre} ${maskContact(user.mobile ?? '')}` : matchedBy === 'invite_code' ? maskContact(user.invite_code ?? '') : maskContact(user.user_name);
-  return { masked_name: maskedMember(user), user_name: user.user_name, matched_by: matchedBy === 'email' ? ('user_name' as const) : matchedBy, matched };
+  return { masked_name: maskedMember(user), matched_by: matchedBy === 'email' ? ('user_name' as const) : matchedBy, matched };
 }
 
 /** How another member is shown: the nickname or user name, masked. */

@@ -42,6 +42,7 @@ import {
   businessNumber,
   checkDailyLimit,
   checkSingleLimit,
+  countReceiverLookup,
   feeOf,
   findReceiver,
   findReceiverMatch,
@@ -59,7 +60,7 @@ import {
   walletCurrencies,
 } from './wallet.rules.js';
 
-type Deps = Pick<AppDeps, 'db' | 'secrets' | 'i18n'>;
+type Deps = Pick<AppDeps, 'db' | 'secrets' | 'i18n' | 'limiter'>;
 const page = <T>(rows: Array<T & { total: number | string }>, input: { page: number; limit: number }) => {
   const total = rows.length ? Number(rows[0]!.total) : 0;
   return { total, page: input.page, limit: input.limit, has_more: input.page * input.limit < total };
@@ -397,6 +398,7 @@ export async function transfer(deps: Deps, actor: Actor, input: EndpointBody<typ
   checkSingleLimit(amount, input.currency, limit);
   // The sender's own checks come first: the answer tells whether an account exists only to a verified member.
   await requireMoneyOut(deps, actor, userId, input);
+  await countReceiverLookup(deps.limiter, userId);
   const receiver = await findReceiver(deps.db, input.account);
   if (receiver.id === userId) throw new AppError(ResponseCode.transferToSelf);
   const key = requestKey(actor, 'transfer', userId);
@@ -431,7 +433,8 @@ export async function listMemberTransfers(db: Executor, actor: Actor, input: End
 }
 
 /** One transfer of the member's (`id`), or the receiver of `account` masked, to confirm before sending. */
-export async function transferInfo(db: Executor, actor: Actor, input: EndpointQuery<typeof getTransfer>) {
+export async function transferInfo(deps: Pick<AppDeps, 'db' | 'limiter'>, actor: Actor, input: EndpointQuery<typeof getTransfer>) {
+  const { db } = deps;
   const userId = memberIdOf(actor);
   let transferRow = null;
   if (input.id !== undefined) {
@@ -443,6 +446,7 @@ export async function transferInfo(db: Executor, actor: Actor, input: EndpointQu
   if (input.account !== undefined) {
     // Only a member who could send may look up a receiver: no one else learns whether an account exists.
     if (!(await approvedRealName(db, userId))) throw new AppError(ResponseCode.realNameRequired);
+    await countReceiverLookup(deps.limiter, userId);
     const match = await findReceiverMatch(db, input.account);
     if (match.user.id === userId) throw new AppError(ResponseCode.transferToSelf);
     receiver = receiverPreview(match);
@@ -489,18 +493,28 @@ export async function redeemGiftCardToCash(db: AppDeps['db'], actor: Actor, inpu
   });
 }
 
-/** Gives gift cards (these ids, or a count of one value) to another member; their value moves with them in the ledger. */
+/**
+ * Gives gift cards (these ids, or a count of one value) to another member; their value moves with
+ * them in the ledger. An id that is not one of the member's cards is "not found"; one of theirs
+ * that is used, given or expired "cannot be used".
+ */
 export async function giveGiftCards(deps: Deps, actor: Actor, input: EndpointBody<typeof giveGiftCard>) {
   const userId = memberIdOf(actor);
   // The sender's own checks come first: the answer tells whether an account exists only to a verified member.
   await requireMoneyOut(deps, actor, userId, input);
+  await countReceiverLookup(deps.limiter, userId);
   const receiver = await findReceiver(deps.db, input.account);
   if (receiver.id === userId) throw new AppError(ResponseCode.transferToSelf);
   const key = requestKey(actor, 'gift_card.give', userId);
   return withTransaction(deps.db, async (tx) => {
     const wanted = input.card_ids ? new Set(input.card_ids).size : input.count!;
     const cards = await q.lockUsableGiftCardsForUpdate(tx, userId, input.card_ids ? { ids: [...new Set(input.card_ids)] } : { value: input.value, currency: input.currency, count: input.count });
-    if (cards.length < wanted) throw input.card_ids ? new AppError(ResponseCode.giftCardUnavailable) : new AppError(ResponseCode.giftCardsTooFew, { held: cards.length });
+    if (cards.length < wanted && input.card_ids) {
+      // A card that is not the member's is "not found", as redeeming says: nothing tells whether it exists.
+      const own = await q.findMemberGiftCardIds(tx, userId, [...new Set(input.card_ids)]);
+      throw new AppError(own.length < wanted ? ResponseCode.giftCardNotFound : ResponseCode.giftCardUnavailable);
+    }
+    if (cards.length < wanted) throw new AppError(ResponseCode.giftCardsTooFew, { held: cards.length });
     const perCurrency = new Map<string, number>();
     for (const c of cards) perCurrency.set(c.currency, (perCurrency.get(c.currency) ?? 0) + c.remaining);
     await post(tx, {

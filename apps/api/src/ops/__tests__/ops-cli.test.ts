@@ -7,6 +7,7 @@ import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
 import { call, freshIp, registerMember, seedDemo } from '../../modules/accounts/__tests__/account-helpers.js';
 import { OPS_CLI } from '../../test/api-processes.js';
 import { opsOperators } from './ops-operators.js';
+import { runOpsCommand } from '../commands.js';
 
 const run = promisify(execFile);
 const ROOT = path.resolve(import.meta.dirname, '../../../../..');
@@ -53,4 +54,33 @@ describe('the operator command', () => {
     expect(published).toContain('https://shop.example.com/admin/#/setup?token=');
     expect(published).not.toContain('8080');
   }, 60_000);
+
+  it('without PUBLIC_URL, the link is on the host the shop listens on (HOST), not on a machine it does not serve', async () => {
+    const stamp = Date.now().toString(36);
+    const onHost = (await ops(['operator', 'create', `host${stamp}`, '--role', 'support'], 'olivia', { HOST: '192.0.2.7', PORT: '9124' })).stdout;
+    expect(onHost).toContain('http://192.0.2.7:9124/admin/#/setup?token=');
+    expect(onHost).toContain('POST http://192.0.2.7:9124/admin/api/auth/setup-password');
+    // Listening on every address (or this machine's loopback): the machine's own name opens it.
+    const everywhere = (await ops(['operator', 'setup-link', `host${stamp}`], 'olivia', { HOST: '0.0.0.0', PORT: '9125' })).stdout;
+    expect(everywhere).toContain('http://localhost:9125/admin/#/setup?token=');
+    const v6 = (await ops(['operator', 'setup-link', `host${stamp}`], 'olivia', { HOST: 'fd00::7', PORT: '9126' })).stdout;
+    expect(v6).toContain('http://[fd00::7]:9126/admin/#/setup?token=');
+  }, 120_000);
+
+  it('run in-process without a given address, it still links to the configured shop, never a fixed port', async () => {
+    const saved = { PUBLIC_URL: process.env.PUBLIC_URL, PORT: process.env.PORT, HOST: process.env.HOST };
+    Object.assign(process.env, { PUBLIC_URL: '', PORT: '9127', HOST: '' });
+    try {
+      const stamp = Date.now().toString(36);
+      const created = await runOpsCommand(t.db, ['operator', 'create', `inproc${stamp}`, '--role', 'support'], 'olivia');
+      expect(created).toContain('http://localhost:9127/admin/#/setup?token=');
+      process.env.PUBLIC_URL = 'https://shop.example.org';
+      expect(await runOpsCommand(t.db, ['operator', 'setup-link', `inproc${stamp}`], 'olivia')).toContain('https://shop.example.org/admin/#/setup?token=');
+    } finally {
+      for (const [k, v] of Object.entries(saved)) {
+        if (v === undefined) delete process.env[k];
+        else process.env[k] = v;
+      }
+    }
+  });
 });

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
-import type { FileStorage } from './storage.js';
+import type { ByteRange, FileStorage } from './storage.js';
 
 export interface S3Options {
   endpoint: string;
@@ -64,10 +64,10 @@ export class S3FileStorage implements FileStorage {
     return new URL(`${this.o.endpoint.replace(/\/+$/, '')}/${encode(this.o.bucket)}/${key.split('/').map(encode).join('/')}`);
   }
 
-  private async send(method: 'GET' | 'PUT' | 'HEAD', key: string, body?: Buffer, contentType?: string): Promise<Response> {
+  private async send(method: 'GET' | 'PUT' | 'HEAD', key: string, body?: Buffer, extra: Record<string, string> = {}): Promise<Response> {
     const url = this.url(key);
     const payloadHash = body ? sha256(body) : EMPTY_SHA256;
-    const headers = signV4({ method, url, region: this.o.region, accessKeyId: this.o.accessKeyId, secretAccessKey: this.o.secretAccessKey, payloadHash, headers: contentType ? { 'content-type': contentType } : {} });
+    const headers = signV4({ method, url, region: this.o.region, accessKeyId: this.o.accessKeyId, secretAccessKey: this.o.secretAccessKey, payloadHash, headers: extra });
     return fetch(url, { method, headers, body: body ? new Uint8Array(body) : undefined, signal: AbortSignal.timeout(30_000) });
   }
 
@@ -78,15 +78,27 @@ export class S3FileStorage implements FileStorage {
   }
 
   async write(key: string, data: Buffer): Promise<void> {
-    const res = await this.send('PUT', key, data, 'application/octet-stream');
+    const res = await this.send('PUT', key, data, { 'content-type': 'application/octet-stream' });
     if (!res.ok) throw new Error(`S3 PUT ${key} answered HTTP ${res.status}`);
   }
 
-  async read(key: string): Promise<Readable | undefined> {
-    const res = await this.send('GET', key);
+  async read(key: string, range?: ByteRange): Promise<Readable | undefined> {
+    const res = await this.send('GET', key, undefined, range ? { range: `bytes=${range.start}-${range.end}` } : {});
     if (res.status === 404) return undefined;
     if (!res.ok || !res.body) throw new Error(`S3 GET ${key} answered HTTP ${res.status}`);
-    return Readable.fromWeb(res.body as import('node:stream/web').ReadableStream);
+    const body = Readable.fromWeb(res.body as import('node:stream/web').ReadableStream);
+    if (!range || res.status === 206) return body;
+    // A store that ignores `Range` sends the whole object (at most 10 MB): the part is cut here.
+    return Readable.from([Buffer.concat(await body.toArray()).subarray(range.start, range.end + 1)]);
+  }
+
+  async size(key: string): Promise<number | undefined> {
+    const res = await this.send('HEAD', key);
+    if (res.status === 404) return undefined;
+    if (!res.ok) throw new Error(`S3 HEAD ${key} answered HTTP ${res.status}`);
+    const length = Number(res.headers.get('content-length'));
+    if (!Number.isSafeInteger(length) || length < 0) throw new Error(`S3 HEAD ${key} answered no Content-Length`);
+    return length;
   }
 
   async exists(key: string): Promise<boolean> {

@@ -2,12 +2,20 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 
+/** Part of a stored file: from byte `start` to byte `end`, both included (as in an HTTP `Range`). */
+export interface ByteRange {
+  start: number;
+  end: number;
+}
+
 /** Where uploaded files live. The local folder is the default; an object store can take its place. */
 export interface FileStorage {
   /** Moves a finished temporary file into the store under `key`. */
   putFile(key: string, tempPath: string): Promise<void>;
-  /** The stored bytes, or undefined when there is no such key. */
-  read(key: string): Promise<Readable | undefined>;
+  /** The stored bytes (only those of `range` when one is given), or undefined when there is no such key. */
+  read(key: string, range?: ByteRange): Promise<Readable | undefined>;
+  /** The stored file's size in bytes, or undefined when there is no such key. */
+  size(key: string): Promise<number | undefined>;
   exists(key: string): Promise<boolean>;
   /** Writes bytes under `key` (derived files such as resized images). */
   write(key: string, data: Buffer): Promise<void>;
@@ -37,9 +45,14 @@ export class LocalFileStorage implements FileStorage {
     await fs.promises.rename(tempPath, target);
   }
 
-  async read(key: string): Promise<Readable | undefined> {
+  async read(key: string, range?: ByteRange): Promise<Readable | undefined> {
     const p = this.pathOf(key);
-    return fs.existsSync(p) ? fs.createReadStream(p) : undefined;
+    return fs.existsSync(p) ? fs.createReadStream(p, range ? { start: range.start, end: range.end } : undefined) : undefined;
+  }
+
+  async size(key: string): Promise<number | undefined> {
+    const stat = await fs.promises.stat(this.pathOf(key)).catch(() => undefined);
+    return stat?.isFile() ? stat.size : undefined;
   }
 
   async exists(key: string): Promise<boolean> {

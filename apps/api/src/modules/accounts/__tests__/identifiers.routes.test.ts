@@ -107,8 +107,9 @@ describe('a phone number that is also an old member’s user name', () => {
     const preview = (account: string) => t.app.inject({ method: 'GET', url: `/user/transfer/info?account=${encodeURIComponent(account)}`, headers: sender.headers }).then((r) => r.json() as { code: number; msg: string; data: any });
     const bare = await preview('123456780');
     expect(bare).toMatchObject({ code: ResponseCode.receiverAmbiguous, msg: 'More than one member answers to this: enter their user name, or their phone number with its country code (e.g. +60…)' });
-    expect((await preview('+60123456780')).data.receiver).toEqual({ masked_name: expect.any(String), user_name: victim.user.user_name, matched_by: 'mobile', matched: '+60 123***780' });
-    expect((await preview(victim.user.user_name)).data.receiver).toMatchObject({ user_name: victim.user.user_name, matched_by: 'user_name' });
+    // Masked only: a phone typed never reveals its owner's login name (docs/decisions/2026-11-30-receiver-lookups.md).
+    expect((await preview('+60123456780')).data.receiver).toEqual({ masked_name: expect.any(String), matched_by: 'mobile', matched: '+60 123***780' });
+    expect((await preview(victim.user.user_name)).data.receiver).toEqual({ masked_name: expect.any(String), matched_by: 'user_name', matched: expect.stringContaining('*') });
     const transfer = await t.app.inject({ method: 'POST', url: '/user/transfer/create', headers: { ...sender.keyed(), 'content-type': 'application/json' }, payload: { account: '123456780', amount: '1', currency: 'USD', pay_password: '246810' } });
     expect(transfer.json().code).toBe(ResponseCode.receiverAmbiguous);
   });
@@ -116,7 +117,7 @@ describe('a phone number that is also an old member’s user name', () => {
   it('an invitation code that is also an old member’s user name is ambiguous; the demo member’s own code with no collision previews them', async () => {
     const sender = await walletMember(t);
     const preview = (account: string) => t.app.inject({ method: 'GET', url: `/user/transfer/info?account=${encodeURIComponent(account)}`, headers: sender.headers }).then((r) => r.json() as { code: number; data: any });
-    expect((await preview('DEMO2026')).data.receiver).toMatchObject({ user_name: DEMO_MEMBER.user_name, matched_by: 'invite_code', matched: 'DEM**026' });
+    expect((await preview('DEMO2026')).data.receiver).toEqual({ masked_name: expect.any(String), matched_by: 'invite_code', matched: 'DEM**026' });
     await legacyMember('demo2026');
     expect((await preview('DEMO2026')).code).toBe(ResponseCode.receiverAmbiguous);
   });

@@ -111,9 +111,10 @@ describe('step-up before changes that take over an account', () => {
     for (let i = 0; i < 10; i++) {
       expect((await call(t, 'POST', '/user/reset/email', { email, code, current_password: `guess-${i}` }, { token: m.token, ip: thief })).body.code).toBe(ResponseCode.wrongPassword);
     }
-    // Even the right password now waits: the guessing cannot go on through this door, nor through login.
+    // Even the right password now waits: the guessing cannot go on through this door, nor through login
+    // (refused there unchecked, answered as a wrong password, since the user name itself was never typed).
     expect((await call(t, 'POST', '/user/reset/email', { email, code, current_password: m.password }, { token: m.token, ip: thief })).body.code).toBe(ResponseCode.loginLocked);
-    expect((await call(t, 'POST', '/user/no_auth/login', { account: m.user.user_name, password: m.password }, { ip: thief })).body.code).toBe(ResponseCode.loginLocked);
+    expect((await call(t, 'POST', '/user/no_auth/login', { account: m.user.user_name, password: m.password }, { ip: thief })).body.code).toBe(ResponseCode.loginFailed);
     // The member, elsewhere, is not kept out by it.
     expect((await call(t, 'POST', '/user/no_auth/login', { account: m.user.user_name, password: m.password }, { ip: freshIp() })).body.code).toBe(200);
   });
@@ -161,9 +162,11 @@ describe('login lockout per account', () => {
       const spelling = [m.user.user_name, m.email, '812345673'][i % 3]!;
       expect((await login(spelling, `wrong-${i}`, stranger, '66')).body.code).toBe(ResponseCode.loginFailed);
     }
+    // The right password by any of them is refused unchecked, as a wrong one (no spelling has reached the limit itself, so none says "locked").
     for (const account of [m.email, m.email.toUpperCase(), '812345673', m.user.user_name]) {
-      expect((await login(account, m.password, stranger, '66')).body.code).toBe(ResponseCode.loginLocked);
+      expect((await login(account, m.password, stranger, '66')).body.code).toBe(ResponseCode.loginFailed);
     }
+    expect((await login(m.email, m.password, freshIp(), '66')).body.code).toBe(200);
   });
 
   it('a stranger’s 10 wrong passwords lock the stranger out, not the member: the right password from another address signs in', async () => {
@@ -188,14 +191,16 @@ describe('login lockout per account', () => {
     const key = `user:${m.user.id}`;
     // Most of the distributed guess stands in as rows, each from its own address; the last ones go through the door.
     const spread = ACCOUNT_WIDE_FAILURES - 5;
-    await t.db.insertInto('login_failures').values(Array.from({ length: spread }, (_, i) => ({ account: key, ip: `198.51.${Math.floor(i / 200)}.${i % 200}` }))).execute();
+    await t.db.insertInto('login_failures').values(Array.from({ length: spread }, (_, i) => ({ account: key, typed: m.user.user_name, ip: `198.51.${Math.floor(i / 200)}.${i % 200}` }))).execute();
     for (let i = 0; i < 4; i++) expect((await login(m.user.user_name, `wrong-${i}`, freshIp())).body.code).toBe(ResponseCode.loginFailed);
     // One short of the figure the member still signs in.
     expect((await login(m.user.user_name, m.password, freshIp())).body.code).toBe(200);
     expect((await login(m.user.user_name, 'wrong-last', freshIp())).body.code).toBe(ResponseCode.loginFailed);
     expect((await login(m.user.user_name, m.password, freshIp())).body).toMatchObject({ code: ResponseCode.loginLocked, msg: 'Too many failed attempts, please try again in 15 minutes' });
+    // Typed as its e-mail, which the guess never typed, the account is refused unchecked, as a wrong password.
+    expect((await login(m.email, m.password, freshIp())).body).toMatchObject({ code: ResponseCode.loginFailed, msg: 'Incorrect account or password' });
     // An unknown name locks at the same figure, with the same answer.
-    await t.db.insertInto('login_failures').values(Array.from({ length: ACCOUNT_WIDE_FAILURES }, (_, i) => ({ account: 'name:nobody-spread-9', ip: `198.52.${Math.floor(i / 200)}.${i % 200}` }))).execute();
+    await t.db.insertInto('login_failures').values(Array.from({ length: ACCOUNT_WIDE_FAILURES }, (_, i) => ({ account: 'name:nobody-spread-9', typed: 'nobody-spread-9', ip: `198.52.${Math.floor(i / 200)}.${i % 200}` }))).execute();
     expect((await login('nobody-spread-9', 'any', freshIp())).body).toMatchObject({ code: ResponseCode.loginLocked, msg: 'Too many failed attempts, please try again in 15 minutes' });
   });
 });

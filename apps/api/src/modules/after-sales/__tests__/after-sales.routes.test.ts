@@ -211,7 +211,8 @@ describe('who acted on a case', () => {
     const o = await boughtOrder(m);
     const id = (await post(m, '/shop/order/afterSaleSubmit', { order_id: o.orderId, kind: 'return', reason_id: 'changed_mind', lines: [{ order_line_id: o.lines[0]!.id, qty: 1 }] })).body.data.case_id;
     const refund = Number((await caseRow(id)).refundable_minor) - 100;
-    expect((await admin('/admin/api/after-sales/approve', { id, refund_amount: refund, reason: 'worn box' })).body.code).toBe(200);
+    const refundable = (await get(m, `/attractive/AfterSales/info?id=${id}`)).body.data.refundable as number;
+    expect((await admin('/admin/api/after-sales/approve', { id, refund_amount: refund, refund_reason: 'The box is worn', reason: 'worn box' })).body.code).toBe(200);
     const { user_name } = await t.db.selectFrom('operators').select('user_name').where('id', '=', kit.operator.operatorId).executeTakeFirstOrThrow();
     const operator = `${user_name}#${kit.operator.operatorId}`;
 
@@ -226,7 +227,8 @@ describe('who acted on a case', () => {
     expect(JSON.stringify(own)).not.toContain(user_name);
 
     const approval = await t.db.selectFrom('operator_actions').select(['operator', 'reason']).where('target_type', '=', 'after_sale').where('target_id', '=', id).where('action', '=', 'after_sale.approve').executeTakeFirstOrThrow();
-    expect(approval).toEqual({ operator, reason: `${fromMinorUnits(refund, o.currency)} ${o.currency} · worn box` });
+    // The refund granted, the member's reason for a lower one (with what they may get back), then the operators' note.
+    expect(approval).toEqual({ operator, reason: `${fromMinorUnits(refund, o.currency)} ${o.currency} · reduced from ${fromMinorUnits(refundable, o.currency)}: The box is worn · worn box` });
   });
 });
 
@@ -245,7 +247,7 @@ describe('a return to its refund', () => {
     const tooMuch = await admin('/admin/api/after-sales/approve', { id, refund_amount: o.total + 1 });
     expect(tooMuch.body.code).toBe(ResponseCode.afterSaleRefundTooLarge);
     const partial = o.total - 100;
-    const approved = await admin('/admin/api/after-sales/approve', { id, refund_amount: partial, reason: 'worn box' });
+    const approved = await admin('/admin/api/after-sales/approve', { id, refund_amount: partial, refund_reason: 'The box is worn', reason: 'worn box' });
     expect(approved.body.data).toMatchObject({ id, status: 'awaiting_return', refunded: null });
     expect((await admin('/admin/api/after-sales/approve', { id })).body.code).toBe(ResponseCode.afterSaleState);
     expect(await listed()).toBe('awaiting_return');
@@ -288,7 +290,7 @@ describe('a return to its refund', () => {
     expect(earned).toBeGreaterThan(0);
     expect(await balanceOf(t.db, m.userId, 'points', 'XXX')).toBe(earned - Math.floor((earned * partial) / o.total));
     const messages = await t.db.selectFrom('member_messages').select('kind').where('member_id', '=', m.userId).where('kind', 'like', 'after_sale.%').orderBy('id').execute();
-    expect(messages.map((x) => x.kind)).toEqual(['after_sale.approved', 'after_sale.received', 'after_sale.refunded']);
+    expect(messages.map((x) => x.kind)).toEqual(['after_sale.approved_reduced', 'after_sale.received', 'after_sale.refunded']);
     const read = await get(m, '/user/message/list?kind=after_sale');
     expect(read.body.data.list[0].text).toContain(`of case ${(await caseRow(id)).case_no} was refunded`);
     const detail = await adminGet(`/admin/api/after-sales/detail?id=${id}`);
@@ -425,7 +427,7 @@ describe('a return to its refund', () => {
     expect(await ledgerCheck(t.db)).toEqual([]);
   });
 
-  it('a whole order refunded before it was received earns no points when it is then received', async () => {
+  it('a whole order refunded before it was received earns no points and can no longer be received', async () => {
     const m = await shopper();
     const o = await boughtOrder(m, { receive: false });
     const id = (await post(m, '/shop/order/afterSaleSubmit', { order_id: o.orderId, kind: 'return', reason_id: 'changed_mind', lines: o.lines.map((l) => ({ order_line_id: l.id, qty: l.quantity })) })).body.data.case_id;
@@ -433,7 +435,9 @@ describe('a return to its refund', () => {
     await admin('/admin/api/after-sales/receive', { id });
     expect((await admin('/admin/api/after-sales/refund', { id })).body.data).toMatchObject({ status: 'refunded', refunded: o.total });
     expect((await get(m, `/shop/order/info?id=${o.orderId}`)).body.data.points_earned).toBe(0);
-    expect((await post(m, '/shop/order/confirmReceipt', { id: o.orderId })).body.code).toBe(200);
+    // Every unit came back refunded while it was on its way: the order is refunded, nothing is left to receive.
+    expect((await get(m, `/shop/order/info?id=${o.orderId}`)).body.data.status).toBe('refunded');
+    expect((await post(m, '/shop/order/confirmReceipt', { id: o.orderId })).body.code).toBe(ResponseCode.orderState);
     expect(await balanceOf(t.db, m.userId, 'points', 'XXX')).toBe(0);
     expect(await t.db.selectFrom('journal_entries').select('id').where('kind', '=', 'order.points.earn').where('reference_id', '=', String(o.orderId)).execute()).toEqual([]);
     expect(await ledgerCheck(t.db)).toEqual([]);

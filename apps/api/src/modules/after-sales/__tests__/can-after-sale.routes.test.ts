@@ -73,4 +73,20 @@ describe('can_after_sale', () => {
     await t.db.updateTable('goods').set({ warranty_months: 12 }).where('id', '=', o.goods.goodsId).execute();
     expect((await kit.get(m, `/shop/order/info?id=${o.orderId}`)).body.data.actions.can_after_sale).toBe(true);
   });
+
+  it('follows the operator’s change of the windows at once in the order list, not when the cached list expires', async () => {
+    const m = await kit.shopper();
+    const o = await kit.boughtOrder(m);
+    // Received 10 days ago: past the 7-day return window, within the 15-day exchange window.
+    await t.db.updateTable('orders').set({ completed_at: new Date(Date.now() - 10 * DAY) }).where('id', '=', o.orderId).execute();
+    expect(await offered(m, o.orderId)).toEqual({ list: true, page: true });
+    const settings = (await kit.adminGet('/admin/api/after-sales/settings')).body.data.settings;
+    try {
+      expect((await kit.admin('/admin/api/after-sales/settings', { ...settings, exchange_days: 5 })).body.code).toBe(200);
+      expect(await offered(m, o.orderId)).toEqual({ list: false, page: false });
+    } finally {
+      expect((await kit.admin('/admin/api/after-sales/settings', settings)).body.code).toBe(200);
+    }
+    expect(await offered(m, o.orderId)).toEqual({ list: true, page: true });
+  });
 });

@@ -105,7 +105,7 @@ describe('the refund of a card-paid order with its surcharge, said before it is 
     expect((await kit.get(m, `/attractive/AfterSales/info?id=${id}`)).body.data.refund).toBe(paid);
     expect((await kit.post(m, '/attractive/AfterSales/cancel', { case_id: id })).body.code).toBe(200);
     const partial = await open();
-    expect((await kit.admin('/admin/api/after-sales/approve', { id: partial, refund_amount: 1000 })).body.code).toBe(200);
+    expect((await kit.admin('/admin/api/after-sales/approve', { id: partial, refund_amount: 1000, refund_reason: 'Part of the set is missing' })).body.code).toBe(200);
     expect((await kit.get(m, `/attractive/AfterSales/info?id=${partial}`)).body.data.refund).toBe(1000);
   }, 60_000);
 });

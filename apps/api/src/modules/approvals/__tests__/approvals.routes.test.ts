@@ -148,7 +148,7 @@ describe('who knows of a request', () => {
     const g = await newGoods(t.db, [{ price: 3699, stock: 9 }]);
     const info = (await get(`/admin/api/catalogue/goods/info?id=${g.goodsId}`, by.headers)).body.data;
     const skus = info.skus.map((s: { id: number; spec_value_ids: number[]; price: number; market_price: number; weight_g: number; image: string }) => ({ id: s.id, spec_value_ids: s.spec_value_ids, price: s.price, market_price: s.market_price, pv: 500, weight_g: s.weight_g, image: s.image }));
-    const body = { id: g.goodsId, base_updated_at: info.updated_at, category_id: info.category_id, name: info.name, subtitle: info.subtitle, description: info.description, images: info.images.length ? info.images : ['/demo/cover.png'], currency: info.currency, market_price: info.market_price, status: info.status, specs: info.specs, skus, reason: 'supplier price' };
+    const body = { id: g.goodsId, base_updated_at: info.updated_at, category_id: info.category_id, name: info.name, subtitle: info.subtitle, description: info.description, images: info.images.length ? info.images : ['/media/demo/goods-1-1.png'], currency: info.currency, market_price: info.market_price, status: info.status, specs: info.specs, skus, reason: 'supplier price' };
     const saved = await post('/admin/api/catalogue/goods/save', body, { ...by.headers, 'idempotency-key': `pv-raise-${g.goodsId}` });
     expect(saved.body.code, saved.body.msg).toBe(200);
     return saved.body.data.pv_asked[0] as number;

@@ -96,7 +96,10 @@ describe('the slider captcha', () => {
     expect((await call(t, 'GET', '/user/openJY', undefined, { ip })).body.data).toBe(0);
     for (let i = 0; i < 3; i++) await call(t, 'POST', '/user/no_auth/login', { account: m.user.user_name, password: 'bad-' + i }, { ip });
     expect((await call(t, 'GET', '/user/openJY', undefined, { ip })).body.data).toBe(1);
+    // From elsewhere the name those failures typed needs it too; the member's e-mail, never typed, answers as an unknown e-mail does.
     expect((await call(t, 'GET', `/user/openJY?account=${m.user.user_name}`, undefined, { ip: freshIp() })).body.data).toBe(1);
+    expect((await call(t, 'GET', `/user/openJY?account=${encodeURIComponent(m.email)}`, undefined, { ip: freshIp() })).body.data).toBe(0);
+    expect((await call(t, 'GET', `/user/openJY?account=${encodeURIComponent(`nobody-${m.user.id}@example.com`)}`, undefined, { ip: freshIp() })).body.data).toBe(0);
 
     const without = await call(t, 'POST', '/user/no_auth/login', { account: m.user.user_name, password: m.password }, { ip });
     expect(without.body).toMatchObject({ code: ResponseCode.captchaRequired, msg: 'Please complete the human verification first' });

@@ -22,7 +22,7 @@ export async function newGoods(db: Database, skus: Array<{ price: number; stock:
       price_minor: skus[0]!.price,
       market_price_minor: skus[0]!.price,
       currency: opts.currency ?? 'USD',
-      cover: '/demo/cover.png',
+      cover: '/media/demo/goods-1-1.png',
       specs: JSON.stringify(specs),
     })
     .returning('id')

@@ -46,7 +46,7 @@ async function goodsBody(overrides: Record<string, unknown> = {}) {
     name: { 'en-us': `Lantern ${RUN}`, 'zh-cn': `灯笼 ${RUN}`, th: '' },
     subtitle: { 'en-us': 'Paper, hand made' },
     description: { 'en-us': '<p>Warm <b>light</b><script>alert(1)</script><img src="x" onerror="alert(2)"></p>' },
-    images: ['/demo/cover.png'],
+    images: ['/media/demo/goods-1-1.png'],
     currency: 'USD',
     market_price: 3000,
     status: 'on_sale',
@@ -217,7 +217,7 @@ describe('the console’s catalogue calls', () => {
     const sku = editing.skus[0];
     expect(editing.warranty_months).toBe(0);
     // The warranty, in which members may ask for a repair (read by after-sales from the goods).
-    const body = { ...editing, base_updated_at: editing.updated_at, warranty_months: 24, skus: [{ id: sku.id, spec_value_ids: sku.spec_value_ids, price: 1750, market_price: 2000, pv: 15, weight_g: 250, image: '' }], reason: 'supplier price' };
+    const body = { ...editing, base_updated_at: editing.updated_at, warranty_months: 24, market_price: 2000, skus: [{ id: sku.id, spec_value_ids: sku.spec_value_ids, price: 1750, market_price: 2000, pv: 15, weight_g: 250, image: '' }], reason: 'supplier price' };
     delete body.updated_at;
     delete body.id;
     const tooLong = await decide(t, '/admin/api/catalogue/goods/save', { ...body, id: g.goodsId, warranty_months: 121 }, op.token, key('warranty'));
@@ -247,7 +247,7 @@ describe('the console’s catalogue calls', () => {
     const tag = `Quill${RUN}`;
     const made = [];
     for (const [i, price] of [2500, 900, 4100].entries()) {
-      const body = await goodsBody({ name: { 'en-us': `${tag} ${i}`, 'zh-cn': `羽毛笔${tag}${i}` }, status: i === 2 ? 'off_sale' : 'on_sale', specs: [], skus: [{ price, stock: i }] });
+      const body = await goodsBody({ name: { 'en-us': `${tag} ${i}`, 'zh-cn': `羽毛笔${tag}${i}` }, status: i === 2 ? 'off_sale' : 'on_sale', specs: [], market_price: 0, skus: [{ price, stock: i }] });
       const saved = await decide(t, '/admin/api/catalogue/goods/save', body, op.token, key('q'));
       expect(saved.body.code, saved.body.msg).toBe(200);
       made.push(saved.body.data.id as number);

@@ -30,7 +30,7 @@ async function opened(goodsId: number, op: Operator) {
   const res = await t.app.inject({ method: 'GET', url: `/admin/api/catalogue/goods/info?id=${goodsId}`, remoteAddress: '10.0.0.1', headers: { authorization: `Bearer ${op.token}` } });
   const g = res.json().data;
   return {
-    id: goodsId, base_updated_at: g.updated_at as string, category_id: g.category_id, name: g.name, subtitle: g.subtitle, description: g.description, images: g.images.length ? g.images : ['/demo/cover.png'],
+    id: goodsId, base_updated_at: g.updated_at as string, category_id: g.category_id, name: g.name, subtitle: g.subtitle, description: g.description, images: g.images.length ? g.images : ['/media/demo/goods-1-1.png'],
     currency: g.currency, market_price: g.market_price, status: g.status, sort: g.sort as number, specs: g.specs,
     skus: g.skus.map((s: { id: number; spec_value_ids: number[]; price: number; market_price: number; pv: number; weight_g: number; image: string }) => ({ id: s.id, spec_value_ids: s.spec_value_ids, price: s.price, market_price: s.market_price, pv: s.pv, weight_g: s.weight_g, image: s.image })),
   };
@@ -48,7 +48,7 @@ describe('two operators editing the same goods', () => {
     const g = await newGoods(t.db, [{ price: 2890, stock: 5 }]);
     const [copy1, copy2] = [await opened(g.goodsId, cat1), await opened(g.goodsId, cat2)];
 
-    const priced = await save({ ...copy1, skus: [{ ...copy1.skus[0], price: 3000 }] }, cat1);
+    const priced = await save({ ...copy1, market_price: 0, skus: [{ ...copy1.skus[0], price: 3000, market_price: 0 }] }, cat1);
     expect(priced.code, priced.msg).toBe(200);
 
     // cat2 changed only the sort, from the copy with the old price: saving it would put 2890 back.
@@ -83,7 +83,7 @@ describe('two operators editing the same goods', () => {
     for (let round = 0; round < 4; round++) {
       const g = await newGoods(t.db, [{ price: 1000, stock: 1 }]);
       const copy = await opened(g.goodsId, cat1);
-      const [a, b] = await Promise.all([save({ ...copy, skus: [{ ...copy.skus[0], price: 1100 }] }, cat1), save({ ...copy, sort: 9 }, cat2)]);
+      const [a, b] = await Promise.all([save({ ...copy, market_price: 0, skus: [{ ...copy.skus[0], price: 1100, market_price: 0 }] }, cat1), save({ ...copy, sort: 9 }, cat2)]);
       expect([a.code, b.code].sort()).toEqual([200, ResponseCode.editedSinceOpened]);
       expect(await stored(g.goodsId)).toEqual(a.code === 200 ? { sort: 0, prices: [1100] } : { sort: 9, prices: [1000] });
     }

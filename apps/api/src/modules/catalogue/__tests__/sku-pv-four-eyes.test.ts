@@ -39,7 +39,7 @@ async function editBody(goodsId: number, pv: number[], extra: Record<string, unk
   expect(res.body.code, res.body.msg).toBe(200);
   const g = res.body.data;
   return {
-    id: goodsId, base_updated_at: g.updated_at, category_id: g.category_id, name: g.name, subtitle: g.subtitle, description: g.description, images: g.images.length ? g.images : ['/demo/cover.png'], currency: g.currency, market_price: g.market_price,
+    id: goodsId, base_updated_at: g.updated_at, category_id: g.category_id, name: g.name, subtitle: g.subtitle, description: g.description, images: g.images.length ? g.images : ['/media/demo/goods-1-1.png'], currency: g.currency, market_price: g.market_price,
     status: g.status, specs: g.specs,
     skus: g.skus.map((s: { id: number; spec_value_ids: number[]; price: number; market_price: number; weight_g: number; image: string }, i: number) => ({ id: s.id, spec_value_ids: s.spec_value_ids, price: s.price, market_price: s.market_price, pv: pv[i], weight_g: s.weight_g, image: s.image })),
     ...extra,
@@ -83,7 +83,7 @@ describe('an SKU’s PV', () => {
 
   it('a new SKU with PV waits as a raise from 0; a cut applies at once and withdraws the raise waiting; another raise meanwhile is refused', async () => {
     const category = (await t.db.selectFrom('categories').select('id').orderBy('id').executeTakeFirstOrThrow()).id;
-    const created = await post('/admin/api/catalogue/goods/save', { category_id: category, name: { 'en-us': 'Oolong' }, images: ['/demo/cover.png'], currency: 'USD', skus: [{ price: 999, pv: 20, stock: 3 }], reason: 'new tea' }, cataloguer.headers);
+    const created = await post('/admin/api/catalogue/goods/save', { category_id: category, name: { 'en-us': 'Oolong' }, images: ['/media/demo/goods-1-1.png'], currency: 'USD', skus: [{ price: 999, pv: 20, stock: 3 }], reason: 'new tea' }, cataloguer.headers);
     expect(created.body.code, created.body.msg).toBe(200);
     const skuId = created.body.data.skus[0].id as number;
     expect(created.body.data.skus[0].pv).toBe(0);

@@ -7,6 +7,7 @@ import { ResponseCode } from '@shop/contract';
 import type { Config } from '../../../config.js';
 import { AppError } from '../../../lib/errors.js';
 import { DELIVERY_ENCODING, encodeAs, imageFormatMime, pickImageFormat, SIZE_STEPS, type ModernImageFormat } from '../../../lib/image-format.js';
+import { assertStorable, unstorableField } from '../../../plugins/routes.js';
 import { BANNERS, CATEGORIES, COLOURS, GOODS_COUNT, NEWS, POPUPS, POSTERS, demoGoods } from './demo-data.js';
 import { CHARITY_CAUSES, SHOWCASE_BANNERS, WORLD_GOODS } from './showcase-data.js';
 
@@ -248,7 +249,10 @@ const GALLERY_WIDTHS = [1000, 750, 500, 400, 300, 200] as const;
  * (`Vary: Accept`).
  */
 export function demoImageRoute(app: FastifyInstance, keptIn?: string): void {
-  app.get<{ Params: { file: string }; Querystring: { w?: string } }>('/media/demo/:file', { config: { rateLimit: false } }, async (request, reply) => {
+  app.get<{ Params: { file: string }; Querystring: { w?: string } }>('/media/demo/:file', { config: { rateLimit: false, inputChecked: true } }, async (request, reply) => {
+    // A file name with characters no file has is not there, like any other path trick; the query keeps the usual refusal.
+    if (unstorableField(request.params.file) !== undefined) throw new AppError(ResponseCode.notFound, undefined, { httpStatus: 404 });
+    assertStorable(request.query);
     const asked = Number(request.query.w);
     const width = Number.isInteger(asked) && asked > 0 ? deliveryWidth(asked) : undefined;
     const hit = await demoImage(request.params.file, width, pickImageFormat(request.headers.accept), keptIn);

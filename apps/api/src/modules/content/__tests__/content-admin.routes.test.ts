@@ -3,6 +3,7 @@ import { ResponseCode } from '@shop/contract';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.js';
 import { call, registerMember, seedDemo } from '../../accounts/__tests__/account-helpers.js';
 import { decide, idleOut, signedInOperator } from '../../operators/__tests__/operator-fixtures.js';
+import { newGoods } from '../../cart/__tests__/fixtures.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -118,7 +119,7 @@ describe('the console’s content calls', () => {
     expect(popups.map((p) => p.id)).toContain(popup.id);
     expect((await decide(t, '/admin/api/content/popups/save', { title: { 'en-us': 'Backwards' }, starts_at: soon(1000), ends_at: soon(0) }, op.token, key())).body.code).toBe(ResponseCode.validation);
 
-    const banner = (await decide(t, '/admin/api/content/banners/save', { title: { 'en-us': `Big sale ${RUN}` }, image: '/demo/banner.png', link: '/pages/tabbar/index', sort: 100000 }, op.token, key())).body.data;
+    const banner = (await decide(t, '/admin/api/content/banners/save', { title: { 'en-us': `Big sale ${RUN}` }, image: '/media/demo/banner-1.png', link: '/pages/tabbar/index', sort: 100000 }, op.token, key())).body.data;
     expect((await call(t, 'GET', '/admin/api/content/banners?limit=100', undefined, { token: op.token })).body.data.list.find((b: { id: number }) => b.id === banner.id)).toMatchObject({ position: 'home', is_visible: true });
 
     // Deleted: gone for members, recorded; a second delete is not found.
@@ -138,7 +139,7 @@ describe('the console’s content calls', () => {
   });
   it('a banner or popup link must be an app page (/pages/…) or an http(s) address: anything else is refused on its field and not stored', async () => {
     const op = await signedInOperator(t, 'owner');
-    const banner = (link: string) => decide(t, '/admin/api/content/banners/save', { title: { 'en-us': `Link ${RUN} ${link}` }, image: '/demo/banner.png', link, is_visible: false }, op.token, key());
+    const banner = (link: string) => decide(t, '/admin/api/content/banners/save', { title: { 'en-us': `Link ${RUN} ${link}` }, image: '/media/demo/banner-1.png', link, is_visible: false }, op.token, key());
     const popup = (link: string) => decide(t, '/admin/api/content/popups/save', { title: { 'en-us': `Link ${RUN} ${link}` }, starts_at: soon(0), link, is_visible: false }, op.token, key());
     for (const bad of ['javascript:alert(document.cookie)', 'JAVASCRIPT:alert(1)', 'data:text/html,<b>x</b>', '//evil.example/x', 'pages/tabbar/index', 'ftp://files.example/a', '/admin/', 'https://', 'https:// spaced.example']) {
       for (const save of [banner, popup]) {
@@ -150,7 +151,9 @@ describe('the console’s content calls', () => {
     }
     const stored = (await call(t, 'GET', '/admin/api/content/banners?limit=100', undefined, { token: op.token })).body.data.list as Array<{ link: string }>;
     expect(stored.map((b) => b.link)).not.toContain('javascript:alert(document.cookie)');
-    for (const good of ['/pages/goods/goodsInfo?id=1', 'https://example.com/sale?x=1', 'http://example.com', '']) {
+    // A goods page link names goods the shop has (one that does not exist is refused: catalogue-admin-refusals.test.ts).
+    const { goodsId } = await newGoods(t.db);
+    for (const good of [`/pages/goods/goodsInfo?id=${goodsId}`, 'https://example.com/sale?x=1', 'http://example.com', '']) {
       expect((await banner(good)).body.data, good).toMatchObject({ link: good });
       expect((await popup(good)).body.data, good).toMatchObject({ link: good });
     }
@@ -163,7 +166,7 @@ describe('the console’s content calls', () => {
         url: '/admin/api/content/banners/save',
         remoteAddress: '10.0.0.1',
         headers: { authorization: `Bearer ${op.token}`, 'content-type': 'application/json', 'idempotency-key': key(), 'think-lang': lang },
-        payload: JSON.stringify({ title: { 'en-us': `Page ${RUN} ${link}` }, image: '/demo/banner.png', link, is_visible: false }),
+        payload: JSON.stringify({ title: { 'en-us': `Page ${RUN} ${link}` }, image: '/media/demo/banner-1.png', link, is_visible: false }),
       });
       return { status: res.statusCode, body: res.json() as { code: number; msg: string; data: any } };
     };

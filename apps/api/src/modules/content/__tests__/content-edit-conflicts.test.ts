@@ -49,7 +49,7 @@ describe('two operators editing the same content', () => {
   it('banners, notices, questions and popups: a stale copy or one naming no version is refused, a fresh one saved', async () => {
     const op = await signedInOperator(t, 'owner');
     const kinds: Array<[kind: string, table: 'banners' | 'notices' | 'faqs' | 'popups', body: Record<string, unknown>, change: Record<string, unknown>]> = [
-      ['banners', 'banners', { title: { 'en-us': `Banner ${RUN}` }, image: '/demo/banner.png', is_visible: false }, { sort: 5 }],
+      ['banners', 'banners', { title: { 'en-us': `Banner ${RUN}` }, image: '/media/demo/banner-1.png', is_visible: false }, { sort: 5 }],
       ['notices', 'notices', { title: { 'en-us': `Notice ${RUN}` }, published_at: soon(86_400_000) }, { is_visible: false }],
       ['faqs', 'faqs', { question: { 'en-us': `Why ${RUN}?` }, answer: { 'en-us': 'Because.' } }, { sort: 5 }],
       ['popups', 'popups', { title: { 'en-us': `Popup ${RUN}` }, starts_at: soon(0), is_visible: false }, { sort: 5 }],

@@ -134,7 +134,7 @@ describe('the console’s money calls', () => {
     expect(rows).toHaveLength(1);
     const entry = await t.db.selectFrom('journal_entries').selectAll().where('id', '=', again.data.entry_id).executeTakeFirstOrThrow();
     expect(entry).toMatchObject({ kind: 'adjustment', memo: 'Courier lost the parcel', actor_kind: 'operator' });
-    expect(await auditOf(member.user.id)).toEqual([expect.objectContaining({ action: `adjustment.post #${rows[0]!.id} cash 2500 USD`, reason: 'Courier lost the parcel', operator: finance.recordedAs })]);
+    expect(await auditOf(member.user.id)).toEqual([expect.objectContaining({ action: `adjustment.post #${rows[0]!.id} cash 25.00 USD`, reason: 'Courier lost the parcel', operator: finance.recordedAs })]);
 
     // A debit takes the member down, never below zero.
     const tooMuch = await decide('/admin/api/ledger/adjustments', { ...body, amount: -3000, reason: 'Duplicate credit' }, finance.token, `adj-neg-${member.user.id}`);
@@ -232,6 +232,26 @@ describe('the console’s money calls', () => {
     expect(await ledgerCheck(t.db)).toEqual([]);
   });
 
+  it('the audit log writes adjustments and their limits in currency units, and points as points', async () => {
+    const [owner, asker, second] = [await operator('owner'), await operator('finance'), await operator('finance')];
+    const member = await registerMember(t);
+    await decide('/admin/api/ledger/adjustment-limits', { currency: 'USD', amount: 10_000, reason: 'desk limit' }, owner.token, 'limit-usd-audit');
+    await decide('/admin/api/ledger/adjustment-limits', { currency: 'XXX', amount: 10, reason: 'points desk limit' }, owner.token, 'limit-xxx-audit');
+    const limits = await t.db.selectFrom('operator_actions').select('action').where('action', 'like', 'setting.adjustment_limit%').where('reason', 'in', ['desk limit', 'points desk limit']).orderBy('id', 'desc').limit(2).execute();
+    expect(limits.map((a) => a.action)).toEqual(['setting.adjustment_limit points=10', 'setting.adjustment_limit USD=100.00']);
+    const cash = await decide('/admin/api/ledger/adjustments', { user_id: member.user.id, asset: 'cash', currency: 'USD', amount: 30, reason: 'Rounding' }, asker.token, `audit-cash-${member.user.id}`);
+    const points = await decide('/admin/api/ledger/adjustments', { user_id: member.user.id, asset: 'points', amount: 25, reason: 'Prize' }, asker.token, `audit-pts-${member.user.id}`);
+    const taken = await decide('/admin/api/ledger/adjustments', { user_id: member.user.id, asset: 'points', amount: -25, reason: 'Prize twice' }, asker.token, `audit-pts-neg-${member.user.id}`);
+    expect([cash.data.status, points.data.status, taken.data.status]).toEqual(['posted', 'pending', 'pending']);
+    await decide('/admin/api/ledger/adjustments/decide', { id: points.data.id, decision: 'approve' }, second.token, `audit-ap-${points.data.id}`);
+    expect((await auditOf(member.user.id)).map((a) => a.action)).toEqual([
+      `adjustment.post #${cash.data.id} cash 0.30 USD`,
+      `adjustment.request #${points.data.id} points 25 points`,
+      `adjustment.request #${taken.data.id} points -25 points`,
+      `adjustment.approve #${points.data.id} points 25 points`,
+    ]);
+  });
+
   it('gift-card batches are listed with their member and how many cards are used up', async () => {
     const finance = await operator('finance');
     const member = await registerMember(t);
@@ -321,7 +341,7 @@ describe('the console’s money calls', () => {
     expect((await decide('/admin/api/wallet/limits', limit, owner.token, 'limit-myr-no-reason')).code).toBe(ResponseCode.validation);
     expect((await get('/admin/api/wallet/limits', owner.token)).data.list).not.toEqual(expect.arrayContaining([expect.objectContaining({ currency: 'MYR', kind: 'withdraw_bank', fee_bp: 100, fee_fixed: 200 })]));
     expect((await decide('/admin/api/wallet/limits', { ...limit, reason: 'bank raised its fee' }, owner.token, 'limit-myr')).code).toBe(200);
-    expect(await t.db.selectFrom('operator_actions').select(['operator', 'reason']).where('action', '=', 'wallet_limit.set MYR withdraw_bank').execute()).toEqual([{ operator: owner.recordedAs, reason: 'bank raised its fee' }]);
+    expect(await t.db.selectFrom('operator_actions').select(['operator', 'reason']).where('action', 'like', 'wallet_limit.set MYR withdraw_bank %').execute()).toEqual([{ operator: owner.recordedAs, reason: 'bank raised its fee' }]);
     expect((await get('/admin/api/wallet/limits', owner.token)).data.list).toEqual(
       expect.arrayContaining([expect.objectContaining({ currency: 'MYR', kind: 'withdraw_bank', fee_bp: 100, fee_fixed: 200, min_minor: 1000, max_minor: 500000, daily_count: 3 })]),
     );

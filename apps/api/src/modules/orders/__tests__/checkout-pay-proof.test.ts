@@ -52,18 +52,40 @@ async function nothingHeld(s: Awaited<ReturnType<typeof shopper>>) {
 }
 
 describe('points at checkout need the pay password', () => {
-  it('without it the order is refused and nothing is held, neither points that pay it all nor a part', async () => {
+  it('without it the order is refused as a missing field (not a wrong password) and nothing is held, neither points that pay it all nor a part', async () => {
     const s = await shopper();
     const all = await createOrder(s.m, { ...s.buy, points: 5000 });
-    expect(all.body).toMatchObject({ code: ResponseCode.payPasswordWrong, data: null });
-    const part = await createOrder(s.m, { ...s.buy, points: 3000 });
-    expect(part.body.code).toBe(ResponseCode.payPasswordWrong);
+    expect(all.status).toBe(422);
+    expect(all.body).toMatchObject({ code: ResponseCode.validation, msg: 'Payment password is required', data: { errors: [{ field: 'pay_password', msg: 'Payment password is required' }] } });
+    const part = await call(t, 'POST', '/shop/buy/createOrder', { headers: s.m.keyed(), body: { ...s.buy, points: 3000 }, lang: 'th' });
+    // In the member's language.
+    expect([part.status, part.body.code, part.body.msg]).toEqual([422, ResponseCode.validation, 'กรุณากรอก รหัสผ่านการชำระเงิน']);
     const shopping = await createOrder(s.m, { ...s.buy, shopping_points: 100 });
-    expect(shopping.body.code).toBe(ResponseCode.payPasswordWrong);
+    expect(shopping.body.code).toBe(ResponseCode.validation);
     await nothingHeld(s);
     // A card checkout without points asks nothing.
     const card = await createOrder(s.m, s.buy);
     expect(card.body).toMatchObject({ code: 200, data: { status: 'awaiting_payment', total: 1899 } });
+  });
+
+  it('paying an order with the wallet\'s value without it is the same missing-field refusal; a wrong one stays "wrong"', async () => {
+    const s = await shopper();
+    const placed = await createOrder(s.m, s.buy);
+    const pay = (body: Record<string, unknown>) => call(t, 'POST', '/shop/buy/payOrder', { headers: s.m.keyed(), body: { order_id: placed.body.data.order_id, pay_way: 'balance', ...body } });
+    const missing = await pay({});
+    expect([missing.status, missing.body.code, missing.body.msg]).toEqual([422, ResponseCode.validation, 'Payment password is required']);
+    expect((await pay({ pay_password: '135799' })).body.code).toBe(ResponseCode.payPasswordWrong);
+    expect(await pointsOf(s.m.userId)).toBe(5000);
+    // The wallet's calls that move value say the same when it is missing.
+    const card = await bankCardOf(t, s.m);
+    for (const [url, body] of [
+      ['/user/transfer/create', { account: 'someone', amount: '1', currency: 'USD' }],
+      ['/user/withdraw/create', { bank_card_id: card, amount: '30', currency: 'USD' }],
+      ['/user/gift_card/give', { account: 'someone', count: 1, value: 1000, currency: 'USD' }],
+    ] as const) {
+      const refused = await call(t, 'POST', url, { headers: s.m.keyed(), body });
+      expect([refused.status, refused.body.code, refused.body.msg], url).toEqual([422, ResponseCode.validation, 'Payment password is required']);
+    }
   });
 
   it('a wrong one is refused and counted: the member is locked out, and then even the right one is refused', async () => {

@@ -68,6 +68,22 @@ describe('coupons', () => {
     expect((await post('/shop/buy/createOrder', body, { ...m.headers, 'idempotency-key': `coupon-third-${m.userId}` })).body.code).toBe(200);
   });
 
+  it('a coupon whose total uses are gone says "used up", even to a member whose unpaid order holds one of them', async () => {
+    await coupon('TWOINALL', { min_spend: 0, total_limit: 2, per_member_limit: 3 });
+    const first = await shopper();
+    const second = await shopper();
+    const g = await newGoods(t.db, [{ price: 3000, stock: 10 }]);
+    const order = (m: typeof first, n: string) => post('/shop/buy/createOrder', { goods_id: g.goodsId, sku_id: g.skuIds[0], num: 1, address_id: m.addressId, coupon_code: 'TWOINALL' }, { ...m.headers, 'idempotency-key': `two-in-all-${n}-${m.userId}` });
+    const held = await order(first, 'a');
+    expect(held.body.code, held.body.msg).toBe(200);
+    expect((await order(second, 'b')).body.code).toBe(200);
+    // The first member's own limit (3) is not what stops them: the coupon's 2 uses are taken.
+    const preview = await get(`/shop/buy/cartGoods?goods_id=${g.goodsId}&sku_id=${g.skuIds[0]}&num=1&coupon_code=TWOINALL`, first.headers);
+    expect(preview.body).toMatchObject({ code: ResponseCode.couponUsedUp, msg: 'This coupon has been used up' });
+    expect((await order(first, 'c')).body).toMatchObject({ code: ResponseCode.couponUsedUp, msg: 'This coupon has been used up' });
+    expect((await order(second, 'd')).body).toMatchObject({ code: ResponseCode.couponUsedUp, msg: 'This coupon has been used up' });
+  });
+
   it('says why a coupon does not apply: expired on a day, not started until a day, for another currency, already used by the member', async () => {
     await coupon('OLDNEWS', { starts_at: '2026-01-01T00:00:00.000Z', ends_at: '2026-03-31T12:00:00.000Z' });
     await coupon('NOTYET', { starts_at: '2099-05-01T08:00:00.000Z', ends_at: '2099-06-01T00:00:00.000Z' });

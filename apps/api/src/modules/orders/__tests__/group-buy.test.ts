@@ -173,9 +173,12 @@ describe('group buys', () => {
   it('an operator ends a group buy through the console call: it leaves the list, its units go back to the SKU; a member cannot', async () => {
     const a = await activity({ quantity: 6 });
     const m = await member();
+    expect((await get(`/shop/pintuan/goodsInfo?id=${a.id}`, m.headers)).body.data.state).toBe('running');
     expect((await post('/admin/api/orders/group-buys/end', { id: a.id, reason: 'x' }, m.headers)).body.code).toBe(ResponseCode.tokenInvalid);
     const ended = await post('/admin/api/orders/group-buys/end', { id: a.id, reason: 'Price error' }, owner.headers);
     expect(ended.body).toMatchObject({ code: 200, data: { id: a.id, returned: 6 } });
+    // Its page says it ended (by the server's clock, not the phone's).
+    expect((await get(`/shop/pintuan/goodsInfo?id=${a.id}`, m.headers)).body.data).toMatchObject({ state: 'ended', remaining: 0 });
     expect(await stockOf(t.db, a.skuId)).toBe(30);
     expect((await get('/shop/pintuan/goodsList', m.headers)).body.data.list.some((x: { id: number }) => x.id === a.id)).toBe(false);
     expect((await buy(m, a.id)).body.code).toBe(ResponseCode.groupBuyNotActive);

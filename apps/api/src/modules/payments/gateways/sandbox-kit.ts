@@ -116,6 +116,16 @@ export function sandboxPage(o: { gateway: string; action: string; hidden: Record
 <label><input type="checkbox" name="otherMerchant"> about another merchant's account (the shop must refuse it)</label></fieldset>${mismatch}</form></body></html>`);
 }
 
+/**
+ * What a provider's cashier shows for a payment it no longer takes (closed by the merchant, or paid
+ * already): its code and words, nothing charged, nothing notified, and a way back when it knows one.
+ */
+export function refusedPage(o: { gateway: string; code: string; message: string; back?: string }): PlainResponse {
+  const back = o.back && /^https?:\/\//.test(o.back) ? `<p><a href="${esc(o.back)}">Back to the shop</a></p>` : '';
+  return html(`<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${esc(o.gateway)} sandbox</title></head>
+<body><h1>${esc(o.gateway)} sandbox</h1><p data-refused="${esc(o.code)}">${esc(o.code)}: ${esc(o.message)}</p><p>Nothing was charged.</p>${back}</body></html>`, 409);
+}
+
 const AUTO_POST_SCRIPT = "document.getElementById('f').submit()";
 /** The shop's own policy runs no script at all: this page allows its one script, by its hash. */
 const AUTO_POST_POLICY = `default-src 'none'; script-src 'sha256-${createHash('sha256').update(AUTO_POST_SCRIPT).digest('base64')}'; frame-ancestors 'none'`;

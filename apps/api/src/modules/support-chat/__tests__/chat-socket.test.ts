@@ -8,7 +8,7 @@ import { call, newMember } from '../../catalogue/__tests__/helpers.js';
 import { newOperatorSession } from '../../orders/__tests__/fixtures.js';
 import { onChanges } from '../../../lib/changes.js';
 import { MAX_SOCKETS_PER_ADDRESS, MAX_SOCKETS_PER_SIGN_IN } from '../chat-socket.js';
-import { AWAY_AFTER_MS } from '../support-chat.service.js';
+import { runDueJobs } from '../../../jobs/worker.js';
 
 // The live chat over WebSocket: the first frame authenticates; messages are stored, then pushed in
 // order to the member's sockets and to the desk watching the conversation; typing and reading reach
@@ -98,6 +98,11 @@ async function desk(headers: Headers): Promise<Client> {
 }
 const chatNotes = async (h: Headers) => (await call(t, 'GET', '/user/message/list?kind=support', { headers: h })).body.data.list.filter((x: { kind: string }) => x.kind === 'support.chat_reply');
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+/** The answers' "still unread?" decisions (due a few seconds after each answer) brought forward and run, as any process's worker runs them. */
+const awayDecisionsDue = async () => {
+  await sql`update graphile_worker._private_jobs set run_at = now() where key like 'chat-away:%'`.execute(t.db);
+  await runDueJobs(t.deps);
+};
 const conversationOf = async (memberId: number) => Number((await t.db.selectFrom('chat_conversations').select('id').where('member_id', '=', memberId).where('status', '=', 'open').executeTakeFirstOrThrow()).id);
 
 describe('the chat socket', () => {
@@ -137,6 +142,50 @@ describe('the chat socket', () => {
     op.close();
   });
 
+  it("an operator's read clears the conversation's unread badge on every desk: the desks are told after the read is stored", async () => {
+    const m = await newMember(t);
+    const reader = await newOperatorSession(t.db, 'support');
+    const colleague = await newOperatorSession(t.db, 'support');
+    await call(t, 'POST', '/user/chat/send', { headers: keyed(m.headers), body: { kind: 'text', text: 'First question' } });
+    const conversationId = await conversationOf(m.userId);
+    const unreadFor = async (h: Headers) => {
+      const lists = await Promise.all(['waiting', 'open'].map((status) => call(t, 'GET', `/admin/api/chat/conversations?status=${status}&limit=100`, { headers: h })));
+      return lists.flatMap((l) => l.body.data.list).find((c: { id: number }) => c.id === conversationId).unread as number;
+    };
+    const op = await desk(reader.headers);
+    const other = await desk(colleague.headers);
+    op.send({ type: 'open', conversation_id: conversationId });
+    await op.until((f) => f.type === 'message' && f.message.body === 'First question');
+    // The other desk is told of the read, and its list then shows no unread message.
+    await other.until((f) => f.type === 'desk');
+    expect(await unreadFor(colleague.headers)).toBe(0);
+
+    // Every notice so far has reached both desks (a frame answered after them comes after them), so what
+    // follows is the new message's alone.
+    await t.changesHeard();
+    for (const d of [op, other]) {
+      const from = d.frames.length;
+      d.send({ type: 'ping' });
+      await d.until((f) => f.type === 'pong', from);
+    }
+    // A new message while the conversation is open on a desk: that desk asks for its lists only after reading it.
+    const fromOp = op.frames.length;
+    const fromOther = other.frames.length;
+    await call(t, 'POST', '/user/chat/send', { headers: keyed(m.headers), body: { kind: 'text', text: 'Second question' } });
+    // Two notices reach it: its own read's (which may come before the message frame is written) and the one
+    // sent once the message is read; the second follows the message, and the list then shows nothing unread.
+    await op.until((f) => f.type === 'message' && f.message.body === 'Second question', fromOp);
+    await expect.poll(() => op.frames.slice(fromOp).filter((f) => f.type === 'desk').length, { timeout: 5000 }).toBe(2);
+    const shown = op.frames.slice(fromOp).findIndex((f) => f.type === 'message' && f.message.body === 'Second question');
+    expect(op.frames.slice(fromOp).findLastIndex((f) => f.type === 'desk')).toBeGreaterThan(shown);
+    expect(await unreadFor(reader.headers)).toBe(0);
+    // The other desk hears of the message, then of its read.
+    await expect.poll(() => other.frames.slice(fromOther).filter((f) => f.type === 'desk').length, { timeout: 5000 }).toBe(2);
+    expect(await unreadFor(colleague.headers)).toBe(0);
+    op.close();
+    other.close();
+  });
+
   it('each signal reaches a socket once (not once from this process and again through the database); one from another process still arrives', async () => {
     const m = await newMember(t);
     const agent = await newOperatorSession(t.db, 'support');
@@ -157,7 +206,8 @@ describe('the chat socket', () => {
     // Every notice the database carried has been heard by now: a second copy would be here.
     await t.changesHeard();
     await sleep(200);
-    expect(count(op, (f) => f.type === 'desk')).toBe(1);
+    // One for the message, one for the desk's read of it.
+    expect(count(op, (f) => f.type === 'desk')).toBe(2);
     expect(count(me, (f) => f.type === 'state')).toBe(1);
     expect(count(me, (f) => f.type === 'read')).toBe(1);
     expect(count(op, (f) => f.type === 'typing')).toBe(1);
@@ -353,7 +403,7 @@ describe('the chat socket', () => {
     await live.closedWith();
     await reply(hereConversation, 'It was delivered.');
     await reply(hereConversation, 'Please confirm.');
-    await sleep(AWAY_AFTER_MS + 1_500);
+    await awayDecisionsDue();
     const toldHere = await chatNotes(here.headers);
     expect(toldHere.map((x: { text: string }) => x.text)).toEqual(['New reply in your support chat: It was delivered.']);
     const toldAway = await chatNotes(away.headers);
@@ -458,7 +508,8 @@ describe('the chat socket', () => {
     expect(Number((await t.db.selectFrom('chat_conversations').select('agent_id').where('id', '=', conversationId).executeTakeFirstOrThrow()).agent_id)).toBe(agent.operatorId);
     // The member is away when the answer comes: their messages tell them.
     expect((await call(t, 'POST', '/admin/api/chat/reply', { headers: keyed(agent.headers), body: { conversation_id: conversationId, text: 'It left the depot.' } })).body.code).toBe(200);
-    await expect.poll(() => chatNotes(m.headers), { timeout: AWAY_AFTER_MS + 5_000, interval: 250 }).toHaveLength(1);
+    await awayDecisionsDue();
+    expect(await chatNotes(m.headers)).toHaveLength(1);
     await asMember('GET', '/user/message/list?kind=support');
     await asMember('GET', '/user/message/total');
 

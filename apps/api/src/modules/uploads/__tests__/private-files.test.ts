@@ -5,6 +5,7 @@ import { call, newMember } from '../../catalogue/__tests__/helpers.js';
 import { newOperatorSession } from '../../orders/__tests__/fixtures.js';
 import { grantMemberRole } from '../../members/roles.queries.js';
 import { signedUrl } from '../file-addresses.js';
+import { up as keepAddressesHere } from '../../../db/migrations/2026_11_30_2000_upload_addresses_kept_here.js';
 
 // What a member uploads is private until it is used publicly: it is read only through an address
 // signed for its key that ends within the hour, handed to its owner and to the operators allowed to
@@ -122,5 +123,97 @@ describe('private uploads', () => {
     expect(saved.body.code).toBe(200);
     expect(saved.body.data.logo).toBe(`/uploads/${mine.key}`);
     expect((await fetchFile(`/uploads/${mine.key}`)).statusCode).toBe(200);
+  });
+});
+
+describe('pictures members show to others are ours', () => {
+  it('an avatar given on an outside server is kept at our own address; other members never load the outside one', async () => {
+    const m = await newMember(t);
+    const file = await uploadInline(m.headers);
+    const saved = await call(t, 'POST', '/user/info/save', { headers: m.headers, body: { avatar: `https://attacker.example/uploads/${file.key}` } });
+    expect(saved.body.code).toBe(200);
+    expect(saved.body.data.avatar).toBe(`/uploads/${file.key}`);
+    const stored = await t.db.selectFrom('users').select('avatar').where('id', '=', m.userId).executeTakeFirstOrThrow();
+    expect(stored.avatar).toBe(`/uploads/${file.key}`);
+    expect((await call(t, 'GET', '/user/info/index', { headers: m.headers })).body.data.avatar).toBe(`/uploads/${file.key}`);
+    expect((await fetchFile(`/uploads/${file.key}`)).statusCode).toBe(200);
+  });
+
+  it('a shop logo given on an outside server is kept at our own address; a buyer sees only ours', async () => {
+    const owner = await newMember(t);
+    const buyer = await newMember(t);
+    await grantMemberRole(t.db, { member_id: owner.userId, kind: 'shop_owner', granted_by: 'test' });
+    const mine = await uploadInline(owner.headers);
+    const saved = await call(t, 'POST', '/attractive/shop/editShop', { headers: keyed(owner.headers), body: { name: 'Demo Corner', logo: `https://127.0.0.1:3989/uploads/${mine.key}` } });
+    expect(saved.body.code).toBe(200);
+    expect(saved.body.data.logo).toBe(`/uploads/${mine.key}`);
+    const seen = (await call(t, 'GET', `/attractive/shop/shopInfo?shop_id=${saved.body.data.id}`, { headers: buyer.headers })).body.data;
+    expect(seen.logo).toBe(`/uploads/${mine.key}`);
+    expect(JSON.stringify(seen)).not.toContain('127.0.0.1');
+  });
+
+  it('a transfer slip given on an outside server is kept by its path here', async () => {
+    const m = await newMember(t);
+    const file = await uploadInline(m.headers);
+    const created = await call(t, 'POST', '/user/recharge/create', { headers: keyed(m.headers), body: { channel: 'bank_transfer', amount: '20.00', currency: 'USD', slip: `https://attacker.example/uploads/${file.key}` } });
+    expect(created.body.code).toBe(200);
+    const stored = await t.db.selectFrom('recharge_orders').select('slip').where('id', '=', created.body.data.id).executeTakeFirstOrThrow();
+    expect(stored.slip).toBe(`/uploads/${file.key}`);
+  });
+
+  it('a replaced avatar is private again: its bare address is not found, the new one is shown', async () => {
+    const m = await newMember(t);
+    const a = await uploadInline(m.headers);
+    const b = await uploadInline(m.headers);
+    expect((await call(t, 'POST', '/user/info/save', { headers: m.headers, body: { avatar: a.url } })).body.code).toBe(200);
+    expect((await fetchFile(`/uploads/${a.key}`)).statusCode).toBe(200);
+    expect((await call(t, 'POST', '/user/info/save', { headers: m.headers, body: { avatar: b.url } })).body.code).toBe(200);
+    expect((await fetchFile(`/uploads/${a.key}`)).statusCode).toBe(404);
+    expect((await fetchFile(`/uploads/${b.key}`)).statusCode).toBe(200);
+    // Saving the same avatar again (or only the nickname) keeps it shown.
+    expect((await call(t, 'POST', '/user/info/save', { headers: m.headers, body: { avatar: b.url } })).body.code).toBe(200);
+    expect((await call(t, 'POST', '/user/info/save', { headers: m.headers, body: { nickname: 'Renamed' } })).body.code).toBe(200);
+    expect((await fetchFile(`/uploads/${b.key}`)).statusCode).toBe(200);
+    // The owner still reads the old one through its signed address.
+    expect((await fetchFile(signedUrl(t.deps, a.key))).statusCode).toBe(200);
+  });
+
+  it('a replaced shop logo is private again, unless the owner\'s avatar still shows it', async () => {
+    const owner = await newMember(t);
+    await grantMemberRole(t.db, { member_id: owner.userId, kind: 'shop_owner', granted_by: 'test' });
+    const a = await uploadInline(owner.headers);
+    const b = await uploadInline(owner.headers);
+    const c = await uploadInline(owner.headers);
+    expect((await call(t, 'POST', '/attractive/shop/editShop', { headers: keyed(owner.headers), body: { name: 'Corner shop', logo: a.url } })).body.code).toBe(200);
+    expect((await call(t, 'POST', '/attractive/shop/editShop', { headers: keyed(owner.headers), body: { name: 'Corner shop', logo: b.url } })).body.code).toBe(200);
+    expect((await fetchFile(`/uploads/${a.key}`)).statusCode).toBe(404);
+    expect((await fetchFile(`/uploads/${b.key}`)).statusCode).toBe(200);
+    // The same picture as the avatar too: replacing the logo leaves the avatar shown.
+    expect((await call(t, 'POST', '/user/info/save', { headers: owner.headers, body: { avatar: b.url } })).body.code).toBe(200);
+    expect((await call(t, 'POST', '/attractive/shop/editShop', { headers: keyed(owner.headers), body: { name: 'Corner shop', logo: c.url } })).body.code).toBe(200);
+    expect((await fetchFile(`/uploads/${b.key}`)).statusCode).toBe(200);
+  });
+
+  it('avatars and logos already kept with an outside host are moved to our address, or cleared when the file is not the member\'s; replaced pictures go private', async () => {
+    const a = await newMember(t);
+    const b = await newMember(t);
+    await grantMemberRole(t.db, { member_id: a.userId, kind: 'shop_owner', granted_by: 'test' });
+    const aFile = await uploadInline(a.headers);
+    const aOld = await uploadInline(a.headers);
+    const bFile = await uploadInline(b.headers);
+    const shop = await call(t, 'POST', '/attractive/shop/editShop', { headers: keyed(a.headers), body: { name: 'Old rows', logo: aFile.url } });
+    expect(shop.body.code).toBe(200);
+    // As the defect left them: hosts kept as typed, and an avatar replaced while its file stayed public.
+    await t.db.updateTable('users').set({ avatar: `https://attacker.example/uploads/${aFile.key}` }).where('id', '=', a.userId).execute();
+    await t.db.updateTable('users').set({ avatar: `https://attacker.example/uploads/${aFile.key}` }).where('id', '=', b.userId).execute();
+    await t.db.updateTable('member_shops').set({ logo: `https://127.0.0.1:3989/uploads/${bFile.key}` }).where('owner_id', '=', a.userId).execute();
+    await t.db.updateTable('uploads').set({ public: true }).where('storage_key', '=', aOld.key).execute();
+    await keepAddressesHere(t.db);
+    const avatarOf = async (id: number) => (await t.db.selectFrom('users').select('avatar').where('id', '=', id).executeTakeFirstOrThrow()).avatar;
+    expect(await avatarOf(a.userId)).toBe(`/uploads/${aFile.key}`);
+    expect(await avatarOf(b.userId)).toBeNull();
+    expect((await t.db.selectFrom('member_shops').select('logo').where('owner_id', '=', a.userId).executeTakeFirstOrThrow()).logo).toBe('');
+    expect((await fetchFile(`/uploads/${aFile.key}`)).statusCode).toBe(200);
+    expect((await fetchFile(`/uploads/${aOld.key}`)).statusCode).toBe(404);
   });
 });

@@ -27,6 +27,7 @@ describe('SigV4 signing', () => {
 /** An S3-compatible bucket on a local port: keeps objects by path and refuses unsigned requests. */
 function fakeBucket() {
   const objects = new Map<string, Buffer>();
+  const ranges: string[] = [];
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
@@ -42,11 +43,19 @@ function fakeBucket() {
       }
       const obj = objects.get(key);
       if (!obj) return res.writeHead(404).end();
+      // One byte range, as S3 answers it.
+      const range = /^bytes=(\d+)-(\d+)$/.exec(req.headers.range ?? '');
+      if (range && req.method === 'GET') {
+        ranges.push(req.headers.range!);
+        const part = obj.subarray(Number(range[1]), Number(range[2]) + 1);
+        res.writeHead(206, { 'content-length': part.length, 'content-range': `bytes ${range[1]}-${range[2]}/${obj.length}` });
+        return res.end(part);
+      }
       res.writeHead(200, { 'content-length': obj.length });
       res.end(req.method === 'HEAD' ? undefined : obj);
     });
   });
-  return { server, objects };
+  return { server, objects, ranges };
 }
 
 describe('uploads in an S3-compatible bucket', () => {
@@ -82,6 +91,22 @@ describe('uploads in an S3-compatible bucket', () => {
     expect(shown.statusCode).toBe(200);
     expect(await sharp(shown.rawPayload).metadata()).toMatchObject({ width: 300, height: 150 });
     expect(bucket.objects.has(`/shop-uploads/resized/300x750/${key}`)).toBe(true);
+  });
+
+  it('serves a video from the bucket in parts, asking the bucket for just those bytes', async () => {
+    const clip = Buffer.from(Array.from({ length: 5000 }, (_, i) => i % 251));
+    const key = '2026/11/bucket-clip.mp4';
+    await t.deps.providers.storage.write(key, clip);
+    const m = await registerMember(t);
+    await t.db.insertInto('uploads').values({ user_id: m.user.id, storage_key: key, mime: 'video/mp4', kind: 'video', size: clip.length, original_name: null, public: true }).execute();
+    const part = await t.app.inject({ method: 'GET', url: `/uploads/${key}`, headers: { range: 'bytes=100-199' } });
+    expect(part.statusCode).toBe(206);
+    expect(part.headers['content-range']).toBe('bytes 100-199/5000');
+    expect(part.rawPayload.equals(clip.subarray(100, 200))).toBe(true);
+    expect(bucket.ranges).toContain('bytes=100-199');
+    const whole = await t.app.inject({ method: 'GET', url: `/uploads/${key}` });
+    expect(whole.headers['content-length']).toBe('5000');
+    expect(whole.rawPayload.equals(clip)).toBe(true);
   });
 
   it('refuses to start without the bucket settings', async () => {

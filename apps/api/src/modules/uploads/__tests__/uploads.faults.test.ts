@@ -7,6 +7,7 @@ import { ResponseCode } from '@shop/contract';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.js';
 import { call, DEMO_MEMBER, seedDemo } from '../../accounts/__tests__/account-helpers.js';
 import { MAX_VIDEO_BYTES } from '../uploads.service.js';
+import { mp4 } from './mp4-fixture.js';
 
 let t: TestApp;
 let member: { token: string; user: { id: number } };
@@ -28,11 +29,6 @@ afterAll(async () => {
 });
 
 const BOUNDARY = '----shopFaultBoundary0d1e2f';
-/** The start of an MP4 (an `ftyp` box) padded with zeros to `size` bytes. */
-const mp4 = (size: number) => {
-  const head = Buffer.from([0, 0, 0, 0x18, ...Buffer.from('ftypisom'), 0, 0, 2, 0, ...Buffer.from('isomiso2')]);
-  return Buffer.concat([head, Buffer.alloc(size - head.length)]);
-};
 
 /** Every file under the uploads folder (stored files and temporary ones). */
 function filesUnder(dir: string): string[] {
@@ -73,7 +69,7 @@ describe('uploads under abuse', () => {
     for (let i = 0; i < 20; i++) {
       const token = (await call(t, 'POST', '/user/upload/createToken', { host_id: 1 }, { token: member.token, ip: '127.0.0.1' })).body.data.token as string;
       const answer = await sendUpload(token, tooBig);
-      expect(answer.body).toMatchObject({ code: ResponseCode.uploadTooLarge, msg: 'Failed to upload, image/video too large', data: null });
+      expect(answer.body).toMatchObject({ code: ResponseCode.uploadTooLarge, msg: 'Failed to upload, the video is too large: videos up to 10 MB', data: null });
     }
     // The process still answers, and neither the temporary folder nor the store kept a byte of the refused files.
     const health = await fetch(`http://127.0.0.1:${port}/health`);

@@ -9,6 +9,7 @@ import { ResponseCode } from '@shop/contract';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.js';
 import { call, registerMember, seedDemo } from '../../accounts/__tests__/account-helpers.js';
 import { MAX_IMAGE_BYTES, MAX_IMAGE_PIXELS, MAX_VIDEO_BYTES } from '../uploads.service.js';
+import { mp4 } from './mp4-fixture.js';
 
 let t: TestApp;
 let member: Awaited<ReturnType<typeof registerMember>>;
@@ -52,11 +53,6 @@ const photo = (width: number, height: number) =>
 const paddedPng = async (size: number) => {
   const png = await photo(20, 20);
   return Buffer.concat([png, Buffer.alloc(size - png.length)]);
-};
-/** The start of an MP4 (an `ftyp` box) followed by `size` bytes in all. */
-const mp4 = (size: number) => {
-  const head = Buffer.from([0, 0, 0, 0x18, ...Buffer.from('ftypisom'), 0, 0, 2, 0, ...Buffer.from('isomiso2')]);
-  return Buffer.concat([head, Buffer.alloc(size - head.length)]);
 };
 
 /** A PNG built by hand: its header says `width` x `height`, its pixel data is `rows` (each row a filter byte, then the pixels). */
@@ -127,12 +123,80 @@ describe('uploads', () => {
 
   it('takes an image of exactly 2 MB and refuses 2 MB + 1 byte', async () => {
     expect((await upload(await paddedPng(MAX_IMAGE_BYTES), 'big.png')).code).toBe(200);
-    expect(await upload(await paddedPng(MAX_IMAGE_BYTES + 1), 'big.png')).toMatchObject({ code: ResponseCode.uploadTooLarge, msg: 'Failed to upload, image/video too large' });
+    expect(await upload(await paddedPng(MAX_IMAGE_BYTES + 1), 'big.png')).toMatchObject({ code: ResponseCode.uploadTooLarge, msg: 'Failed to upload, the picture is too large: pictures up to 2 MB' });
   });
 
   it('takes videos up to 10 MB and refuses more', async () => {
     expect(await upload(mp4(3 * 1024 * 1024), 'clip.mp4', 'video/mp4')).toMatchObject({ code: 200, data: { kind: 'video', mime: 'video/mp4' } });
     expect((await upload(mp4(MAX_VIDEO_BYTES + 1), 'clip.mp4', 'video/mp4')).code).toBe(ResponseCode.uploadTooLarge);
+  });
+
+  it('plays a video on a phone: a byte range answers 206 with those bytes, a whole GET its length, a range past the end 416', async () => {
+    const clip = mp4(200_000);
+    const res = await upload(clip, 'evidence.mp4', 'video/mp4');
+    expect(res).toMatchObject({ code: 200, data: { kind: 'video', mime: 'video/mp4' } });
+    // What iOS Safari asks first: the first two bytes, on the member's signed address.
+    const probe = await t.app.inject({ method: 'GET', url: res.data.url, headers: { range: 'bytes=0-1' } });
+    expect(probe.statusCode).toBe(206);
+    expect(probe.headers['content-range']).toBe(`bytes 0-1/${clip.length}`);
+    expect(probe.headers['content-length']).toBe('2');
+    expect(probe.rawPayload.equals(clip.subarray(0, 2))).toBe(true);
+    expect(probe.headers['content-type']).toBe('video/mp4');
+    expect(probe.headers['cache-control']).toMatch(/^private, max-age=\d+$/);
+    expect(probe.headers['x-content-type-options']).toBe('nosniff');
+    expect(probe.headers['content-security-policy']).toBe("default-src 'none'; sandbox");
+    // Seeking: a range in the middle, one open-ended, and the last bytes.
+    const middle = await t.app.inject({ method: 'GET', url: res.data.url, headers: { range: 'bytes=150000-150999' } });
+    expect(middle.statusCode).toBe(206);
+    expect(middle.headers['content-range']).toBe(`bytes 150000-150999/${clip.length}`);
+    expect(middle.rawPayload.equals(clip.subarray(150_000, 151_000))).toBe(true);
+    const rest = await t.app.inject({ method: 'GET', url: res.data.url, headers: { range: 'bytes=199000-' } });
+    expect(rest.statusCode).toBe(206);
+    expect(rest.rawPayload.equals(clip.subarray(199_000))).toBe(true);
+    const tail = await t.app.inject({ method: 'GET', url: res.data.url, headers: { range: 'bytes=-10' } });
+    expect(tail.headers['content-range']).toBe(`bytes ${clip.length - 10}-${clip.length - 1}/${clip.length}`);
+    expect(tail.rawPayload.equals(clip.subarray(-10))).toBe(true);
+    // The whole file: its length and the promise that ranges work, not a chunked stream.
+    const whole = await t.app.inject({ method: 'GET', url: res.data.url });
+    expect(whole.statusCode).toBe(200);
+    expect(whole.headers['content-length']).toBe(String(clip.length));
+    expect(whole.headers['accept-ranges']).toBe('bytes');
+    expect(whole.headers['transfer-encoding']).toBeUndefined();
+    expect(whole.rawPayload.equals(clip)).toBe(true);
+    // Past the end: nothing to send, and the size to ask within.
+    const past = await t.app.inject({ method: 'GET', url: res.data.url, headers: { range: `bytes=${clip.length}-${clip.length + 10}` } });
+    expect(past.statusCode).toBe(416);
+    expect(past.headers['content-range']).toBe(`bytes */${clip.length}`);
+    // Several ranges at once are answered with the whole file.
+    const several = await t.app.inject({ method: 'GET', url: res.data.url, headers: { range: 'bytes=0-1,5-6' } });
+    expect(several.statusCode).toBe(200);
+    expect(several.rawPayload.length).toBe(clip.length);
+    // A range still needs the signed address: the bare one is not found.
+    const bare = await t.app.inject({ method: 'GET', url: res.data.url.replace(/\?.*$/, ''), headers: { range: 'bytes=0-1' } });
+    expect(bare.statusCode).toBe(404);
+  });
+
+  it('sends pictures with their length and answers byte ranges of them too', async () => {
+    const res = await upload(await photo(300, 200), 'small.png', 'image/png');
+    const whole = await t.app.inject({ method: 'GET', url: res.data.url });
+    expect(whole.headers['content-length']).toBe(String(whole.rawPayload.length));
+    expect(whole.headers['accept-ranges']).toBe('bytes');
+    const part = await t.app.inject({ method: 'GET', url: res.data.url, headers: { range: 'bytes=0-7' } });
+    expect(part.statusCode).toBe(206);
+    expect(part.rawPayload.equals(whole.rawPayload.subarray(0, 8))).toBe(true);
+  });
+
+  it('refuses an "MP4" that is a web page behind an MP4 header, and keeps nothing of it', async () => {
+    const before = await t.db.selectFrom('uploads').select('id').execute();
+    const storedFiles = () => fs.readdirSync(path.join(dataDir, 'uploads'), { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).length;
+    const filesBefore = storedFiles();
+    const head = Buffer.from([0, 0, 0, 0x18, ...Buffer.from('ftypisom'), 0, 0, 2, 0, ...Buffer.from('isomiso2')]);
+    const html = Buffer.from('<!doctype html><html><body><script>alert(document.cookie)</script>'.padEnd(7 * 1024, ' ') + '</body></html>');
+    expect(await upload(Buffer.concat([head, html]), 'clip.mp4', 'video/mp4')).toMatchObject({ code: ResponseCode.uploadType, msg: 'This file type is not supported' });
+    // An MP4 header padded with zeros has no movie in it either.
+    expect((await upload(Buffer.concat([head, Buffer.alloc(64 * 1024)]), 'clip.mp4', 'video/mp4')).code).toBe(ResponseCode.uploadType);
+    expect((await t.db.selectFrom('uploads').select('id').execute()).length).toBe(before.length);
+    expect(storedFiles()).toBe(filesBefore);
   });
 
   it('needs a fresh upload token of the member, used once', async () => {
@@ -189,7 +253,7 @@ describe('uploads', () => {
     // 31 KB declaring 16000 x 16000 (256 MP): one bit per pixel, all zeros, compresses to nearly nothing.
     const bomb = handMadePng(16000, 16000, 1, 0, Buffer.alloc(16000 * (1 + 16000 / 8)));
     expect(bomb.length).toBeLessThan(40_000);
-    expect(await upload(bomb, 'bomb.png', 'image/png')).toMatchObject({ code: ResponseCode.uploadTooLarge, msg: 'Failed to upload, image/video too large' });
+    expect(await upload(bomb, 'bomb.png', 'image/png')).toMatchObject({ code: ResponseCode.uploadTooLarge, msg: 'Failed to upload, the picture has too many pixels: pictures up to 50 megapixels' });
     const inline = await call(t, 'POST', '/user/upload', { image: `data:image/png;base64,${bomb.toString('base64')}` }, { token: member.token });
     expect(inline.body.code).toBe(ResponseCode.uploadTooLarge);
     // Frames count together: 50 frames of 2000 x 2000 (200 MP) are refused; 3 of them (12 MP) are an animation that is taken.

@@ -50,7 +50,7 @@ describe('transfer limits', () => {
   });
 
   it('counts the day’s transfers and their amount per member and currency', async () => {
-    await setLimit('MYR', 'transfer', { fee_bp: 0, fee_fixed: 0, min: 100, max: 100_000, daily_count: 3, daily_amount: 25_000 });
+    await setLimit('MYR', 'transfer', { fee_bp: 0, fee_fixed: 0, min: 100, max: 25_000, daily_count: 3, daily_amount: 25_000 });
     const a = await walletMember(t);
     const b = await walletMember(t);
     await fund(t.db, a.userId, 1_000_000, 'MYR');
@@ -61,7 +61,9 @@ describe('transfer limits', () => {
     expect((await transfer(a, b, '60', 'MYR', 'hu')).body.msg).toBe('Ez meghaladja a mai 250,00 MYR korlátot');
     // Daily count: the third of three passes, a fourth does not.
     expect((await transfer(a, b, '50', 'MYR')).body.code).toBe(200);
-    expect((await transfer(a, b, '1', 'MYR')).body).toMatchObject({ code: ResponseCode.dailyCountExceeded, msg: "You have reached today's limit of 3" });
+    // The refusal says of what: transfers, in the reader's language.
+    expect((await transfer(a, b, '1', 'MYR')).body).toMatchObject({ code: ResponseCode.dailyCountExceeded, msg: "You have reached today's limit of 3 transfers" });
+    expect((await transfer(a, b, '1', 'MYR', 'zh-cn')).body.msg).toBe('已达今日转账次数上限（3 次）');
     const rows = await t.db.selectFrom('transfers').select('amount').where('from_user_id', '=', a.userId).execute();
     expect(rows.map((r) => Number(r.amount)).sort((x, y) => x - y)).toEqual([5_000, 10_000, 10_000]);
     // Another member's day is their own; USD is counted apart.
@@ -70,6 +72,16 @@ describe('transfer limits', () => {
     expect((await transfer(c, b, '100', 'MYR')).body.code).toBe(200);
     await fund(t.db, a.userId, 10_000, 'USD');
     expect((await transfer(a, b, '10')).body.code).toBe(200);
+  });
+
+  it('a daily count of one transfer is said in the singular', async () => {
+    await setLimit('CNY', 'transfer', { fee_bp: 0, fee_fixed: 0, min: 100, max: 1_000_000, daily_count: 1, daily_amount: 10_000_000 });
+    const a = await walletMember(t);
+    const b = await walletMember(t);
+    await fund(t.db, a.userId, 1_000_000, 'CNY');
+    expect((await transfer(a, b, '10', 'CNY')).body.code).toBe(200);
+    expect((await transfer(a, b, '10', 'CNY')).body).toMatchObject({ code: ResponseCode.dailyCountExceeded, msg: "You have reached today's limit of 1 transfer" });
+    expect((await transfer(a, b, '10', 'CNY', 'hu')).body.msg).toBe('Elérte a mai korlátot: naponta legfeljebb 1 átutalás');
   });
 
   it('parallel transfers cannot pass the daily count', async () => {
@@ -158,8 +170,10 @@ describe('a way of moving money not offered in a wallet currency', () => {
 describe('a setting with its maximum below its minimum', () => {
   it('is refused, saying what is wrong (no raw placeholder), for a wallet limit and a top-up channel', async () => {
     const en = { ...owner.headers, 'Accept-Language': 'en-us' };
+    // A wallet limit's refusal names the amounts, under the maximum (limit-settings.test.ts has every rule of the limits).
     const limit = await post('/admin/api/wallet/limits', { currency: 'USD', kind: 'transfer', fee_bp: 0, fee_fixed: 0, min: 500, max: 100, daily_count: 5, daily_amount: 10_000, reason: 'typo' }, en);
-    expect(limit.body).toMatchObject({ code: ResponseCode.settingInvalid, msg: 'The maximum cannot be lower than the minimum' });
+    expect(limit.body).toMatchObject({ code: ResponseCode.validation, msg: 'The maximum per request (1.00 USD) cannot be lower than the minimum (5.00 USD)' });
+    expect(limit.body.data.errors).toEqual([{ field: 'max', msg: limit.body.msg }]);
     const channel = await post('/admin/api/wallet/recharge-channels', { code: 'typo_channel', kind: 'bank_transfer', name: 'Typo', currencies: ['USD'], min: 500, max: 100, reason: 'typo' }, en);
     expect(channel.body).toMatchObject({ code: ResponseCode.settingInvalid, msg: 'The maximum cannot be lower than the minimum' });
   });

@@ -119,7 +119,7 @@ describe('wallet operator commands', () => {
 
     expect(await ops('wallet', 'crypto-addresses', 'TRC20', 'TXopsAddr0000000000000000000000001', 'TXopsAddr0000000000000000000000002')).toBe('2 address(es) added to TRC20');
     const actions = await t.db.selectFrom('operator_actions').select('action').where('operator', '=', recordedAs('olivia')).execute();
-    expect(actions.map((a) => a.action)).toEqual(expect.arrayContaining(['collection_account.add MYR', 'recharge_channel.set duitnow', 'wallet_limit.set USD transfer']));
+    expect(actions.map((a) => a.action)).toEqual(expect.arrayContaining(['collection_account.add MYR', expect.stringMatching(/^recharge_channel\.set duitnow kind: bank_transfer → bank_transfer, .*enabled: on → off$/), expect.stringMatching(/^wallet_limit\.set USD transfer fee_bp: 0 → 0, /)]));
     expect(await refused('wallet', 'explode')).toContain('wallet commands');
     expect(await ledgerCheck(t.db)).toEqual([]);
   });

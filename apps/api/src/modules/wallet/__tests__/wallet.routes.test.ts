@@ -81,7 +81,7 @@ describe('transfers between members', () => {
     const a = await walletMember(t, { usd: 10_000 });
     const b = await walletMember(t);
     const preview = await get(`/user/transfer/info?account=${b.userName}`, a.headers);
-    expect(preview.body.data.receiver.user_name).toBe(b.userName);
+    expect(preview.body.data.receiver).toMatchObject({ masked_name: expect.stringContaining('*'), matched_by: 'user_name' });
     expect((await post('/user/transfer/create', { account: a.userName, amount: '1', currency: 'USD', pay_password: PAY_PASSWORD }, a.keyed())).body.code).toBe(ResponseCode.transferToSelf);
     const headers = a.keyed();
     const body = { account: b.userName, amount: '12.50', currency: 'USD', pay_password: PAY_PASSWORD, user_id: b.userId, balance: 999_999, fee: 0, rate: '9' };
@@ -191,7 +191,7 @@ describe('withdrawals', () => {
     const card = await cardOf(m);
     expect((await post('/user/withdraw/create', { bank_card_id: card, amount: '5', currency: 'USD', pay_password: PAY_PASSWORD }, m.keyed())).body.code).toBe(ResponseCode.amountBelowMinimum);
     for (let i = 0; i < 3; i++) expect((await post('/user/withdraw/create', { bank_card_id: card, amount: '10', currency: 'USD', pay_password: PAY_PASSWORD }, m.keyed())).body.code).toBe(200);
-    expect((await post('/attractive/currency/withdraw', { bank_card_id: card, amount: '10', currency: 'USD', pay_password: PAY_PASSWORD }, m.keyed())).body.code).toBe(ResponseCode.dailyCountExceeded);
+    expect((await post('/attractive/currency/withdraw', { bank_card_id: card, amount: '10', currency: 'USD', pay_password: PAY_PASSWORD }, m.keyed())).body).toMatchObject({ code: ResponseCode.dailyCountExceeded, msg: "You have reached today's limit of 3 withdrawals" });
     const ratio = await get('/attractive/currency/withdrawRatio?currency=USD&amount=100', m.headers);
     expect(ratio.body.data.quote).toEqual({ amount: 10_000, fee: 200, total: 10_200 });
   });

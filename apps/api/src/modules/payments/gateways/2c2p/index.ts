@@ -8,6 +8,11 @@ import { fromXml, MAINTENANCE, openMaintenance, PATHS, paymentTokenClaims, readP
 
 // 2C2P PGW 4.3: payment token → redirect to 2C2P's page → backend notification (JWT HS256) and
 // payment inquiry; refunds through the Payment Maintenance API.
+// No `cancel`: 2C2P documents no way to stop an unpaid payment. Its Cancel Transaction API is marked
+// "not working anymore, do not use", and the maintenance API's void (processType V) reverses an
+// approved card transaction, i.e. money already taken, which the shop gives back as a refund. So a
+// payment the shop ended can still be paid on a page left open until its paymentExpiry: that
+// success is owed back, flagged and refunded (decision record 2026-11-23-payments).
 
 const env = z.object({
   PAY2C2P_MERCHANT_ID: z.string().optional(),

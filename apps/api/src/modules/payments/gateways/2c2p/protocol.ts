@@ -1,5 +1,6 @@
 import { CompactEncrypt, compactDecrypt, CompactSign, compactVerify, importPKCS8, importSPKI, errors as joseErrors } from 'jose';
 import { fromMajorString, toMajorString } from '../gateway.js';
+import { cutText } from '@shop/contract';
 
 // 2C2P PGW 4.3 on the wire. Every request and answer body is `{"payload": "<JWT>"}`, the JWT signed
 // HS256 with the merchant's secret key; an error the gateway raises before it knows the merchant is
@@ -98,7 +99,7 @@ export function paymentTokenClaims(i: PaymentTokenInput): Record<string, unknown
   return {
     merchantID: i.merchantId,
     invoiceNo: i.invoiceNo,
-    description: i.description.slice(0, 250),
+    description: cutText(i.description, 250, 'utf16'),
     amount: wireAmount(i.amountMinor, i.currency),
     currencyCode: i.currency.toUpperCase(),
     ...(i.paymentChannel?.length ? { paymentChannel: i.paymentChannel } : {}),

@@ -20,6 +20,7 @@ import {
 } from '../gateway.js';
 import { GatewayError, httpClient, type HttpClient } from '../sandbox-kit.js';
 import { FakeAirwallex } from './fake.js';
+import { cutText } from '@shop/contract';
 
 // Airwallex over plain HTTP: an access token from the client id and API key, payment intents with
 // decimal major units (`9.99`) and `request_id` idempotency, refunds; the member pays on Airwallex's
@@ -122,7 +123,7 @@ export class AirwallexGateway implements PaymentGateway {
       amount: Number(toMajorString(input.amountMinor, input.currency)),
       currency: input.currency,
       merchant_order_id: input.reference,
-      descriptor: input.description.slice(0, 32),
+      descriptor: cutText(input.description, 32, 'utf16'),
       return_url: input.returnUrl,
       metadata: { reference: input.reference, method: input.method },
     });

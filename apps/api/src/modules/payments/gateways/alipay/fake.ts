@@ -1,5 +1,5 @@
 import type { FakeGateway, FakeNotificationSwitches, FakeRequest, NotificationDelivery, PlainResponse } from '../gateway.js';
-import { httpDelivery, notFound, Notifier, randomHex, redirect, registerLocalFake, sandboxPage, shownAmount, splitUrl, switchesFromForm, withParams, type PageSwitches } from '../sandbox-kit.js';
+import { httpDelivery, notFound, Notifier, randomHex, redirect, refusedPage, registerLocalFake, sandboxPage, shownAmount, splitUrl, switchesFromForm, withParams, type PageSwitches } from '../sandbox-kit.js';
 import { chinaTime, formFields, fromYuan, METHODS, signedAnswer, signNotification, verifyRequest, type TradeStatus } from './protocol.js';
 
 // A local Alipay open API for development and tests: alipay.trade.wap.pay (the hosted page),
@@ -93,6 +93,8 @@ export class FakeAlipay implements FakeGateway {
     if (!outTradeNo || amount === undefined || amount <= 0 || typeof biz.subject !== 'string' || biz.product_code !== 'QUICK_WAP_WAY') return { status: 400, headers: { 'content-type': 'text/plain; charset=utf-8' }, body: 'ACQ.INVALID_PARAMETER' };
     let trade = this.trades.get(outTradeNo);
     if (trade && trade.totalAmount !== biz.total_amount) return { status: 400, headers: { 'content-type': 'text/plain; charset=utf-8' }, body: 'ACQ.CONTEXT_INCONSISTENT: out_trade_no used with another amount' };
+    // A trade Alipay no longer takes (closed by the merchant, or paid) opens no cashier again.
+    if (trade && trade.status !== 'WAIT_BUYER_PAY') return this.refused(trade, fields.return_url);
     if (!trade) {
       trade = { outTradeNo, tradeNo: `2026${Date.now()}${randomHex(6)}`, subject: biz.subject, totalAmount: biz.total_amount as string, notifyUrl: fields.notify_url ?? '', returnUrl: fields.return_url ?? '', status: 'WAIT_BUYER_PAY', refunded: 0, refunds: new Map() };
       this.trades.set(outTradeNo, trade);
@@ -117,6 +119,8 @@ export class FakeAlipay implements FakeGateway {
     if (choice !== 'pay' && choice !== 'fail' && choice !== 'cancel') return { status: 400, body: 'Choose pay, fail or cancel' };
     const t = this.byTradeNo.get(tradeNo);
     if (!t) return notFound('Trade');
+    // A cashier left open while the merchant closed the trade: Alipay refuses it and takes nothing.
+    if (t.status !== 'WAIT_BUYER_PAY') return this.refused(t);
     const switches = switchesFromForm(form, this.switches, pageSwitches(t));
     await this.settle(t, choice, switches);
     if (switches.outOfOrder) await this.notifier.flush(switches);
@@ -124,6 +128,12 @@ export class FakeAlipay implements FakeGateway {
     // The synchronous return: signed, but the shop still asks the query or waits for the notification.
     const back = signNotification({ app_id: this.o.appId, method: 'alipay.trade.wap.pay.return', charset: 'utf-8', timestamp: chinaTime(this.now()), version: '1.0', out_trade_no: t.outTradeNo, trade_no: t.tradeNo, total_amount: t.totalAmount, seller_id: this.o.sellerId }, this.o.alipayPrivateKey);
     return redirect(withParams(t.returnUrl, back));
+  }
+
+  /** Alipay's words for a trade it no longer takes: ACQ.TRADE_HAS_CLOSE or ACQ.TRADE_HAS_SUCCESS. */
+  private refused(t: Trade, back = t.returnUrl): PlainResponse {
+    const paid = t.status === 'TRADE_SUCCESS' || t.status === 'TRADE_FINISHED' || t.paidAt !== undefined;
+    return refusedPage({ gateway: 'Alipay', code: paid ? 'ACQ.TRADE_HAS_SUCCESS' : 'ACQ.TRADE_HAS_CLOSE', message: paid ? 'the trade has been paid' : 'the trade has been closed', back });
   }
 
   async decide(ref: string, outcome: 'pay' | 'fail' | 'cancel'): Promise<void> {

@@ -5,9 +5,11 @@ import { GatewayError, httpClient, pem, type HttpClient } from '../sandbox-kit.j
 import { alipayApp, alipayPlatform } from '../sandbox-keys.js';
 import { FakeAlipay } from './fake.js';
 import { chinaTime, formFields, fromYuan, METHODS, NOTIFY_TOLERANCE_SECONDS, parseChinaTime, requestFields, signRequest, TRADE_STATUSES, verifyAnswer, verifyNotificationSign, yuan, type TradeStatus } from './protocol.js';
+import { cutText } from '@shop/contract';
 
 // Alipay: alipay.trade.wap.pay for mobile web (the browser goes to Alipay with signed fields),
-// trade query, refund and close, and trade_status_sync notifications answered `success`.
+// trade query, refund and close (a payment the shop ended: the cashier then refuses it), and
+// trade_status_sync notifications answered `success`.
 
 const env = z.object({
   ALIPAY_APP_ID: z.string().optional(),
@@ -54,7 +56,7 @@ export class AlipayGateway implements PaymentGateway {
     const biz = {
       out_trade_no: input.reference,
       total_amount: yuan(input.amountMinor, input.currency),
-      subject: input.description.slice(0, 256),
+      subject: cutText(input.description, 256, 'utf16'),
       product_code: 'QUICK_WAP_WAY',
       quit_url: input.returnUrl,
       time_expire: chinaTime(input.expiresAt),
@@ -74,10 +76,30 @@ export class AlipayGateway implements PaymentGateway {
   }
 
   async refund(input: GatewayRefundInput): Promise<GatewayRefundResult> {
-    const r = await this.call(METHODS.refund, { out_trade_no: input.paymentReference, refund_amount: yuan(input.amountMinor, input.currency), out_request_no: input.reference, ...(input.reason ? { refund_reason: input.reason.slice(0, 256) } : {}) });
+    const r = await this.call(METHODS.refund, { out_trade_no: input.paymentReference, refund_amount: yuan(input.amountMinor, input.currency), out_request_no: input.reference, ...(input.reason ? { refund_reason: cutText(input.reason, 256, 'utf16') } : {}) });
     if (r.code === '10000') return { refundRef: input.reference, status: 'succeeded' };
     if (r.code === '20000') throw new GatewayError(this.name, 'refund: service unavailable, ask again', '20000');
     return { refundRef: input.reference, status: 'failed', reason: `${String(r.sub_code ?? r.code)}${r.sub_msg ? `: ${String(r.sub_msg)}` : ''}` };
+  }
+
+  /**
+   * Closes the unpaid trade (alipay.trade.close) so its cashier takes nothing more. Resolves only
+   * when Alipay closed it, or it was closed unpaid already. Throws when it was paid (that success
+   * still arrives and is owed back), when Alipay has no trade under the reference yet (wap.pay opens
+   * it only once the member reaches Alipay's cashier, so the signed page could still open it until
+   * its time_expire), and on any other answer.
+   */
+  async cancel(input: { reference: string; providerRef?: string | null }): Promise<void> {
+    const r = await this.call(METHODS.close, { out_trade_no: input.reference });
+    if (r.code === '10000') return;
+    const sub = String(r.sub_code ?? r.code);
+    if (sub === 'ACQ.TRADE_STATUS_ERROR') {
+      // Not waiting for the buyer any more: closed before, or paid. The trade's own state tells which.
+      const now = await this.inquire({ reference: input.reference });
+      if (now.status === 'canceled') return;
+      throw new GatewayError(this.name, `close: the trade is ${now.status === 'succeeded' ? 'paid' : now.status}`, now.status === 'succeeded' ? 'TRADE_PAID' : sub);
+    }
+    throw new GatewayError(this.name, `close: ${sub}${r.sub_msg ? ` (${String(r.sub_msg)})` : ''}`, sub);
   }
 
   verifyNotification(rawBody: Buffer, _headers: Record<string, string | string[] | undefined>, now: Date): GatewayVerification {

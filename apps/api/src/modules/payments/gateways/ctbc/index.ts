@@ -7,6 +7,11 @@ import { authForm, checkSignedCall, fromPurchAmt, PATHS, purchAmt, readResult, s
 
 // CTBC card acquiring for wallet top-ups: one payment or instalments on the bank's SSL page, the
 // result posted back to the shop (AuthResURL = /webhooks/ctbc), query and refund by MAC-signed form.
+// No `cancel`: the kit as we read it (protocol.ts: page, query, refund) has no call that stops an
+// unpaid page. An authorisation exists at the bank only once the cardholder submits the page, and
+// undoing an approved one is giving back money already taken, which the shop does as a refund. A
+// top-up the shop ended can still be paid on a page left open: that success is owed back, flagged
+// and refunded.
 
 const env = z.object({
   /** The bank's merchant numbers: merID (the page's), MerchantID and TerminalID (the MAC's). */

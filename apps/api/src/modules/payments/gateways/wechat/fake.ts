@@ -1,6 +1,6 @@
 import { createPublicKey } from 'node:crypto';
 import type { FakeGateway, FakeNotificationSwitches, FakeRequest, NotificationDelivery, PlainResponse } from '../gateway.js';
-import { header, httpDelivery, notFound, Notifier, randomHex, redirect, registerLocalFake, sandboxPage, shownAmount, splitUrl, switchesFromForm, type PageSwitches } from '../sandbox-kit.js';
+import { header, httpDelivery, notFound, Notifier, randomHex, redirect, refusedPage, registerLocalFake, sandboxPage, shownAmount, splitUrl, switchesFromForm, type PageSwitches } from '../sandbox-kit.js';
 import { encryptResource, nonce, parseAuthorization, PATHS, rfc3339China, rsaVerify, signedHeaders, TOLERANCE_SECONDS, unixNow, type Transaction, type TradeState } from './protocol.js';
 
 // A local WeChat Pay API v3 for development and tests: H5 and JSAPI orders, query, close and
@@ -26,6 +26,15 @@ interface Order {
 }
 
 const pageSwitches = (o: Order): PageSwitches => ({ amountMinor: o.total, currency: o.currency });
+
+/** An order WeChat Pay still takes a payment for. */
+const open = (o: Order) => o.state === 'NOTPAY' || o.state === 'USERPAYING';
+
+/** WeChat Pay's words for an order it no longer takes (ORDER_CLOSED, ORDERPAID …). */
+function refused(o: Order, back?: string): PlainResponse {
+  const paid = o.state === 'SUCCESS' || o.state === 'REFUND';
+  return refusedPage({ gateway: 'WeChat Pay', code: paid ? 'ORDERPAID' : o.state === 'CLOSED' ? 'ORDER_CLOSED' : o.state, message: paid ? 'the order has been paid' : o.state === 'CLOSED' ? 'the order has been closed' : o.state === 'REVOKED' ? 'the order has been revoked' : 'the payment failed', ...(back ? { back } : {}) });
+}
 
 export interface FakeWechatOptions {
   mchid: string;
@@ -82,6 +91,15 @@ export class FakeWechat implements FakeGateway {
     }
     const close = /^\/v3\/pay\/transactions\/out-trade-no\/([^/]+)\/close$/.exec(path);
     if (req.method === 'POST' && close) {
+      // The body names the merchant ({"mchid": "…"}), as API v3 asks; the answer is 204 with no body.
+      let mchid: unknown;
+      try {
+        mchid = (JSON.parse(body) as { mchid?: unknown }).mchid;
+      } catch {
+        return this.error(400, 'PARAM_ERROR', 'body is not JSON');
+      }
+      if (typeof mchid !== 'string' || !mchid) return this.error(400, 'PARAM_ERROR', 'mchid required');
+      if (mchid !== this.o.mchid) return this.error(400, 'MCH_NOT_EXISTS', 'mchid does not match');
       const order = this.orders.get(decodeURIComponent(close[1]!));
       if (!order) return this.error(404, 'ORDER_NOT_EXIST', 'order does not exist');
       if (order.state === 'SUCCESS' || order.state === 'REFUND') return this.error(400, 'ORDERPAID', 'order paid');
@@ -141,6 +159,7 @@ export class FakeWechat implements FakeGateway {
   private page(prepayId: string, redirectUrl: string): PlainResponse {
     const o = this.byPrepay.get(prepayId);
     if (!o) return notFound('Payment');
+    if (!open(o)) return refused(o, redirectUrl);
     return sandboxPage({
       gateway: 'WeChat Pay',
       action: `${this.base()}/pay/${prepayId}`,
@@ -161,6 +180,8 @@ export class FakeWechat implements FakeGateway {
     if (choice !== 'pay' && choice !== 'fail' && choice !== 'cancel') return { status: 400, body: 'Choose pay, fail or cancel' };
     const o = this.byPrepay.get(prepayId);
     if (!o) return notFound('Payment');
+    // A cashier left open while the merchant closed the order: WeChat Pay refuses it and takes nothing.
+    if (!open(o)) return refused(o, form.get('redirect_url') ?? undefined);
     const switches = switchesFromForm(form, this.switches, pageSwitches(o));
     await this.settle(o, choice, switches);
     if (switches.outOfOrder) await this.notifier.flush(switches);

@@ -5,9 +5,11 @@ import { GatewayError, httpClient, pem, type HttpAnswer, type HttpClient } from 
 import { wechatMerchant, wechatPlatform } from '../sandbox-keys.js';
 import { FakeWechat } from './fake.js';
 import { authorization, decryptResource, fen, jsapiParams, PATHS, readTransaction, rfc3339China, verifySignedHeaders, type TradeState } from './protocol.js';
+import { cutText } from '@shop/contract';
 
-// WeChat Pay API v3: H5 (a browser outside WeChat) and JSAPI (WeChat's own browser), query, close,
-// refunds, and TRANSACTION.SUCCESS notifications.
+// WeChat Pay API v3: H5 (a browser outside WeChat) and JSAPI (WeChat's own browser), query, close
+// (a payment the shop ended: the cashier then refuses it), refunds, and TRANSACTION.SUCCESS
+// notifications.
 
 const env = z.object({
   WECHATPAY_APP_ID: z.string().optional(),
@@ -71,7 +73,7 @@ export class WechatGateway implements PaymentGateway {
     const body = {
       appid: this.s.WECHATPAY_APP_ID,
       mchid: this.merchantId,
-      description: input.description.slice(0, 127),
+      description: cutText(input.description, 127, 'utf16'),
       out_trade_no: input.reference,
       time_expire: rfc3339China(input.expiresAt),
       notify_url: input.notifyUrl,
@@ -109,7 +111,7 @@ export class WechatGateway implements PaymentGateway {
     const res = await this.call('POST', PATHS.refund, {
       out_trade_no: input.paymentReference,
       out_refund_no: input.reference,
-      ...(input.reason ? { reason: input.reason.slice(0, 80) } : {}),
+      ...(input.reason ? { reason: cutText(input.reason, 80, 'utf16') } : {}),
       amount: { refund: fen(input.amountMinor, input.currency), total: fen(input.paymentAmountMinor, input.currency), currency: 'CNY' },
     });
     if (res.status !== 200 || !res.json) {
@@ -119,6 +121,20 @@ export class WechatGateway implements PaymentGateway {
     }
     const status = res.json.status === 'SUCCESS' ? 'succeeded' : res.json.status === 'PROCESSING' ? 'pending' : 'failed';
     return { refundRef: String(res.json.refund_id ?? input.reference), status };
+  }
+
+  /**
+   * Closes the unpaid order (POST …/out-trade-no/{no}/close with the mchid, answered 204) so its
+   * cashier takes nothing more. WeChat answers 204 to a repeated close too, so the order's own state
+   * decides: resolves only when it is closed (or revoked). Throws when it was paid (that success
+   * still arrives and is owed back), is being paid (USER_PAYING), is unknown, or WeChat is away.
+   */
+  async cancel(input: { reference: string; providerRef?: string | null }): Promise<void> {
+    const res = await this.call('POST', PATHS.close(input.reference), { mchid: this.merchantId });
+    if (res.status >= 500 || res.status === 401 || res.status === 429) throw new GatewayError(this.name, `close not answered (HTTP ${res.status})`, String(res.json?.code ?? res.status));
+    const now = await this.inquire({ reference: input.reference });
+    if (now.status === 'canceled') return;
+    throw new GatewayError(this.name, `close: the order is ${now.status === 'succeeded' ? 'paid' : now.status}${res.json?.code ? ` (${String(res.json.code)})` : ''}`, now.status === 'succeeded' ? 'ORDERPAID' : String(res.json?.code ?? res.status));
   }
 
   verifyNotification(rawBody: Buffer, headers: Record<string, string | string[] | undefined>, now: Date): GatewayVerification {
