@@ -1,7 +1,11 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousFindings } from './axe.js';
 import { launchBrowser, quiet, type Browser } from './browser.js';
 import { baseUrl } from './shop.js';
+
+const ROOT = path.resolve(import.meta.dirname, '../../..');
 
 // axe-core in the page (WCAG 2.1 A and AA rules) on every page a shopper meets first.
 let browser: Browser;
@@ -54,6 +58,22 @@ describe('accessibility', () => {
     const outline = await back.evaluate((el) => getComputedStyle(el).outlineStyle);
     expect(outline).not.toBe('none');
     await page.close();
+  });
+
+  it('draws the focus ring on antd-mobile buttons and text fields reached by Tab, and none on a tapped button', async () => {
+    // The stylesheets as the app loads them (antd-mobile's, then the app's), read from the sources.
+    const css = ['node_modules/antd-mobile/es/components/button/button.css', 'node_modules/antd-mobile/es/components/input/input.css', 'apps/web/src/app/styles.css'].map((f) => fs.readFileSync(path.join(ROOT, f), 'utf8'));
+    const page = await browser.newPage();
+    await page.setContent(`${css.map((c) => `<style>${c}</style>`).join('')}<div class="adm-input"><input class="adm-input-element" aria-label="Account"></div><button type="button" class="adm-button adm-button-primary adm-button-block">Log in</button>`);
+    const outline = (selector: string) => page.locator(selector).evaluate((el) => `${getComputedStyle(el).outlineStyle} ${getComputedStyle(el).outlineWidth}`);
+    await page.keyboard.press('Tab');
+    expect(await outline('.adm-input-element')).toBe('solid 2px');
+    await page.keyboard.press('Tab');
+    expect(await outline('.adm-button')).toBe('solid 2px');
+    await page.mouse.click(1, 1);
+    await page.locator('.adm-button').click();
+    expect(await page.locator('.adm-button').evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(await outline('.adm-button')).toMatch(/^none/);
   });
 });
 

@@ -84,7 +84,7 @@ describe('addresses in Chromium', () => {
     // Delete the default after confirming: the other one becomes the default.
     await second.getByRole('button', { name: 'Delete' }).click();
     await page.getByText('Delete this address?').waitFor();
-    await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
     await expect.poll(() => card(page, 'Aisyah').count()).toBe(0);
     await card(page, 'Han Meimei').getByText('Default', { exact: true }).waitFor();
     await page.close();

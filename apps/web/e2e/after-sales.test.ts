@@ -73,7 +73,7 @@ describe('after-sales in Chromium at 375 px', () => {
     // Nothing chosen: refused on the page, nothing sent.
     await page.getByRole('button', { name: 'Submit' }).click();
     await page.getByText('At least one order item must be chosen').waitFor();
-    await page.getByLabel(`Quantity of ${name}`).locator('.adm-stepper-plus').click();
+    await page.locator('.adm-stepper').filter({ has: page.getByLabel(`Quantity of ${name}`) }).locator('.adm-stepper-plus').click();
     await page.getByText('No longer needed').click();
     await page.getByPlaceholder('Describe the problem').fill('One is enough');
     // Two photos from the phone, then one taken off again: the case keeps the one left.

@@ -246,11 +246,11 @@ describe('the shop in Chromium on a phone', () => {
     await expect.poll(() => like.getAttribute('aria-pressed')).toBe('true');
     await expect.poll(async () => Number((await like.innerText()).match(/\d+/)![0])).toBe(before + 1);
 
-    const typed = 'Lovely <b>read</b><script>window.hacked=1</script> &lt;img src=x onerror=alert(1)&gt;';
+    const typed = 'Lovely <b>read</b><script>window.hacked=1</script>\n&lt;img src=x onerror=alert(1)&gt;';
     await page.locator('.comment-composer textarea').first().fill(typed);
     await page.getByRole('button', { name: 'Send' }).click();
     await page.locator('.comment-text', { hasText: 'Lovely <b>read</b>' }).waitFor();
-    // Text members write is shown as typed and stays text: no element, nothing run.
+    // Text members write is shown as typed, its lines kept, and stays text: no element, nothing run.
     expect(await page.locator('.comment-text').first().innerText()).toBe(typed);
     expect(await page.locator('.comment-text b, .comment-text script, .comment-text img').count()).toBe(0);
     expect(await page.evaluate(() => (window as { hacked?: number }).hacked)).toBeUndefined();

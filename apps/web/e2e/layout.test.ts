@@ -152,3 +152,50 @@ describe('labels and fields on a 375 px phone', () => {
     await none.close();
   });
 });
+
+describe('the narrowest phone (320 px) in Hungarian', () => {
+  const narrow = { width: 320, height: 640 };
+  /** How much wider than its window the page has become (0 when it fits). */
+  const overflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  /** The right edges of `selector`'s elements that lie beyond the window. */
+  const beyondRight = (page: Page, selector: string) => page.locator(selector).evaluateAll((els) => els.map((e) => Math.round(e.getBoundingClientRect().right)).filter((right) => right > window.innerWidth));
+  const shots = process.env.LAYOUT_SCREENSHOT_DIR;
+
+  it('shows every sub-category tile and goods tile of "all categories" whole, the long names broken', async () => {
+    const page = await browser.open('/pages/activity/allAct', { viewport: narrow, snoozePopups: true, localStorage: { lang: 'hu' } });
+    await page.locator('.sub-category').first().waitFor();
+    await page.locator('.categories-main .goods-card').first().waitFor();
+    if (shots) await page.screenshot({ path: `${shots}/all-categories-hu-320.png`, fullPage: true });
+    if (shots) await page.setViewportSize({ width: 375, height: 640 });
+    if (shots) await page.screenshot({ path: `${shots}/all-categories-hu-375.png`, fullPage: true });
+    if (shots) await page.setViewportSize(narrow);
+    expect(await overflow(page)).toBeLessThanOrEqual(0);
+    expect(await beyondRight(page, '.sub-category, .categories-main .goods-card')).toEqual([]);
+    // Each name inside its tile, and each category's name inside the column on the left.
+    const outside = await page.evaluate(() =>
+      [...document.querySelectorAll<HTMLElement>('.sub-category > span, .adm-side-bar-item-title')]
+        .filter((name) => {
+          const box = name.getBoundingClientRect();
+          const room = name.closest('.sub-category, .adm-side-bar-item')!.getBoundingClientRect();
+          return box.left < room.left - 0.5 || box.right > room.right + 0.5;
+        })
+        .map((name) => name.textContent),
+    );
+    expect(outside).toEqual([]);
+    await page.close();
+  });
+
+  it('keeps the arrow of every settings row on the screen, the identity check’s included', async () => {
+    const member = await createMemberSession(databaseUrl);
+    const signedIn = { 'shop.session': JSON.stringify({ state: { token: member.token, user: { id: member.userId, user_name: member.userName } }, version: 0 }), 'shop.session.refreshedAt': String(Date.now()) };
+    const page = await browser.open('/pages/other/setting', { viewport: narrow, snoozePopups: true, localStorage: { ...signedIn, lang: 'hu' } });
+    await page.getByText('Nincs ellenőrizve').waitFor();
+    if (shots) await page.screenshot({ path: `${shots}/settings-hu-320.png`, fullPage: true });
+    if (shots) await page.setViewportSize({ width: 375, height: 640 });
+    if (shots) await page.screenshot({ path: `${shots}/settings-hu-375.png`, fullPage: true });
+    if (shots) await page.setViewportSize(narrow);
+    expect(await overflow(page)).toBeLessThanOrEqual(0);
+    expect(await beyondRight(page, '.adm-list-item-content-arrow, .adm-list-item-content-extra')).toEqual([]);
+    await page.close();
+  });
+});

@@ -1,10 +1,10 @@
-import { useState } from 'react';
-import { Button, Picker } from 'antd-mobile';
+import { useMemo, useState } from 'react';
+import { Button } from 'antd-mobile';
 import { listCountryCodes } from '@shop/contract/account';
 import type { EndpointData } from '@shop/contract/common';
 import { useEndpointQuery } from '@/lib/endpoint-query';
-import { useBackCloses } from '@/lib/router';
 import { useTranslation } from '@/lib/i18n';
+import { SearchListSheet } from './search-list-sheet';
 
 /** A country and its calling code, as the phone fields keep them. */
 export interface CallingCode {
@@ -31,27 +31,25 @@ export function splitCallingCode(typed: string, chosen: CallingCode, countries: 
   return found ? { code: found, mobile: digits.slice(found.pre.length) } : { code: chosen, mobile: plain };
 }
 
-/** The country code in front of a phone number: a button showing `+60` that opens the list of countries. */
+/** The country code in front of a phone number: a button showing `+60` that opens the list of countries (a sheet searched by typing, usable by keyboard). */
 export function CountryCodePicker({ value, onChange }: { value: CallingCode; onChange: (v: CallingCode) => void }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const { data: countries = [] } = useCountryCodes();
-  useBackCloses(open, () => setOpen(false));
+  const options = useMemo(() => countries.map((c) => ({ label: `${c.name} +${c.pre}`, value: c.code })), [countries]);
   return (
     <>
       <Button size="small" fill="none" className="country-code" aria-label={`${t('account.field.countryCode')} +${value.pre}`} onClick={() => setOpen(true)}>
         +{value.pre}
       </Button>
-      <Picker
-        visible={open}
+      <SearchListSheet
+        label={t('account.field.countryCode')}
+        open={open}
         onClose={() => setOpen(false)}
-        title={t('account.field.countryCode')}
-        confirmText={t('account.action.confirm')}
-        cancelText={t('account.action.cancel')}
-        columns={[countries.map((c) => ({ label: `${c.name} +${c.pre}`, value: c.code }))]}
-        value={[value.country]}
-        onConfirm={(v) => {
-          const chosen = countries.find((c) => c.code === v[0]);
+        options={options}
+        chosen={value.country}
+        onPick={(o) => {
+          const chosen = countries.find((c) => c.code === o.value);
           if (chosen) onChange({ country: chosen.code, pre: chosen.pre });
         }}
       />

@@ -23,24 +23,33 @@ export async function startOfflineSupport(): Promise<void> {
     return;
   }
   const wb = new Workbox(`${SCOPE}sw.js`, { scope: SCOPE });
+  let registration: ServiceWorkerRegistration | undefined;
   let reloading = false;
+  const reload = () => {
+    if (reloading) return;
+    reloading = true;
+    window.location.reload();
+  };
   wb.addEventListener('waiting', () => {
+    const controllerWhenOffered = navigator.serviceWorker.controller;
     useAppUpdate.getState().set({
       waiting: true,
       applyUpdate: () => {
+        // Another tab may have put the new release in charge already: nothing waits any more, and no
+        // `controlling` will come, so this tab just reloads onto it.
+        if (!registration?.waiting || navigator.serviceWorker.controller !== controllerWhenOffered) {
+          reload();
+          return;
+        }
         // Once the new release is in charge, this tab reloads onto it.
-        wb.addEventListener('controlling', () => {
-          if (reloading) return;
-          reloading = true;
-          window.location.reload();
-        });
+        wb.addEventListener('controlling', reload);
         wb.messageSkipWaiting();
       },
     });
   });
   const check = () => void wb.update().catch(() => undefined);
   try {
-    await wb.register();
+    registration = await wb.register();
   } catch {
     // A browser that refuses workers (private mode, a policy) keeps the app as it is.
     return;

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useLocation } from '@/lib/router';
 
 /**
@@ -80,7 +80,9 @@ export function useDraftLeftOpen<T>(name: string): T | undefined {
 export function useKeepOpenDraft(name: string, value: unknown): void {
   const page = usePage();
   const current = useRef(value);
-  useEffect(() => {
+  // Updated as the render is committed, not after the paint: what the member sees on the screen is what a
+  // `pagehide` right then writes down (a photo shown as its upload ends, before passive effects ran, was lost).
+  useLayoutEffect(() => {
     current.current = value;
   });
   useEffect(() => {
@@ -92,4 +94,25 @@ export function useKeepOpenDraft(name: string, value: unknown): void {
       if (open.get(name)?.page === page) open.delete(name);
     };
   }, [name, page]);
+}
+
+const typedSomething = (v: unknown) => v !== undefined && v !== null && v !== '' && v !== false && !(Array.isArray(v) && v.length === 0);
+
+/**
+ * A form's fields named in `kept` (never a password or a code: those are typed again) survive the page
+ * being loaded again while it is open: `useKeepOpenDraft` while something in them is typed, and what the
+ * previous document left is handed to `restore` once, after the form's first render.
+ */
+export function useKeepFormDraft<T extends object>(name: string, values: T, kept: ReadonlyArray<keyof T>, restore: (draft: Partial<T>) => void): void {
+  const leftOpen = useDraftLeftOpen<Partial<T>>(name);
+  const typed: Partial<T> = {};
+  for (const field of kept) if (typedSomething(values[field])) typed[field] = values[field];
+  useKeepOpenDraft(name, Object.keys(typed).length ? typed : undefined);
+  const giveBack = useRef(restore);
+  useEffect(() => {
+    giveBack.current = restore;
+  });
+  useEffect(() => {
+    if (leftOpen) giveBack.current(leftOpen);
+  }, [leftOpen]);
 }

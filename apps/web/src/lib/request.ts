@@ -237,6 +237,14 @@ function handleAnswer(endpoint: AnyEndpoint, status: number, payload: unknown, o
         throw error;
     }
   }
+  // The server could not answer for now (a process gone behind the load balancer, its database away),
+  // still after the retries of a call that may be sent again: said in the member's language, never the
+  // proxy's page. A tap deserves the word; a background read fails quietly into its page's own state.
+  if (error.kind === 'unavailable') {
+    const message = i18n.t('code.serviceUnavailable');
+    if (endpoint.method === 'POST' && !options.quiet) showToast(message);
+    throw refusal(message);
+  }
   if (status === 201) {
     const message = i18n.t('app.session.loginFailed');
     showToast(message);

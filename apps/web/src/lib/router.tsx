@@ -43,6 +43,12 @@ export interface RouteObject {
   lazy?: LazyRouteFunction<RouteObject>;
   errorElement?: ReactNode;
   children?: RouteObject[];
+  /**
+   * The query parameters that name the record the page shows (`['id']` for `goodsInfo?id=7`): another
+   * value is another page, rendered afresh (nothing the member typed or chose for one record shows on
+   * another's). Parameters not named (filters, tabs, a picked address) change the page in place.
+   */
+  identity?: readonly string[];
 }
 
 export interface RouteMatch {
@@ -477,14 +483,22 @@ class RouteErrorBoundary extends Component<{ fallback: ReactNode; resetKey: stri
   }
 }
 
-function Matches({ matches, locationKey }: { matches: RouteMatch[]; locationKey: string }) {
+/** What a route's element is kept under: its path, and the values of its `identity` parameters in `search`. */
+function elementKey(route: RouteObject, position: number, search: string): string {
+  const path = route.path ?? (route.index ? 'index' : String(position));
+  if (!route.identity?.length) return path;
+  const query = new URLSearchParams(search);
+  return `${path}?${route.identity.map((name) => `${name}=${query.get(name) ?? ''}`).join('&')}`;
+}
+
+function Matches({ matches, locationKey, search }: { matches: RouteMatch[]; locationKey: string; search: string }) {
   // Inside out: each route's element gets the next one as its outlet.
   let outlet: ReactNode = null;
   for (let i = matches.length - 1; i >= 0; i--) {
     const { route } = matches[i]!;
     let element: ReactNode = (
       <OutletContext.Provider value={outlet}>
-        <RouteElement key={route.path ?? (route.index ? 'index' : i)} route={route} />
+        <RouteElement key={elementKey(route, i, search)} route={route} />
       </OutletContext.Provider>
     );
     if (route.errorElement !== undefined)
@@ -507,7 +521,7 @@ export function RouterProvider({ router }: { router: Router }) {
     };
   }, [router]);
   const matches = useMemo(() => matchRoutes(router.routes, location.pathname), [router, location.pathname]);
-  return <RouterContext.Provider value={router}>{matches ? <Matches matches={matches} locationKey={location.key} /> : null}</RouterContext.Provider>;
+  return <RouterContext.Provider value={router}>{matches ? <Matches matches={matches} locationKey={location.key} search={location.search} /> : null}</RouterContext.Provider>;
 }
 
 const SCROLL_KEY = 'shop.scroll';

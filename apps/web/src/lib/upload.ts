@@ -1,5 +1,5 @@
-import { createUploadToken, uploadedFileData, uploadFile as uploadCall, type UploadedFile } from '@shop/contract/account';
-import type { Envelope } from '@shop/contract/common';
+import { createUploadToken, uploadedFileData, uploadFile as uploadCall, uploadLimitMb, type UploadedFile } from '@shop/contract/account';
+import { ResponseCode, type Envelope } from '@shop/contract/common';
 import { i18n } from '@/lib/i18n';
 import { hostsForRegion } from '@/lib/region';
 import { ApiError, call, requestHeaders } from '@/lib/request';
@@ -15,6 +15,14 @@ export interface UploadOptions {
 /** Uploads one file (an avatar, a bank-transfer slip …): a one-time token, then the multipart upload with the bearer token (spec §7 Upload). */
 export async function uploadFile(file: File, { onProgress }: UploadOptions = {}): Promise<UploadedFile> {
   const grant = await call(createUploadToken, { host_id: 1 });
+  // Over its kind's limit, the file is not sent: the member is told the limit at once, not after minutes of sending.
+  const video = file.type.startsWith('video/');
+  const limit = video ? grant.max_video_bytes : grant.max_image_bytes;
+  if (file.size > limit) {
+    const message = i18n.t(video ? 'app.upload.videoTooLarge' : 'app.upload.pictureTooLarge', { mb: uploadLimitMb(limit) });
+    showToast(message);
+    throw new ApiError('code', message, ResponseCode.uploadTooLarge);
+  }
   const form = new FormData();
   form.append('token', grant.token);
   form.append('file', file, file.name);

@@ -122,7 +122,8 @@ describe('language packs', () => {
     expect(i18n.t('app.tab.home')).toBe('หน้าแรก (server)');
     down = false;
     await loadRestOfPack();
-    expect(api.requests.map((r) => r.url.split('&')[1])).toEqual(['part=first', 'part=rest', 'part=rest']);
+    // The read answered 503 is asked twice more at once (a process may be going away), then again by the next page.
+    expect(api.requests.map((r) => r.url.split('&')[1])).toEqual(['part=first', 'part=rest', 'part=rest', 'part=rest', 'part=rest']);
     expect(i18n.t(restKey)).toBe('กระเป๋าเงิน (server)');
   });
 

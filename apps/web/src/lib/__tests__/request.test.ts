@@ -1,7 +1,9 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { endpoint } from '@shop/contract';
+import { createOrder } from '@shop/contract/orders';
 import { z } from 'zod';
 import { call, resetRequestState, ApiError } from '@/lib/request';
+import { i18n } from '@/lib/i18n';
 import { hideBlockingLoading } from '@/lib/toast';
 import { useSession } from '@/stores/session';
 import { useRegion } from '@/stores/region';
@@ -36,7 +38,14 @@ const api = await startFakeApi({
   '/limited': () => ({ status: 429, json: { code: 429, msg: 'Too many requests', data: null } }),
   '/slow': () => ({ json: { code: 200, msg: 'Success', data: 'done' }, wait: new Promise<void>((r) => (release = r)) }),
   '/never': () => ({ json: null, wait: new Promise<void>(() => {}) }),
+  // A dying API process behind nginx: its HTML page, then (for the calls sent again) the order.
+  '/shop/buy/createOrder': () => (gatewayPages-- > 0 ? { status: 502, text: BAD_GATEWAY } : envelope(200, 'Success', placed)),
 });
+
+const BAD_GATEWAY = '<html><head><title>502 Bad Gateway</title></head><body><center><h1>502 Bad Gateway</h1></center><hr><center>nginx</center></body></html>';
+const placed = { order_id: 41, order_no: 'O2611300000041', status: 'awaiting_payment', total: 2500, currency: 'USD', expires_at: '2026-11-30T10:30:00.000Z' };
+/** How many of the next order calls nginx answers with its 502 page. */
+let gatewayPages = 0;
 
 const get = (path: string) => endpoint({ method: 'GET', path, auth: 'optional', area: 'account' });
 const post = (path: string) => endpoint({ method: 'POST', path, auth: 'member', area: 'account' });
@@ -48,6 +57,7 @@ const listGoods = endpoint({
   query: z.object({ page: z.coerce.number(), cate_id: z.coerce.number().optional(), tags: z.array(z.string()).optional() }),
   data: z.object({ items: z.array(z.number()) }),
 });
+const order = { goods_id: 3, sku_id: 5, num: 1, address_id: 2 };
 const register = endpoint({ method: 'POST', path: '/user/no_auth/register', auth: 'none', area: 'account' });
 
 beforeAll(() => prepareApp());
@@ -240,6 +250,38 @@ describe('HTTP statuses (spec §8)', () => {
     await expect(call(get('/nowhere'))).rejects.toMatchObject({ status: 404 });
     expect(await toastText()).toBe('');
     expect(window.location.hash).toBe('#/pages/tabbar/index');
+  });
+
+  it('an order whose process dies (nginx 502 page) is sent again with its key and placed; a write without a key is not, and says the service is unavailable', async () => {
+    gatewayPages = 1;
+    await expect(call(createOrder, order)).resolves.toEqual(placed);
+    const keys = api.requests.map((r) => r.headers['idempotency-key']);
+    expect(keys).toHaveLength(2);
+    expect(keys[0]).toBeTruthy();
+    expect(keys[1]).toBe(keys[0]);
+    expect(await toastText()).toBe('');
+
+    api.requests.length = 0;
+    gatewayPages = 1;
+    const unkeyed = endpoint({ method: 'POST', path: '/shop/buy/createOrder', auth: 'member', area: 'orders' });
+    await expect(call(unkeyed, undefined)).rejects.toMatchObject({ kind: 'unavailable', status: 502, message: 'The service is busy, please try again later' });
+    expect(api.requests).toHaveLength(1);
+    expect(await toastText()).toBe('The service is busy, please try again later');
+  });
+
+  it("still unavailable after the retries: the member's language, never the proxy's page or its English", async () => {
+    await i18n.changeLanguage('zh-cn');
+    try {
+      gatewayPages = 3;
+      // No loading indicator in the way of the message (it shows after 800 ms, and the retries take longer).
+      await expect(call(createOrder, order, { showLoading: false })).rejects.toMatchObject({ kind: 'unavailable', message: '服务繁忙，请稍后再试' });
+      expect(api.requests).toHaveLength(3);
+      expect(new Set(api.requests.map((r) => r.headers['idempotency-key'])).size).toBe(1);
+      expect(await toastText()).toBe('服务繁忙，请稍后再试');
+    } finally {
+      gatewayPages = 0;
+      await i18n.changeLanguage('en-us');
+    }
   });
 
   it('gives up after the timeout', async () => {

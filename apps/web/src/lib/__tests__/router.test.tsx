@@ -1,6 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { useState } from 'react';
 import { createHashRouter, createMemoryRouter, Link, matchRoutes, Outlet, RouterProvider, useSearchParams, type RouteObject } from '@/lib/router';
+import { routes as appRoutes } from '@/app/routes';
+import { paths } from '@/config/paths';
 
 afterEach(cleanup);
 
@@ -79,23 +82,50 @@ describe('the app router', () => {
     act(() => router.navigate('/a?tab=a'));
     act(() => router.navigate('/known'));
     expect(window.history.length).toBe(length + 2);
-    await act(async () => {
-      router.navigate('/a?tab=b', { returning: true });
-      await new Promise((r) => setTimeout(r, 50));
-    });
-    expect(router.state.location).toMatchObject({ pathname: '/a', search: '?tab=b' });
+    // The step back is the browser's popstate, which comes when it comes: wait for the landing, not a fixed time.
+    act(() => router.navigate('/a?tab=b', { returning: true }));
+    await waitFor(() => expect(router.state.location).toMatchObject({ pathname: '/a', search: '?tab=b' }));
     expect(window.location.hash).toBe('#/a?tab=b');
     expect(screen.getByText('tab=b')).toBeTruthy();
     // The page behind was replaced, not stacked: one step back is the first page.
-    await act(async () => {
-      router.navigate(-1);
-      await new Promise((r) => setTimeout(r, 50));
-    });
-    expect(router.state.location.pathname).toBe('/');
+    act(() => router.navigate(-1));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
     // With nothing behind, the page is replaced.
     const first = createMemoryRouter(routes, { initialEntries: ['/known'] });
     first.navigate('/a?tab=c', { returning: true });
     expect(first.state.location).toMatchObject({ pathname: '/a', search: '?tab=c' });
     expect(first.state.historyAction).toBe('REPLACE');
   });
+
+  it('a page named by its query opens afresh for another record, and stays as it is when only a tab or filter changes', () => {
+    // A record's page with something the member chose on it, and a tab it keeps in its address.
+    function RecordPage() {
+      const [params, setParams] = useSearchParams();
+      const [chosen, setChosen] = useState('nothing');
+      return (
+        <div>
+          <span>record {params.get('id')}</span>
+          <button type="button" onClick={() => setChosen('red')}>
+            chosen: {chosen}
+          </button>
+          <button type="button" onClick={() => setParams({ id: params.get('id') ?? '', tab: 'reviews' }, { replace: true })}>
+            reviews
+          </button>
+          <Link to={`${paths.goods.details}?id=9`}>other record</Link>
+        </div>
+      );
+    }
+    // The goods page as the app routes it: goods → goods links open the next one afresh.
+    const goodsRoute = appRoutes[0]!.children!.find((r) => r.path === paths.goods.details)!;
+    const router = createMemoryRouter([{ ...goodsRoute, lazy: undefined, element: <RecordPage /> }], { initialEntries: [`${paths.goods.details}?id=7`] });
+    render(<RouterProvider router={router} />);
+    fireEvent.click(screen.getByText('chosen: nothing'));
+    fireEvent.click(screen.getByText('reviews'));
+    expect(router.state.location.search).toBe('?id=7&tab=reviews');
+    expect(screen.getByText('chosen: red')).toBeTruthy();
+    fireEvent.click(screen.getByText('other record'));
+    expect(screen.getByText('record 9')).toBeTruthy();
+    expect(screen.getByText('chosen: nothing')).toBeTruthy();
+  });
 });
+

@@ -48,6 +48,22 @@ describe('uploading a file', () => {
     expect(sent.body).toContain('filename="lid.png"');
   });
 
+  it('does not send a picture or a video over its limit and tells the member the limit', async () => {
+    const sentBefore = api.requests.filter((r) => r.url === '/upload2').length;
+    const bigPhoto = new File([new Uint8Array(2 * 1024 * 1024 + 1)], 'shelf.png', { type: 'image/png' });
+    const refused = await uploadFile(bigPhoto).catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(ApiError);
+    expect(await toastText(2000)).toBe('This picture is too large: pictures up to 2 MB');
+    await clearToasts();
+    const bigVideo = new File([new Uint8Array(10 * 1024 * 1024 + 1)], 'unboxing.mp4', { type: 'video/mp4' });
+    await uploadFile(bigVideo).catch(() => undefined);
+    expect(await toastText(2000)).toBe('This video is too large: videos up to 10 MB');
+    expect(api.requests.filter((r) => r.url === '/upload2').length).toBe(sentBefore);
+    // A video of 3 MB is within its own limit and goes.
+    await uploadFile(new File([new Uint8Array(3 * 1024 * 1024)], 'clip.mp4', { type: 'video/mp4' }));
+    expect(api.requests.filter((r) => r.url === '/upload2').length).toBe(sentBefore + 1);
+  });
+
   it('shows a refusal in the server’s words and rejects', async () => {
     refuse = true;
     const failed = await uploadFile(photo()).catch((e: unknown) => e);

@@ -6,6 +6,7 @@ import { paths } from '@/config/paths';
 import { digitsOnly, TextField } from '@/components/form-field';
 import { PageHeader } from '@/components/page-header';
 import { useContractForm } from '@/lib/form';
+import { useKeepFormDraft } from '@/lib/open-drafts';
 import { showToast } from '@/lib/toast';
 import { captchaNeeded } from '../api/is-captcha-required';
 import { resetPassword } from '../api/reset-forgotten-password';
@@ -30,6 +31,9 @@ export default function ForgetPasswordPage() {
     defaultValues: { account: draft.account ?? '' },
     labels: [['account', 'account.field.account'], ['code', 'account.field.code'], ['password', 'account.field.newPassword'], ['password_confirm', 'account.field.confirmPassword'], ['google_code', 'account.field.googleCode']],
   });
+
+  // The account typed comes back after a reload (the new version's, the browser's); never the password or a code.
+  useKeepFormDraft('forgetPassword', form.control.values, ['account'], (typed) => form.reset({ ...form.getValues(), ...typed }));
 
   const sendCode = async () => {
     const account = (form.getValues('account') ?? '').trim();

@@ -6,6 +6,7 @@ import { paths } from '@/config/paths';
 import { TextField } from '@/components/form-field';
 import { PageHeader } from '@/components/page-header';
 import { useContractForm } from '@/lib/form';
+import { useKeepFormDraft } from '@/lib/open-drafts';
 import { loginMember } from '../api/login';
 import { captchaNeeded } from '../api/is-captcha-required';
 import { AgreementCheck } from '../components/agreement-check';
@@ -32,6 +33,8 @@ export default function LoginPage() {
     labels: [['account', 'account.field.account'], ['password', 'account.field.password']],
   });
   const [agreed, setAgreed] = useState(Boolean(draft.account));
+  // The account typed comes back after a reload (the new version's, the browser's); never the password or a code.
+  useKeepFormDraft('login', form.control.values, ['account'], (typed) => form.reset({ ...form.getValues(), ...typed }));
 
   const submit = form.submit(async (body) => {
     if (!agreed) return fail('account.agreement.required');

@@ -8,6 +8,7 @@ import { paths } from '@/config/paths';
 import { digitsOnly, TextField } from '@/components/form-field';
 import { PageHeader } from '@/components/page-header';
 import { useContractForm } from '@/lib/form';
+import { useKeepFormDraft } from '@/lib/open-drafts';
 import { ApiError } from '@/lib/request';
 import { showToast } from '@/lib/toast';
 import { useShareCode } from '@/stores/app-flags';
@@ -50,6 +51,12 @@ export default function RegisterPage() {
       ['invite_code', 'account.field.inviteCode'],
       ['code', 'account.field.code'],
     ],
+  });
+
+  // What was typed comes back after a reload (the new version's, the browser's); the password and the code are typed again.
+  useKeepFormDraft('register', { ...form.control.values, area }, ['user_name', 'nickname', 'email', 'mobile', 'invite_code', 'area'], ({ area: chosen, ...typed }) => {
+    if (chosen) setArea(chosen);
+    form.reset({ ...form.getValues(), ...typed });
   });
 
   // The referral code the visitor arrived with, once it is known.

@@ -1,8 +1,10 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { paths } from '@/config/paths';
 import { useSession } from '@/stores/session';
-import { clearToasts, prepareApp, renderRoutes, startFakeApi, toastText } from '@/test/helpers';
+import { clearToasts, prepareApp, renderRouter, renderRoutes, startFakeApi, toastText } from '@/test/helpers';
+import { keepOpenDrafts, takeDraftsLeftOpen } from '@/lib/open-drafts';
+import { routes } from '@/app/routes';
 import ApplyPage from '../pages/apply-page';
 import CaseInfoPage from '../pages/case-info-page';
 import CasesPage from '../pages/cases-page';
@@ -40,6 +42,7 @@ const theCase = () => ({
   refunded,
   refunded_at: refunded === null ? null : '2026-11-26T10:00:00.000Z',
   refund_delayed: refundDelayed,
+  refund_reason: '',
   lines: [{ order_line_id: 1, name: 'Teapot', spec_text: 'Blue', image: '', price: 1200, qty: 1, exchange_sku_id: null, exchange_spec_text: null }],
   images: evidence,
   video: null,
@@ -394,5 +397,86 @@ describe('after-sales pages', () => {
     release();
     await waitFor(() => expect(shownImages()).toEqual([expect.stringMatching(/^\/uploads\/m\/\d+\.png$/)]));
     expect(screen.queryByRole('progressbar')).toBeNull();
+  });
+});
+
+describe('realSale: what the member gave belongs to the order it was given for', () => {
+  // The form as the app routes it (the route's own options), at `page`.
+  const appRoute = routes[0]!.children!.find((r) => r.path === paths.order.afterSaleApply)!;
+  const openForm = (page: string) => renderRouter([{ ...appRoute, lazy: undefined, element: <ApplyPage /> }, { path: paths.order.afterSaleDetails, element: <p>case page</p> }], page);
+  const plusOne = () => fireEvent.click(screen.getByLabelText('Quantity of Teapot').closest('.adm-stepper')!.querySelector('.adm-stepper-plus')!);
+  const units = () => screen.getByLabelText('Quantity of Teapot').closest('.adm-stepper')!.querySelector('input')!.value;
+  const checked = (group: string) =>
+    within(screen.getByRole('radiogroup', { name: group }))
+      .getAllByRole('radio')
+      .filter((r) => r.getAttribute('aria-checked') === 'true')
+      .map((r) => r.textContent);
+  const words = () => (screen.getByPlaceholderText('Describe the problem') as HTMLTextAreaElement).value;
+  /** An exchange of one teapot for a green one, with a reason, words and a photo. */
+  const fillExchange = async () => {
+    fireEvent.click(within(await screen.findByRole('radiogroup', { name: 'What do you need?' })).getByRole('radio', { name: 'Exchange' }));
+    plusOne();
+    fireEvent.click(await screen.findByText('Green'));
+    fireEvent.click(screen.getByText('Wrong size or colour'));
+    fireEvent.change(screen.getByPlaceholderText('Describe the problem'), { target: { value: 'The blue one clashes' } });
+    pick([photo('teapot.png')]);
+    await waitFor(() => expect(shownImages()).toHaveLength(1));
+  };
+  beforeEach(() => sessionStorage.clear());
+
+  it('a reload keeps the kind, the units, the exchange target, the reason, the words and the photo, for this order only', async () => {
+    openForm(`${paths.order.afterSaleApply}?order_id=7`);
+    await fillExchange();
+    const photoShown = shownImages();
+
+    // The page loaded again (the browser's reload, the new-version banner): the form as the member left it.
+    keepOpenDrafts();
+    cleanup();
+    takeDraftsLeftOpen(`${paths.order.afterSaleApply}?order_id=7`);
+    openForm(`${paths.order.afterSaleApply}?order_id=7`);
+    expect(await screen.findByText('Teapot')).toBeTruthy();
+    expect(checked('What do you need?')).toEqual(['Exchange']);
+    expect(units()).toBe('1');
+    expect(await screen.findByText('Green')).toBeTruthy();
+    expect(checked('Exchange to')).toEqual(['Green']);
+    expect(checked('Reason')).toEqual(['Wrong size or colour']);
+    expect(words()).toBe('The blue one clashes');
+    expect(shownImages()).toEqual(photoShown);
+    fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    await screen.findByText('case page');
+    const sent = api.requests.filter((r) => r.url.startsWith('/shop/order/afterSaleSubmit')).at(-1)!;
+    expect(JSON.parse(sent.body)).toEqual({ order_id: 7, kind: 'exchange', lines: [{ order_line_id: 1, qty: 1, exchange_sku_id: 3 }], reason_id: 'wrong_size', description: 'The blue one clashes', images: photoShown });
+
+    // Left open on order 7, the tab opened again at another order's form: that one starts empty.
+    cleanup();
+    openForm(`${paths.order.afterSaleApply}?order_id=7`);
+    await fillExchange();
+    keepOpenDrafts();
+    cleanup();
+    takeDraftsLeftOpen(`${paths.order.afterSaleApply}?order_id=8`);
+    openForm(`${paths.order.afterSaleApply}?order_id=8`);
+    expect(await screen.findByText('Teapot')).toBeTruthy();
+    expect(checked('What do you need?')).toEqual(['Return & refund']);
+    expect(units()).toBe('0');
+    expect(words()).toBe('');
+    expect(shownImages()).toEqual([]);
+  });
+
+  it("another order's form opened from this one (only the address's order changes) starts empty", async () => {
+    const router = openForm(`${paths.order.afterSaleApply}?order_id=2`);
+    await fillExchange();
+    act(() => router.navigate(`${paths.order.afterSaleApply}?order_id=1`));
+    await waitFor(() => expect(api.requests.filter((r) => r.url.startsWith('/shop/order/afterSaleApply')).at(-1)!.body).toBe(JSON.stringify({ order_id: 1 })));
+    expect(await screen.findByText('Teapot')).toBeTruthy();
+    expect(checked('What do you need?')).toEqual(['Return & refund']);
+    expect(units()).toBe('0');
+    expect(checked('Reason')).toEqual([]);
+    expect(words()).toBe('');
+    expect(shownImages()).toEqual([]);
+    // Back on order 2: its own form again, not order 1's.
+    act(() => router.navigate(-1));
+    await waitFor(() => expect(router.state.location.search).toBe('?order_id=2'));
+    expect(await screen.findByText('Teapot')).toBeTruthy();
+    expect(words()).toBe('');
   });
 });

@@ -28,6 +28,7 @@ const theCase = {
   refunded: null,
   refunded_at: null,
   refund_delayed: false,
+  refund_reason: '',
   lines: [{ order_line_id: 1, name: 'Teapot', spec_text: 'Blue', image: '', price: 1200, qty: 1, exchange_sku_id: 3, exchange_spec_text: 'Green' }],
   images: [],
   video: null,

@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { Button, Stepper, TextArea } from 'antd-mobile';
+import { Button, TextArea } from 'antd-mobile';
+import { QuantityStepper } from '@/components/quantity-stepper';
 import { ChoiceChips } from '@/components/choice-chips';
 import { AddOutline, CloseOutline } from 'antd-mobile-icons';
 import { AFTER_SALE_DESCRIPTION_MAX, type AfterSaleKind } from '@shop/contract/after-sales';
@@ -36,6 +37,19 @@ const videoSeconds = (file: File) =>
     v.src = url;
   });
 
+/** What the form holds, kept over a reload of the page (lib/open-drafts.ts). */
+interface ApplyDraft {
+  kind?: AfterSaleKind;
+  /** Units asked for, by order line. */
+  qty: Record<number, number>;
+  /** The SKU each line is exchanged to, by order line (when the member chose one). */
+  targets: Record<number, number>;
+  reason?: string;
+  description: string;
+  images: string[];
+  video?: string;
+}
+
 /** The SKU a line is exchanged to: the same goods at the same price, in stock (the bought one by default). */
 function ExchangeTarget({ lineId, shop, value, onChange }: { lineId: number; shop: boolean; value: number | undefined; onChange: (skuId: number) => void }) {
   const { t } = useTranslation();
@@ -71,17 +85,20 @@ export default function ApplyPage() {
   const key = useRef(crypto.randomUUID());
   const submit = useSubmitCase(key.current);
   const resubmit = useResubmitCase(key.current);
-  const [chosenKind, setKind] = useState<AfterSaleKind | undefined>();
+  // Everything the member gave survives a reload of the page: the kind, the units per line and what
+  // each is exchanged to, the reason, words and evidence (lib/open-drafts.ts keeps it for this page's
+  // address, so for this order only).
+  const leftOpen = useDraftLeftOpen<ApplyDraft>('afterSale');
+  const [chosenKind, setKind] = useState<AfterSaleKind | undefined>(leftOpen?.kind);
   const kind = again?.kind ?? chosenKind;
-  const [qty, setQty] = useState<Record<number, number>>({});
-  const [targets, setTargets] = useState<Record<number, number>>({});
-  // The reason, words and evidence given survive a reload of the page (lib/open-drafts.ts).
-  const leftOpen = useDraftLeftOpen<{ reason?: string; description: string; images: string[]; video?: string }>('afterSale');
+  const [qty, setQty] = useState<Record<number, number>>(leftOpen?.qty ?? {});
+  const [targets, setTargets] = useState<Record<number, number>>(leftOpen?.targets ?? {});
   const [reason, setReason] = useState<string | undefined>(leftOpen?.reason);
   const [description, setDescription] = useState(leftOpen?.description ?? '');
   const [images, setImages] = useState<string[]>(leftOpen?.images ?? []);
   const [video, setVideo] = useState<string | undefined>(leftOpen?.video);
-  useKeepOpenDraft('afterSale', reason || description || images.length || video ? { reason, description, images, video } : undefined);
+  const given = Boolean(reason || description || images.length || video || Object.values(qty).some((n) => n > 0) || Object.keys(targets).length || (chosenKind && apply.data && chosenKind !== apply.data.kinds[0]));
+  useKeepOpenDraft('afterSale', given ? ({ kind: chosenKind, qty, targets, reason, description, images, video } satisfies ApplyDraft) : undefined);
   // Files on their way, each with how much of it has gone (percent).
   const [uploads, setUploads] = useState<Array<{ id: number; percent: number }>>([]);
   const uploadCount = useRef(0);
@@ -101,7 +118,8 @@ export default function ApplyPage() {
   }, [known, named, mutate]);
   const info = apply.data;
   useEffect(() => {
-    if (info && !kind && info.kinds[0]) setKind(info.kinds[0]);
+    // The first kind offered, or in place of one given before a reload that is no longer offered.
+    if (info && !again && info.kinds[0] && (!kind || !info.kinds.includes(kind))) setKind(info.kinds[0]);
   }, [info, kind]);
   // A case sent again is one of its kind now (the server refuses it as it would a new one); once only.
   const allowed = info ? (again ? info.kinds.includes(again.kind) : info.kinds.length > 0) : false;
@@ -204,7 +222,10 @@ export default function ApplyPage() {
                   {again.reject_reason && <div className="as-problem">{t('afterSales.app.rejectReason', { reason: again.reject_reason })}</div>}
                 </>
               ) : (
-                <ChoiceChips label={t('afterSales.app.kind')} columns={3} value={kind} onChange={(k) => (setKind(k), setReason(undefined))} options={info.kinds.map((k) => ({ label: t(`afterSales.kind.${k}`), value: k }))} />
+                // One column per kind offered (two kinds share the row, not a third of it each), the labels wrapping only between words.
+                <div className="as-kinds">
+                  <ChoiceChips label={t('afterSales.app.kind')} columns={Math.max(1, info.kinds.length)} value={kind} onChange={(k) => (setKind(k), setReason(undefined))} options={info.kinds.map((k) => ({ label: t(`afterSales.kind.${k}`), value: k }))} />
+                </div>
               )}
               {!again && kind !== 'warranty' && info.deadlines[kind === 'exchange' ? 'exchange' : 'return'] && (
                 <div className="as-muted">{t('afterSales.app.deadline', { date: formatDate(info.deadlines[kind === 'exchange' ? 'exchange' : 'return']!, { dateOnly: true }) })}</div>
@@ -222,7 +243,7 @@ export default function ApplyPage() {
                       {l.spec_text} · {t('afterSales.app.left', { n: l.left })}
                     </div>
                   </div>
-                  <Stepper min={0} max={l.left} value={qty[l.order_line_id] ?? 0} onChange={(v) => setQty((x) => ({ ...x, [l.order_line_id]: v }))} inputReadOnly aria-label={t('afterSales.app.quantityOf', { name: l.name })} />
+                  <QuantityStepper min={0} max={l.left} value={qty[l.order_line_id] ?? 0} onChange={(v) => setQty((x) => ({ ...x, [l.order_line_id]: v }))} inputReadOnly label={t('afterSales.app.quantityOf', { name: l.name })} />
                   {kind === 'exchange' && (qty[l.order_line_id] ?? 0) > 0 && <ExchangeTarget lineId={l.order_line_id} shop={shopOrderId > 0} value={targets[l.order_line_id] ?? l.sku_id} onChange={(sku) => setTargets((x) => ({ ...x, [l.order_line_id]: sku }))} />}
                 </div>
               ))}

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button, Input, Steps } from 'antd-mobile';
 import { ChoiceChips } from '@/components/choice-chips';
-import { Amount } from '@/components/amount';
+import { Amount, formatAmount } from '@/components/amount';
 import { ListState } from '@/components/list-states';
 import { PageHeader } from '@/components/page-header';
 import { formatDate } from '@/lib/format';
@@ -15,23 +15,27 @@ import { refundShown } from '../refund';
 import '../after-sales.css';
 import { useTranslation } from '@/lib/i18n';
 
-/** The return shipment form: a listed carrier, its tracking number, the phone's last digits when the carrier needs them. */
-function ShipmentForm({ caseId }: { caseId: number }) {
+/**
+ * The return shipment form: a listed carrier, its tracking number, the phone's last digits when the
+ * carrier needs them. With `sent`, the shipment saved before, to correct (a mistyped number) while the
+ * goods are on their way back.
+ */
+function ShipmentForm({ caseId, sent, onSaved }: { caseId: number; sent?: { carrier_code: string; tracking_number: string }; onSaved?: () => void }) {
   const { t } = useTranslation();
   const carriers = useCarriers(true);
   const save = useSaveShipment();
-  const [carrier, setCarrier] = useState<string | undefined>();
-  const [number, setNumber] = useState('');
+  const [carrier, setCarrier] = useState<string | undefined>(sent?.carrier_code || undefined);
+  const [number, setNumber] = useState(sent?.tracking_number ?? '');
   const [tail, setTail] = useState('');
   const needsTail = carriers.data?.list.find((c) => c.code === carrier)?.needs_phone_tail ?? false;
   const send = async () => {
     if (!carrier) return showToast(t('afterSales.app.chooseCarrier'));
     if (!number.trim()) return showToast(t('afterSales.app.enterTracking'));
-    await save.mutateAsync({ case_id: caseId, carrier_code: carrier, tracking_number: number.trim(), ...(needsTail ? { phone_tail: tail.trim() } : {}) }).then(() => showToast(t('afterSales.app.shipmentSaved')), () => {});
+    await save.mutateAsync({ case_id: caseId, carrier_code: carrier, tracking_number: number.trim(), ...(needsTail ? { phone_tail: tail.trim() } : {}) }).then(() => (showToast(t('afterSales.app.shipmentSaved')), onSaved?.()), () => {});
   };
   return (
     <section className="as-section as-shipment-form">
-      <div className="as-title">{t('afterSales.app.shipBack')}</div>
+      <div className="as-title">{t(sent ? 'afterSales.app.changeShipment' : 'afterSales.app.shipBack')}</div>
       <ChoiceChips label={t('afterSales.app.shipBack')} columns={2} value={carrier} onChange={setCarrier} options={(carriers.data?.list ?? []).map((c) => ({ label: c.name, value: c.code }))} />
       <Input placeholder={t('afterSales.app.trackingNumber')} aria-label={t('afterSales.app.trackingNumber')} value={number} onChange={setNumber} />
       {needsTail && <Input placeholder={t('afterSales.app.phoneTail')} aria-label={t('afterSales.app.phoneTail')} value={tail} onChange={setTail} maxLength={4} />}
@@ -74,6 +78,7 @@ export default function CaseInfoPage() {
   const id = Number(params.get('id')) || 0;
   const query = useCase(id);
   const c = query.data;
+  const [correcting, setCorrecting] = useState(false);
   return (
     <div className="page after-sales-page as-case-page">
       <PageHeader title={t('app.page.afterSaleInfo')} />
@@ -95,6 +100,12 @@ export default function CaseInfoPage() {
                 <div className="as-muted">
                   {c.refunded !== null ? t('afterSales.app.refunded') : t('afterSales.app.refundable')} <Amount className="as-refund" value={c.refunded ?? c.refund ?? c.refundable} currency={c.currency} />
                   {c.refunded_at && ` · ${formatDate(c.refunded_at)} · ${t('afterSales.app.refundedTo')}`}
+                </div>
+              )}
+              {/* A refund approved below what the case may refund says so, with both amounts and the shop's reason, before anything is sent back. */}
+              {refundShown(c) && c.refund_reason && c.refund !== null && (
+                <div className="as-notice" data-refund-reduced>
+                  {t('afterSales.app.refundReduced', { from: formatAmount(c.refundable, c.currency), to: formatAmount(c.refund, c.currency), reason: c.refund_reason })}
                 </div>
               )}
               {c.refund_delayed && <div className="as-notice">{t('afterSales.app.refundDelayed')}</div>}
@@ -137,8 +148,17 @@ export default function CaseInfoPage() {
               <section className="as-section">
                 <div className="as-title">{t('afterSales.app.returnShipment')}</div>
                 <Tracking caseId={c.id} leg="return" />
+                {/* On its way back and not yet received: a mistyped number or another carrier can still be corrected. */}
+                {c.status === 'return_shipped' && !correcting && (
+                  <div className="as-actions">
+                    <Button size="small" shape="rounded" onClick={() => setCorrecting(true)}>
+                      {t('afterSales.app.changeShipment')}
+                    </Button>
+                  </div>
+                )}
               </section>
             )}
+            {c.status === 'return_shipped' && c.return_shipment && correcting && <ShipmentForm caseId={c.id} sent={c.return_shipment} onSaved={() => setCorrecting(false)} />}
             {c.replacement_shipment && (
               <section className="as-section">
                 <div className="as-title">{t('afterSales.app.replacementShipment')}</div>

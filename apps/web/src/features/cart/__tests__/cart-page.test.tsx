@@ -135,6 +135,16 @@ describe('the cart tab', () => {
     expect(JSON.parse(api.requests.filter((r) => r.url.startsWith('/shop/cart/update')).at(-1)!.body)).toEqual({ id: 1, num: 3 });
   });
 
+  it('reads each line to a screen reader once: the picture is the link named by the goods, the quantity field says whose it is', async () => {
+    renderCart();
+    await screen.findByText('Teapot 1');
+    const link = screen.getByRole('link', { name: 'Teapot 1' });
+    // The picture inside the link is not read as a second "Teapot 1" (nor as its file name).
+    expect(link.querySelector('img')!.getAttribute('alt')).toBe('');
+    expect((screen.getByRole('spinbutton', { name: 'Quantity of Teapot 1' }) as HTMLInputElement).value).toBe('2');
+    expect(screen.getByRole('spinbutton', { name: 'Quantity of Teapot 2' })).toBeTruthy();
+  });
+
   it('clears and selects every line, and checks out the selected ones', async () => {
     renderCart();
     await screen.findByText('Teapot 1');

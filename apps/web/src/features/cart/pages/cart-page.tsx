@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Button, Image, Stepper, SwipeAction } from 'antd-mobile';
+import { Button, Image, SwipeAction } from 'antd-mobile';
+import { QuantityStepper } from '@/components/quantity-stepper';
 import { confirmDialog } from '@/components/dialog';
 import { Link, useNavigate } from '@/lib/router';
 import { useSignIn } from '@/lib/navigation';
@@ -31,7 +32,7 @@ function CartLineRow({ line, onRemove }: { line: CartLine; onRemove: (id: number
         />
         {/* The picture opens the goods' page: a link named by the goods. */}
         <Link to={`${paths.goods.details}?id=${line.goods_id}`} className="cart-line-image-link" aria-label={line.name}>
-          <Image src={mediaUrl(line.image)} width={76} height={76} fit="cover" className="cart-line-image" />
+          <Image src={mediaUrl(line.image)} alt="" width={76} height={76} fit="cover" className="cart-line-image" />
         </Link>
         <div className="cart-line-body">
           <div className="cart-line-name">{line.name}</div>
@@ -40,12 +41,12 @@ function CartLineRow({ line, onRemove }: { line: CartLine; onRemove: (id: number
           {line.price_changed && <div className="cart-line-changed">{t('orders.cart.priceChanged', { price: formatAmount(line.added_price, line.currency) })}</div>}
           <div className="cart-line-foot">
             <Amount value={line.price} currency={line.currency} className="cart-line-price" />
-            <Stepper
+            <QuantityStepper
               min={1}
               max={Math.max(max, line.num)}
               value={line.num}
               disabled={line.problem === 'off_sale' || line.problem === 'out_of_stock'}
-              aria-label={t('orders.cart.quantity', { name: line.name })}
+              label={t('orders.cart.quantity', { name: line.name })}
               onChange={(num) => num !== line.num && update.mutate({ id: line.id, num })}
             />
           </div>

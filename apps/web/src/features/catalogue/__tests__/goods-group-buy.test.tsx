@@ -19,7 +19,7 @@ const goods = {
 };
 const activity = {
   id: 7, goods_id: 5, sku_id: 51, name: 'Jasmine tea gift box', spec_text: '', image: '', price: 1990, original_price: 2990, currency: 'USD', group_size: 3, fill_hours: 24,
-  starts_at: '2026-11-20T00:00:00.000Z', ends_at: '2026-12-20T00:00:00.000Z', per_order_limit: 2, per_member_limit: 2, remaining: 8, open_groups: 0,
+  starts_at: '2026-11-20T00:00:00.000Z', ends_at: '2026-12-20T00:00:00.000Z', state: 'running', per_order_limit: 2, per_member_limit: 2, remaining: 8, open_groups: 0,
 };
 let offered: typeof goods.group_buy | null = goods.group_buy;
 const api = await startFakeApi({

@@ -45,6 +45,12 @@ describe('the SKU picker', () => {
     expect(confirm).toHaveBeenCalledWith(2, 1);
   });
 
+  it('names its quantity field "Quantity" for a screen reader, which reads its number', () => {
+    render(<Harness onConfirm={vi.fn()} />);
+    const quantity = screen.getByRole('spinbutton', { name: 'Quantity' }) as HTMLInputElement;
+    expect(quantity.value).toBe('1');
+  });
+
   it('keeps the buttons off until a SKU is chosen', () => {
     const confirm = vi.fn();
     render(<Harness onConfirm={confirm} />);

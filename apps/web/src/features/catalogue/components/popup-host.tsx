@@ -4,6 +4,7 @@ import { Button, CenterPopup } from 'antd-mobile';
 import { CloseOutline } from 'antd-mobile-icons';
 import { useNavigate } from '@/lib/router';
 import { MediaImage } from '@/components/media-image';
+import { ModalFocus } from '@/components/modal-focus';
 import { withMediaHost } from '@/lib/media-url';
 import { usePageUsable } from '@/lib/page-usable';
 import { usePopups } from '@/stores/popups';
@@ -60,7 +61,9 @@ export function PopupHost() {
     else if (popup.link) navigate(popup.link);
   };
   return (
-    <CenterPopup visible onMaskClick={close} bodyClassName="promo-popup" style={POPUP_WIDTH} role="dialog" aria-label={popup.title}>
+    <CenterPopup visible onMaskClick={close} bodyClassName="promo-popup" style={POPUP_WIDTH}>
+      {/* A modal dialog named by its title, as the app's sheets: the focus goes into it, Tab stays inside, Escape closes it, and the focus goes back. */}
+      <ModalFocus panel=".adm-center-popup-wrap" visible label={popup.title} onEscape={close} />
       <button type="button" className="promo-popup-close" aria-label={t('app.action.close')} onClick={close}>
         <CloseOutline />
       </button>

@@ -1,5 +1,6 @@
 import { useMemo, useState } from 'react';
-import { Button, Image, Stepper } from 'antd-mobile';
+import { Button, Image } from 'antd-mobile';
+import { QuantityStepper } from '@/components/quantity-stepper';
 import { Sheet } from '@/components/sheet';
 import type { GoodsInfo, Sku } from '@shop/contract/catalogue';
 import { mediaUrl } from '@/lib/media-url';
@@ -92,7 +93,7 @@ export function SkuPicker({ goods, visible, action, selected, onSelect, onClose,
       ))}
       <div className="sku-quantity">
         <span>{t('catalogue.goods.quantity')}</span>
-        <Stepper min={1} max={Math.max(1, sku?.stock ?? 1)} value={quantity} onChange={(v) => setQuantity(v)} disabled={!sku || sku.stock === 0} />
+        <QuantityStepper label={t('catalogue.goods.quantity')} min={1} max={Math.max(1, sku?.stock ?? 1)} value={quantity} onChange={(v) => setQuantity(v)} disabled={!sku || sku.stock === 0} />
       </div>
       <div className="sku-actions">
         {(action ?? 'cart') === 'cart' && (

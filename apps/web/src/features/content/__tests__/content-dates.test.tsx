@@ -12,9 +12,9 @@ const AT = '2026-11-28T20:06:00.000Z';
 /** The day as the member reads it: in their language's date format, in the device's time zone (as the order pages write dates). */
 const day = (tag: string) => new Intl.DateTimeFormat(tag, { dateStyle: 'medium' }).format(new Date(AT));
 
-const news = { id: 1, title: 'Store opening', summary: 'We open', cover: '/uploads/news-1.jpg', published_at: AT, like_count: 2, comment_count: 1 };
+const news = { id: 1, title: 'Store opening', summary: 'We open', cover: '/uploads/news-1.jpg', published_at: AT, like_count: 12896, comment_count: 1 };
 const notice = { id: 2, title: 'Holiday hours', summary: 'Closed on Monday', published_at: AT };
-const comment = { id: 1, news_id: 1, parent_id: null, user_name: 'M**', content: 'Nice', like_count: 0, reply_count: 0, is_liked: false, is_mine: false, created_at: AT };
+const comment = { id: 1, news_id: 1, parent_id: null, user_name: 'M**', content: 'Nice', like_count: 1500, reply_count: 0, is_liked: false, is_mine: false, created_at: AT };
 
 const api = await startFakeApi({
   '/web/news/banner': () => ok({ list: [] }),
@@ -74,5 +74,12 @@ describe('content dates in the member’s zone and language', () => {
     expect(await screen.findByText('Nice')).toBeTruthy();
     expect(document.querySelector('.comment-date')?.textContent).toBe(day('th-TH'));
     expect(day('th-TH')).toMatch(/พ\.ย\. 2569/);
+  });
+
+  it('like counts written as the member’s language writes numbers', async () => {
+    renderRoutes({ [paths.my.article]: <ContentPage /> }, `${paths.my.article}?type=news&id=1`);
+    expect(await screen.findByText('Nice')).toBeTruthy();
+    expect(screen.getByRole('button', { name: /Like 12,896/ })).toBeTruthy();
+    expect(document.querySelector('.comment-actions button')?.textContent).toBe(' 1,500');
   });
 });

@@ -10,8 +10,9 @@ import { useCreateNewsComment } from '../api/create-news-comment';
 import { useCommentThread } from '../api/get-news-comment-thread';
 import { useLikeNewsComment } from '../api/like-news-comment';
 import { useCommentPages } from '../api/list-news-comments';
+import { useNewsInfo } from '../api/get-news';
 import { useTranslation } from '@/lib/i18n';
-import { formatDate } from '@/lib/format';
+import { formatDate, formatNumber } from '@/lib/format';
 
 function CommentItem({ c, onReplies, onReply }: { c: NewsComment; onReplies?: () => void; onReply: () => void }) {
   const { t } = useTranslation();
@@ -27,7 +28,7 @@ function CommentItem({ c, onReplies, onReply }: { c: NewsComment; onReplies?: ()
       <div className="comment-text">{c.content}</div>
       <div className="comment-actions">
         <button type="button" aria-pressed={c.is_liked} className={c.is_liked ? 'comment-liked' : ''} onClick={() => (token ? like.mutate({ comment_id: c.id, like: !c.is_liked }) : signIn())}>
-          <LikeOutline /> {c.like_count}
+          <LikeOutline /> {formatNumber(c.like_count)}
         </button>
         <button type="button" onClick={onReply}>
           {t('catalogue.comments.reply')}
@@ -79,7 +80,8 @@ export function Comments({ newsId }: { newsId: number }) {
   const [replyTo, setReplyTo] = useState<NewsComment>();
   const replies = useCommentThread(thread?.id ?? 0);
   const list = pages.data?.pages.flatMap((p) => p.list) ?? [];
-  const total = pages.data?.pages[0]?.total ?? 0;
+  // The article's count (every comment members see, replies too), the number the news list shows; the list's total counts top-level comments only.
+  const total = useNewsInfo(newsId).data?.comment_count ?? 0;
   const replyList = replies.data?.pages.flatMap((p) => p.replies.list) ?? [];
   const reply = (c: NewsComment) => (token ? setReplyTo(c) : signIn());
   return (

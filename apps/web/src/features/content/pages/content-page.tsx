@@ -6,7 +6,7 @@ import { PageHeader } from '@/components/page-header';
 import { TapRow } from '@/components/tap-row';
 import { ListState } from '@/components/list-states';
 import { mediaUrl, withMediaHost } from '@/lib/media-url';
-import { formatDate } from '@/lib/format';
+import { formatDate, formatNumber } from '@/lib/format';
 import { useSession } from '@/stores/session';
 import { useCollectNews } from '../api/collect-news';
 import { useAgreement, type AgreementKind } from '../api/get-agreement';
@@ -46,7 +46,7 @@ function NewsArticle({ id }: { id: number }) {
           )}
           <div className="article-actions">
             <Button shape="rounded" size="small" aria-pressed={n.is_liked} onClick={() => member(() => like.mutate({ news_id: n.id, like: !n.is_liked }))}>
-              {n.is_liked ? <HeartFill color="var(--adm-color-primary)" /> : <HeartOutline />} {t('catalogue.news.like')} {n.like_count}
+              {n.is_liked ? <HeartFill color="var(--adm-color-primary)" /> : <HeartOutline />} {t('catalogue.news.like')} {formatNumber(n.like_count)}
             </Button>
             <Button shape="rounded" size="small" aria-pressed={n.is_collected} onClick={() => member(() => collect.mutate({ news_id: n.id, collect: !n.is_collected }))}>
               {n.is_collected ? <StarFill color="var(--adm-color-primary)" /> : <StarOutline />} {n.is_collected ? t('catalogue.goods.collected') : t('catalogue.goods.collect')} {n.collect_count}

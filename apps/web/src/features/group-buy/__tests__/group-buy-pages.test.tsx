@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { paths } from '@/config/paths';
+import { i18n } from '@/lib/i18n';
 import { useSession } from '@/stores/session';
 import { ok, prepareApp, renderRoutes, startFakeApi } from '@/test/helpers';
 import GroupBuyGoodsPage from '../pages/group-buy-goods-page';
@@ -22,6 +23,7 @@ const activity = {
   fill_hours: 24,
   starts_at: '2026-11-20T00:00:00.000Z',
   ends_at: '2026-12-20T00:00:00.000Z',
+  state: 'running' as 'scheduled' | 'running' | 'ended',
   per_order_limit: 2,
   per_member_limit: 4,
   remaining: 17,
@@ -32,6 +34,9 @@ const address = {
   city_id: null, city: 'Petaling Jaya', district_id: null, district: '', address: 'Jalan 14/20, 5', house_number: '', zip_code: '46100', latitude: null, longitude: null, is_default: true,
 };
 let addresses = [address];
+/** The activity as the server answers it now (an operator may have ended it). */
+let shown = activity;
+let openGroups = [{ id: 6, leader: 'M***i', member_count: 2, size: 3, needed: 1, expires_at: '2026-11-24T10:00:00.000Z', seconds_left: 3 * 3600 + 20 * 60 }];
 /** Holds the address list's answer until released (a tap before the addresses arrive). */
 let addressesHeld: Promise<void> | undefined;
 let groupStatus: 'pending' | 'open' | 'succeeded' | 'failed' = 'open';
@@ -47,8 +52,8 @@ const orderInfo = () => ({
 });
 const api = await startFakeApi({
   '/shop/pintuan/goodsList': () => ok({ list: [activity], total: 1, page: 1, limit: 10, has_more: false }),
-  '/shop/pintuan/goodsInfo': () => ok(activity),
-  '/shop/pintuan/goodsTuanList': () => ok({ list: [{ id: 6, leader: 'M***i', member_count: 2, size: 3, needed: 1, expires_at: '2026-11-24T10:00:00.000Z', seconds_left: 3 * 3600 + 20 * 60 }] }),
+  '/shop/pintuan/goodsInfo': () => ok(shown),
+  '/shop/pintuan/goodsTuanList': () => ok({ list: openGroups }),
   '/shop/address/list': () => ({ ...ok({ list: addresses, max: 20 }), wait: addressesHeld }),
   '/shop/pintuan/buy': () => ok({ order_id: 31, order_no: '2611230000000031', status: 'awaiting_payment', total: 3980, currency: 'USD', expires_at: '2026-11-23T10:30:00.000Z', group_id: 6 }),
   '/shop/order/info': (req) =>
@@ -72,11 +77,16 @@ beforeEach(() => {
   window.SHOP_CONFIG = { api: { default: api.url, cn: api.url } };
   localStorage.clear();
   addresses = [address];
+  shown = activity;
+  openGroups = [{ id: 6, leader: 'M***i', member_count: 2, size: 3, needed: 1, expires_at: '2026-11-24T10:00:00.000Z', seconds_left: 3 * 3600 + 20 * 60 }];
   addressesHeld = undefined;
   groupStatus = 'open';
   useSession.getState().signIn('member-token', null);
 });
-afterEach(() => cleanup());
+afterEach(async () => {
+  cleanup();
+  await act(() => i18n.changeLanguage('en-us'));
+});
 
 const renderAt = (path: string) =>
   renderRoutes(
@@ -175,6 +185,38 @@ describe('group-buy pages', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Submit order' }));
     await waitFor(() => expect(router.state.location.pathname).toBe(paths.goods.payNext));
     expect(buys().map((r) => JSON.parse(r.body)).at(-1)).toEqual({ activity_id: 4, num: 2, address_id: 12, group_id: 6 });
+  });
+
+  it('an ended group buy says it ended, in the member\'s language: no units left or past end date, no invitation to start a group, no dead button', async () => {
+    // An operator ended it early: the server says so, its pool is empty and its groups were decided.
+    shown = { ...activity, ends_at: '2026-11-30T07:24:00.000Z', state: 'ended', remaining: 0, open_groups: 0 };
+    openGroups = [];
+    const before = buys().length;
+    for (const [lang, said] of [['en-us', 'This group buy has ended'], ['th', 'การซื้อแบบกลุ่มนี้สิ้นสุดแล้ว']]) {
+      await act(() => i18n.changeLanguage(lang!));
+      renderAt(`${paths.groupBuy.goods}?id=4`);
+      expect((await screen.findByText(said!)).getAttribute('role')).toBe('status');
+      expect(screen.getByText('Jasmine tea gift box')).toBeTruthy();
+      expect(screen.queryByText(i18n.t('orders.groupBuy.noOpenGroups'))).toBeNull();
+      expect(screen.queryByText(i18n.t('orders.groupBuy.left', { count: 0 }), { exact: false })).toBeNull();
+      expect(screen.queryByRole('button', { name: i18n.t('orders.groupBuy.start') })).toBeNull();
+      expect(screen.queryByRole('button', { name: i18n.t('orders.groupBuy.join') })).toBeNull();
+      // No button on the page that cannot be pressed.
+      expect(screen.queryAllByRole('button').filter((b) => b.hasAttribute('disabled') || b.classList.contains('adm-button-disabled'))).toEqual([]);
+      cleanup();
+    }
+    expect(buys()).toHaveLength(before);
+    expect(api.violations).toEqual([]);
+  });
+
+  it('a group buy that has not started says when it starts and offers nothing to tap yet', async () => {
+    shown = { ...activity, starts_at: '2026-12-24T02:00:00.000Z', state: 'scheduled', open_groups: 0 };
+    openGroups = [];
+    renderAt(`${paths.groupBuy.goods}?id=4`);
+    const notice = await screen.findByText(/^This group buy starts /);
+    expect(notice.textContent).toContain('2026');
+    expect(screen.queryByText(i18n.t('orders.groupBuy.noOpenGroups'))).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Start a group' })).toBeNull();
   });
 
   it("shows the member's group: how full it is, the time left, and what happens when it completes", async () => {

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Button, Stepper } from 'antd-mobile';
+import { Button } from 'antd-mobile';
+import { QuantityStepper } from '@/components/quantity-stepper';
 import { paths } from '@/config/paths';
 import { Amount } from '@/components/amount';
 import { ListState } from '@/components/list-states';
@@ -37,6 +38,9 @@ export default function GroupBuyGoodsPage() {
   const join = useJoinGroupBuy(key);
   const [choice, setChoice] = useState<GroupBuyChoice>();
   const a = activity.data;
+  // Ordering is offered only while the server says it runs and units are left; otherwise the page says why instead.
+  const orderable = a?.state === 'running' && a.remaining > 0;
+  const closedText = !a || orderable ? '' : a.state === 'ended' ? t('orders.groupBuy.ended') : a.state === 'scheduled' ? t('orders.groupBuy.startsAt', { date: formatDate(a.starts_at) }) : t('orders.code.groupBuySoldOut');
 
   // The address list in pick mode comes back here with the address chosen and the quantity as it was.
   const pickAddress = () => {
@@ -83,44 +87,55 @@ export default function GroupBuyGoodsPage() {
                   <Amount value={a.price} currency={a.currency} className="group-buy-price" />
                   <Amount value={a.original_price} currency={a.currency} className="group-buy-original" />
                 </div>
-                <div className="group-buy-meta">
-                  {t('orders.groupBuy.left', { count: a.remaining })} · {t('orders.groupBuy.ends', { date: formatDate(a.ends_at) })}
-                </div>
-              </div>
-            </section>
-            <section className="group-buy-section">
-              <div style={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center' }}>
-                <span>{t('orders.groupBuy.quantity')}</span>
-                <Stepper min={1} max={Math.max(1, Math.min(a.per_order_limit, a.remaining))} value={num} onChange={setNum} inputReadOnly aria-label={t('orders.groupBuy.quantity')} />
-              </div>
-              <div className="group-buy-meta">{t('orders.groupBuy.limit', { perOrder: a.per_order_limit, perMember: a.per_member_limit })}</div>
-            </section>
-            <section className="group-buy-section" aria-label={t('orders.groupBuy.openGroups')}>
-              <h3 style={{ margin: '0 0 4px', fontSize: 14 }}>{t('orders.groupBuy.openGroups')}</h3>
-              {(groups.data?.list ?? []).length === 0 && <div className="group-buy-meta">{t('orders.groupBuy.noOpenGroups')}</div>}
-              {(groups.data?.list ?? []).map((g) => (
-                <div key={g.id} className="group-buy-group" data-group={g.id}>
-                  <div className="group-buy-group-body">
-                    <div>{t('orders.groupBuy.leader', { name: g.leader })}</div>
-                    <div className="group-buy-meta">
-                      {t('orders.groupBuy.needed', { count: g.needed })} · {t('orders.groupBuy.timeLeft', { time: timeLeft(t, g.seconds_left) })}
-                    </div>
+                {a.state === 'running' && (
+                  <div className="group-buy-meta">
+                    {t('orders.groupBuy.left', { count: a.remaining })} · {t('orders.groupBuy.ends', { date: formatDate(a.ends_at) })}
                   </div>
-                  <Button size="small" color="primary" shape="rounded" loading={join.isPending} onClick={() => void choose(g.id).catch(() => {})}>
-                    {t('orders.groupBuy.join')}
+                )}
+              </div>
+            </section>
+            {closedText && (
+              <p className="group-buy-section group-buy-closed" role="status">
+                {closedText}
+              </p>
+            )}
+            {orderable && (
+              <>
+                <section className="group-buy-section">
+                  <div style={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center' }}>
+                    <span>{t('orders.groupBuy.quantity')}</span>
+                    <QuantityStepper min={1} max={Math.max(1, Math.min(a.per_order_limit, a.remaining))} value={num} onChange={setNum} inputReadOnly label={t('orders.groupBuy.quantity')} />
+                  </div>
+                  <div className="group-buy-meta">{t('orders.groupBuy.limit', { perOrder: a.per_order_limit, perMember: a.per_member_limit })}</div>
+                </section>
+                <section className="group-buy-section" aria-label={t('orders.groupBuy.openGroups')}>
+                  <h3 style={{ margin: '0 0 4px', fontSize: 14 }}>{t('orders.groupBuy.openGroups')}</h3>
+                  {(groups.data?.list ?? []).length === 0 && <div className="group-buy-meta">{t('orders.groupBuy.noOpenGroups')}</div>}
+                  {(groups.data?.list ?? []).map((g) => (
+                    <div key={g.id} className="group-buy-group" data-group={g.id}>
+                      <div className="group-buy-group-body">
+                        <div>{t('orders.groupBuy.leader', { name: g.leader })}</div>
+                        <div className="group-buy-meta">
+                          {t('orders.groupBuy.needed', { count: g.needed })} · {t('orders.groupBuy.timeLeft', { time: timeLeft(t, g.seconds_left) })}
+                        </div>
+                      </div>
+                      <Button size="small" color="primary" shape="rounded" loading={join.isPending} onClick={() => void choose(g.id).catch(() => {})}>
+                        {t('orders.groupBuy.join')}
+                      </Button>
+                    </div>
+                  ))}
+                </section>
+                <p className="group-buy-section group-buy-rule">{t('orders.groupBuy.rule')}</p>
+                <div className="group-buy-bar">
+                  <span>
+                    <Amount value={a.price * num} currency={a.currency} className="group-buy-price" />
+                  </span>
+                  <Button color="primary" shape="rounded" loading={join.isPending} onClick={() => void choose().catch(() => {})}>
+                    {t('orders.groupBuy.start')}
                   </Button>
                 </div>
-              ))}
-            </section>
-            <p className="group-buy-section group-buy-rule">{t('orders.groupBuy.rule')}</p>
-            <div className="group-buy-bar">
-              <span>
-                <Amount value={a.price * num} currency={a.currency} className="group-buy-price" />
-              </span>
-              <Button color="primary" shape="rounded" disabled={a.remaining < 1} loading={join.isPending} onClick={() => void choose().catch(() => {})}>
-                {t('orders.groupBuy.start')}
-              </Button>
-            </div>
+              </>
+            )}
           </>
         )}
       </ListState>

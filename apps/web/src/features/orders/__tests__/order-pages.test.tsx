@@ -10,6 +10,8 @@ import OrderListPage from '../pages/order-list-page';
 import TrackingPage from '../pages/tracking-page';
 
 let status = 'awaiting_payment';
+/** How many goods the order holds, and of its one line. */
+let count = 3;
 const actions = () => ({ can_cancel: status === 'awaiting_payment', can_pay: status === 'awaiting_payment', can_confirm: status === 'shipped', can_remind: false, can_track: status === 'shipped', can_after_sale: status === 'completed', can_review: status === 'completed' });
 let reviewed = false;
 /** The pictures of the review as the server keeps them. */
@@ -22,8 +24,8 @@ const order = () => ({
   status,
   currency: 'USD',
   total: 4190,
-  count: 3,
-  lines: [{ id: 1, goods_id: 1, sku_id: 2, name: 'Teapot', spec_text: 'Blue', image: '', price: 1200, num: 3, line_total: 3600, shipped_num: 0 }],
+  count,
+  lines: [{ id: 1, goods_id: 1, sku_id: 2, name: 'Teapot', spec_text: 'Blue', image: '/media/demo/goods-1-1.png', price: 1200, num: count, line_total: 1200 * count, shipped_num: 0 }],
   created_at: '2026-11-23T10:00:00.000Z',
   expires_at: status === 'awaiting_payment' ? '2026-11-23T10:30:00.000Z' : null,
   actions: actions(),
@@ -101,6 +103,7 @@ beforeEach(() => {
   window.SHOP_CONFIG = { api: { default: api.url, cn: api.url }, upload: { default: api.url, cn: api.url } };
   localStorage.clear();
   status = 'awaiting_payment';
+  count = 3;
   reviewImages = [];
   useSession.getState().signIn('member-token', null);
 });
@@ -137,6 +140,26 @@ describe('order pages', () => {
     fireEvent.click(card);
     await waitFor(() => expect(router.state.location.pathname).toBe(paths.order.details));
     expect(router.state.location.search).toBe('?id=7');
+  });
+
+  it('says "1 item" for an order of one item, "3 items" for three', async () => {
+    count = 1;
+    renderAt(`${paths.order.list}?view=unpaid`);
+    const card = (await screen.findByText('Order no. 2611230000000007')).closest('article')!;
+    expect(card.querySelector('.order-card-total')!.textContent).toMatch(/^1 item, total/);
+    cleanup();
+    count = 3;
+    renderAt(`${paths.order.list}?view=all`);
+    const again = (await screen.findByText('Order no. 2611230000000007')).closest('article')!;
+    expect(again.querySelector('.order-card-total')!.textContent).toMatch(/^3 items, total/);
+  });
+
+  it("reads a line's goods once: its picture, beside its name, is not read again", async () => {
+    renderAt(`${paths.order.details}?id=7`);
+    expect(await screen.findByText('Teapot')).toBeTruthy();
+    const pictures = [...document.querySelectorAll('.order-line img')];
+    expect(pictures.length).toBe(1);
+    expect(pictures.map((img) => img.getAttribute('alt'))).toEqual(['']);
   });
 
   it('lists an unpaid order with its actions and cancels it after asking', async () => {

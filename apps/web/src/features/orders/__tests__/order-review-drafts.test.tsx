@@ -95,12 +95,20 @@ describe('the review sheet, the page loaded again while it is open', () => {
     tapStar(teapot, 3);
     await waitFor(() => expect(stars(teapot)).toBe(3));
     fireEvent.change(words(teapot), { target: { value: 'Pours well, lid rattles' } });
+    // The browser's reload: the document ends with the sheet open, the moment the uploaded photo shows
+    // (before anything React runs after the paint).
+    const ended = new Promise<void>((resolve) => {
+      const shown = new MutationObserver(() => {
+        if (!photos(teapot).length) return;
+        shown.disconnect();
+        window.dispatchEvent(new Event('pagehide'));
+        resolve();
+      });
+      shown.observe(teapot, { childList: true, subtree: true });
+    });
     fireEvent.change(within(teapot).getByLabelText('Add a photo', { selector: 'input' }), { target: { files: [new File([new Uint8Array(4)], 'lid.png', { type: 'image/png' })] } });
-    await waitFor(() => expect(photos(teapot)).toHaveLength(1), { timeout: 5000 });
+    await ended;
     const photo = photos(teapot)[0]!;
-
-    // The browser's reload: the document ends with the sheet open.
-    window.dispatchEvent(new Event('pagehide'));
     reloadAt(ORDER_PAGE);
     const teapotAgain = await line(1);
     expect(words(teapotAgain).value).toBe('Pours well, lid rattles');

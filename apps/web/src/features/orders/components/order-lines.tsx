@@ -17,7 +17,8 @@ export function OrderLines({ lines, currency }: { lines: Array<Pick<OrderSummary
     <div className="order-lines">
       {lines.map((l) => (
         <div className={`order-line ${l.unavailable ? 'order-line-unavailable' : ''}`} key={l.id}>
-          <Image src={mediaUrl(l.image)} width={64} height={64} fit="cover" className="order-line-image" />
+          {/* The name is written right beside it: the picture says nothing more to a screen reader. */}
+          <Image src={mediaUrl(l.image)} alt="" width={64} height={64} fit="cover" className="order-line-image" />
           <div className="order-line-body">
             <div className="order-line-name">{l.name}</div>
             {l.spec_text && <div className="order-line-spec">{l.spec_text}</div>}

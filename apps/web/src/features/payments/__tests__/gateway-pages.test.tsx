@@ -40,6 +40,7 @@ const payment = (fields: Partial<PaymentInfo>): PaymentInfo => ({
   expires_at: '2026-11-23T11:00:00.000Z',
   finished_at: null,
   message: null,
+  owed_back: null,
   ...fields,
 });
 const method = (fields: Partial<PayMethod> & Pick<PayMethod, 'pay_way' | 'name'>): PayMethod => ({ gateway: null, method: 'cash', currency: 'USD', fee_rate_bp: 0, fee_fixed: 0, fee: 0, total: 4190, balance: null, needed: null, usable: true, ...fields });
@@ -232,6 +233,42 @@ describe('2C2P page', () => {
     expect(asked.get('paymentResponse')).toBe(back);
     expect(asked.get('payment_no')).toBe(NO);
     expect(sent('/shop/buy/payInfo')).toHaveLength(0);
+  });
+
+  it('back from 2C2P after the order was cancelled: says the payment came too late and will be refunded, not "Payment failed", and offers no new payment', async () => {
+    current = payment({ pay_way: '2c2p_card', gateway: '2c2p', status: 'canceled', state: 'failed', message: 'Payment Failed', finished_at: '2026-11-23T10:01:00.000Z', owed_back: { amount: 4316, currency: 'USD', reason: 'canceled', refunded: false } });
+    const back = btoa(JSON.stringify({ invoiceNo: NO, respCode: '2000' }));
+    renderAt(`${paths.pay.pay2c2p}?payment_no=${NO}&order_id=7&order_type=order&paymentResponse=${encodeURIComponent(back)}`);
+    expect(await screen.findByText('Payment to be refunded')).toBeTruthy();
+    expect(screen.getByText('Your payment arrived after this order was cancelled. It will be refunded to you, the way you paid.')).toBeTruthy();
+    expect(document.querySelector('.pay-amount')?.textContent).toBe('$43.16');
+    expect(screen.queryByText('Payment Failed')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Pay again' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'View order' })).toBeTruthy();
+  });
+
+  it('once the money owed back is refunded, the result page says so', async () => {
+    current = payment({ pay_way: '2c2p_card', gateway: '2c2p', status: 'expired', state: 'failed', message: 'Payment Failed', finished_at: '2026-11-23T10:01:00.000Z', owed_back: { amount: 4316, currency: 'USD', reason: 'expired', refunded: true } });
+    renderAt(paymentPage(paths.goods.paid));
+    expect(await screen.findByText('Payment refunded')).toBeTruthy();
+    expect(screen.getByText('Your payment arrived after this order had expired. It has been refunded to you, the way you paid.')).toBeTruthy();
+    expect(screen.queryByText('Payment Failed')).toBeNull();
+  });
+
+  it('a top-up paid too late is called a top-up, not an order, and was not added to the balance', async () => {
+    current = payment({ order_type: 'recharge', order_no: 'R2611230000000009', pay_way: 'stripe_card', gateway: 'stripe', status: 'expired', state: 'failed', message: 'Payment Failed', finished_at: '2026-11-23T10:01:00.000Z', owed_back: { amount: 1000, currency: 'USD', reason: 'expired', refunded: false } });
+    renderAt(`${paths.goods.paid}?payment_no=${NO}&order_id=9&order_type=recharge`);
+    expect(await screen.findByText('Payment to be refunded')).toBeTruthy();
+    const text = 'Your payment of $10.00 for top-up R2611230000000009 arrived after the top-up had expired. It was not added to your balance: it is owed back to you and will be refunded to the way you paid.';
+    expect(screen.getByText(text)).toBeTruthy();
+    expect(document.body.textContent).not.toMatch(/this order/);
+  });
+
+  it('a pledge whose money owed back was refunded says so of the pledge', async () => {
+    current = payment({ order_type: 'charity', order_no: 'C2611230000000011', pay_way: 'stripe_card', gateway: 'stripe', status: 'canceled', state: 'failed', message: 'Payment Failed', finished_at: '2026-11-23T10:01:00.000Z', owed_back: { amount: 2500, currency: 'USD', reason: 'canceled', refunded: true } });
+    renderAt(`${paths.goods.paid}?payment_no=${NO}&order_id=11&order_type=charity`);
+    expect(await screen.findByText('Payment refunded')).toBeTruthy();
+    expect(screen.getByText('The $25.00 owed back to you for pledge C2611230000000011 was refunded to the way you paid.')).toBeTruthy();
   });
 });
 

@@ -10,26 +10,51 @@ import { useTranslation } from '@/lib/i18n';
 export const payablePage = (type: string, id: number) => (type === 'order' ? `${paths.order.details}?id=${id}` : type === 'recharge' ? paths.wallet.recharges : type === 'shop_order' ? paths.shop.buyerOrders : paths.tabbar.my);
 
 /**
+ * Why the money is owed back, worded for what was paid: an order (or a shop order) by the page's own
+ * texts; a top-up or a pledge, which is no order, as the member's message about it says it.
+ */
+function owedBackText(t: ReturnType<typeof useTranslation>['t'], p: PaymentInfo, owed: NonNullable<PaymentInfo['owed_back']>): string {
+  if (p.order_type === 'recharge' || p.order_type === 'charity') {
+    const kind = `${p.order_type}_owed_back_${owed.refunded ? 'refunded' : owed.reason}`;
+    return t(`message.payment.${kind}.text`, { amount: formatAmount(owed.amount, owed.currency), order_no: p.order_no });
+  }
+  return t(`payments.owedBack.${owed.refunded ? 'textRefunded' : 'text'}.${owed.reason}`);
+}
+
+/**
  * A payment's result as the server answered it: in progress (with a way to check again), paid, or
- * failed with the way to pay again; then the payable and the shop.
+ * failed with the way to pay again; then the payable and the shop. Money the gateway took when the
+ * payable could no longer take it (paid on a page left open after the order was cancelled) is said
+ * to be owed back and refunded, never "failed", and offers no new payment.
  */
 export function PaymentResult({ payment: p, checking, onCheck }: { payment: PaymentInfo; checking: boolean; onCheck: () => void }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const owed = p.owed_back;
   return (
     <>
       <section className="pay-section pay-result" role="status">
         {p.state === 'in_progress' && <SpinLoading color="primary" aria-hidden />}
-        <div className={`pay-result-title ${p.state === 'success' ? 'success' : p.state === 'failed' ? 'failed' : ''}`}>{t(`payments.state.${p.state}`)}</div>
-        <div className="pay-amount">{formatAmount(p.amount + p.fee, p.currency)}</div>
+        {owed ? (
+          <div className="pay-result-title">{t(owed.refunded ? 'payments.owedBack.titleRefunded' : 'payments.owedBack.title')}</div>
+        ) : (
+          <div className={`pay-result-title ${p.state === 'success' ? 'success' : p.state === 'failed' ? 'failed' : ''}`}>{t(`payments.state.${p.state}`)}</div>
+        )}
+        <div className="pay-amount">{formatAmount(owed ? owed.amount : p.amount + p.fee, owed ? owed.currency : p.currency)}</div>
         {p.balance_part > 0 && p.gateway_part > 0 && <div className="pay-muted">{t('payments.mixed.parts', { balance: formatAmount(p.balance_part, p.currency), gateway: formatAmount(p.gateway_part, p.currency) })}</div>}
         <div className="pay-muted">{t('payments.pay.orderNo', { no: p.order_no })}</div>
         {p.state === 'in_progress' && <div className="pay-muted">{t('payments.result.waiting')}</div>}
-        {p.state === 'success' && <div className="pay-muted">{t('payments.result.paid')}</div>}
-        {p.state === 'failed' && <div className="pay-muted">{p.message ?? t('payments.result.notTaken')}</div>}
+        {owed ? (
+          <div className="pay-muted">{owedBackText(t, p, owed)}</div>
+        ) : (
+          <>
+            {p.state === 'success' && <div className="pay-muted">{t('payments.result.paid')}</div>}
+            {p.state === 'failed' && <div className="pay-muted">{p.message ?? t('payments.result.notTaken')}</div>}
+          </>
+        )}
       </section>
       <div className="pay-actions">
-        {p.state === 'failed' && (
+        {p.state === 'failed' && !owed && (
           <Button block color="primary" shape="rounded" onClick={() => navigate(`${paths.goods.payNext}?${payableQuery({ order_id: p.order_id, order_type: p.order_type })}`, { replace: true })}>
             {t('payments.result.payAgain')}
           </Button>

@@ -20,7 +20,7 @@ const COUNTRIES = { MY: { code: 'MY', name: 'Malaysia', pre: '60' }, KH: { code:
 const api = await startFakeApi({
   '/user/info/shareImg': () => ok({ invite_code: 'MIA2026X', share_url: 'https://shop.example/h5/#/pages/login/reg/reg?shareCode=MIA2026X', qr_code: 'data:image/png;base64,iVBORw0KGgo=' }),
   '/attractive/page/shareList': () => ok({ list: [] }),
-  '/user/spread/total': () => ok({ direct_count: 3, team_count: 9, new_today: 1, team_sales_month: [], commission_total: [{ currency: 'USD', amount: 1250 }], commission_pending: [] }),
+  '/user/spread/total': () => ok({ direct_count: 3, team_count: 12896, new_today: 1, team_sales_month: [], commission_total: [{ currency: 'USD', amount: 1250 }], commission_pending: [] }),
   '/attractive/user/sonUserList': () =>
     ok({ list: placed ? [] : [{ id: 21, user_name: 'ann***021', nickname: 'Ann', avatar: '', joined_at: '2026-11-20T10:00:00.000Z', placed: false, parent_id: null, side: null, personal_pv: 0, place_by: '2026-11-27T10:00:00.000Z' }], total: placed ? 0 : 1, page: 1, limit: 20, has_more: false, self_placed: true }),
   '/attractive/user/userDepInfo': () => ok({ placed: true, parent_id: 1, side: 'L', depth: 1, direct_count: 1, personal_pv: 0, left: { members: placed ? 1 : 0, pv_total: 0, pv_today: 0, carry: 0 }, right: { members: 0, pv_total: 0, pv_today: 0, carry: 0 } }),
@@ -86,6 +86,8 @@ describe('referral pages', () => {
     expect(screen.getByText('https://shop.example/h5/#/pages/login/reg/reg?shareCode=MIA2026X')).toBeTruthy();
     expect(screen.getByAltText('QR code of my invitation link')).toBeTruthy();
     expect((await screen.findByTestId('direct-count')).textContent).toBe('3');
+    // The team's size as the member's language writes numbers.
+    expect(screen.getByText('12,896')).toBeTruthy();
     expect(screen.getByText('$12.50')).toBeTruthy();
     // Nothing pending reads as an amount in the same currency, not a bare number.
     expect(screen.getByText('$0.00')).toBeTruthy();
@@ -108,8 +110,8 @@ describe('referral pages', () => {
     renderAt(paths.team.placement);
     fireEvent.click(await screen.findByText('Ann'));
     expect(await screen.findByText('Now choose an empty position for Ann')).toBeTruthy();
-    fireEvent.click(screen.getAllByRole('button', { name: 'Place left' })[0]!);
-    const dialog = await screen.findByRole('dialog');
+    fireEvent.click((await screen.findAllByRole('button', { name: 'Place left' }))[0]!);
+    const dialog = await screen.findByRole('alertdialog');
     expect(within(dialog).getByText('Place Ann under Mia on the left? A placement cannot be changed.')).toBeTruthy();
     fireEvent.click(within(dialog).getByText('Place'));
     await waitFor(() => expect(api.requests.some((r) => r.url.split('?')[0] === '/attractive/user/anzhi')).toBe(true));

@@ -14,6 +14,7 @@ import { CountryCodePicker, splitCallingCode, useCountryCodes, type CallingCode 
 import { Link, useSearchParams } from '@/lib/router';
 import { paths } from '@/config/paths';
 import { useSession } from '@/stores/session';
+import { useKeepFormDraft } from '@/lib/open-drafts';
 
 /** The kind a link asks for (`?kind=shop_owner`), else a dealer's. */
 const kindOf = (asked: string | null): ApplicationKind => APPLICATION_KINDS.find((k) => k === asked) ?? 'dealer';
@@ -35,6 +36,12 @@ export default function ApplicationsPage() {
   const code = picked ?? home;
   const [form, setForm] = useState({ name: '', mobile: '', address: '', note: '', shop_name: '' });
   const set = (k: keyof typeof form) => (v: string) => setForm((f) => ({ ...f, [k]: v }));
+  // What was typed and chosen comes back after a reload (the new version's, the browser's).
+  useKeepFormDraft('application', { ...form, chosen, picked }, ['name', 'mobile', 'address', 'note', 'shop_name', 'chosen', 'picked'], ({ chosen: kind, picked: pre, ...typed }) => {
+    if (kind) setKind(kind);
+    if (pre) setPicked(pre);
+    setForm((f) => ({ ...f, ...typed }));
+  });
   const send = async () => {
     for (const k of ['name', 'mobile', 'address'] as const) if (!form[k].trim()) return showToast(t('referral.app.enter', { field: t(`referral.field.${k}`) }));
     if (!code) return;

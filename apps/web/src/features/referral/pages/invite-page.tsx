@@ -7,6 +7,7 @@ import { saveImage, SaveImageAction } from '@/components/shell/save-image-action
 import { copyText, ShareAction } from '@/components/shell/share-action';
 import { paths } from '@/config/paths';
 import { mediaUrl } from '@/lib/media-url';
+import { formatNumber } from '@/lib/format';
 import { showToast } from '@/lib/toast';
 import { useInviteShare, usePosters, useTeamTotals, type InviteShare } from '../api/referral';
 import { TeamEntries } from '../components/team-entries';
@@ -62,15 +63,15 @@ export default function InvitePage() {
             <dl className="ref-stats">
               <div>
                 <dt>{t('referral.app.directs')}</dt>
-                <dd data-testid="direct-count">{totals.data.direct_count}</dd>
+                <dd data-testid="direct-count">{formatNumber(totals.data.direct_count)}</dd>
               </div>
               <div>
                 <dt>{t('referral.app.teamSize')}</dt>
-                <dd>{totals.data.team_count}</dd>
+                <dd>{formatNumber(totals.data.team_count)}</dd>
               </div>
               <div>
                 <dt>{t('referral.app.newToday')}</dt>
-                <dd>{totals.data.new_today}</dd>
+                <dd>{formatNumber(totals.data.new_today)}</dd>
               </div>
               <div>
                 <dt>{t('referral.app.earned')}</dt>

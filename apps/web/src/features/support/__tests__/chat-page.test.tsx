@@ -175,59 +175,108 @@ describe('pages/other/mixdesk', () => {
     expect(document.querySelector('textarea')).toBeTruthy();
   });
 
-  it('opens at the newest message with the message box below it, not over it; follows sending, answers and pictures, but leaves a member reading older messages where they are', async () => {
-    stored = [...firstMessages(), { ...msg(3, 'agent', ''), kind: 'image', image: `${api.url}/uploads/label.jpg` }, msg(4, 'agent', 'Here is the label.')];
-    // jsdom lays nothing out: what the page asks to bring into view is recorded.
-    const viewed: Element[] = [];
-    Object.defineProperty(Element.prototype, 'scrollIntoView', { configurable: true, value: vi.fn(function (this: Element) { viewed.push(this); }) });
+  /**
+   * jsdom lays nothing out: the message log is 400 px high and each message 60 px, a loaded picture
+   * `grown` px more, as a browser would measure them. Scrolling the log is its `scrollTop`, kept
+   * within what the log can scroll, as a browser keeps it.
+   */
+  const ROW = 60;
+  let grown = 0;
+  const measureLog = () => {
+    grown = 0;
+    const isLog = (el: HTMLElement) => el.classList.contains('chat-log');
+    Object.defineProperty(HTMLElement.prototype, 'scrollHeight', { configurable: true, get(this: HTMLElement) { return isLog(this) ? this.querySelectorAll('[data-chat-message]').length * ROW + grown : 0; } });
+    Object.defineProperty(HTMLElement.prototype, 'clientHeight', { configurable: true, get(this: HTMLElement) { return isLog(this) ? 400 : 0; } });
+    const scrolled = new WeakMap<HTMLElement, number>();
+    Object.defineProperty(HTMLElement.prototype, 'scrollTop', {
+      configurable: true,
+      get(this: HTMLElement) { return scrolled.get(this) ?? 0; },
+      set(this: HTMLElement, top: number) { scrolled.set(this, Math.max(0, Math.min(top, this.scrollHeight - this.clientHeight))); },
+    });
+    return () => {
+      delete (HTMLElement.prototype as { scrollHeight?: number }).scrollHeight;
+      delete (HTMLElement.prototype as { clientHeight?: number }).clientHeight;
+      delete (HTMLElement.prototype as { scrollTop?: number }).scrollTop;
+    };
+  };
+  const chatLog = () => document.querySelector<HTMLElement>('.chat-log')!;
+  const atNewest = () => chatLog().scrollTop + chatLog().clientHeight >= chatLog().scrollHeight;
+
+  it('is one screen with only the message log scrolling: the header and the agent\'s status above it, the message box below it, and it opens at the newest message', async () => {
+    stored = Array.from({ length: 20 }, (_, i) => msg(i + 1, i % 2 ? 'agent' : 'member', `Message ${i + 1}`));
+    const unmeasure = measureLog();
     try {
       renderRoutes({ [paths.other.customerChat]: <ChatPage /> }, paths.other.customerChat);
-      expect(await screen.findByText('Here is the label.')).toBeTruthy();
-      const box = document.querySelector('textarea')!.closest('.chat-composer')!;
-      const newest = () => [...document.querySelectorAll('[data-chat-message]')].at(-1)!;
-      /** What was brought into view lies after the newest message and the message box: the box then sits below the message, not over it. */
-      const broughtBelowTheBox = () => {
-        const target = viewed.at(-1)!;
-        return !!target && !box.contains(target) && !!(box.compareDocumentPosition(target) & Node.DOCUMENT_POSITION_FOLLOWING) && !!(newest().compareDocumentPosition(target) & Node.DOCUMENT_POSITION_FOLLOWING);
-      };
-      await waitFor(() => expect(broughtBelowTheBox()).toBe(true));
+      expect(await screen.findByText('Message 20')).toBeTruthy();
+      await waitFor(() => expect(atNewest()).toBe(true));
+      expect(chatLog().scrollTop).toBeGreaterThan(0);
+      // The page's column, top to bottom: nothing but the log holds the messages, nothing follows the message box.
+      const column = [...document.querySelector('.chat-page')!.children].map((el) => el.classList[0]);
+      expect(column).toEqual(['page-header', 'chat-status', 'chat-log', 'chat-composer']);
+      expect(chatLog().querySelectorAll('[data-chat-message]')).toHaveLength(20);
+      expect(screen.getByText('Lina is online').closest('.chat-log')).toBeNull();
+    } finally {
+      unmeasure();
+    }
+  });
 
-      let asked = viewed.length;
+  it('an on-screen keyboard shortens the chat to what stays visible, so the header and notices are not pushed off the top; leaving the page puts it back', async () => {
+    /** The visible part of the window as the browser reports it: the keyboard takes 330 px of the 768. */
+    const viewport = Object.assign(new EventTarget(), { height: 768, width: 375, scale: 1, offsetTop: 0, offsetLeft: 0 });
+    vi.stubGlobal('visualViewport', viewport);
+    try {
+      renderRoutes({ [paths.other.customerChat]: <ChatPage /> }, paths.other.customerChat);
+      expect(await screen.findByText('Let me check.')).toBeTruthy();
+      const root = document.documentElement;
+      expect(root.style.getPropertyValue('--chat-viewport')).toBe('768px');
+      viewport.height = 438;
+      act(() => void viewport.dispatchEvent(new Event('resize')));
+      expect(root.style.getPropertyValue('--chat-viewport')).toBe('438px');
+      expect(root.dataset.chatViewport).toBe('keyboard');
+      cleanup();
+      expect(root.style.getPropertyValue('--chat-viewport')).toBe('');
+      expect(root.dataset.chatViewport).toBeUndefined();
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
+  it('follows sending, answers and pictures at the newest message, but leaves a member reading older messages where they are', async () => {
+    stored = [...firstMessages(), { ...msg(3, 'agent', ''), kind: 'image', image: `${api.url}/uploads/label.jpg` }, msg(4, 'agent', 'Here is the label.'), ...Array.from({ length: 8 }, (_, i) => msg(5 + i, 'member', `Line ${5 + i}`))];
+    const unmeasure = measureLog();
+    try {
+      renderRoutes({ [paths.other.customerChat]: <ChatPage /> }, paths.other.customerChat);
+      expect(await screen.findByText('Line 12')).toBeTruthy();
+      await waitFor(() => expect(atNewest()).toBe(true));
+
       fireEvent.change(document.querySelector('textarea')!, { target: { value: 'Thanks, printing it' } });
       fireEvent.click(screen.getByText('Send'));
       expect(await screen.findByText('Thanks, printing it')).toBeTruthy();
-      await waitFor(() => expect(viewed.length).toBeGreaterThan(asked));
-      expect(broughtBelowTheBox()).toBe(true);
+      await waitFor(() => expect(atNewest()).toBe(true));
 
-      asked = viewed.length;
       stored = [...stored, msg(stored.length + 1, 'agent', 'You are welcome.')];
       await pass(6_000);
       expect(await screen.findByText('You are welcome.', {}, { timeout: 10_000 })).toBeTruthy();
-      await waitFor(() => expect(viewed.length).toBeGreaterThan(asked));
-      expect(broughtBelowTheBox()).toBe(true);
+      await waitFor(() => expect(atNewest()).toBe(true));
 
-      // The picture keeps its place while it loads, and once it has loaded the newest message is brought into view again.
+      // The picture keeps its place while it loads; once it has loaded (and grown), the newest message is brought into view again.
       const picture = document.querySelector<HTMLImageElement>('[data-chat-message="3"] img')!;
-      asked = viewed.length;
+      grown = 200;
+      expect(atNewest()).toBe(false);
       fireEvent.load(picture);
-      await waitFor(() => expect(viewed.length).toBeGreaterThan(asked));
+      await waitFor(() => expect(atNewest()).toBe(true));
 
-      // The member scrolls up to read: the newest message is far below the message box now.
-      const rect = (top: number, bottom: number) => ({ top, bottom, left: 0, right: 375, width: 375, height: bottom - top, x: 0, y: top, toJSON: () => ({}) }) as DOMRect;
-      vi.spyOn(Element.prototype, 'getBoundingClientRect').mockImplementation(function (this: Element) {
-        return box.contains(this) ? rect(740, 812) : rect(1200, 2400);
-      });
-      fireEvent.scroll(window);
-      asked = viewed.length;
+      // The member scrolls up to read: what comes later leaves them there.
+      chatLog().scrollTop = 120;
+      fireEvent.scroll(chatLog());
       stored = [...stored, msg(stored.length + 1, 'agent', 'Anything else?')];
       await pass(6_000);
       expect(await screen.findByText('Anything else?', {}, { timeout: 10_000 })).toBeTruthy();
       fireEvent.load(picture);
       await pass(100);
-      expect(viewed.length).toBe(asked);
+      expect(chatLog().scrollTop).toBe(120);
     } finally {
-      vi.restoreAllMocks();
-      delete (Element.prototype as { scrollIntoView?: unknown }).scrollIntoView;
+      unmeasure();
     }
   });
 
@@ -315,6 +364,10 @@ describe('pages/other/mixdesk', () => {
       act(() => sockets[0]!.drop());
       await passInSteps(13_000);
       expect(screen.getByText('Connection lost, trying again…')).toBeTruthy();
+      // The notice is on the page's column above the message log, not one of the messages scrolled away with it.
+      const notice = screen.getByText('Connection lost, trying again…').closest('.chat-offline')!;
+      expect(notice.parentElement).toBe(document.querySelector('.chat-page'));
+      expect(notice.compareDocumentPosition(document.querySelector('.chat-log')!) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
       stored = [...stored, msg(stored.length + 1, 'agent', 'Sorry, we were away for a moment.')];
       serverUp = true;
       historyFails = false;

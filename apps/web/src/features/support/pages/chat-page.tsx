@@ -1,4 +1,4 @@
-import { Fragment, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { Fragment, useCallback, useLayoutEffect, useRef, useState } from 'react';
 import { Button, Image, TextArea } from 'antd-mobile';
 import { PictureOutline } from 'antd-mobile-icons';
 import { CHAT_MESSAGE_MAX_LENGTH } from '@shop/contract/support';
@@ -16,8 +16,39 @@ import { sizedUpload } from '@/lib/media-url';
 import { useTranslation } from '@/lib/i18n';
 import { useDraftLeftOpen, useKeepOpenDraft } from '@/lib/open-drafts';
 
-/** How far below the message box's top the newest message may end while the member still counts as reading it (not scrolled up to history). */
+/** How far above the message log's bottom the member may have scrolled while still counting as at the newest message (not reading history). */
 const AT_NEWEST_PX = 48;
+/** How much smaller than the window the visible part may be before it counts as a keyboard over the page, not a browser bar. */
+const KEYBOARD_PX = 120;
+
+/**
+ * The chat is one screen high and only its message log scrolls (support.css): the part of the window
+ * actually visible is told to the page as `--chat-viewport`, so an on-screen keyboard (which iOS and
+ * Chrome lay over the page without shrinking `100dvh`) shortens the log, not the header and the
+ * connection notice, which stay in view. Where the browser has no `visualViewport`, `100dvh` stands.
+ */
+function useVisibleHeight() {
+  useLayoutEffect(() => {
+    const viewport = window.visualViewport;
+    const root = document.documentElement;
+    if (!viewport) return;
+    const measure = () => {
+      root.style.setProperty('--chat-viewport', `${Math.round(viewport.height)}px`);
+      root.dataset.chatViewport = window.innerHeight - viewport.height > KEYBOARD_PX ? 'keyboard' : 'full';
+      // iOS pans the window to a focused box even when the page fits: put back, the header stays on screen (not while zoomed in).
+      if (viewport.scale <= 1 && (window.scrollY > 0 || viewport.offsetTop > 0)) window.scrollTo(0, 0);
+    };
+    measure();
+    viewport.addEventListener('resize', measure);
+    viewport.addEventListener('scroll', measure);
+    return () => {
+      viewport.removeEventListener('resize', measure);
+      viewport.removeEventListener('scroll', measure);
+      root.style.removeProperty('--chat-viewport');
+      delete root.dataset.chatViewport;
+    };
+  }, []);
+}
 
 /** A case or order number as the shop writes them: letters and digits only, so a link cannot put other words in the member's mouth. */
 const NUMBER = /^[A-Za-z0-9-]{4,40}$/;
@@ -50,21 +81,26 @@ function Chat() {
   useKeepOpenDraft('chat', text ? { text } : undefined);
   const [busy, setBusy] = useState(false);
   const file = useRef<HTMLInputElement>(null);
+  // The one box that scrolls: the header, the agent's status and the connection notice above it, the message box below it, stay on screen.
   const log = useRef<HTMLDivElement>(null);
-  const composer = useRef<HTMLDivElement>(null);
-  // The end of the page, below the sticky message box: brought into view, the box sits under the newest message instead of over it.
-  const end = useRef<HTMLDivElement>(null);
   // Whether the member is at the newest message: what comes later (an answer, a picture loaded) brings it into view only then, never pulling a member who reads history down.
   const atNewest = useRef(true);
-  const toNewest = useCallback(() => end.current?.scrollIntoView?.({ block: 'end' }), []);
-  useEffect(() => {
-    const onScroll = () => {
-      if (log.current && composer.current) atNewest.current = log.current.getBoundingClientRect().bottom <= composer.current.getBoundingClientRect().top + AT_NEWEST_PX;
-    };
-    // Scroll events do not bubble: caught on their way down, whichever box scrolls.
-    window.addEventListener('scroll', onScroll, { capture: true, passive: true });
-    return () => window.removeEventListener('scroll', onScroll, { capture: true });
+  const toNewest = useCallback(() => {
+    if (log.current) log.current.scrollTop = log.current.scrollHeight;
   }, []);
+  const onLogScroll = () => {
+    const box = log.current;
+    if (box) atNewest.current = box.scrollHeight - box.scrollTop - box.clientHeight <= AT_NEWEST_PX;
+  };
+  useVisibleHeight();
+  // The log shortened (a keyboard opening, the connection notice showing above it): a member at the newest message stays at it.
+  useLayoutEffect(() => {
+    const box = log.current;
+    if (!box || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(() => atNewest.current && toNewest());
+    observer.observe(box);
+    return () => observer.disconnect();
+  }, [loaded, toNewest]);
   // On opening and whenever something is added at the end (not when older messages are loaded above).
   useLayoutEffect(() => {
     if (atNewest.current) toNewest();
@@ -114,7 +150,7 @@ function Chat() {
             </Button>
           </div>
         )}
-        <div ref={log} className="chat-log" aria-live="polite">
+        <div ref={log} className="chat-log" aria-live="polite" onScroll={onLogScroll}>
           {hasOlder && (
             <Button size="mini" fill="none" className="chat-older" onClick={() => void loadOlder()}>
               {t('support.chat.older')}
@@ -149,7 +185,7 @@ function Chat() {
             </p>
           )}
         </div>
-        <div ref={composer} className="chat-composer">
+        <div className="chat-composer">
           <button type="button" className="chat-image" aria-label={t('support.chat.sendImage')} disabled={busy} onClick={() => file.current?.click()}>
             <PictureOutline fontSize={24} />
           </button>
@@ -159,7 +195,6 @@ function Chat() {
             {t('support.chat.send')}
           </Button>
         </div>
-        <div ref={end} className="chat-end" />
       </ListState>
     </>
   );

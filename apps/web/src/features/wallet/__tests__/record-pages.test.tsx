@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { ResponseCode } from '@shop/contract/common';
 import { formatAmount } from '@/components/amount';
 import { paths } from '@/config/paths';
@@ -138,6 +138,8 @@ describe('cancelling a withdrawal from pages/my/withdrawInfo', () => {
     renderAt(`${paths.wallet.withdrawInfo}?id=8`);
     fireEvent.click(await screen.findByRole('button', { name: 'Cancel withdrawal' }));
     expect(await screen.findByText(`Cancel this withdrawal? ${formatAmount(2_120, 'USD')} goes back to your balance.`)).toBeTruthy();
+    // As a member would: answered once the question has come up (antd-mobile's spring, stopped as it starts, may never end in jsdom).
+    await act(async () => void (await new Promise((r) => setTimeout(r, 400))));
     fireEvent.click(screen.getByRole('button', { name: 'Keep it' }));
     await untilGone(() => screen.queryByText(/goes back to your balance/));
     expect(cancels()).toHaveLength(0);

@@ -122,7 +122,7 @@ const api = await startFakeApi({
   '/user/info/index': () => ok(member),
   '/user/transfer/info': (req) =>
     new URL(req.url, 'http://x').searchParams.get('account') === 'lee88'
-      ? ok({ transfer: null, receiver: { masked_name: 'L**', user_name: 'lee88', matched_by: 'mobile', matched: '+60 123***788' } })
+      ? ok({ transfer: null, receiver: { masked_name: 'L**', matched_by: 'mobile', matched: '+60 123***788' } })
       : refused('No member with that user name, mobile or invitation code'),
   '/user/transfer/create': (req) => ((JSON.parse(req.body) as { amount: string }).amount === '99999' ? refused('Insufficient balance') : ok(transfer)),
   '/attractive/currency/withdrawChannel': () => ok({ list: [{ method: 'bank', currencies: ['MYR', 'USD'], networks: [] }, { method: 'crypto', currencies: ['USD'], networks: ['TRC20', 'ERC20'] }], cards }),

@@ -34,7 +34,10 @@ export function RechargeRecord({ recharge: r, live }: { recharge: Recharge; /** 
         <span className="wallet-amount-in">{formatAmount(r.credit_amount, r.wallet_currency)}</span>
       </div>
       {r.fee > 0 && <div className="wallet-muted">{t('wallet.recharge.fee', { fee: formatAmount(r.fee, r.pay_currency) })}</div>}
-      <div className="wallet-muted">{t('wallet.assets.rate', { from: r.pay_currency, rate: formatRate(r.rate), to: r.wallet_currency, date: formatDate(r.rate_date, { dateOnly: true }) })}</div>
+      {/* Paid in the wallet's own currency, nothing was converted: no "1 MYR = 1 MYR" line. */}
+      {r.pay_currency !== r.wallet_currency && (
+        <div className="wallet-muted">{t('wallet.assets.rate', { from: r.pay_currency, rate: formatRate(r.rate), to: r.wallet_currency, date: formatDate(r.rate_date, { dateOnly: true }) })}</div>
+      )}
       {r.reason && <div className="wallet-muted">{t('wallet.withdraw.reason', { reason: r.reason })}</div>}
       <div className="wallet-row wallet-muted">
         <span>{t('wallet.record.number', { no: r.order_no })}</span>

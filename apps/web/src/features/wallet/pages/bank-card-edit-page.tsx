@@ -18,6 +18,7 @@ import '../wallet.css';
 import { useTranslation } from '@/lib/i18n';
 import { FieldItem, FieldList } from '@/components/field-list';
 import { Controller, useContractForm, type FieldLabels } from '@/lib/form';
+import { useKeepFormDraft } from '@/lib/open-drafts';
 
 /** The countries whose banks the shop lists (see the wallet's decision record). */
 const COUNTRIES = ['MY', 'CN', 'TW', 'TH', 'ID', 'JP', 'KH'] as const;
@@ -47,6 +48,12 @@ export default function BankCardEditPage() {
   const schema = useMemo(() => withStepUp(createBankCardBody, googleBound), [googleBound]);
   const form = useContractForm(schema, { defaultValues: { holder_name: '', account_number: '', currency: '', pay_password: '' }, labels: LABELS });
   const { setValue, getValues } = form;
+  // What was typed and chosen comes back after a reload (the new version's, the browser's); never the pay password or a code.
+  useKeepFormDraft(`bankCard:${editId ?? 'new'}`, { ...form.control.values, country, type }, ['country', 'type', 'bank_id', 'branch_id', 'holder_name', 'account_number', 'currency'], ({ country: kept, type: kind, ...typed }) => {
+    if (kept) setCountry(kept);
+    if (kind) setType(kind);
+    form.reset({ ...getValues(), ...typed });
+  });
   const bankId = form.watch('bank_id');
   const bank = banks.data?.list.find((b) => b.id === Number(bankId));
   const branches = useBankBranches(bank?.has_branches ? bank.id : undefined);

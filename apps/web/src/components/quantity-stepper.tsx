@@ -1,0 +1,14 @@
+import { useLayoutEffect, useRef } from 'react';
+import { Stepper, type StepperProps, type StepperRef } from 'antd-mobile';
+
+/**
+ * antd-mobile's Stepper with its number field (the `spinbutton` a screen reader stops at) named
+ * `label`: the library puts an `aria-label` on its wrapper only, and the field was read as just "1".
+ */
+export function QuantityStepper({ label, ...props }: StepperProps & { label: string }) {
+  const stepper = useRef<StepperRef>(null);
+  useLayoutEffect(() => {
+    stepper.current?.nativeElement?.setAttribute('aria-label', label);
+  }, [label]);
+  return <Stepper ref={stepper} {...props} />;
+}
