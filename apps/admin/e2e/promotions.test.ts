@@ -56,6 +56,7 @@ describe('the console’s coupons and charity in Chromium at 1280 px', () => {
     await shot(page, 'coupons');
 
     // Ended early: it takes no more orders from now on.
+    await page.getByTestId(`more-coupon-${coupon!.id}`).click();
     await page.getByTestId(`end-coupon-${coupon!.id}`).click();
     await clickSettled(page.locator('.ant-modal').getByRole('button', { name: 'End now' }));
     await page.locator('.ant-modal').getByText('Give a reason').waitFor();
@@ -108,6 +109,7 @@ describe('the console’s coupons and charity in Chromium at 1280 px', () => {
     await page.getByTestId('group-buy-search').locator('input').press('Enter');
     await expect.poll(() => page.locator('.ant-table-tbody tr.ant-table-row').count()).toBe(1);
     await page.locator('.ant-table-tbody tr', { hasText: `Kettle ${RUN}` }).getByText('Running').waitFor();
+    await page.getByTestId(`more-group-buy-${activity!.id}`).click();
     await page.getByTestId(`end-group-buy-${activity!.id}`).click();
     await page.locator('.ant-modal textarea').fill('Supplier recalled the kettles');
     await decide(page, 'End now');

@@ -78,7 +78,7 @@ describe('the support chat in Chromium', () => {
     });
     const last = phone.locator('[data-chat-message]').last();
     await last.getByText(`Line 30 ${RUN}`).waitFor();
-    // The sticky message box covers none of the newest message: its bottom is above the box's top.
+    // The message box covers none of the newest message: its bottom is above the box's top.
     await expect
       .poll(async () => {
         const bubble = (await last.boundingBox())!;
@@ -86,8 +86,14 @@ describe('the support chat in Chromium', () => {
         return bubble.y + bubble.height <= box.y;
       })
       .toBe(true);
-    // The history is longer than the screen: the page did scroll to get there.
-    expect(await phone.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+    // The history is longer than the screen: only the message log scrolled to get there; the page stays put, with the
+    // agent's status line on screen above the log and the message box within the window.
+    expect(await phone.locator('.chat-log').evaluate((el) => el.scrollTop)).toBeGreaterThan(0);
+    expect(await phone.evaluate(() => window.scrollY)).toBe(0);
+    const status = (await phone.locator('.chat-status').boundingBox())!;
+    expect(status.y).toBeGreaterThanOrEqual(0);
+    const composer = (await phone.locator('.chat-composer').boundingBox())!;
+    expect(composer.y + composer.height).toBeLessThanOrEqual(await phone.evaluate(() => window.innerHeight));
 
     const { token: opToken } = await consoleOperator('support', `long${RUN}`);
     const page = await openConsole(desk, opToken, '/support/chat');

@@ -72,4 +72,57 @@ describe('wide tables at laptop widths (Chromium)', () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1280);
     await page.close();
   });
+
+  // At 1024 px (and 1280) the approvals, after-sales and adjustments tables hid their actions (and the
+  // amount and state) past the frame's right edge, reachable only by scrolling sideways with no
+  // scrollbar in sight. The actions column is pinned to the frame's right edge, the amount and the
+  // state come early: all three are within the part of the table shown, with no scrolling.
+  it('approvals, after-sales and adjustments at 1024 and 1280 px: Actions, Amount and Status in view without scrolling', async () => {
+    const stamp = Date.now().toString(36);
+    const member = await createMemberSession(databaseUrl, 'live');
+    const asker = await consoleOperator('owner', `wide${stamp}`);
+    const approver = await consoleOperator('owner', `look${stamp}`);
+    await post('/admin/api/wallet/points/grant', { user_id: member.userId, kind: 'points', amount: 700, reason: 'Layout check: points for a late parcel' }, asker.token);
+    await post('/admin/api/ledger/adjustments', { user_id: member.userId, asset: 'cash', currency: 'USD', amount: 900_000, reason: 'Goodwill for late parcel' }, asker.token);
+    const screens: Array<[string, string]> = [
+      ['/approvals', 'Layout check: points for a late parcel'],
+      ['/money/adjustments', 'Goodwill for late parcel'],
+      ['/orders/after-sales', ''],
+    ];
+    const hidden: string[] = [];
+    for (const width of [1024, 1280]) {
+      for (const [hash, text] of screens) {
+        const page = await openConsole(browser, approver.token, hash);
+        await page.setViewportSize({ width, height: 800 });
+        await page.locator('.ant-table-thead th', { hasText: 'Actions' }).first().waitFor();
+        if (text) await page.locator('.ant-table-row', { hasText: text }).first().waitFor();
+        await shot(page, `actions-in-view-${hash.replace(/\W+/g, '-')}-${width}`);
+        const out = await page.evaluate(
+          ({ hash, width }) => {
+            const bad: string[] = [];
+            // The first table of the page: the list (the thresholds below it have no actions).
+            const frame = document.querySelector('main .ant-table-container, .ant-layout-content .ant-table-container') ?? document.querySelector('.ant-table-container')!;
+            const box = frame.getBoundingClientRect();
+            if (box.right > width) bad.push(`${hash} @${width}: the table runs to ${Math.round(box.right)} px`);
+            const heads = [...frame.querySelectorAll('thead th')] as HTMLElement[];
+            for (const name of ['Actions', 'Amount', 'Status']) {
+              const th = heads.find((h) => h.textContent?.trim() === name);
+              if (!th) {
+                bad.push(`${hash} @${width}: no ${name} column`);
+                continue;
+              }
+              const r = th.getBoundingClientRect();
+              if (r.left < box.left - 1 || r.right > box.right + 1) bad.push(`${hash} @${width}: ${name} at ${Math.round(r.left)}–${Math.round(r.right)} px, the table shows ${Math.round(box.left)}–${Math.round(box.right)} px`);
+            }
+            return bad;
+          },
+          { hash, width },
+        );
+        hidden.push(...out);
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+        await page.close();
+      }
+    }
+    expect(hidden).toEqual([]);
+  });
 });

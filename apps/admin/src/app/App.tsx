@@ -12,6 +12,7 @@ import { useSession } from '../lib/session';
 // The sign-in pages and the signed-in shell are chunks of their own: the first screen loads only one of them.
 const Shell = lazy(() => import('./Shell').then((m) => ({ default: m.Shell })));
 const SignIn = lazy(() => import('./SignIn').then((m) => ({ default: m.SignIn })));
+const SignInAgain = lazy(() => import('./SignInAgain').then((m) => ({ default: m.SignInAgain })));
 const SetupPassword = lazy(() => import('./SetupPassword').then((m) => ({ default: m.SetupPassword })));
 
 const Dashboard = lazy(() => import('../pages/dashboard/Dashboard'));
@@ -37,6 +38,7 @@ const GroupBuys = lazy(() => import('../pages/catalogue/GroupBuys'));
 const Coupons = lazy(() => import('../pages/catalogue/Coupons'));
 const Reviews = lazy(() => import('../pages/catalogue/Reviews'));
 const Content = lazy(() => import('../pages/content/Content'));
+const NewsComments = lazy(() => import('../pages/content/NewsComments'));
 const Ledger = lazy(() => import('../pages/money/Ledger'));
 const Adjustments = lazy(() => import('../pages/money/Adjustments'));
 const Approvals = lazy(() => import('../pages/money/Approvals'));
@@ -93,54 +95,65 @@ function useAntdLocale(): Locale | undefined {
 }
 
 function Routed() {
-  const { token } = useSession();
+  const { token, scope } = useSession();
+  // A session that ended by itself (expired, idle) keeps the shell and its page open under the sign-in,
+  // so nothing the operator typed is lost; one ended on purpose (a sign-out) goes to the sign-in page.
+  const kept = token === null && scope !== '';
   const page = (el: React.ReactNode) => <Suspense fallback={<Spin style={{ display: 'block', margin: 64 }} />}>{el}</Suspense>;
   return (
-    <Routes>
-      <Route path="/setup" element={page(<SetupPassword />)} />
-      <Route path="/sign-in" element={token ? <Navigate to="/" replace /> : page(<SignIn />)} />
-      <Route element={token ? page(<Shell />) : <Navigate to="/sign-in" replace />}>
-        <Route index element={page(<Dashboard />)} />
-        <Route path="reviews/realname" element={page(<RealNames />)} />
-        <Route path="reviews/cancellation" element={page(<Cancellations />)} />
-        <Route path="reviews/recharges" element={page(<Recharges />)} />
-        <Route path="reviews/withdrawals" element={page(<Withdrawals />)} />
-        <Route path="orders" element={page(<Orders />)} />
-        <Route path="orders/after-sales" element={page(<AfterSales />)} />
-        <Route path="orders/after-sales/settings" element={page(<AfterSalesSettings />)} />
-        <Route path="referral/tree" element={page(<ReferralTree />)} />
-        <Route path="referral/commissions" element={page(<ReferralCommissions />)} />
-        <Route path="referral/plan" element={page(<ReferralPlan />)} />
-        <Route path="referral/applications" element={page(<ReferralApplications />)} />
-        <Route path="members" element={page(<Members />)} />
-        <Route path="audit" element={page(<Audit />)} />
-        <Route path="settings" element={page(<Settings />)} />
-        <Route path="operators" element={page(<Operators />)} />
-        <Route path="catalogue/categories" element={page(<Categories />)} />
-        <Route path="catalogue/goods" element={page(<Goods />)} />
-        <Route path="catalogue/goods/:id" element={page(<GoodsEditor />)} />
-        <Route path="catalogue/group-buys" element={page(<GroupBuys />)} />
-        <Route path="catalogue/coupons" element={page(<Coupons />)} />
-        <Route path="catalogue/reviews" element={page(<Reviews />)} />
-        <Route path="content/:kind" element={page(<Content />)} />
-        <Route path="money/ledger" element={page(<Ledger />)} />
-        <Route path="money/adjustments" element={page(<Adjustments />)} />
-        <Route path="money/gift-cards" element={page(<GiftCards />)} />
-        <Route path="money/settings" element={page(<MoneySettings />)} />
-        <Route path="approvals" element={page(<Approvals />)} />
-        <Route path="payments" element={page(<Payments />)} />
-        <Route path="charity" element={page(<Charity />)} />
-        <Route path="orders/reminders" element={page(<Reminders />)} />
-        <Route path="shops" element={page(<Shops />)} />
-        <Route path="shops/orders" element={page(<ShopOrders />)} />
-        <Route path="shops/settings" element={page(<ShopSettings />)} />
-        <Route path="shops/:id" element={page(<ShopDetail />)} />
-        <Route path="support/feedback" element={page(<Feedback />)} />
-        <Route path="support/messages" element={page(<SupportMessages />)} />
-        <Route path="support/chat" element={page(<ChatDesk />)} />
-        <Route path="*" element={<Navigate to="/" replace />} />
-      </Route>
-    </Routes>
+    <>
+      {kept && (
+        <Suspense fallback={null}>
+          <SignInAgain />
+        </Suspense>
+      )}
+      <Routes>
+        <Route path="/setup" element={page(<SetupPassword />)} />
+        <Route path="/sign-in" element={token ? <Navigate to="/" replace /> : page(<SignIn />)} />
+        <Route element={token || kept ? page(<Shell />) : <Navigate to="/sign-in" replace />}>
+          <Route index element={page(<Dashboard />)} />
+          <Route path="reviews/realname" element={page(<RealNames />)} />
+          <Route path="reviews/cancellation" element={page(<Cancellations />)} />
+          <Route path="reviews/recharges" element={page(<Recharges />)} />
+          <Route path="reviews/withdrawals" element={page(<Withdrawals />)} />
+          <Route path="orders" element={page(<Orders />)} />
+          <Route path="orders/after-sales" element={page(<AfterSales />)} />
+          <Route path="orders/after-sales/settings" element={page(<AfterSalesSettings />)} />
+          <Route path="referral/tree" element={page(<ReferralTree />)} />
+          <Route path="referral/commissions" element={page(<ReferralCommissions />)} />
+          <Route path="referral/plan" element={page(<ReferralPlan />)} />
+          <Route path="referral/applications" element={page(<ReferralApplications />)} />
+          <Route path="members" element={page(<Members />)} />
+          <Route path="audit" element={page(<Audit />)} />
+          <Route path="settings" element={page(<Settings />)} />
+          <Route path="operators" element={page(<Operators />)} />
+          <Route path="catalogue/categories" element={page(<Categories />)} />
+          <Route path="catalogue/goods" element={page(<Goods />)} />
+          <Route path="catalogue/goods/:id" element={page(<GoodsEditor />)} />
+          <Route path="catalogue/group-buys" element={page(<GroupBuys />)} />
+          <Route path="catalogue/coupons" element={page(<Coupons />)} />
+          <Route path="catalogue/reviews" element={page(<Reviews />)} />
+          <Route path="content/comments" element={page(<NewsComments />)} />
+          <Route path="content/:kind" element={page(<Content />)} />
+          <Route path="money/ledger" element={page(<Ledger />)} />
+          <Route path="money/adjustments" element={page(<Adjustments />)} />
+          <Route path="money/gift-cards" element={page(<GiftCards />)} />
+          <Route path="money/settings" element={page(<MoneySettings />)} />
+          <Route path="approvals" element={page(<Approvals />)} />
+          <Route path="payments" element={page(<Payments />)} />
+          <Route path="charity" element={page(<Charity />)} />
+          <Route path="orders/reminders" element={page(<Reminders />)} />
+          <Route path="shops" element={page(<Shops />)} />
+          <Route path="shops/orders" element={page(<ShopOrders />)} />
+          <Route path="shops/settings" element={page(<ShopSettings />)} />
+          <Route path="shops/:id" element={page(<ShopDetail />)} />
+          <Route path="support/feedback" element={page(<Feedback />)} />
+          <Route path="support/messages" element={page(<SupportMessages />)} />
+          <Route path="support/chat" element={page(<ChatDesk />)} />
+          <Route path="*" element={<Navigate to="/" replace />} />
+        </Route>
+      </Routes>
+    </>
   );
 }
 

@@ -84,7 +84,11 @@ export const PAGES = (t: (k: string) => string): Array<Item | { group: string; c
   },
   {
     group: t('console.content.nav.group'),
-    children: (['news', 'notices', 'faqs', 'agreements', 'popups', 'banners'] as const).map((k) => ({ path: `/content/${k}`, label: t(`console.content.nav.${k}`), permission: 'settings.write' as const })),
+    children: [
+      ...(['news', 'notices', 'faqs', 'agreements', 'popups', 'banners'] as const).map((k) => ({ path: `/content/${k}`, label: t(`console.content.nav.${k}`), permission: 'settings.write' as const })),
+      // Moderating what members write is the moderators' (the roles of reviews.moderate), as for goods reviews.
+      { path: '/content/comments', label: t('console.content.nav.comments'), permission: 'reviews.moderate' as const },
+    ],
   },
   {
     group: t('console.money.nav.group'),

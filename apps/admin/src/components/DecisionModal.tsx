@@ -26,6 +26,8 @@ export interface DecisionField {
   min?: number;
   /** A choice among these instead of typed text. */
   options?: Array<{ value: string; label: string }>;
+  /** A check of the field against the dialog's other values (a reason needed once an amount is lowered): its message, or nothing. */
+  refuse?: (values: Record<string, string>) => string | undefined;
 }
 
 type Values = Record<string, string>;
@@ -86,7 +88,7 @@ export function DecisionModal({ open, title, question, okText, danger, fields, s
           if (f.required && !value) return [f.name, f.message ?? requiredOf(f, t('console.common.reasonRequired')) ?? t('console.auth.required')];
           // Too short is said as such, not as "Required" under a field that holds something.
           if (value && f.min !== undefined && value.length < f.min) return [f.name, t('console.common.tooShort', { min: f.min })];
-          return [f.name, undefined];
+          return [f.name, f.refuse?.(v)];
         }),
       ),
   });

@@ -37,6 +37,24 @@ export function useShownLanguages(): [Language[], (l: Language[]) => void] {
 export const languagesWithText = (...texts: Array<Partial<Record<string, string>> | undefined>): Language[] =>
   LANGUAGES.filter((l) => texts.some((x) => (x?.[l] ?? '').trim() !== ''));
 
+/**
+ * What an editor of one item shows: the operator's `chosen` languages and every language its `texts`
+ * have words in (`kept`: ticked and fixed, so no text is edited unseen), and `choose`, which saves a
+ * new choice without counting the kept ones as chosen.
+ */
+export function editorLanguages(
+  chosen: Language[],
+  setChosen: (l: Language[]) => void,
+  ...texts: Array<Partial<Record<string, string>> | undefined>
+): { shown: Language[]; kept: Language[]; choose: (l: Language[]) => void } {
+  const kept = languagesWithText(...texts);
+  return {
+    shown: LANGUAGES.filter((l) => chosen.includes(l) || kept.includes(l)),
+    kept,
+    choose: (next) => setChosen(next.filter((l) => !kept.includes(l) || chosen.includes(l))),
+  };
+}
+
 /** Which languages are shown side by side; `kept` are shown whatever is chosen (they have text), ticked and fixed. */
 export function LanguagePicker({ shown, onChange, kept = [] }: { shown: Language[]; onChange: (l: Language[]) => void; kept?: Language[] }) {
   const { t } = useTranslation();

@@ -1,4 +1,5 @@
-import { Alert, Button, Empty, Table, type TableColumnsType, type TableProps } from 'antd';
+import { Alert, Button, Dropdown, Empty, Table, type TableColumnType, type TableColumnsType, type TableProps } from 'antd';
+import type { TFunction } from 'i18next';
 import type { AnyEndpoint } from '@shop/contract/common';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -46,6 +47,41 @@ function keepWhole<T>(c: TableColumnsType<T>[number]): TableColumnsType<T>[numbe
   return { ...c, onCell: (record, index) => ({ ...own?.(record, index), style: { ...own?.(record, index)?.style, whiteSpace: 'nowrap', overflowWrap: 'normal' } }) };
 }
 
+/**
+ * A table's actions column, the one way every console table makes it: titled "Actions" and pinned to
+ * the table's right edge, so a table wider than its window scrolls its other columns sideways beneath
+ * the buttons instead of hiding them past the edge (`QueryTable` gives a table with a pinned column its
+ * own horizontal scroll frame).
+ */
+export function actionsColumn<T>(t: TFunction, column: Omit<TableColumnType<T>, 'title' | 'fixed'>): TableColumnType<T> {
+  return { key: 'actions', ...column, title: t('console.common.actions'), fixed: 'right' };
+}
+
+/** A row's action in a `MoreActions` menu: its words, and `testId` on them for tests. */
+export interface MoreAction {
+  key: string;
+  label: string;
+  danger?: boolean;
+  testId?: string;
+  onClick: () => void;
+}
+
+/** A row's less used actions behind one small "⋯" button (named "More"): the actions column stays narrow. */
+export function MoreActions({ items, testId }: { items: MoreAction[]; testId?: string }) {
+  const { t } = useTranslation();
+  if (items.length === 0) return null;
+  return (
+    <Dropdown trigger={['click']} menu={{ items: items.map((a) => ({ key: a.key, danger: a.danger, label: <span data-testid={a.testId}>{a.label}</span>, onClick: a.onClick })) }}>
+      <Button size="small" aria-label={t('console.common.more')} title={t('console.common.more')} data-testid={testId}>
+        ⋯
+      </Button>
+    </Dropdown>
+  );
+}
+
+/** The width of a table whose every column has its own (in px): their sum, for `scroll.x` with `tableLayout="auto"`. */
+export const fittedWidth = <T,>(columns: TableColumnsType<T>): number => columns.reduce((sum, c) => sum + (typeof c.width === 'number' ? c.width : 0), 0);
+
 /** A table of a query: loading, error (with a retry) and empty states, paging with the total, server sorting and CSV export. */
 export function QueryTable<T extends object>({ query, paging, sorting, exportCsv, toolbar, columns, ...rest }: Props<T>) {
   const { t } = useTranslation();
@@ -72,6 +108,9 @@ export function QueryTable<T extends object>({ query, paging, sorting, exportCsv
       })
     : columns;
   const sortedColumns = (sortable as TableColumnsType<T> | undefined)?.map((c) => keepWhole<T>(c));
+  // A pinned column (the actions) stays in view only inside a frame that scrolls sideways.
+  const pinned = columns?.some((c) => c.fixed !== undefined && c.fixed !== false) ?? false;
+  const scroll = rest.scroll?.x === undefined && pinned ? { ...rest.scroll, x: 'max-content' as const } : rest.scroll;
   const table = (
     <Table<T>
       size="middle"
@@ -79,6 +118,7 @@ export function QueryTable<T extends object>({ query, paging, sorting, exportCsv
       // A long word a member or operator typed (a name without spaces) wraps inside its column instead of widening the page.
       styles={{ body: { cell: { overflowWrap: 'anywhere' } } }}
       {...rest}
+      scroll={scroll}
       columns={sortedColumns}
       loading={query.isLoading || query.isFetching}
       dataSource={data?.list ?? []}

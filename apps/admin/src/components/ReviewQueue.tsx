@@ -1,4 +1,4 @@
-import { Button, Descriptions, Drawer, Input, Select, Space, type TableColumnsType, type TableProps } from 'antd';
+import { Button, Descriptions, Drawer, Input, Select, Space, Tooltip, type TableColumnsType, type TableProps } from 'antd';
 import { StateTabs } from './StateTabs';
 import type { AnyEndpoint } from '@shop/contract/common';
 import { keepPreviousData, type UseQueryResult } from '@tanstack/react-query';
@@ -8,10 +8,12 @@ import type { TFunction } from 'i18next';
 import { useEndpointQuery } from '../lib/endpoint-query';
 import { formatDate } from '../lib/format';
 import { call } from '../lib/request';
+import { useSearchChoice } from '../lib/url-state';
 import type { BodySchema } from '../lib/form';
 import { dashboardRoute } from '../lib/routes';
 import { DecisionModal, type DecisionField } from './DecisionModal';
-import { QueryTable, type ListSort } from './QueryTable';
+import { actionsColumn, fittedWidth, QueryTable, type ListSort } from './QueryTable';
+import { allFitted } from './QueueColumns';
 
 export interface QueueAction<T> {
   key: string;
@@ -22,13 +24,19 @@ export interface QueueAction<T> {
   when: (row: T) => boolean;
   /** The dialog's question, or made of the row (an amount it names …). */
   question: string | ((row: T) => string);
-  fields: DecisionField[];
+  /** The dialog's fields, or made of the row (an amount in its currency …). */
+  fields: DecisionField[] | ((row: T) => DecisionField[]);
+  /** Why this operator may not take it on this row (the server would refuse): shown disabled, the reason as its tooltip. */
+  blocked?: (row: T) => string | null;
   /** The contract's schema of the decision's body and the body made of the row and the dialog's values (checked before it is sent). */
   schema?: () => Promise<BodySchema>;
   toBody?: (row: T, values: Record<string, string>) => unknown;
   /** Sends the decision: `body` is what the schema made of `toBody` (the values without a schema). */
   send: (row: T, values: Record<string, string>, idempotencyKey: string, body: any) => Promise<unknown>;
 }
+
+/** The fields an action's dialog shows for `row`. */
+export const fieldsOf = <T,>(action: QueueAction<T>, row: T): DecisionField[] => (typeof action.fields === 'function' ? action.fields(row) : action.fields);
 
 /** Approving or rejecting (with a reason) a pending request through its `decide` call (`{ id, decision, reason }`). */
 export function approveOrReject<T extends { id: number; status: string }>(t: TFunction, decide: AnyEndpoint): QueueAction<T>[] {
@@ -73,14 +81,19 @@ interface Props<T> {
   filter?: { param: string; placeholder: string; options: Array<{ value: string; label: string }> };
   /** The drawer's title for a row (default its id, `#12`): the number people use. */
   title?: (row: T) => string;
-  /** The table's scrolling (`{ x: 'max-content' }`: columns kept on one line scroll sideways in a narrow window). */
+  /**
+   * The table's scrolling. By default a queue whose every column has its width is as wide as they are
+   * (with the actions): made to fit a 1024 px window (`QueueColumns`); else columns kept on one line
+   * scroll sideways in a narrow window beneath the pinned actions.
+   */
   scroll?: TableProps<T>['scroll'];
 }
 
 /** One pattern for every review queue: states, a table, a drawer with the evidence, decisions with a reason and a confirmation. */
 export function ReviewQueue<T extends { id: number; status: string }>({ name, statuses, defaultStatus, list, searchPlaceholder, columns, describe, evidence, actions, exportable = true, filter, title = (row) => `#${row.id}`, scroll }: Props<T>) {
   const { t } = useTranslation();
-  const [status, setStatus] = useState(defaultStatus);
+  // The state's tab is kept in the address: a reload comes back to it.
+  const [status, setStatus] = useSearchChoice('status', defaultStatus, statuses);
   const [paging, setPaging] = useState({ page: 1, limit: 20 });
   const [sort, setSort] = useState<ListSort>({});
   const [search, setSearch] = useState('');
@@ -92,8 +105,7 @@ export function ReviewQueue<T extends { id: number; status: string }>({ name, st
 
   const allColumns: TableColumnsType<T> = [
     ...columns,
-    {
-      title: t('console.common.actions'),
+    actionsColumn(t, {
       key: 'actions',
       width: 120,
       render: (_, row) => (
@@ -101,8 +113,11 @@ export function ReviewQueue<T extends { id: number; status: string }>({ name, st
           {t('console.common.details')}
         </Button>
       ),
-    },
+    }),
   ];
+  // Widths that are minimums ("auto"): a value wider than its column (an amount kept whole) widens the
+  // table, which then scrolls in its frame instead of hiding the value under the actions.
+  const fitted = scroll === undefined && allFitted(allColumns);
   return (
     <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
       <StateTabs
@@ -116,7 +131,8 @@ export function ReviewQueue<T extends { id: number; status: string }>({ name, st
       <QueryTable<T>
         query={query}
         columns={allColumns}
-        scroll={scroll}
+        scroll={fitted ? { x: fittedWidth(allColumns) } : scroll}
+        tableLayout={fitted ? 'auto' : undefined}
         paging={{ ...paging, onChange: (page, limit) => setPaging({ page, limit }) }}
         sorting={{ ...sort, onChange: (s) => (setSort(s), setPaging((p) => ({ ...p, page: 1 }))) }}
         exportCsv={exportable ? { list, query: filters } : undefined}
@@ -165,11 +181,22 @@ export function ReviewQueue<T extends { id: number; status: string }>({ name, st
             <Space>
               {actions
                 .filter((a) => a.when(open))
-                .map((a) => (
-                  <Button key={a.key} type={a.primary ? 'primary' : 'default'} danger={a.danger} onClick={() => setActing(a)} data-testid={`action-${a.key}`}>
-                    {a.label}
-                  </Button>
-                ))}
+                .map((a) => {
+                  const blocked = a.blocked?.(open) ?? null;
+                  const button = (
+                    <Button key={a.key} type={a.primary ? 'primary' : 'default'} danger={a.danger} disabled={blocked !== null} onClick={() => setActing(a)} data-testid={`action-${a.key}`}>
+                      {a.label}
+                    </Button>
+                  );
+                  // A disabled button takes no pointer: its wrapper carries the reason (as a tooltip and a title).
+                  return blocked === null ? (
+                    button
+                  ) : (
+                    <Tooltip key={a.key} title={blocked}>
+                      <span title={blocked} data-testid={`blocked-${a.key}`}>{button}</span>
+                    </Tooltip>
+                  );
+                })}
             </Space>
           )
         }
@@ -189,7 +216,7 @@ export function ReviewQueue<T extends { id: number; status: string }>({ name, st
           question={typeof acting.question === 'function' ? acting.question(open) : acting.question}
           okText={acting.label}
           danger={acting.danger}
-          fields={acting.fields}
+          fields={fieldsOf(acting, open)}
           schema={acting.schema}
           toBody={acting.toBody && ((values) => acting.toBody!(open, values))}
           send={(values, key, body) => acting.send(open, values, key, body)}

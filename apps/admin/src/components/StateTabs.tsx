@@ -1,12 +1,17 @@
 import { Segmented } from 'antd';
 
 /**
- * A list's states as one row of tabs. A row longer than the page (a dozen after-sales states, or
- * longer words in another language) scrolls sideways inside its own box, never the whole page.
+ * The tabs wrap onto another row instead of running past the page: every state stays in sight (a
+ * row that scrolled sideways hid the after-sales queue's last states at 1280 px with nothing showing
+ * they were there). The segmented group is a flex row of antd's own style sheet, reached here by class.
  */
+const WRAPPING = '.state-tabs .ant-segmented { max-width: 100%; } .state-tabs .ant-segmented-group { flex-wrap: wrap; row-gap: 2px; }';
+
+/** A list's states as tabs, on as many rows as they need (a dozen after-sales states, or longer words in another language). */
 export function StateTabs({ value, options, onChange }: { value: string; options: Array<{ value: string; label: string }>; onChange: (value: string) => void }) {
   return (
-    <div style={{ maxWidth: '100%', overflowX: 'auto' }} data-testid="state-tabs">
+    <div className="state-tabs" style={{ maxWidth: '100%' }} data-testid="state-tabs">
+      <style>{WRAPPING}</style>
       <Segmented value={value} options={options} onChange={(v) => onChange(String(v))} />
     </div>
   );

@@ -66,6 +66,11 @@ function whatText(t: TFunction, w: ApprovalWhat): string {
       const options = inOperatorLanguage(w.options);
       return k(options ? 'sku_pv_options' : w.key, { goods: goodsName(w), options, from: formatNumber(w.from), to: formatNumber(w.to) });
     }
+    case 'group_buy': {
+      const options = inOperatorLanguage(w.options);
+      const terms = { goods: options ? `${goodsName(w)} · ${options}` : goodsName(w), price: showAmount(w.price, w.currency), skuPrice: showAmount(w.sku_price, w.currency), quantity: formatNumber(w.quantity) };
+      return w.change === null ? k(w.key, terms) : k('group_buy_change', { ...terms, id: String(w.change), from: showAmount(w.from ?? 0, w.currency) });
+    }
     case 'new_operator':
       return k(w.key, { name: w.user_name, role: t(`console.app.roles.${w.role}`) });
     case 'operator_role':

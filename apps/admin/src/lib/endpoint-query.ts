@@ -10,11 +10,15 @@ import { useSession } from './session';
 
 export { invalidateEndpoints } from '@shop/client/query';
 
-/** The operator's session and the console's language: a page re-renders, and reads again, when either changes. */
+/**
+ * The operator's session and the console's language: a page re-renders, and reads again, when either
+ * changes. A session that ended by itself keeps its scope while its operator signs in again over the
+ * page (`sessionStore.resume`): the page's answers stay, and a form built from them is not reset.
+ */
 export function useQueryScope(): QueryScope {
-  const { token } = useSession();
+  const { scope } = useSession();
   const { i18n } = useTranslation();
-  return { lang: normalizeLanguage(i18n.language) ?? 'en-us', token: token ?? '' };
+  return { lang: normalizeLanguage(i18n.language) ?? 'en-us', token: scope };
 }
 
 /**

@@ -32,6 +32,8 @@ function dataOf(endpoint: AnyEndpoint, status: number, payload: unknown): unknow
   if (answer.ok) return answer.data;
   const { error } = answer;
   if (endpoint.auth === 'operator' && (error.code === ClientCode.tokenInvalid || error.code === ClientCode.loginRequired)) sessionStore.end('expired');
+  // A process gone or busy (502/503/504, or a proxy's page), still after the retries of a call that may be sent again: said in the console's language.
+  if (error.kind === 'unavailable') throw new ApiError(error.kind, i18n.t('console.common.unavailable'), error.code, status);
   // No envelope at all (a proxy's page instead of the API's answer): the server was not reached.
   if (error.code === undefined) throw new ApiError(error.kind, i18n.t('console.common.network'), undefined, status);
   throw error;

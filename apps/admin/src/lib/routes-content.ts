@@ -3,6 +3,7 @@ import type {
   adminDeleteBanner, adminDeleteFaq, adminDeleteNews, adminDeleteNotice, adminDeletePopup, adminListAgreements, adminListBanners, adminListFaqs, adminListNews, adminListNotices,
   adminListPopups, adminSaveAgreement, adminSaveBanner, adminSaveFaq, adminSaveNews, adminSaveNotice, adminSavePopup,
 } from '@shop/contract/content';
+import type { adminListNewsComments, adminSetNewsCommentVisibility } from '@shop/contract/content';
 
 // The content pages' calls as the contract declares them (types checked against the entries), without their schemas.
 const op = { auth: 'operator', area: 'admin' } as const;
@@ -38,3 +39,7 @@ export const contentRoutes = {
     remove: routeOf<typeof adminDeletePopup>({ method: 'POST', path: `${base}/popups/delete`, ...op }),
   },
 } as const;
+
+/** News comments as moderators see them, and hiding or showing one. */
+export const newsCommentsRoute = routeOf<typeof adminListNewsComments>({ method: 'GET', path: `${base}/news/comments`, ...op });
+export const newsCommentVisibilityRoute = routeOf<typeof adminSetNewsCommentVisibility>({ method: 'POST', path: `${base}/news/comments/visibility`, ...op });

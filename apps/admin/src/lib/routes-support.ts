@@ -1,6 +1,6 @@
 import { routeOf } from '@shop/contract/common';
 import type {
-  adminCannedReplies, adminChatClose, adminChatReply, adminChatTransfer, adminCloseFeedback, adminDeleteCannedReply, adminSaveCannedReply, adminFeedbackCategories, adminListBroadcasts, adminListChatMessages, adminListConversations, adminListFeedback, adminReplyFeedback,
+  adminCannedReplies, adminChatAgents, adminChatClose, adminChatReply, adminChatTransfer, adminCloseFeedback, adminDeleteCannedReply, adminSaveCannedReply, adminFeedbackCategories, adminListBroadcasts, adminListChatMessages, adminListConversations, adminListFeedback, adminReplyFeedback,
   adminSaveFeedbackCategory, adminSendBroadcast, adminSetSupportSettings, adminSupportSettings,
 } from '@shop/contract/admin';
 
@@ -19,6 +19,7 @@ export const conversationsRoute = routeOf<typeof adminListConversations>({ metho
 export const chatMessagesRoute = routeOf<typeof adminListChatMessages>({ method: 'GET', path: '/admin/api/chat/messages', ...op });
 export const chatReplyRoute = routeOf<typeof adminChatReply>({ method: 'POST', path: '/admin/api/chat/reply', ...op });
 export const chatTransferRoute = routeOf<typeof adminChatTransfer>({ method: 'POST', path: '/admin/api/chat/transfer', ...op });
+export const chatAgentsRoute = routeOf<typeof adminChatAgents>({ method: 'GET', path: '/admin/api/chat/agents', ...op });
 export const chatCloseRoute = routeOf<typeof adminChatClose>({ method: 'POST', path: '/admin/api/chat/close', ...op });
 export const cannedRepliesRoute = routeOf<typeof adminCannedReplies>({ method: 'GET', path: '/admin/api/chat/canned', ...op });
 export const saveCannedReplyRoute = routeOf<typeof adminSaveCannedReply>({ method: 'POST', path: '/admin/api/chat/canned/save', ...op });

@@ -11,9 +11,19 @@ export const IDLE_MS = 30 * 60 * 1000;
 interface State {
   token: string | null;
   ended: EndReason | null;
+  /**
+   * The session the open pages' answers are keyed by ('' for none). It outlives a session that ended
+   * by itself (expired, idle) while its operator signs in again over the page, so the page keeps its
+   * lists and forms; a sign-out, or another operator signing in, ends it.
+   */
+  scope: string;
 }
 
-let state: State = { token: localStorage.getItem(TOKEN_KEY), ended: null };
+/** Whether a session that ended this way keeps its pages open under the sign-in (it was not ended on purpose). */
+const keepsPages = (reason: EndReason | null): boolean => reason === 'expired' || reason === 'idle';
+
+const kept = localStorage.getItem(TOKEN_KEY);
+let state: State = { token: kept, ended: null, scope: kept ?? '' };
 const listeners = new Set<() => void>();
 const emit = () => listeners.forEach((l) => l());
 
@@ -23,16 +33,25 @@ export const sessionStore = {
     listeners.add(l);
     return () => listeners.delete(l);
   },
+  /** A new session: the pages and answers of any earlier one are not shown in it. */
   signIn(token: string) {
     localStorage.setItem(TOKEN_KEY, token);
     touch();
-    state = { token, ended: null };
+    state = { token, ended: null, scope: token };
+    emit();
+  },
+  /** The operator whose session ended signed in again: the pages open (their answers and forms) are theirs again. */
+  resume(token: string) {
+    localStorage.setItem(TOKEN_KEY, token);
+    touch();
+    state = { token, ended: null, scope: state.scope };
     emit();
   },
   end(reason: EndReason) {
     localStorage.removeItem(TOKEN_KEY);
-    if (state.token === null && state.ended === reason) return;
-    state = { token: null, ended: reason };
+    // Already ended: a late refusal of a call sent before does not change why (a sign-out stays one); only a sign-out closes the pages kept.
+    if (state.token === null && state.ended !== null && (reason !== 'signed_out' || state.ended === 'signed_out')) return;
+    state = { token: null, ended: reason, scope: state.token !== null && keepsPages(reason) ? state.scope : '' };
     emit();
   },
 };

@@ -1,11 +1,14 @@
-import type { UploadedFile } from '@shop/contract/account';
+import { UPLOAD_MAX_IMAGE_BYTES, uploadLimitMb, type UploadedFile } from '@shop/contract/account';
 import { App as AntApp } from 'antd';
 import { useState } from 'react';
+import { i18n } from './i18n';
 import { callWithForm } from './request';
 import { uploadImageRoute } from './routes-catalogue';
 
 /** Sends one picture to the operators' upload call (multipart, the members' checks); answers where it is served. */
-export function uploadPicture(file: File): Promise<UploadedFile> {
+export async function uploadPicture(file: File): Promise<UploadedFile> {
+  // A picture over the limit is not sent: the operator is told the limit at once, not after sending megabytes.
+  if (file.size > UPLOAD_MAX_IMAGE_BYTES) throw new Error(i18n.t('console.upload.pictureTooLarge', { mb: uploadLimitMb(UPLOAD_MAX_IMAGE_BYTES) }));
   const body = new FormData();
   body.append('file', file, file.name);
   return callWithForm(uploadImageRoute, body) as Promise<UploadedFile>;

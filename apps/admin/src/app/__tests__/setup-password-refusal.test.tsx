@@ -9,7 +9,6 @@ import { SetupPassword } from '../SetupPassword';
 // language (the server's refusal, localized by the language the console sends).
 
 beforeAll(async () => {
-  window.matchMedia ??= ((q: string) => ({ matches: false, media: q, addEventListener: () => undefined, removeEventListener: () => undefined, addListener: () => undefined, removeListener: () => undefined, onchange: null, dispatchEvent: () => false })) as never;
   await initI18n();
 });
 afterEach(async () => {

@@ -10,8 +10,6 @@ import { SignIn } from '../SignIn';
 // label, a refusal is announced and read with its field, and the window's title names the page.
 
 beforeAll(async () => {
-  // antd measures the window; jsdom has no matchMedia.
-  window.matchMedia ??= ((q: string) => ({ matches: false, media: q, addEventListener: () => undefined, removeEventListener: () => undefined, addListener: () => undefined, removeListener: () => undefined, onchange: null, dispatchEvent: () => false })) as never;
   await initI18n();
 });
 afterEach(async () => {

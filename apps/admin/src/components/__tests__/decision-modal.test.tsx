@@ -9,9 +9,6 @@ import { DecisionModal } from '../DecisionModal';
 // through this dialog: what it sends twice is one request, what the operator corrects a new one.
 
 beforeAll(async () => {
-  // antd measures the window and its text areas; jsdom has neither matchMedia nor ResizeObserver.
-  globalThis.ResizeObserver ??= class { observe() {} unobserve() {} disconnect() {} } as never;
-  window.matchMedia ??= ((q: string) => ({ matches: false, media: q, addEventListener: () => undefined, removeEventListener: () => undefined, addListener: () => undefined, removeListener: () => undefined, onchange: null, dispatchEvent: () => false })) as never;
   await initI18n();
 });
 afterEach(cleanup);

@@ -8,7 +8,6 @@ import { QueryTable } from '../QueryTable';
 // amount never splits across lines ("USD 60." / "00").
 
 beforeAll(async () => {
-  window.matchMedia ??= ((q: string) => ({ matches: false, media: q, addEventListener: () => undefined, removeEventListener: () => undefined, addListener: () => undefined, removeListener: () => undefined, onchange: null, dispatchEvent: () => false })) as never;
   await initI18n();
   await changeLanguage('en-us');
 });

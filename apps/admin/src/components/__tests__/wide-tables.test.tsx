@@ -1,4 +1,4 @@
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { App as AntApp } from 'antd';
 import type { ComponentType } from 'react';
@@ -21,8 +21,6 @@ import GiftCards from '../../pages/money/GiftCards';
 // browser test (e2e/table-layout.test.ts) measures the members and approvals tables themselves.
 
 beforeAll(async () => {
-  globalThis.ResizeObserver ??= class { observe() {} unobserve() {} disconnect() {} } as never;
-  window.matchMedia ??= ((q: string) => ({ matches: false, media: q, addEventListener: () => undefined, removeEventListener: () => undefined, addListener: () => undefined, removeListener: () => undefined, onchange: null, dispatchEvent: () => false })) as never;
   await initI18n();
 });
 
@@ -123,5 +121,66 @@ describe('the console’s wide tables in a laptop window', () => {
       expect(spaces.length).toBe(2);
       for (const s of spaces) expect(getComputedStyle(s).flexWrap).toBe('wrap');
     }
+  });
+});
+
+// At 1024 px the goods list hid its price, stock, sales, status and date under the pinned actions,
+// and the coupons list its uses: both now fit the room a 1024 px window leaves, their columns each
+// given a width (no column grows to a whole line of text), the actions compact, related facts in
+// one column, amounts whole on one line.
+describe('goods and coupons in a 1024 px window', () => {
+  // 1024 px − the menu (220 and its border) − the page's margins (2 × 24) − a scrollbar (15).
+  const ROOM = 740;
+  /** The table's width as the browser is told it, and the sum of its columns' widths. */
+  const widths = (table: HTMLElement) => {
+    const cols = [...table.querySelectorAll('.ant-table-body colgroup col, .ant-table-content colgroup col')] as HTMLElement[];
+    // Every column has a width of its own.
+    for (const col of cols) expect(col.style.width, table.textContent ?? '').toMatch(/^\d+px$/);
+    return { table: parseFloat(table.querySelector('table')!.style.width), columns: cols.reduce((sum, c) => sum + parseFloat(c.style.width), 0) };
+  };
+
+  /** The buttons of an actions cell are "Edit" and "More"; what the "More" menu then offers. */
+  const moreActions = async (cell: HTMLElement) => {
+    const names = [...cell.querySelectorAll('button')].map((b) => b.getAttribute('aria-label') ?? b.textContent?.trim());
+    expect(names).toEqual(['Edit', 'More']);
+    fireEvent.click(cell.querySelector('button[aria-label="More"]')!);
+    await screen.findByRole('menu');
+    return [...document.querySelectorAll('.ant-dropdown:not(.ant-dropdown-hidden) [role="menuitem"]')].map((i) => i.textContent?.trim());
+  };
+
+  it('goods: ID, goods, price, stock with its SKUs, sold, status, updated and the actions fit in 740 px', async () => {
+    show(Goods);
+    const table = await tableOf('Malaysian White Coffee');
+    const { table: width, columns } = widths(table);
+    expect(width).toBeLessThanOrEqual(ROOM);
+    expect(columns).toBe(width);
+    const headings = [...table.querySelectorAll('thead th')].map((th) => th.textContent?.trim());
+    for (const h of ['ID', 'Price', 'Stock', 'Sold', 'Status', 'Updated', 'Actions']) expect(headings).toContain(h);
+    // The category is under the name, the SKUs under the stock, the time under the day.
+    expect(cellUnder(table, 'Name').textContent).toContain('Food & Drinks');
+    expect(cellUnder(table, 'Stock').textContent).toBe('1602 SKUs');
+    const price = cellUnder(table, 'Price');
+    expect(price.textContent).toMatch(/^MYR\s28\.90$/);
+    expect(price.style.whiteSpace).toBe('nowrap');
+    // The actions are two small buttons: Edit, and "More" with taking the goods off sale.
+    expect(await moreActions(cellUnder(table, 'Actions'))).toEqual(['Take off sale']);
+  });
+
+  it('coupons: the code, the discount with its minimum, the dates, the uses, status, maker and actions fit in 740 px', async () => {
+    show(Coupons);
+    const table = await tableOf('WELCOME5');
+    const { table: width, columns } = widths(table);
+    expect(width).toBeLessThanOrEqual(ROOM);
+    expect(columns).toBe(width);
+    const used = cellUnder(table, 'Used');
+    expect(used.textContent).toContain('3 / 100');
+    // The uses a member may make are under the uses so far.
+    expect(used.textContent).toContain('Uses per member: 1');
+    const off = cellUnder(table, 'Kind');
+    expect(off.textContent).toMatch(/^USD\s5\.00/);
+    expect(off.textContent).toMatch(/USD\s50\.00$/);
+    expect(off.style.whiteSpace).not.toBe('nowrap');
+    for (const amount of off.querySelectorAll('[data-amount]')) expect((amount as HTMLElement).style.whiteSpace).toBe('nowrap');
+    expect(await moreActions(cellUnder(table, 'Actions'))).toEqual(['End now']);
   });
 });

@@ -10,8 +10,6 @@ import { parseAmount } from '../money';
 // schema over the body the call sends (made of the values), with the console's own texts.
 
 beforeAll(async () => {
-  // antd measures the window; jsdom has no matchMedia.
-  window.matchMedia ??= ((q: string) => ({ matches: false, media: q, addEventListener: () => undefined, removeEventListener: () => undefined, addListener: () => undefined, removeListener: () => undefined, onchange: null, dispatchEvent: () => false })) as never;
   await initI18n();
 });
 afterEach(cleanup);

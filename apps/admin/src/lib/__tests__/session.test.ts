@@ -12,9 +12,9 @@ describe('the console session', () => {
     sessionStore.signIn('token-1');
     const stop = watchIdle();
     vi.advanceTimersByTime(IDLE_MS - 60_000);
-    expect(sessionStore.get()).toEqual({ token: 'token-1', ended: null });
+    expect(sessionStore.get()).toMatchObject({ token: 'token-1', ended: null });
     vi.advanceTimersByTime(60_000 + 15_000);
-    expect(sessionStore.get()).toEqual({ token: null, ended: 'idle' });
+    expect(sessionStore.get()).toMatchObject({ token: null, ended: 'idle' });
     expect(localStorage.getItem('admin.token')).toBeNull();
     stop();
   });
@@ -31,7 +31,7 @@ describe('the console session', () => {
     vi.advanceTimersByTime(25 * 60_000);
     expect(sessionStore.get().token).toBe('token-2');
     vi.advanceTimersByTime(6 * 60_000);
-    expect(sessionStore.get()).toEqual({ token: null, ended: 'idle' });
+    expect(sessionStore.get()).toMatchObject({ token: null, ended: 'idle' });
     stop();
   });
 
@@ -42,5 +42,34 @@ describe('the console session', () => {
     const stop = watchIdle();
     expect(sessionStore.get().ended).toBe('idle');
     stop();
+  });
+
+  // The pages' answers are keyed by the scope (useQueryScope): kept, a page keeps its lists and forms under the sign-in.
+  it('a session that ends by itself keeps its pages for the same operator; a sign-out or another operator does not', () => {
+    sessionStore.signIn('token-4');
+    sessionStore.end('expired');
+    expect(sessionStore.get()).toEqual({ token: null, ended: 'expired', scope: 'token-4' });
+    // The same operator signed in again: a new token, the same pages.
+    sessionStore.resume('token-5');
+    expect(sessionStore.get()).toEqual({ token: 'token-5', ended: null, scope: 'token-4' });
+    expect(localStorage.getItem('admin.token')).toBe('token-5');
+    // Idle: kept too; another operator signing in starts afresh.
+    sessionStore.end('idle');
+    expect(sessionStore.get().scope).toBe('token-4');
+    sessionStore.signIn('token-6');
+    expect(sessionStore.get()).toEqual({ token: 'token-6', ended: null, scope: 'token-6' });
+  });
+
+  it('a sign-out closes the pages, and a late refusal of a call sent before does not reopen them', () => {
+    sessionStore.signIn('token-7');
+    sessionStore.end('signed_out');
+    expect(sessionStore.get()).toEqual({ token: null, ended: 'signed_out', scope: '' });
+    sessionStore.end('expired');
+    expect(sessionStore.get()).toEqual({ token: null, ended: 'signed_out', scope: '' });
+    // Kept pages the operator leaves with a sign-out are closed.
+    sessionStore.signIn('token-8');
+    sessionStore.end('expired');
+    sessionStore.end('signed_out');
+    expect(sessionStore.get()).toEqual({ token: null, ended: 'signed_out', scope: '' });
   });
 });

@@ -1,6 +1,7 @@
 import type { AFTER_SALE_WAITING_TAB } from '@shop/contract/after-sales';
 import { Image, Space, Tag, Timeline, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { NO_WRAP, numberColumn, statusColumn, twoFacts } from '../../components/QueueColumns';
 import { ReviewQueue } from '../../components/ReviewQueue';
 import { StatusTag } from '../../components/StatusTag';
 import { useEndpointQuery } from '../../lib/endpoint-query';
@@ -14,8 +15,8 @@ import { afterSaleDetailRoute, afterSalesRoute } from '../../lib/routes-after-sa
 const WAITING: typeof AFTER_SALE_WAITING_TAB = 'waiting';
 const STATUSES = [WAITING, 'under_review', 'awaiting_return', 'return_shipped', 'received', 'refunding', 'replacement_shipped', 'refunded', 'completed', 'rejected', 'receipt_refused', 'withdrawn', 'closed'] as const;
 
-/** Case and order numbers are read whole: never broken across lines. */
-const NO_WRAP = { whiteSpace: 'nowrap' } as const;
+/** The columns' widths (px): a 16-character number whole, a state or kind on two lines at most; with the actions (120) 740, what a 1024 px window leaves. */
+const WIDTHS = { caseNo: 160, status: 120, kind: 90, amount: 100, orderNo: 150 } as const;
 
 /** A case's history and what its order may still refund, read when its drawer opens. */
 function CaseHistory({ id }: { id: number }) {
@@ -52,7 +53,6 @@ export default function AfterSales() {
       statuses={STATUSES}
       defaultStatus={WAITING}
       title={(r) => r.case_no}
-      scroll={{ x: 'max-content' }}
       list={afterSalesRoute}
       searchPlaceholder={t('console.afterSales.search')}
       filter={{
@@ -63,34 +63,41 @@ export default function AfterSales() {
           { value: 'shop_order', label: t('console.afterSales.sourceShopOrder') },
         ],
       }}
+      // Every column has its width, so the queue is as wide as they are: it fits the 740 px a 1024 px window
+      // leaves the table (the member under the order, the date under the case); a narrower window scrolls
+      // sideways in the table's frame.
       columns={[
-        { title: t('console.afterSales.caseNo'), dataIndex: 'case_no', render: (v: string) => <span style={NO_WRAP}>{v}</span> },
-        {
-          title: t('console.afterSales.orderNo'),
-          key: 'order_no',
-          render: (_, r) => (
+        numberColumn<Row>(t, { title: t('console.afterSales.caseNo'), number: (r) => r.case_no, width: WIDTHS.caseNo }),
+        // The state, kind and amount beside the case number: with the actions pinned right they show at 1024 px.
+        statusColumn<Row>(t, {
+          width: WIDTHS.status,
+          render: (r) => (
             <Space size={4} wrap>
-              <span style={NO_WRAP}>{r.order_no}</span>
-              {r.shop && (
-                <Tag color="purple" data-shop-order={r.shop_order_id}>
-                  {t('console.afterSales.shopOrder', { shop: r.shop.name })}
-                </Tag>
-              )}
-            </Space>
-          ),
-        },
-        { title: t('console.common.member'), key: 'member', render: (_, r) => `${r.member} (#${r.member_id})` },
-        { title: t('console.afterSales.kind'), dataIndex: 'kind', render: (k: string) => t(`console.afterSales.kinds.${k}`) },
-        { title: t('console.common.amount'), key: 'amount', align: 'right', render: (_, r) => (r.kind === 'return' ? formatMoney(r.refund ?? r.refundable, r.currency) : '—') },
-        { title: t('console.common.created'), dataIndex: 'created_at', render: (v: string) => formatDate(v) },
-        {
-          title: t('console.common.status'),
-          dataIndex: 'status',
-          render: (s: string, r) => (
-            <Space size={4} wrap>
-              <StatusTag status={s} />
+              <StatusTag status={r.status} />
               {r.refund_problem && <Tag color={r.refund_problem.kind === 'failed' ? 'red' : 'orange'}>{t(`console.afterSales.refundProblemTag.${r.refund_problem.kind}`)}</Tag>}
             </Space>
+          ),
+        }),
+        { title: t('console.afterSales.kind'), dataIndex: 'kind', width: WIDTHS.kind, render: (k: string) => t(`console.afterSales.kinds.${k}`) },
+        { title: t('console.common.amount'), key: 'amount', align: 'right', width: WIDTHS.amount, render: (_, r) => (r.kind === 'return' ? formatMoney(r.refund ?? r.refundable, r.currency) : '—') },
+        {
+          title: twoFacts(t('console.afterSales.orderNo'), t('console.common.member')),
+          key: 'order_no',
+          width: WIDTHS.orderNo,
+          render: (_, r) => (
+            <>
+              <Space size={4} wrap>
+                <span style={NO_WRAP}>{r.order_no}</span>
+                {r.shop && (
+                  <Tag color="purple" data-shop-order={r.shop_order_id}>
+                    {t('console.afterSales.shopOrder', { shop: r.shop.name })}
+                  </Tag>
+                )}
+              </Space>
+              <div data-member={r.member_id}>
+                <Typography.Text type="secondary">{`${r.member} (#${r.member_id})`}</Typography.Text>
+              </div>
+            </>
           ),
         },
       ]}
@@ -107,6 +114,8 @@ export default function AfterSales() {
           ? [
               { label: t('console.afterSales.refundable'), value: <strong>{formatMoney(r.refundable, r.currency)}</strong> },
               ...(r.refund !== null ? [{ label: t('console.afterSales.refundAmount'), value: formatMoney(r.refund, r.currency) }] : []),
+              // The reason the member was given for a refund lower than the case may refund.
+              ...(r.refund_reason ? [{ label: t('console.afterSales.refundReason'), value: r.refund_reason }] : []),
               ...(r.refunded !== null ? [{ label: t('console.afterSales.refunded'), value: `${formatMoney(r.refunded, r.currency)} · ${formatDate(r.refunded_at)}` }] : []),
               // Refund asks the gateway again; Payments refunds the payment another way or closes its flag.
               ...(r.refund_problem

@@ -1,9 +1,9 @@
-import type { adminAfterSaleSchema } from '@shop/contract/after-sales';
-import type { Permission } from '@shop/contract/common';
+import { AFTER_SALE_REFUND_REASON_MAX, type adminAfterSaleSchema } from '@shop/contract/after-sales';
+import { fromMinorUnits, type Permission } from '@shop/contract/common';
 import type { TFunction } from 'i18next';
 import type { z } from 'zod';
 import type { QueueAction } from '../../components/ReviewQueue';
-import { amountOf, showAmount } from '../../lib/money';
+import { amountOf, parseAmount, showAmount } from '../../lib/money';
 import { call } from '../../lib/request';
 import {
   approveAfterSaleRoute,
@@ -27,13 +27,14 @@ const schemas = () => import('@shop/contract/after-sales');
 export function caseActions(t: TFunction, can: (permission: Permission) => boolean): QueueAction<Row>[] {
   // The member reads a rejection's, a refused receipt's and a closing's reason; an approval's note stays with operators.
   const reason = { name: 'reason', label: t('console.afterSales.reasonToMember'), required: true, multiline: true };
+  const approveFields = [{ name: 'reason', label: t('console.afterSales.internalNote'), multiline: true }];
   const approve: QueueAction<Row> = {
     key: 'approve',
     label: t('console.common.approve'),
     primary: true,
     when: (r) => r.status === 'under_review' && r.kind !== 'return',
     question: t('console.afterSales.approveQuestion'),
-    fields: [{ name: 'reason', label: t('console.afterSales.internalNote'), multiline: true }],
+    fields: approveFields,
     schema: () => schemas().then((m) => m.adminAfterSaleApproveBody),
     toBody: (r, v) => ({ id: r.id, reason: v.reason ?? '' }),
     send: (_r, _v, key, body) => call(approveAfterSaleRoute, body, { idempotencyKey: key }),
@@ -44,8 +45,40 @@ export function caseActions(t: TFunction, can: (permission: Permission) => boole
     {
       ...approve,
       when: (r) => r.status === 'under_review' && r.kind === 'return',
-      fields: [{ name: 'refund_amount', label: t('console.afterSales.refundAmount'), placeholder: t('console.afterSales.refundHint') }, ...approve.fields],
-      toBody: (r, v) => ({ id: r.id, reason: v.reason ?? '', ...(v.refund_amount ? { refund_amount: amountOf(v.refund_amount, r.currency) } : {}) }),
+      // The refund is typed in the order's currency, named beside the label as every console amount field
+      // does, and opens at all that is refundable. Lowered, the member is told why (a reason they read,
+      // apart from the internal note); nothing at all is a rejection, not an approval of 0.
+      fields: (r) => {
+        const whole = showAmount(r.refundable, r.currency);
+        const typed = (v: Record<string, string>) => parseAmount(v.refund_amount, r.currency);
+        return [
+          {
+            name: 'refund_amount',
+            label: `${t('console.afterSales.refundAmount')} (${r.currency})`,
+            placeholder: t('console.afterSales.refundHint'),
+            initial: fromMinorUnits(r.refundable, r.currency),
+            refuse: (v) => (typed(v) === 0 ? t('console.afterSales.refundZero') : undefined),
+          },
+          {
+            name: 'refund_reason',
+            label: t('console.afterSales.refundReasonToMember'),
+            placeholder: t('console.afterSales.refundReasonHint', { amount: whole }),
+            multiline: true,
+            maxLength: AFTER_SALE_REFUND_REASON_MAX,
+            refuse: (v) => {
+              const amount = typed(v);
+              return amount !== undefined && amount > 0 && amount < r.refundable && !v.refund_reason?.trim() ? t('console.afterSales.refundReasonNeeded', { amount: whole }) : undefined;
+            },
+          },
+          ...approveFields,
+        ];
+      },
+      toBody: (r, v) => ({
+        id: r.id,
+        reason: v.reason ?? '',
+        ...(v.refund_amount?.trim() ? { refund_amount: amountOf(v.refund_amount, r.currency) } : {}),
+        ...(v.refund_reason?.trim() ? { refund_reason: v.refund_reason } : {}),
+      }),
     },
     {
       key: 'reject',

@@ -11,6 +11,9 @@ import { auditRoute as adminAuditLog } from '../../lib/routes';
 import { formatDate } from '../../lib/format';
 
 type Entry = z.infer<typeof auditEntrySchema>;
+
+/** Undoes, inside a cell, the table's break-anywhere (meant for long words someone typed) for names the console writes. */
+const WORDS_WHOLE: React.CSSProperties = { overflowWrap: 'normal', wordBreak: 'normal' };
 type Range = Parameters<NonNullable<React.ComponentProps<typeof DatePicker.RangePicker>['onChange']>>[0];
 interface Filters {
   operator?: string;
@@ -77,7 +80,8 @@ export default function Audit() {
               );
             },
           },
-          { title: t('console.audit.target'), key: 'target', render: (_, e) => describeTarget(t, e.target_type, e.target_id) },
+          // A target's name ("Beállítások #12", "Visszajelzés-kategória") wraps only between its words, never inside one: the column is at least as wide as its longest word, and the free texts beside it give way.
+          { title: t('console.audit.target'), key: 'target', render: (_, e) => <span style={WORDS_WHOLE}>{describeTarget(t, e.target_type, e.target_id)}</span> },
           { title: t('console.common.reason'), dataIndex: 'reason', render: (v: string | null) => v ?? '' },
         ]}
       />

@@ -7,7 +7,7 @@ import type { z } from 'zod';
 import { useEndpointMutation, useEndpointQuery } from '../../lib/endpoint-query';
 import { FormField, filledTexts, useConsoleForm } from '../../lib/form';
 import { categoriesRoute, reorderCategoriesRoute, saveCategoryRoute } from '../../lib/routes-catalogue';
-import { LanguagePicker, LanguageTexts, nameIn, useShownLanguages } from '../../components/LanguageTexts';
+import { LanguagePicker, LanguageTexts, editorLanguages, nameIn, useShownLanguages } from '../../components/LanguageTexts';
 import { SaveRefused } from '../../components/SaveRefused';
 
 type Category = z.infer<typeof adminCategorySchema>;
@@ -103,7 +103,7 @@ export default function Categories() {
   const { message, modal } = AntApp.useApp();
   // The tree page reads the categories again each time it opens (another operator may have changed them).
   const query = useCategories({ fresh: true });
-  const [shown, setShown] = useShownLanguages();
+  const [chosen, setChosen] = useShownLanguages();
   // Every category open unless the operator closed it (new ones too).
   const [collapsed, setCollapsed] = useState<Set<number>>(new Set());
   const [editing, setEditing] = useState<Editing | null>(null);
@@ -137,6 +137,8 @@ export default function Categories() {
       onOk: () => reorder.mutateAsync({ parent_id: c.parent_id, ids }).catch(() => undefined),
     });
   };
+  // Every language the open category is already named in is shown with the operator's choice: no name is edited unseen.
+  const { shown, kept, choose } = editorLanguages(chosen, setChosen, editing?.row?.name);
   const selected = editing?.id !== undefined ? list.find((c) => c.id === editing.id) : undefined;
   const position = selected ? siblingsOf(selected.parent_id).indexOf(selected.id) : -1;
   const count = selected ? siblingsOf(selected.parent_id).length : 0;
@@ -218,7 +220,7 @@ export default function Categories() {
         >
           {editing ? (
             <Space orientation="vertical" style={{ width: '100%' }}>
-              <LanguagePicker shown={shown} onChange={setShown} />
+              <LanguagePicker shown={shown} kept={kept} onChange={choose} />
               <Typography.Text type="secondary">{t('console.catalogue.english')}</Typography.Text>
               <CategoryForm
                 editing={editing}

@@ -1,6 +1,6 @@
 import type { adminCouponSchema } from '@shop/contract/catalogue';
 import { fromMinorUnits } from '@shop/contract/common';
-import { Alert, App as AntApp, Form, Input, InputNumber, Modal, Radio, Select, Space } from 'antd';
+import { Alert, App as AntApp, Form, Input, InputNumber, Modal, Radio, Select, Space, Typography } from 'antd';
 import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
@@ -177,8 +177,17 @@ function Moment({ value }: { value: string | null }) {
   );
 }
 
+/** An amount, never broken inside ("USD 5,00 / 0.00"). */
+const Whole = ({ children }: { children: string }) => (
+  <span data-amount style={WHOLE}>
+    {children}
+  </span>
+);
+
 /**
- * The coupon list's own columns. A code or an amount never breaks mid-word ("WELCOM E5", "USD 5,00
+ * The coupon list's own columns, each with its width so that, with the state, the maker and the
+ * actions, the list fits a 1024 px window: the minimum spend under the discount, the uses a member
+ * may make under the uses so far. A code or an amount never breaks mid-word ("WELCOM E5", "USD 5,00
  * 0.00"): a code too long for its column ends in an ellipsis with the whole code on hover; a date
  * breaks only between its day and its time.
  */
@@ -187,19 +196,43 @@ export const couponColumns = (t: TFunction): ColumnsType<Row> => [
     title: t('console.catalogue.coupons.code'),
     dataIndex: 'code',
     sorter: true,
+    width: 100,
     onCell: () => ({ style: WHOLE }),
     render: (code: string) => (
-      <span title={code} data-testid="coupon-code-cell" style={{ ...WHOLE, display: 'inline-block', maxWidth: 180, overflow: 'hidden', textOverflow: 'ellipsis', verticalAlign: 'bottom' }}>
+      <span title={code} data-testid="coupon-code-cell" style={{ ...WHOLE, display: 'inline-block', maxWidth: 84, overflow: 'hidden', textOverflow: 'ellipsis', verticalAlign: 'bottom' }}>
         {code}
       </span>
     ),
   },
-  { title: t('console.catalogue.coupons.kind'), key: 'off', align: 'right', render: (_, r) => (r.kind === 'amount' ? formatMoney(r.amount ?? 0, r.currency) : showPercent(r.percent_bp ?? 0)) },
-  { title: t('console.catalogue.coupons.minSpend'), key: 'min', align: 'right', render: (_, r) => formatMoney(r.min_spend, r.currency) },
-  { title: t('console.catalogue.coupons.starts'), dataIndex: 'starts_at', sorter: true, render: (v: string) => <Moment value={v} /> },
-  { title: t('console.catalogue.coupons.ends'), dataIndex: 'ends_at', sorter: true, render: (v: string) => <Moment value={v} /> },
-  { title: t('console.catalogue.coupons.used'), key: 'used', sorter: true, align: 'right', render: (_, r) => `${formatNumber(r.used)} / ${r.total_limit === null ? '∞' : formatNumber(r.total_limit)}` },
-  { title: t('console.catalogue.coupons.perMember'), dataIndex: 'per_member_limit', align: 'right' },
+  {
+    title: t('console.catalogue.coupons.kind'),
+    key: 'off',
+    width: 108,
+    render: (_, r) => (
+      <>
+        <Whole>{r.kind === 'amount' ? formatMoney(r.amount ?? 0, r.currency) : showPercent(r.percent_bp ?? 0)}</Whole>
+        <Typography.Text type="secondary" style={{ display: 'block', fontSize: 12 }}>
+          {t('console.catalogue.coupons.minSpend')} <Whole>{formatMoney(r.min_spend, r.currency)}</Whole>
+        </Typography.Text>
+      </>
+    ),
+  },
+  { title: t('console.catalogue.coupons.starts'), dataIndex: 'starts_at', sorter: true, width: 100, render: (v: string) => <Moment value={v} /> },
+  { title: t('console.catalogue.coupons.ends'), dataIndex: 'ends_at', sorter: true, width: 100, render: (v: string) => <Moment value={v} /> },
+  {
+    title: t('console.catalogue.coupons.used'),
+    key: 'used',
+    sorter: true,
+    width: 88,
+    render: (_, r) => (
+      <>
+        <Whole>{`${formatNumber(r.used)} / ${r.total_limit === null ? '∞' : formatNumber(r.total_limit)}`}</Whole>
+        <Typography.Text type="secondary" style={{ display: 'block', fontSize: 12 }}>
+          {t('console.catalogue.coupons.perMember')}: {formatNumber(r.per_member_limit)}
+        </Typography.Text>
+      </>
+    ),
+  },
 ];
 
 /** Coupon codes with their uses, in the promotions' list pattern: the kind, the minimum spend, the dates and the uses. */

@@ -1,5 +1,5 @@
 import type { adminGoodsSchema, saveGoodsBody, stockAdjustmentSchema } from '@shop/contract/catalogue';
-import { fromMinorUnits, LANGUAGES, type Language } from '@shop/contract/common';
+import { fromMinorUnits } from '@shop/contract/common';
 import {
   Alert, App as AntApp, Button, Card, Checkbox, Col, Form, Image, Input, InputNumber, Popconfirm, Row, Select, Skeleton, Space, Switch, Table, TreeSelect, Typography, Upload,
 } from 'antd';
@@ -18,7 +18,7 @@ import { formatDate, formatNumber } from '../../lib/format';
 import { amountOf } from '../../lib/money';
 import { adjustStockRoute, goodsListRoute, goodsRoute, saveGoodsRoute, stockAdjustmentsRoute } from '../../lib/routes-catalogue';
 import { categoryTree, useCategories } from './Categories';
-import { LanguagePicker, LanguageTexts, languagesWithText, nameIn, useShownLanguages } from '../../components/LanguageTexts';
+import { LanguagePicker, LanguageTexts, editorLanguages, nameIn, useShownLanguages } from '../../components/LanguageTexts';
 import { combinations, Options, type Spec } from './Options';
 import { RichTexts } from '../../components/RichTexts';
 import { SaveRefused } from '../../components/SaveRefused';
@@ -259,10 +259,7 @@ export default function GoodsEditor() {
     return r?.what?.key === 'sku_pv' ? { id: r.id, to: r.what.to } : undefined;
   };
   // Every language the goods already has text in is shown with the operator's choice: a Thai or Hungarian name is never hidden.
-  const kept = g ? languagesWithText(g.name, g.subtitle, g.description, ...g.specs.flatMap((s) => [s.name, ...s.values.map((v) => v.name)])) : [];
-  const visible = LANGUAGES.filter((l) => shown.includes(l) || kept.includes(l));
-  // Ticking or unticking others keeps the choice; the languages kept for this goods are not saved as a choice.
-  const choose = (next: Language[]) => setShown(next.filter((l) => !kept.includes(l) || shown.includes(l)));
+  const { shown: visible, kept, choose } = editorLanguages(shown, setShown, ...(g ? [g.name, g.subtitle, g.description, ...g.specs.flatMap((s) => [s.name, ...s.values.map((v) => v.name)])] : []));
   const required = t('console.catalogue.editor.required');
   return (
     <Form layout="vertical" component="div" data-testid="goods-editor">

@@ -1,6 +1,7 @@
 import type { adminGroupBuySchema } from '@shop/contract/catalogue';
 import { fromMinorUnits, type EndpointData } from '@shop/contract/common';
 import { Alert, App as AntApp, Form, Input, InputNumber, Modal, Select, Space } from 'antd';
+import { useState } from 'react';
 import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
@@ -10,7 +11,8 @@ import { SaveRefused } from '../../components/SaveRefused';
 import { useCan } from '../../lib/operator';
 import { formatDate, formatMoney, formatNumber } from '../../lib/format';
 import { amountOf } from '../../lib/money';
-import { FormField, fromLocalInput, toLocalInput, useConsoleForm } from '../../lib/form';
+import { FormField, fromLocalInput, refusedFieldsOf, toLocalInput, useConsoleForm } from '../../lib/form';
+import { waitingRequestOf } from '../../lib/approvals';
 import { createGroupBuyRoute, endGroupBuyRoute, goodsRoute, groupBuysRoute, updateGroupBuyRoute } from '../../lib/routes-catalogue';
 
 type Row = z.infer<typeof adminGroupBuySchema>;
@@ -70,7 +72,7 @@ export function GroupBuyForm({ editing, onClose, reopen }: { editing?: Row; onCl
         virtual_fill_percent: v.virtual_fill_percent,
       };
       // The version it was opened at: a change from a copy changed (or ended) since is refused rather than undoing that change.
-      return editing ? { id: editing.id, base_updated_at: editing.updated_at, ...common, reason: v.reason } : { goods_id: v.goods_id, sku_id: v.sku_id, quantity: v.quantity, ...common };
+      return editing ? { id: editing.id, base_updated_at: editing.updated_at, ...common, reason: v.reason } : { goods_id: v.goods_id, sku_id: v.sku_id, quantity: v.quantity, ...common, reason: v.reason };
     },
     check: (v) => ({ ends_at: v.starts_at && v.ends_at && v.ends_at <= v.starts_at && t('console.catalogue.coupons.endsAfterStart') }),
   });
@@ -79,11 +81,24 @@ export function GroupBuyForm({ editing, onClose, reopen }: { editing?: Row; onCl
   const currency = editing?.currency ?? goods.data?.currency ?? 'USD';
   const save = useEndpointMutation(editing ? updateGroupBuyRoute : createGroupBuyRoute, {
     invalidates: [groupBuysRoute],
-    onSuccess: () => {
-      message.success(editing ? t('console.catalogue.groupBuys.saved') : t('console.catalogue.groupBuys.created'));
+    onSuccess: (answer) => {
+      // Below half the SKU's price it is value given away: a second operator approves it first, as a coupon.
+      const waiting = waitingRequestOf(answer);
+      if (waiting) message.info(t('console.common.sentForApproval', { id: waiting.id }));
+      else message.success(editing ? t('console.catalogue.groupBuys.saved') : t('console.catalogue.groupBuys.created'));
       onClose();
     },
   });
+  // The server's refusals of fields on screen show under them (in its words); only others show above the buttons.
+  const [refusedOnFields, setRefusedOnFields] = useState(false);
+  const send = (body: unknown) => {
+    setRefusedOnFields(false);
+    return save.mutateAsync(body as never).catch((e: unknown) => {
+      const refused = refusedFieldsOf(e).filter((r) => form.shown.has(r.field));
+      for (const r of refused) form.setError(r.field as keyof Values, { type: 'check', message: r.msg });
+      setRefusedOnFields(refused.length > 0);
+    });
+  };
   // Members can join at once: asked once more before it is set up or changed.
   const submit = form.submit((body) =>
     modal.confirm({
@@ -91,7 +106,7 @@ export function GroupBuyForm({ editing, onClose, reopen }: { editing?: Row; onCl
       content: editing?.name ?? goods.data?.name['en-us'] ?? '',
       okText: t('console.common.confirm'),
       cancelText: t('console.common.cancel'),
-      onOk: () => save.mutateAsync(body as never).catch(() => undefined),
+      onOk: () => send(body),
     }),
   );
   const required = t('console.catalogue.editor.required');
@@ -156,15 +171,19 @@ export function GroupBuyForm({ editing, onClose, reopen }: { editing?: Row; onCl
             <InputNumber min={0} max={100} precision={0} />
           </FormField>
         </Space>
-        {editing && (
+        {editing ? (
           <FormField form={form} name="reason" label={t('console.common.reason')} required message={t('console.common.reasonRequired')}>
             <Input.TextArea rows={2} maxLength={300} data-testid="group-buy-reason" />
+          </FormField>
+        ) : (
+          <FormField form={form} name="reason" label={t('console.common.reason')} extra={t('console.catalogue.groupBuys.reasonHint')}>
+            <Input.TextArea rows={2} maxLength={200} data-testid="group-buy-reason" />
           </FormField>
         )}
       </Form>
       {form.unshown && <Alert type="error" showIcon title={form.unshown} style={{ marginBottom: 8 }} />}
       {/* Changed by someone else since it was opened: start again from the group buy as it is now. */}
-      <SaveRefused error={save.error} onReload={editing ? () => reopen(editing.id) : undefined} reloadTestId="reload-group-buy" />
+      <SaveRefused error={refusedOnFields ? null : save.error} onReload={editing ? () => reopen(editing.id) : undefined} reloadTestId="reload-group-buy" />
     </Modal>
   );
 }

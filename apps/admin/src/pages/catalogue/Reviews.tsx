@@ -1,11 +1,10 @@
-import { Button, Image, Input, Segmented, Select, Space, Tag, Typography, type TableColumnsType } from 'antd';
+import { Button, Image, Input, Select, Space, Tag, Typography, type TableColumnsType } from 'antd';
 import type { EndpointData } from '@shop/contract/common';
-import { keepPreviousData } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DecisionModal } from '../../components/DecisionModal';
-import { QueryTable } from '../../components/QueryTable';
-import { useEndpointQuery } from '../../lib/endpoint-query';
+import { memberColumn, secondary, useFilteredPages, VisibilityButton, VisibilityDialog, VisibilityFilter, VisibilityState, type ModerationTexts } from '../../components/ModeratedTexts';
+import { actionsColumn, QueryTable } from '../../components/QueryTable';
 import { formatDate } from '../../lib/format';
 import { call } from '../../lib/request';
 import { replyToReviewRoute, reviewsRoute, reviewVisibilityRoute } from '../../lib/routes-catalogue';
@@ -47,20 +46,21 @@ const REVIEWS_MIN_WIDTH = 1064;
 /** Goods reviews: every goods' reviews, newest first, filtered by goods, rating, shown or hidden and reply; hide or show one with a reason, and reply under it. */
 export default function Reviews() {
   const { t } = useTranslation();
-  const [draft, setDraft] = useState('');
-  const [filters, setFilters] = useState<Filters>({});
-  const [paging, setPaging] = useState({ page: 1, limit: 20 });
-  const [acting, setActing] = useState<{ kind: 'visibility' | 'reply'; row: Row } | null>(null);
-  const query = useEndpointQuery(reviewsRoute, { ...filters, ...paging }, { placeholderData: keepPreviousData });
-  const filter = (f: Partial<Filters>) => {
-    setFilters((x) => ({ ...x, ...f }));
-    setPaging((p) => ({ ...p, page: 1 }));
+  const TEXTS: ModerationTexts = {
+    shown: t('console.catalogue.reviews.shown'),
+    hidden: t('console.catalogue.reviews.hidden'),
+    hide: t('console.catalogue.reviews.hide'),
+    show: t('console.catalogue.reviews.show'),
+    hideTitle: t('console.catalogue.reviews.hideTitle'),
+    showTitle: t('console.catalogue.reviews.showTitle'),
+    hideQuestion: t('console.catalogue.reviews.hideQuestion'),
+    showQuestion: t('console.catalogue.reviews.showQuestion'),
+    shownBy: (p) => t('console.catalogue.reviews.shownBy', p),
+    hiddenBy: (p) => t('console.catalogue.reviews.hiddenBy', p),
   };
-  const secondary = (text: string, title?: string) => (
-    <Typography.Text type="secondary" style={{ fontSize: 12, display: 'block' }} title={title}>
-      {text}
-    </Typography.Text>
-  );
+  const [draft, setDraft] = useState('');
+  const { filters, filter, query, paging } = useFilteredPages<typeof reviewsRoute, Filters>(reviewsRoute);
+  const [acting, setActing] = useState<{ kind: 'visibility' | 'reply'; row: Row } | null>(null);
 
   const columns: TableColumnsType<Row> = [
     {
@@ -76,19 +76,7 @@ export default function Reviews() {
         </>
       ),
     },
-    {
-      title: t('console.common.member'),
-      key: 'member',
-      width: 104,
-      render: (_, r) => (
-        <>
-          <Typography.Text ellipsis={{ tooltip: r.member || r.author_name }} style={{ display: 'block' }}>
-            {r.member || r.author_name}
-          </Typography.Text>
-          {r.member_id !== null && secondary(`#${r.member_id}`)}
-        </>
-      ),
-    },
+    memberColumn<Row>(t, 104),
     {
       title: `${t('console.catalogue.reviews.rating')} · ${t('console.catalogue.reviews.text')}`,
       key: 'review',
@@ -136,23 +124,14 @@ export default function Reviews() {
       key: 'visible',
       width: 120,
       render: (_, r) => (
-        <div data-testid={`state-${r.id}`}>
-          <Tag color={r.visible ? 'green' : 'red'}>{r.visible ? t('console.catalogue.reviews.shown') : t('console.catalogue.reviews.hidden')}</Tag>
+        <VisibilityState texts={TEXTS} row={r}>
           {r.returned_at && (
             <>
               <Tag color="orange">{t('console.catalogue.reviews.returned')}</Tag>
               {secondary(t('console.catalogue.reviews.returnedAt', { at: formatDate(r.returned_at) }))}
             </>
           )}
-          {r.moderation && (
-            <>
-              {secondary(t(r.visible ? 'console.catalogue.reviews.shownBy' : 'console.catalogue.reviews.hiddenBy', { by: r.moderation.by, at: formatDate(r.moderation.at) }))}
-              <Typography.Paragraph type="secondary" ellipsis={{ rows: 2, tooltip: r.moderation.reason }} style={{ fontSize: 12, marginBottom: 0 }}>
-                {r.moderation.reason}
-              </Typography.Paragraph>
-            </>
-          )}
-        </div>
+        </VisibilityState>
       ),
     },
     {
@@ -171,21 +150,18 @@ export default function Reviews() {
           <Typography.Text type="secondary">—</Typography.Text>
         ),
     },
-    {
-      title: t('console.common.actions'),
+    actionsColumn(t, {
       key: 'actions',
       width: 100,
       render: (_, r) => (
         <Space orientation="vertical" size={4}>
-          <Button size="small" danger={r.visible} onClick={() => setActing({ kind: 'visibility', row: r })} data-testid={`visibility-${r.id}`}>
-            {r.visible ? t('console.catalogue.reviews.hide') : t('console.catalogue.reviews.show')}
-          </Button>
+          <VisibilityButton texts={TEXTS} row={r} onClick={() => setActing({ kind: 'visibility', row: r })} />
           <Button size="small" onClick={() => setActing({ kind: 'reply', row: r })} data-testid={`reply-action-${r.id}`}>
             {r.reply ? t('console.catalogue.reviews.editReply') : t('console.catalogue.reviews.replyAction')}
           </Button>
         </Space>
       ),
-    },
+    }),
   ];
 
   const row = acting?.row;
@@ -210,16 +186,7 @@ export default function Reviews() {
           style={{ width: 140 }}
           data-testid="reviews-rating"
         />
-        <Segmented
-          value={filters.visibility ?? 'all'}
-          options={[
-            { value: 'all', label: t('console.common.all') },
-            { value: 'visible', label: t('console.catalogue.reviews.shown') },
-            { value: 'hidden', label: t('console.catalogue.reviews.hidden') },
-          ]}
-          onChange={(v) => filter({ visibility: v === 'all' ? undefined : (v as 'visible' | 'hidden') })}
-          data-testid="reviews-visibility"
-        />
+        <VisibilityFilter texts={TEXTS} value={filters.visibility} onChange={(visibility) => filter({ visibility })} testId="reviews-visibility" />
         <Select
           allowClear
           placeholder={t('console.catalogue.reviews.replyFilter')}
@@ -233,19 +200,14 @@ export default function Reviews() {
           data-testid="reviews-reply"
         />
       </Space>
-      <QueryTable<Row> query={query} columns={columns} tableLayout="fixed" scroll={{ x: REVIEWS_MIN_WIDTH }} paging={{ ...paging, onChange: (page, limit) => setPaging({ page, limit }) }} />
+      <QueryTable<Row> query={query} columns={columns} tableLayout="fixed" scroll={{ x: REVIEWS_MIN_WIDTH }} paging={paging} />
       {acting?.kind === 'visibility' && row && (
-        <DecisionModal
-          open
-          title={row.visible ? t('console.catalogue.reviews.hideTitle') : t('console.catalogue.reviews.showTitle')}
-          question={row.visible ? t('console.catalogue.reviews.hideQuestion') : t('console.catalogue.reviews.showQuestion')}
-          okText={row.visible ? t('console.catalogue.reviews.hide') : t('console.catalogue.reviews.show')}
-          danger={row.visible}
-          fields={[{ name: 'reason', label: t('console.common.reason'), required: true, multiline: true }]}
+        <VisibilityDialog
+          texts={TEXTS}
+          row={row}
           schema={() => schemas().then((m) => m.setReviewVisibilityBody)}
-          toBody={(v) => ({ id: row.id, visible: !row.visible, reason: v.reason ?? '' })}
-          send={(_v, key, body) => call(reviewVisibilityRoute, body, { idempotencyKey: key })}
-          invalidates={[reviewsRoute]}
+          send={reviewVisibilityRoute}
+          list={reviewsRoute}
           onClose={() => setActing(null)}
         />
       )}

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useEndpointMutation, useEndpointQuery } from '../../lib/endpoint-query';
-import { QueryTable, type ListSort } from '../../components/QueryTable';
+import { actionsColumn, QueryTable, type ListSort } from '../../components/QueryTable';
 import { StatusTag } from '../../components/StatusTag';
 import { useCan } from '../../lib/operator';
 import { call } from '../../lib/request';
@@ -13,6 +13,7 @@ import { formatDate, formatMoney } from '../../lib/format';
 import { amountOf } from '../../lib/money';
 import { FormField, filledTexts, useConsoleForm, type BodySchema } from '../../lib/form';
 import { LANGUAGE_NAMES } from '../../lib/i18n';
+import { languagesWithText } from '../../components/LanguageTexts';
 import { charityCausesRoute, charityPledgesRoute, createCharityCauseRoute, updateCharityCauseRoute } from '../../lib/routes-settings';
 import { ReasonedChange, type PendingChange } from '../../components/ReasonedChange';
 
@@ -97,6 +98,8 @@ function CauseForm({ editing, onClose, ask, reload }: { editing?: Cause; onClose
     });
   });
   const refusedTitle = form.formState.errors.title;
+  // Written one language at a time: the languages the cause already has text in are marked, so none is overlooked.
+  const written = languagesWithText(editing?.title, editing?.description);
   return (
     <Modal
       open
@@ -113,7 +116,7 @@ function CauseForm({ editing, onClose, ask, reload }: { editing?: Cause; onClose
     >
       <Form layout="vertical" component="div">
         <FormField form={form} name="lang" label={t('console.settings.page.language')}>
-          <Select options={LANGUAGES.map((l) => ({ value: l, label: LANGUAGE_NAMES[l] }))} data-testid="cause-language" />
+          <Select options={LANGUAGES.map((l) => ({ value: l, label: written.includes(l) ? `${LANGUAGE_NAMES[l]} ✓` : LANGUAGE_NAMES[l] }))} data-testid="cause-language" />
         </FormField>
         <FormField key={`title-${lang}`} form={form} name={`title.${lang}`} label={t('console.settings.charity.title')} required={lang === 'en-us'} message={t('console.catalogue.editor.required')}>
           <Input maxLength={120} data-testid="cause-title" />
@@ -194,8 +197,7 @@ export default function Charity() {
             { title: t('console.settings.charity.allPledges'), dataIndex: 'pledges', sorter: (a, b) => a.pledges - b.pledges },
             { title: t('console.common.created'), dataIndex: 'created_at', render: (v: string) => formatDate(v), sorter: (a, b) => a.created_at.localeCompare(b.created_at) },
             { title: t('console.common.status'), dataIndex: 'status', render: (s: string) => <Tag color={s === 'open' ? 'green' : 'default'}>{t(`console.settings.charity.${s}`)}</Tag> },
-            {
-              title: t('console.common.actions'),
+            actionsColumn(t, {
               key: 'a',
               render: (_, c) => (
                 <Space>
@@ -209,7 +211,7 @@ export default function Charity() {
                   )}
                 </Space>
               ),
-            },
+            }),
           ]}
         />
       </Card>

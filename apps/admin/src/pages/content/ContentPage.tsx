@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { QueryTable, type ListSort } from '../../components/QueryTable';
 import { useEndpointMutation, useEndpointQuery } from '../../lib/endpoint-query';
 import { FormField, filledTexts, fromLocalInput, toLocalInput, useConsoleForm, type BodySchema, type FieldControlProps } from '../../lib/form';
-import { LanguagePicker, LanguageTexts, useShownLanguages } from '../../components/LanguageTexts';
+import { LanguagePicker, LanguageTexts, editorLanguages, useShownLanguages } from '../../components/LanguageTexts';
 import { RichTexts } from '../../components/RichTexts';
 import { SaveRefused } from '../../components/SaveRefused';
 import { usePictureUpload } from '../../lib/upload';
@@ -109,8 +109,10 @@ function AttachmentsField({ value = [], onChange, ...control }: { value?: Attach
 function ContentForm({ config, editing, onDone, onReload }: { config: ContentConfig; editing: Values; onDone: () => void; onReload: () => void }) {
   const { t } = useTranslation();
   const { message } = AntApp.useApp();
-  const [shown, setShown] = useShownLanguages();
+  const [chosen, setChosen] = useShownLanguages();
   const fields = config.fields(t);
+  // Every language the item already has text in is shown with the operator's choice: a Thai or Hungarian text is never edited unseen.
+  const { shown, kept, choose } = editorLanguages(chosen, setChosen, ...fields.filter((f) => f.kind === 'texts' || f.kind === 'rich').map((f) => editing[f.name] as Partial<Record<string, string>> | undefined));
   const initial = Object.fromEntries(Object.entries(editing).map(([k, v]) => [k, fields.some((f) => f.name === k && f.kind === 'moment') ? toLocal(v) : v]));
   const form = useConsoleForm<Values, Values>({
     schema: config.schema,
@@ -137,7 +139,7 @@ function ContentForm({ config, editing, onDone, onReload }: { config: ContentCon
   const required = t('console.catalogue.editor.required');
   return (
     <Form layout="vertical" component="div" data-testid={`${config.name}-form`}>
-      <LanguagePicker shown={shown} onChange={setShown} />
+      <LanguagePicker shown={shown} kept={kept} onChange={choose} />
       <Typography.Paragraph type="secondary">{t('console.catalogue.english')}</Typography.Paragraph>
       {fields.map((f) => {
         const isRequired = 'required' in f && f.required;

@@ -7,10 +7,11 @@ import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { useEndpointQuery } from '../../lib/endpoint-query';
 import { DecisionModal } from '../../components/DecisionModal';
-import { QueryTable, type ListSort } from '../../components/QueryTable';
+import { actionsColumn, QueryTable, type ListSort } from '../../components/QueryTable';
 import { StatusTag } from '../../components/StatusTag';
 import { useCan } from '../../lib/operator';
 import { call } from '../../lib/request';
+import { useSearchId } from '../../lib/url-state';
 import { banRoute as adminBanMember, endSessionsRoute as adminEndMemberSessions, memberOrdersRoute, memberRoute as adminMemberProfile, membersRoute as adminSearchMembers } from '../../lib/routes';
 import { formatDate, formatMoney, formatNumber } from '../../lib/format';
 import { POINTS, showAmount } from '../../lib/money';
@@ -169,7 +170,8 @@ export default function Members(parts: ProfileParts) {
   const [status, setStatus] = useState<string>('all');
   const [paging, setPaging] = useState({ page: 1, limit: 20 });
   const [sort, setSort] = useState<ListSort>({});
-  const [open, setOpen] = useState<number | null>(null);
+  // The member whose drawer is open is kept in the address: a reload opens it again.
+  const [open, setOpen] = useSearchId('member');
   const filters = { q: search, status: status === 'all' ? undefined : (status as (typeof MEMBER_STATUSES)[number]), ...(sort as object) };
   const query = useEndpointQuery(adminSearchMembers, { ...filters, ...paging }, { placeholderData: keepPreviousData });
   return (
@@ -214,7 +216,7 @@ export default function Members(parts: ProfileParts) {
           { title: t('console.members.inviteCode'), dataIndex: 'invite_code', width: 120, ellipsis: true },
           { title: t('console.members.joined'), dataIndex: 'created_at', width: 170, ellipsis: true, sorter: true, render: (v: string) => formatDate(v) },
           { title: t('console.common.status'), dataIndex: 'status', width: 110, sorter: true, render: (s: string) => <StatusTag status={s} /> },
-          { title: t('console.common.actions'), key: 'a', width: 110, render: (_, r) => <Button size="small" onClick={() => setOpen(r.id)} data-testid={`member-${r.id}`}>{t('console.common.details')}</Button> },
+          actionsColumn(t, { key: 'a', width: 110, render: (_, r) => <Button size="small" onClick={() => setOpen(r.id)} data-testid={`member-${r.id}`}>{t('console.common.details')}</Button> }),
         ]}
       />
       <Drawer open={open !== null} size={760} title={t('console.common.details')} onClose={() => setOpen(null)} destroyOnHidden>

@@ -1,10 +1,12 @@
 import type { adjustmentBody } from '@shop/contract/admin';
-import { Alert, App as AntApp, Form, Input, InputNumber, Modal, Select } from 'antd';
+import { Alert, App as AntApp, Form, Input, InputNumber, Modal, Select, Typography } from 'antd';
 import { useState } from 'react';
 import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { useEndpointMutation } from '../../lib/endpoint-query';
+import { useEndpointMutation, useEndpointQuery } from '../../lib/endpoint-query';
+import { ApiError } from '../../lib/request';
+import { memberRoute } from '../../lib/routes';
 import { FormField, useConsoleForm } from '../../lib/form';
 import { memberPostingAnswers, requestAdjustmentRoute } from '../../lib/routes-money';
 import { parseAmount, POINTS } from '../../lib/money';
@@ -31,6 +33,17 @@ export function AdjustmentForm({ memberId, onClose }: { memberId?: number; onClo
     },
   });
   const asset = useWatch({ control: form.control, name: 'asset' }) ?? 'cash';
+  // Whose balance it is, read as soon as an ID is typed: the member's name, or "no member with this ID" before anything is sent.
+  const userId = useWatch({ control: form.control, name: 'user_id' });
+  const lookup = useEndpointQuery(memberRoute, { id: userId ?? 0 }, { enabled: typeof userId === 'number' && userId > 0, retry: false });
+  const unknownMember = typeof userId === 'number' && userId > 0 && lookup.error instanceof ApiError && (lookup.error.status === 404 || lookup.error.code === 404 || lookup.error.code === 2020);
+  const whose = !userId || lookup.isFetching ? null : unknownMember ? (
+    <Typography.Text type="danger" data-testid="adjust-member-unknown">{t('console.money.adjust.noSuchMember', { id: userId })}</Typography.Text>
+  ) : lookup.data ? (
+    <Typography.Text data-testid="adjust-member-name">{lookup.data.nickname ? `${lookup.data.user_name} · ${lookup.data.nickname}` : lookup.data.user_name}</Typography.Text>
+  ) : lookup.error ? (
+    <Typography.Text type="warning">{lookup.error.message}</Typography.Text>
+  ) : null;
   const mutation = useEndpointMutation(requestAdjustmentRoute, {
     invalidates: memberPostingAnswers,
     onSuccess: (a) => {
@@ -46,12 +59,12 @@ export function AdjustmentForm({ memberId, onClose }: { memberId?: number; onClo
       okText={t('console.common.submit')}
       cancelText={t('console.common.cancel')}
       okButtonProps={{ loading: mutation.isPending, 'data-testid': 'adjust-submit' } as never}
-      onOk={() => void form.submit((body) => !mutation.isPending && mutation.mutate(body))()}
+      onOk={() => void form.submit((body) => !mutation.isPending && !unknownMember && mutation.mutate(body))()}
       onCancel={onClose}
       destroyOnHidden
     >
       <Form layout="vertical" component="div">
-        <FormField form={form} name="user_id" label={t('console.money.adjust.member')} required>
+        <FormField form={form} name="user_id" label={t('console.money.adjust.member')} required extra={whose}>
           <InputNumber<number> min={1} precision={0} style={{ width: '100%' }} disabled={memberId !== undefined} data-testid="adjust-member" />
         </FormField>
         <FormField form={form} name="asset" label={t('console.money.ledger.asset')}>

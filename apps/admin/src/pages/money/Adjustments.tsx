@@ -8,8 +8,9 @@ import { actorText } from '../../lib/actors';
 import { useEndpointQuery } from '../../lib/endpoint-query';
 import { useCan, useOperator } from '../../lib/operator';
 import { DecisionModal } from '../../components/DecisionModal';
-import { QueryTable, type ListSort } from '../../components/QueryTable';
+import { actionsColumn, QueryTable, type ListSort } from '../../components/QueryTable';
 import { call } from '../../lib/request';
+import { useSearchChoice } from '../../lib/url-state';
 import { formatDate } from '../../lib/format';
 import { adjustmentLimitsRoute, adjustmentsRoute, decideAdjustmentRoute, memberPostingAnswers, setAdjustmentLimitRoute } from '../../lib/routes-money';
 import { AdjustmentForm } from './AdjustmentForm';
@@ -18,6 +19,7 @@ import { amountOf, showAmount } from '../../lib/money';
 type Adjustment = z.infer<typeof adjustmentSchema>;
 type Status = Adjustment['status'];
 const COLORS: Record<Status, string> = { pending: 'gold', posted: 'green', rejected: 'red' };
+const ADJUSTMENT_STATUSES = ['pending', 'posted', 'rejected'] as const satisfies readonly Status[];
 
 /** The approval limit per currency, and (with the settings permission) setting one. */
 function Limits() {
@@ -71,7 +73,8 @@ export default function Adjustments() {
   const { t } = useTranslation();
   const can = useCan();
   const me = useOperator();
-  const [status, setStatus] = useState<Status>('pending');
+  // The tab is kept in the address: a reload comes back to it.
+  const [status, setStatus] = useSearchChoice<Status>('status', 'pending', ADJUSTMENT_STATUSES);
   const [paging, setPaging] = useState({ page: 1, limit: 20 });
   const [creating, setCreating] = useState(false);
   const [deciding, setDeciding] = useState<{ row: Adjustment; decision: 'approve' | 'reject' } | null>(null);
@@ -89,7 +92,7 @@ export default function Adjustments() {
             setStatus(s);
             setPaging((p) => ({ ...p, page: 1 }));
           }}
-          options={(['pending', 'posted', 'rejected'] as const).map((s) => ({ value: s, label: t(`console.money.status.${s}`) }))}
+          options={ADJUSTMENT_STATUSES.map((s) => ({ value: s, label: t(`console.money.status.${s}`) }))}
         />
         {can('ledger.adjust') && (
           <Button type="primary" onClick={() => setCreating(true)} data-testid="new-adjustment">{t('console.money.adjust.new')}</Button>
@@ -112,24 +115,26 @@ export default function Adjustments() {
             data-testid="adjustment-search"
           />
         }
+        // Long texts (a member's name, a reason) are cut on one line with their whole text as a title; the
+        // amount and the state come first and the actions are pinned right, so all three show at 1024 px.
         columns={[
           { title: t('console.common.id'), dataIndex: 'id', width: 70, sorter: true },
-          { title: t('console.common.member'), key: 'm', render: (_, r) => `${r.user_name} (#${r.user_id})` },
-          { title: t('console.money.ledger.asset'), dataIndex: 'asset', render: (a: string) => t(`console.members.assets.${a}`) },
-          { title: t('console.common.amount'), key: 'amount', sorter: true, align: 'right', render: (_, r) => <strong style={{ color: r.amount < 0 ? '#cf1322' : undefined }}>{showAmount(r.amount, r.currency)}</strong> },
-          { title: t('console.common.reason'), dataIndex: 'reason' },
-          { title: t('console.money.adjust.requestedBy'), dataIndex: 'requested_by', render: (by: string) => actorText(t, by) },
-          { title: t('console.common.created'), dataIndex: 'created_at', sorter: true, render: (v: string) => formatDate(v) },
+          { title: t('console.common.member'), key: 'm', width: 150, ellipsis: true, render: (_, r) => `${r.user_name} (#${r.user_id})` },
+          { title: t('console.common.amount'), key: 'amount', width: 140, sorter: true, align: 'right', render: (_, r) => <strong style={{ color: r.amount < 0 ? '#cf1322' : undefined }}>{showAmount(r.amount, r.currency)}</strong> },
+          { title: t('console.common.status'), dataIndex: 'status', width: 170, render: (s: Status) => <Tag color={COLORS[s]}>{t(`console.money.status.${s}`)}</Tag> },
+          { title: t('console.money.ledger.asset'), dataIndex: 'asset', width: 110, ellipsis: true, render: (a: string) => t(`console.members.assets.${a}`) },
+          { title: t('console.common.reason'), dataIndex: 'reason', width: 220, ellipsis: true },
+          { title: t('console.money.adjust.requestedBy'), dataIndex: 'requested_by', width: 150, ellipsis: true, render: (by: string) => actorText(t, by) },
+          { title: t('console.common.created'), dataIndex: 'created_at', width: 190, sorter: true, ellipsis: true, render: (v: string) => formatDate(v) },
           ...(status === 'pending'
             ? []
             : [
-                { title: t('console.money.adjust.decidedBy'), key: 'd', render: (_: unknown, r: Adjustment) => (r.decided_by === null ? t('console.money.adjust.withinLimit') : actorText(t, r.decided_by)) },
-                { title: t('console.money.adjust.decisionReason'), key: 'dr', render: (_: unknown, r: Adjustment) => r.decision_reason ?? '—' },
+                { title: t('console.money.adjust.decidedBy'), key: 'd', width: 150, ellipsis: true, render: (_: unknown, r: Adjustment) => (r.decided_by === null ? t('console.money.adjust.withinLimit') : actorText(t, r.decided_by)) },
+                { title: t('console.money.adjust.decisionReason'), key: 'dr', width: 220, ellipsis: true, render: (_: unknown, r: Adjustment) => r.decision_reason ?? '—' },
               ]),
-          { title: t('console.common.status'), dataIndex: 'status', render: (s: Status) => <Tag color={COLORS[s]}>{t(`console.money.status.${s}`)}</Tag> },
-          {
-            title: t('console.common.actions'),
+          actionsColumn<Adjustment>(t, {
             key: 'act',
+            width: 200,
             render: (_, r) =>
               r.status === 'pending' && can('ledger.adjust') ? (
                 <Space>
@@ -141,7 +146,7 @@ export default function Adjustments() {
                   </Button>
                 </Space>
               ) : null,
-          },
+          }),
         ]}
       />
       <Limits />

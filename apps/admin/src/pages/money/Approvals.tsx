@@ -10,8 +10,9 @@ import { useCan, useOperator } from '../../lib/operator';
 import { DecisionModal } from '../../components/DecisionModal';
 import { SetupLinkModal, type SetupLink } from '../../components/SetupLinkModal';
 import { ApprovalWhat } from './ApprovalWhat';
-import { QueryTable } from '../../components/QueryTable';
+import { actionsColumn, QueryTable } from '../../components/QueryTable';
 import { call } from '../../lib/request';
+import { useSearchChoice } from '../../lib/url-state';
 import { formatDate } from '../../lib/format';
 import { amountOf as typedAmount, showAmount } from '../../lib/money';
 import { rechargesRoute } from '../../lib/routes';
@@ -21,6 +22,7 @@ import { approvalLimitsRoute, approvalsRoute, cancelApprovalRoute, decideApprova
 
 type Status = ApprovalRequest['status'];
 const COLORS: Record<Status, string> = { pending: 'gold', approved: 'green', rejected: 'red', cancelled: 'default' };
+const APPROVAL_STATUSES = ['pending', 'approved', 'rejected', 'cancelled'] as const satisfies readonly Status[];
 /** What approving a request may change: balances and the ledger, top-ups, coupons, rates, operators. */
 const decidedAnswers = [approvalsRoute, ...memberPostingAnswers, rechargesRoute, couponsRoute, ratesRoute, operatorsRoute];
 
@@ -51,8 +53,9 @@ function Limits() {
         columns={[
           { title: t('console.money.approvals.kind'), dataIndex: 'kind', width: 170, ellipsis: true, render: (k: LimitKind) => t(`console.money.approvals.kinds.${k}`) },
           { title: t('console.common.currency'), dataIndex: 'currency', width: 150, ellipsis: true, render: (c: string) => (c === '*' ? t('console.money.approvals.anyCurrency') : c) },
-          { title: t('console.money.approvals.autoUpTo'), key: 'auto', align: 'right', render: (_, l) => limit(l.auto_up_to, l.currency) },
-          { title: t('console.money.approvals.dailyLimit'), key: 'daily', align: 'right', render: (_, l) => (l.daily_limit === null ? '—' : money(l.daily_limit, l.currency)) },
+          // A threshold of any other currency reads long ("… converted at the day's rate"): cut, whole in its title, so the daily limit beside it stays in view.
+          { title: t('console.money.approvals.autoUpTo'), key: 'auto', width: 200, ellipsis: true, align: 'right', render: (_, l) => limit(l.auto_up_to, l.currency) },
+          { title: t('console.money.approvals.dailyLimit'), key: 'daily', width: 150, ellipsis: true, align: 'right', render: (_, l) => (l.daily_limit === null ? '—' : money(l.daily_limit, l.currency)) },
           { title: t('console.money.adjust.updatedBy'), dataIndex: 'updated_by', width: 150, ellipsis: true, render: (by: string) => actorText(t, by) },
           { title: t('console.money.ledger.time'), dataIndex: 'updated_at', width: 180, ellipsis: true, render: (v: string) => formatDate(v) },
         ]}
@@ -94,7 +97,8 @@ function Limits() {
 export default function Approvals() {
   const { t } = useTranslation();
   const me = useOperator();
-  const [status, setStatus] = useState<Status>('pending');
+  // The tab is kept in the address: a reload comes back to it.
+  const [status, setStatus] = useSearchChoice<Status>('status', 'pending', APPROVAL_STATUSES);
   const [paging, setPaging] = useState({ page: 1, limit: 20 });
   const [acting, setActing] = useState<{ row: ApprovalRequest; action: 'approve' | 'reject' | 'cancel' } | null>(null);
   const [link, setLink] = useState<(SetupLink & { signIn?: boolean }) | null>(null);
@@ -109,7 +113,7 @@ export default function Approvals() {
           setStatus(s);
           setPaging((p) => ({ ...p, page: 1 }));
         }}
-        options={(['pending', 'approved', 'rejected', 'cancelled'] as const).map((s) => ({ value: s, label: t(`console.money.approvals.status.${s}`) }))}
+        options={APPROVAL_STATUSES.map((s) => ({ value: s, label: t(`console.money.approvals.status.${s}`) }))}
       />
       <QueryTable<ApprovalRequest>
         query={query}
@@ -119,11 +123,13 @@ export default function Approvals() {
         scroll={{ x: 'max-content' }}
         columns={[
           { title: t('console.common.id'), dataIndex: 'id', width: 70 },
-          { title: t('console.money.approvals.kind'), dataIndex: 'kind', width: 170, ellipsis: true, render: (k: ApprovalRequest['kind']) => t(`console.money.approvals.kinds.${k}`) },
+          { title: t('console.money.approvals.kind'), dataIndex: 'kind', width: 150, ellipsis: true, render: (k: ApprovalRequest['kind']) => t(`console.money.approvals.kinds.${k}`) },
+          // The amount and the state come first: with the actions pinned right they stay in view at 1024 px.
+          { title: t('console.common.amount'), key: 'amount', width: 130, align: 'right', onCell: () => ({ style: { whiteSpace: 'nowrap' } }), render: (_, r) => amountOf(r) },
+          { title: t('console.common.status'), dataIndex: 'status', width: 110, render: (s: Status) => <Tag color={COLORS[s]}>{t(`console.money.approvals.status.${s}`)}</Tag> },
           // Wide enough at 1280 px that a plan request's old → new lines stay readable.
           { title: t('console.money.approvals.what'), key: 'what', width: 340, render: (_, r) => <ApprovalWhat request={r} /> },
           { title: t('console.common.member'), key: 'm', width: 170, ellipsis: true, render: (_, r) => (r.member_id === null ? '—' : `${r.member_name ?? ''} (#${r.member_id})`) },
-          { title: t('console.common.amount'), key: 'amount', width: 140, align: 'right', onCell: () => ({ style: { whiteSpace: 'nowrap' } }), render: (_, r) => amountOf(r) },
           { title: t('console.common.reason'), dataIndex: 'reason', width: 200, ellipsis: true },
           { title: t('console.money.adjust.requestedBy'), key: 'by', width: 210, ellipsis: true, render: (_, r) => `${actorText(t, r.requested_by)} · ${formatDate(r.requested_at)}` },
           ...(status === 'pending'
@@ -132,9 +138,7 @@ export default function Approvals() {
                 { title: t('console.money.adjust.decidedBy'), key: 'd', width: 170, ellipsis: true, render: (_: unknown, r: ApprovalRequest) => (r.automatic ? t('console.money.adjust.withinLimit') : r.decided_by === null ? '—' : actorText(t, r.decided_by)) },
                 { title: t('console.money.adjust.decisionReason'), key: 'dr', width: 200, ellipsis: true, render: (_: unknown, r: ApprovalRequest) => r.decision_reason ?? '—' },
               ]),
-          { title: t('console.common.status'), dataIndex: 'status', width: 110, render: (s: Status) => <Tag color={COLORS[s]}>{t(`console.money.approvals.status.${s}`)}</Tag> },
-          {
-            title: t('console.common.actions'),
+          actionsColumn<ApprovalRequest>(t, {
             key: 'act',
             width: 200,
             render: (_, r) =>
@@ -152,7 +156,7 @@ export default function Approvals() {
                   </Button>
                 </Space>
               ),
-          },
+          }),
         ]}
       />
       <Limits />

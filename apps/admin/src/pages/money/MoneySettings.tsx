@@ -1,5 +1,5 @@
 import type { payMethodSettingSchema } from '@shop/contract/admin';
-import type { AnyEndpoint } from '@shop/contract/common';
+import { walletLimitProblems, type AnyEndpoint, type WalletLimitProblem } from '@shop/contract/common';
 import { Button, Input, Space, Tabs, Tag, Typography } from 'antd';
 import { keepPreviousData } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
@@ -28,6 +28,18 @@ const wallet = () => import('@shop/contract/wallet');
 const upper = (v: string | undefined) => (v ?? '').trim().toUpperCase();
 const int = (v: string | undefined) => (v !== undefined && /^\d+$/.test(v.trim()) ? Number(v.trim()) : -1);
 const list = (v: string | undefined) => upper(v).split(/[\s,]+/).filter(Boolean);
+/** The limits form's body: amounts typed in the currency's units (USD's until a currency is typed), -1 for what is not a number. */
+const limitBody = (v: Record<string, string>) => {
+  const c = upper(v.currency);
+  const m = (x: string | undefined) => parseAmount(x, /^[A-Z]{3}$/.test(c) ? c : 'USD') ?? -1;
+  return { currency: c, kind: v.kind, fee_bp: int(v.fee_bp), fee_fixed: m(v.fee_fixed), min: m(v.min), max: m(v.max), daily_count: int(v.daily_count), daily_amount: m(v.daily_amount), reason: v.reason };
+};
+/** What the limits form says under a field for each refused combination. */
+const LIMIT_REFUSALS: Record<WalletLimitProblem['rule'], string> = {
+  maxBelowMin: 'console.money.settings.limitRefused.maxBelowMin',
+  feeNotBelowMax: 'console.money.settings.limitRefused.feeNotBelowMax',
+  dailyAmountBelowMax: 'console.money.settings.limitRefused.dailyAmountBelowMax',
+};
 const onOff = (on: boolean, t: (k: string) => string) => <Tag color={on ? 'green' : 'default'}>{on ? t('console.money.settings.on') : t('console.money.settings.off')}</Tag>;
 
 /** A tab: its table, and the button that opens its form when the operator may change it. */
@@ -61,6 +73,19 @@ export default function MoneySettings() {
   const addresses = useEndpointQuery(cryptoPoolRoute, pool, { placeholderData: keepPreviousData });
   const reason: DecisionField = { name: 'reason', label: t('console.common.reason'), required: true, multiline: true };
   const req = (name: string, label: string, placeholder?: string): DecisionField => ({ name, label, required: true, requiredMessage: t('console.auth.required'), placeholder });
+
+  // The limits form refuses what the API refuses (the contract's one rule), under the same fields, before anything is sent.
+  const limitRefusal =
+    (field: WalletLimitProblem['field']) =>
+    (v: Record<string, string>): string | undefined => {
+      const body = limitBody(v);
+      // A value that is not an amount (or a currency) yet is the schema's to refuse, under its own field.
+      if (!/^[A-Z]{3}$/.test(body.currency) || [body.fee_bp, body.fee_fixed, body.min, body.max, body.daily_amount].some((n) => n < 0)) return undefined;
+      const problem = walletLimitProblems(body).find((p) => p.field === field);
+      if (!problem) return undefined;
+      const shown = Object.fromEntries(Object.entries(problem.amounts).map(([k, n]) => [k, showAmount(n, body.currency)]));
+      return t(LIMIT_REFUSALS[problem.rule], shown);
+    };
 
   const editMethod = (m: PayMethod) =>
     setForm({
@@ -146,19 +171,15 @@ export default function MoneySettings() {
                 req('currency', t('console.common.currency'), 'USD'),
                 { ...req('kind', t('console.money.settings.kind')), options: (['withdraw_bank', 'withdraw_crypto', 'transfer'] as const).map((k) => ({ value: k, label: t(`console.money.settings.kinds.${k}`) })) },
                 req('fee_bp', t('console.money.settings.feeBp'), '100'),
-                req('fee_fixed', t('console.money.settings.feeFixed'), '1.00'),
+                { ...req('fee_fixed', t('console.money.settings.feeFixed'), '1.00'), refuse: limitRefusal('fee_fixed') },
                 req('min', t('console.money.settings.min'), '10.00'),
-                req('max', t('console.money.settings.max'), '5000.00'),
+                { ...req('max', t('console.money.settings.max'), '5000.00'), refuse: limitRefusal('max') },
                 req('daily_count', t('console.money.settings.dailyCount'), '3'),
-                req('daily_amount', t('console.money.settings.dailyAmount'), '10000.00'),
+                { ...req('daily_amount', t('console.money.settings.dailyAmount'), '10000.00'), refuse: limitRefusal('daily_amount') },
                 reason,
               ],
               schema: () => wallet().then((c) => c.walletLimitBody),
-              toBody: (v) => {
-                const c = upper(v.currency);
-                const m = (x: string | undefined) => parseAmount(x, /^[A-Z]{3}$/.test(c) ? c : 'USD') ?? -1;
-                return { currency: c, kind: v.kind, fee_bp: int(v.fee_bp), fee_fixed: m(v.fee_fixed), min: m(v.min), max: m(v.max), daily_count: int(v.daily_count), daily_amount: m(v.daily_amount), reason: v.reason };
-              },
+              toBody: limitBody,
               send: (body, key) => call(setWalletLimitRoute, body, { idempotencyKey: key }),
               invalidates: [walletLimitsRoute],
             })

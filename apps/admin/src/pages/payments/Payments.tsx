@@ -8,8 +8,9 @@ import type { z } from 'zod';
 import { useEndpointMutation, useEndpointQuery } from '../../lib/endpoint-query';
 import { useCan } from '../../lib/operator';
 import { DecisionModal } from '../../components/DecisionModal';
-import { QueryTable, type ListSort } from '../../components/QueryTable';
+import { actionsColumn, QueryTable, type ListSort } from '../../components/QueryTable';
 import { call } from '../../lib/request';
+import { useSearchChoice } from '../../lib/url-state';
 import { parseAmount } from '../../lib/money';
 import { formatDate, formatMoney } from '../../lib/format';
 import { PAYMENT_STATUS_COLORS as STATUS_COLORS, RefundTable, refundColumns } from '../../components/PaymentParts';
@@ -21,6 +22,7 @@ type Refund = z.infer<typeof paymentRefundSchema>;
 type Decision = 'refund' | 'accept' | 'dismiss';
 
 const STATUSES = ['created', 'pending', 'succeeded', 'failed', 'canceled', 'expired'] as const;
+const PAYMENT_TABS = ['flags', 'payments', 'refunds'] as const;
 const MISMATCHES = ['amount_mismatch', 'currency_mismatch', 'merchant_mismatch'];
 /** Every answer of this page: what a decision about a payment may change. */
 const PAYMENT_ANSWERS = [paymentsRoute, paymentDetailRoute, paymentFlagsRoute, refundsRoute];
@@ -114,10 +116,8 @@ function PaymentList() {
         { title: t('console.common.status'), dataIndex: 'status', render: (s: string) => <Tag color={STATUS_COLORS[s]}>{t(`console.payments.status.${s}`)}</Tag> },
         { title: t('console.payments.flags'), dataIndex: 'open_flags', render: (n: number) => (n ? <Badge count={n} /> : '—') },
         { title: t('console.common.created'), dataIndex: 'created_at', sorter: true, render: (v: string) => formatDate(v) },
-        {
-          title: t('console.common.actions'),
+        actionsColumn(t, {
           key: 'act',
-          fixed: 'right',
           render: (_, p) => (
             <Space>
               {p.gateway && (p.status === 'created' || p.status === 'pending') && <InquireButton p={p} />}
@@ -128,7 +128,7 @@ function PaymentList() {
               )}
             </Space>
           ),
-        },
+        }),
       ]}
     />
     {refunding && (
@@ -185,10 +185,8 @@ function FlagQueue() {
             key: 'r',
             render: (_, f) => (f.resolved_at ? `${f.resolution ? t(`console.payments.resolutions.${f.resolution}`) : t('console.payments.resolutions.job')} · ${f.resolved_by ?? ''}${f.resolution_reason ? ` · ${f.resolution_reason}` : ''}` : '—'),
           },
-          {
-            title: t('console.common.actions'),
+          actionsColumn(t, {
             key: 'act',
-            fixed: 'right',
             render: (_, f) =>
               !f.resolved_at && can('refunds.decide') ? (
                 <Space>
@@ -199,7 +197,7 @@ function FlagQueue() {
                   ))}
                 </Space>
               ) : null,
-          },
+          }),
         ]}
       />
       <DecisionModal
@@ -243,11 +241,12 @@ function RefundList() {
 /** Payments: every payment with its events, the flags an operator decides, and refunds. */
 export default function Payments() {
   const { t } = useTranslation();
-  const [tab, setTab] = useState<'payments' | 'flags' | 'refunds'>('flags');
+  // The tab is kept in the address: a reload comes back to it.
+  const [tab, setTab] = useSearchChoice('tab', 'flags', PAYMENT_TABS);
   return (
     <Card title={t('console.payments.title')} data-testid="payments-page">
       <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
-        <Segmented value={tab} onChange={(v) => setTab(v as typeof tab)} options={(['flags', 'payments', 'refunds'] as const).map((v) => ({ value: v, label: t(`console.payments.tabs.${v}`) }))} />
+        <Segmented value={tab} onChange={(v) => setTab(v as typeof tab)} options={PAYMENT_TABS.map((v) => ({ value: v, label: t(`console.payments.tabs.${v}`) }))} />
         {tab === 'payments' && <PaymentList />}
         {tab === 'flags' && <FlagQueue />}
         {tab === 'refunds' && <RefundList />}

@@ -2,6 +2,7 @@ import type { cancellationReviewSchema } from '@shop/contract/admin';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { approveOrReject, decidedFacts, ReviewQueue } from '../../components/ReviewQueue';
+import { numberColumn, QUEUE_WIDTHS, statusColumn } from '../../components/QueueColumns';
 import { StatusTag } from '../../components/StatusTag';
 import { cancellationsRoute as adminListCancellations, decideCancellationRoute as adminDecideCancellation } from '../../lib/routes';
 import { formatDate } from '../../lib/format';
@@ -17,12 +18,12 @@ export default function Cancellations() {
       searchPlaceholder={t('console.common.searchMember')}
       defaultStatus="pending"
       list={adminListCancellations}
+      // The request with its date, the state, the member and who decided: as every queue, within 740 px.
       columns={[
-        { title: t('console.common.id'), dataIndex: 'id', width: 80, sorter: true },
-        { title: t('console.common.member'), dataIndex: 'user_name', sorter: true },
-        { title: t('console.common.created'), dataIndex: 'created_at', sorter: true, render: (v: string) => formatDate(v) },
-        { title: t('console.common.status'), dataIndex: 'status', render: (s: string) => <StatusTag status={s} /> },
-        { title: t('console.common.reviewedBy'), dataIndex: 'reviewed_by', render: (v: string | null) => v ?? '—' },
+        numberColumn<Row>(t, { title: t('console.common.id'), number: (r) => r.id, sortKey: 'id', width: QUEUE_WIDTHS.id }),
+        statusColumn<Row>(t),
+        { title: t('console.common.member'), dataIndex: 'user_name', sorter: true, width: QUEUE_WIDTHS.member },
+        { title: t('console.common.reviewedBy'), dataIndex: 'reviewed_by', width: QUEUE_WIDTHS.member, render: (v: string | null) => v ?? '—' },
       ]}
       describe={(r) => [
         { label: t('console.common.member'), value: `${r.user_name} (#${r.user_id})` },

@@ -3,8 +3,10 @@ import { Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { ReviewQueue } from '../../components/ReviewQueue';
+import { numberColumn, QUEUE_WIDTHS, Stacked, statusColumn, twoFacts } from '../../components/QueueColumns';
 import { StatusTag } from '../../components/StatusTag';
 import { call } from '../../lib/request';
+import { useOperator } from '../../lib/operator';
 import { approveWithdrawalRoute as adminApproveWithdrawal, paidWithdrawalRoute as adminMarkWithdrawalPaid, rejectWithdrawalRoute as adminRejectWithdrawal, withdrawalsRoute as adminListWithdrawals } from '../../lib/routes';
 import { formatDate, formatMoney } from '../../lib/format';
 import { withdrawalDeciders } from './withdrawal-deciders';
@@ -14,6 +16,9 @@ type Row = z.infer<typeof adminWithdrawalSchema>;
 /** Withdrawals: approve, mark paid with the payout reference, or reject with a reason. */
 export default function Withdrawals() {
   const { t } = useTranslation();
+  const me = useOperator();
+  // The decisions record an operator as `name#id`; who approved a withdrawal may not also pay it out (the API refuses, 7013).
+  const myName = me.data ? `${me.data.user_name}#${me.data.id}` : null;
   return (
     <ReviewQueue<Row>
       name="withdrawals"
@@ -21,14 +26,26 @@ export default function Withdrawals() {
       searchPlaceholder={t('console.common.searchNumberOrMember')}
       defaultStatus="pending"
       list={adminListWithdrawals}
+      // The number with its date, the state and the amount with its fee, then the member with the method:
+      // with the actions the columns take 710 px of the 740 a 1024 px window leaves the table.
       columns={[
-        { title: t('console.withdrawal.orderNo'), dataIndex: 'withdraw_no' },
-        { title: t('console.common.member'), dataIndex: 'user_name', sorter: true },
-        { title: t('console.withdrawal.method'), dataIndex: 'method', render: (m: string) => t(`console.withdrawal.${m}`) },
-        { title: t('console.common.amount'), key: 'amount', sorter: true, align: 'right', render: (_, r) => formatMoney(r.amount, r.currency) },
-        { title: t('console.withdrawal.fee'), key: 'fee', align: 'right', render: (_, r) => formatMoney(r.fee, r.currency) },
-        { title: t('console.common.created'), dataIndex: 'created_at', sorter: true, render: (v: string) => formatDate(v) },
-        { title: t('console.common.status'), dataIndex: 'status', render: (s: string) => <StatusTag status={s} /> },
+        numberColumn<Row>(t, { title: t('console.withdrawal.orderNo'), number: (r) => r.withdraw_no, sortKey: 'created_at' }),
+        statusColumn<Row>(t),
+        {
+          title: twoFacts(t('console.common.amount'), t('console.withdrawal.fee')),
+          key: 'amount',
+          sorter: true,
+          align: 'right',
+          width: QUEUE_WIDTHS.amount,
+          render: (_, r) => <Stacked first={formatMoney(r.amount, r.currency)} second={formatMoney(r.fee, r.currency)} />,
+        },
+        {
+          title: twoFacts(t('console.common.member'), t('console.withdrawal.method')),
+          key: 'user_name',
+          sorter: true,
+          width: QUEUE_WIDTHS.member,
+          render: (_, r) => <Stacked first={r.user_name} second={t(`console.withdrawal.${r.method}`)} />,
+        },
       ]}
       describe={(r) => [
         { label: t('console.withdrawal.orderNo'), value: r.withdraw_no },
@@ -71,6 +88,7 @@ export default function Withdrawals() {
           label: t('console.withdrawal.markPaid'),
           primary: true,
           when: (r) => r.status === 'approved',
+          blocked: (r) => (myName !== null && r.approvers.includes(myName) ? t('console.withdrawal.approverCannotPay') : null),
           question: t('console.withdrawal.confirmPaid'),
           fields: [{ name: 'payout_reference', label: t('console.withdrawal.payoutReference'), placeholder: t('console.withdrawal.payoutHint'), required: true, requiredMessage: t('console.auth.required'), min: 3 }],
           schema: () => import('@shop/contract/wallet').then((m) => m.withdrawalPaidBody),

@@ -1,4 +1,4 @@
-import { Alert, App as AntApp, Badge, Button, Card, Empty, Form, Image, Input, InputNumber, List, Popconfirm, Segmented, Select, Space, Table, Tag, Typography } from 'antd';
+import { Alert, App as AntApp, Badge, Button, Card, Empty, Form, Image, Input, List, Popconfirm, Segmented, Select, Space, Table, Tag, Typography } from 'antd';
 import type { ChatMessage } from '@shop/contract/support';
 import { startChatSocket, type ChatSocket } from '@shop/client/chat-socket';
 import { LANGUAGES, type EndpointData, type Language } from '@shop/contract/common';
@@ -12,9 +12,9 @@ import { call } from '../../lib/request';
 import { memberOrdersRoute } from '../../lib/routes';
 import { FormField, useConsoleForm, type BodySchema } from '../../lib/form';
 import { QueryError } from '../../components/QueryError';
-import { QueryTable } from '../../components/QueryTable';
+import { actionsColumn, QueryTable } from '../../components/QueryTable';
 import { LANGUAGE_NAMES } from '../../lib/i18n';
-import { cannedRepliesRoute, chatCloseRoute, chatMessagesRoute, chatReplyRoute, chatTransferRoute, conversationsRoute, deleteCannedReplyRoute, saveCannedReplyRoute } from '../../lib/routes-support';
+import { cannedRepliesRoute, chatAgentsRoute, chatCloseRoute, chatMessagesRoute, chatReplyRoute, chatTransferRoute, conversationsRoute, deleteCannedReplyRoute, saveCannedReplyRoute } from '../../lib/routes-support';
 import { sessionStore } from '../../lib/session';
 import { sizedUpload } from '../../lib/upload';
 
@@ -132,6 +132,8 @@ function Conversation({ conversation, onChanged }: { conversation: Conversation;
   const transfer = useEndpointMutation(chatTransferRoute, { invalidates: [conversationsRoute], onSuccess: () => (message.success(t('console.support.chat.transferred')), onChanged()) });
   const orders = useEndpointQuery(memberOrdersRoute, { id: conversation.user_id, page: 1, limit: 5 }, { enabled: can('members.read') });
   const open = conversation.status !== 'closed';
+  // Whom the conversation can be handed to, by name (the operator need not know a colleague's number).
+  const agents = useEndpointQuery(chatAgentsRoute, undefined, { enabled: open });
   return (
     // The conversation and the member's orders share the width left beside the list; where both do not fit, the orders go below.
     <div style={{ display: 'flex', flexWrap: 'wrap', alignItems: 'flex-start', gap: 24 }} data-testid="chat-conversation">
@@ -185,8 +187,19 @@ function Conversation({ conversation, onChanged }: { conversation: Conversation;
           </Space.Compact>
         )}
         {open && (
-          <Space style={{ marginTop: 8 }}>
-            <InputNumber min={1} placeholder={t('console.support.chat.operatorId')} value={transferTo} onChange={(v) => setTransferTo(v)} />
+          <Space wrap style={{ marginTop: 8 }}>
+            <Select<number>
+              style={{ width: 240 }}
+              showSearch={{ optionFilterProp: 'label' }}
+              placeholder={t('console.support.chat.transferTo')}
+              aria-label={t('console.support.chat.transferTo')}
+              value={transferTo ?? undefined}
+              onChange={(v) => setTransferTo(v)}
+              loading={agents.isLoading}
+              options={(agents.data?.list ?? []).map((a) => ({ value: a.id, label: a.name }))}
+              notFoundContent={agents.isError ? agents.error.message : t('console.support.chat.noAgents')}
+              data-testid="chat-transfer-to"
+            />
             <Button disabled={!transferTo} loading={transfer.isPending} onClick={() => transferTo && transfer.mutate({ conversation_id: conversation.id, operator_id: transferTo })}>
               {t('console.support.chat.transfer')}
             </Button>
@@ -199,13 +212,22 @@ function Conversation({ conversation, onChanged }: { conversation: Conversation;
             size="small"
             rowKey="id"
             pagination={false}
+            // Two columns fit beside or below the conversation from 1024 px: the state under the order's number, the total whole on one line.
             scroll={{ x: 'max-content' }}
             loading={orders.isLoading}
             dataSource={orders.data?.list ?? []}
             columns={[
-              { title: t('console.support.chat.orderNo'), dataIndex: 'order_no' },
-              { title: t('console.common.status'), dataIndex: 'status', render: (s: string) => <Tag>{t(`console.status.${s}`, { defaultValue: s })}</Tag> },
-              { title: t('console.support.chat.total'), key: 'total', render: (_, o) => formatMoney(o.total, o.currency) },
+              {
+                title: t('console.support.chat.orderNo'),
+                key: 'order',
+                render: (_, o) => (
+                  <Space orientation="vertical" size={2}>
+                    <span style={{ whiteSpace: 'nowrap' }}>{o.order_no}</span>
+                    <Tag style={{ marginInlineEnd: 0 }}>{t(`console.status.${o.status}`, { defaultValue: o.status })}</Tag>
+                  </Space>
+                ),
+              },
+              { title: t('console.support.chat.total'), key: 'total', align: 'right', render: (_, o) => <span style={{ whiteSpace: 'nowrap' }} data-testid="chat-order-total">{formatMoney(o.total, o.currency)}</span> },
             ]}
           />
         </Card>
@@ -246,8 +268,7 @@ function CannedReplies() {
           { title: t('console.settings.page.language'), dataIndex: 'lang', width: 110, render: (l: Language) => LANGUAGE_NAMES[l] ?? l },
           { title: t('console.support.broadcast.messageTitle'), dataIndex: 'title' },
           { title: t('console.support.broadcast.text'), dataIndex: 'text', ellipsis: true },
-          {
-            title: t('console.common.actions'),
+          actionsColumn<NonNullable<typeof list.data>['list'][number]>(t, {
             key: 'delete',
             width: 90,
             render: (_, c) => (
@@ -257,7 +278,7 @@ function CannedReplies() {
                 </Button>
               </Popconfirm>
             ),
-          },
+          }),
         ]}
       />
       <Form layout="vertical" component="div" style={{ marginTop: 12 }}>

@@ -11,9 +11,6 @@ import AfterSalesSettings from '../AfterSalesSettings';
 // (which would rename that carrier) is refused, the row's Edit changing it instead.
 
 beforeAll(async () => {
-  // antd measures the window; jsdom has neither matchMedia nor ResizeObserver.
-  globalThis.ResizeObserver ??= class { observe() {} unobserve() {} disconnect() {} } as never;
-  window.matchMedia ??= ((q: string) => ({ matches: false, media: q, addEventListener: () => undefined, removeEventListener: () => undefined, addListener: () => undefined, removeListener: () => undefined, onchange: null, dispatchEvent: () => false })) as never;
   await initI18n();
 });
 

@@ -2,6 +2,7 @@ import { roleAllows, type OperatorRole } from '@shop/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { PAGES } from '../../../app/Shell';
 import { changeLanguage, i18n, initI18n } from '../../../lib/i18n';
+import { fieldsOf } from '../../../components/ReviewQueue';
 import { caseActions, type Row } from '../case-actions';
 
 // Finance refunds returns from the after-sales queue: the page is in their menu and opens, and the
@@ -59,15 +60,20 @@ describe('the after-sales queue by role', () => {
 const dialog = (key: string, status: Row['status'], kind: Row['kind'], row: Partial<Row> = {}) => {
   const r = { id: 7, case_no: 'AS7', order_no: 'O-20261129-7', status, kind, currency: 'USD', refundable: 1250, refund: null, ...row } as Row;
   const action = caseActions(t, can('owner')).find((a) => a.key === key && a.when(r))!;
-  return { action, row: r, question: typeof action.question === 'function' ? action.question(r) : action.question };
+  return { action, row: r, fields: fieldsOf(action, r), question: typeof action.question === 'function' ? action.question(r) : action.question };
 };
 
 describe('the decisions’ dialogs', () => {
   it('only a return’s approval asks for a refund: an exchange or a repair moves no money', () => {
-    expect(dialog('approve', 'under_review', 'return').action.fields.map((f) => f.name)).toEqual(['refund_amount', 'reason']);
-    for (const kind of ['exchange', 'warranty'] as const) expect(dialog('approve', 'under_review', kind).action.fields.map((f) => f.name), kind).toEqual(['reason']);
+    expect(dialog('approve', 'under_review', 'return').fields.map((f) => f.name)).toEqual(['refund_amount', 'refund_reason', 'reason']);
+    for (const kind of ['exchange', 'warranty'] as const) expect(dialog('approve', 'under_review', kind).fields.map((f) => f.name), kind).toEqual(['reason']);
     const { action, row } = dialog('approve', 'under_review', 'return');
     expect(action.toBody!(row, { refund_amount: '8.50', reason: '' })).toEqual({ id: 7, reason: '', refund_amount: 850 });
+  });
+
+  it('a return’s approval names the currency its refund is typed in, the case’s own', () => {
+    expect(dialog('approve', 'under_review', 'return').fields[0]!.label).toBe('Refund (USD)');
+    expect(dialog('approve', 'under_review', 'return', { currency: 'MYR' }).fields[0]!.label).toBe('Refund (MYR)');
   });
 
   it('the refund names its amount in the case’s currency and where the money goes, in the operator’s language', async () => {
@@ -83,14 +89,14 @@ describe('the decisions’ dialogs', () => {
   });
 
   it('goods received are back on sale only when chosen: the choice is required and shows "No" until changed', () => {
-    const { action, row } = dialog('receive', 'return_shipped', 'return');
-    expect(action.fields[0]).toMatchObject({ name: 'resellable', required: true, initial: 'no' });
-    expect(action.fields[0]!.options!.find((o) => o.value === action.fields[0]!.initial)!.label).toBe('No: keep out of stock');
+    const { action, row, fields } = dialog('receive', 'return_shipped', 'return');
+    expect(fields[0]).toMatchObject({ name: 'resellable', required: true, initial: 'no' });
+    expect(fields[0]!.options!.find((o) => o.value === fields[0]!.initial)!.label).toBe('No: keep out of stock');
     expect(action.toBody!(row, { resellable: 'no' })).toEqual({ id: 7, resellable: false });
   });
 
   it('each note says whether the member reads it: an approval’s is internal; a rejection’s, a refused receipt’s and a closing’s reach the member', () => {
-    const noteLabel = (key: string, status: Row['status'], kind: Row['kind'] = 'return') => dialog(key, status, kind).action.fields.find((f) => f.name === 'reason')!.label;
+    const noteLabel = (key: string, status: Row['status'], kind: Row['kind'] = 'return') => dialog(key, status, kind).fields.find((f) => f.name === 'reason')!.label;
     expect(noteLabel('approve', 'under_review')).toBe('Internal note (the member does not see it)');
     expect(noteLabel('approve', 'under_review', 'exchange')).toBe('Internal note (the member does not see it)');
     for (const [key, status] of [['reject', 'under_review'], ['refuse', 'return_shipped'], ['close', 'awaiting_return']] as const) expect(noteLabel(key, status), key).toBe('Reason (the member reads it)');

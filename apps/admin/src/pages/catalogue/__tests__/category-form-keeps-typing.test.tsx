@@ -10,8 +10,6 @@ import Categories from '../Categories';
 // still names the version the form was opened at.
 
 beforeAll(async () => {
-  globalThis.ResizeObserver ??= class { observe() {} unobserve() {} disconnect() {} } as never;
-  window.matchMedia ??= ((q: string) => ({ matches: false, media: q, addEventListener: () => undefined, removeEventListener: () => undefined, addListener: () => undefined, removeListener: () => undefined, onchange: null, dispatchEvent: () => false })) as never;
   await initI18n();
 });
 afterEach(() => {
@@ -48,7 +46,7 @@ describe('the category form while the list is read again in the background', () 
     fireEvent.change(await screen.findByDisplayValue('Kitchen'), { target: { value: 'Kitchen & dining' } });
 
     // Read again with another operator's change (an icon) and goods filed under it meanwhile: the tree shows the new count, the form keeps the typing.
-    kitchen = { ...kitchen, icon: '/demo/pan.png', goods_count: 5, updated_at: '2026-11-30T10:05:00.000Z' };
+    kitchen = { ...kitchen, icon: '/media/demo/cate-1.png', goods_count: 5, updated_at: '2026-11-30T10:05:00.000Z' };
     const before = reads;
     await act(() => client.refetchQueries());
     await waitFor(() => expect(reads).toBeGreaterThan(before));
@@ -56,7 +54,7 @@ describe('the category form while the list is read again in the background', () 
     // The form is filled in an effect after the list renders: give it the chance to (wrongly) refill.
     await act(() => new Promise((r) => setTimeout(r, 50)));
     expect(screen.getByDisplayValue('Kitchen & dining')).toBeTruthy();
-    expect(screen.queryByDisplayValue('/demo/pan.png')).toBeNull();
+    expect(screen.queryByDisplayValue('/media/demo/cate-1.png')).toBeNull();
 
     // The save is the operator's typing from the copy opened (the server decides whether it is stale).
     fireEvent.click(screen.getByTestId('save-category'));

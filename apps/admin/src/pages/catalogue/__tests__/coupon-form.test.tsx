@@ -9,9 +9,6 @@ import { CouponForm } from '../Coupons';
 // can be corrected and sent again (one idempotency key per body sent, as the server requires).
 
 beforeAll(async () => {
-  // antd measures the window and its text areas; jsdom has neither matchMedia nor ResizeObserver.
-  globalThis.ResizeObserver ??= class { observe() {} unobserve() {} disconnect() {} } as never;
-  window.matchMedia ??= ((q: string) => ({ matches: false, media: q, addEventListener: () => undefined, removeEventListener: () => undefined, addListener: () => undefined, removeListener: () => undefined, onchange: null, dispatchEvent: () => false })) as never;
   await initI18n();
 });
 

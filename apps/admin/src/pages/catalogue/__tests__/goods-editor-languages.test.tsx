@@ -10,8 +10,6 @@ import GoodsEditor from '../GoodsEditor';
 // names the goods already had: every language with text is shown, with the ones the operator chose.
 
 beforeAll(async () => {
-  globalThis.ResizeObserver ??= class { observe() {} unobserve() {} disconnect() {} } as never;
-  window.matchMedia ??= ((q: string) => ({ matches: false, media: q, addEventListener: () => undefined, removeEventListener: () => undefined, addListener: () => undefined, removeListener: () => undefined, onchange: null, dispatchEvent: () => false })) as never;
   await initI18n();
   await changeLanguage('en-us');
 });
@@ -22,7 +20,7 @@ afterEach(() => {
 });
 
 const goods = {
-  id: 5, category_id: 1, name: { 'en-us': 'Jasmine tea', th: 'ชามะลิ', hu: 'Jázmin tea' }, subtitle: {}, description: {}, images: ['/demo/cover.png'], currency: 'USD', market_price: 0, status: 'on_sale',
+  id: 5, category_id: 1, name: { 'en-us': 'Jasmine tea', th: 'ชามะลิ', hu: 'Jázmin tea' }, subtitle: {}, description: {}, images: ['/media/demo/goods-1-1.png'], currency: 'USD', market_price: 0, status: 'on_sale',
   is_hot: false, is_new: false, is_recommend: false, sort: 0, warranty_months: 0, specs: [], skus: [{ id: 9, spec_value_ids: [], price: 647, market_price: 0, pv: 0, weight_g: 500, image: '', stock: 3 }], pv_requests: [], updated_at: '2026-11-30T10:00:00.000Z',
 };
 const answers: Record<string, unknown> = {

@@ -10,8 +10,6 @@ import GoodsEditor from '../GoodsEditor';
 // in force with the raise waiting beside it, and a save that asked for one says so, not "saved".
 
 beforeAll(async () => {
-  globalThis.ResizeObserver ??= class { observe() {} unobserve() {} disconnect() {} } as never;
-  window.matchMedia ??= ((q: string) => ({ matches: false, media: q, addEventListener: () => undefined, removeEventListener: () => undefined, addListener: () => undefined, removeListener: () => undefined, onchange: null, dispatchEvent: () => false })) as never;
   await initI18n();
 });
 afterEach(async () => {
@@ -27,7 +25,7 @@ const waiting = {
   requested_by: 'cara#3', requested_at: '2026-11-30T10:00:00.000Z', decided_by: null, decided_at: null, decision_reason: null, automatic: false, result: null,
 };
 const goods = {
-  id: 5, category_id: 1, name: { 'en-us': 'Jasmine tea' }, subtitle: {}, description: {}, images: ['/demo/cover.png'], currency: 'USD', market_price: 0, status: 'on_sale',
+  id: 5, category_id: 1, name: { 'en-us': 'Jasmine tea' }, subtitle: {}, description: {}, images: ['/media/demo/goods-1-1.png'], currency: 'USD', market_price: 0, status: 'on_sale',
   is_hot: false, is_new: false, is_recommend: false, sort: 0, warranty_months: 0, specs: [], skus: [{ id: 9, spec_value_ids: [], price: 647, market_price: 0, pv: 10, weight_g: 500, image: '', stock: 3 }],
   pv_requests: [] as unknown[], updated_at: '2026-11-30T10:00:00.000Z',
 };

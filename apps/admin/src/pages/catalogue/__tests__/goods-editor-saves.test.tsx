@@ -12,8 +12,6 @@ import GoodsEditor from '../GoodsEditor';
 // server's message and an offer to reload, after which the save names the version reloaded.
 
 beforeAll(async () => {
-  globalThis.ResizeObserver ??= class { observe() {} unobserve() {} disconnect() {} } as never;
-  window.matchMedia ??= ((q: string) => ({ matches: false, media: q, addEventListener: () => undefined, removeEventListener: () => undefined, addListener: () => undefined, removeListener: () => undefined, onchange: null, dispatchEvent: () => false })) as never;
   await initI18n();
 });
 afterEach(async () => {
@@ -24,7 +22,7 @@ afterEach(async () => {
 });
 
 const goods = {
-  id: 200, category_id: 1, name: { 'en-us': 'Rice cooker' }, subtitle: {}, description: {}, images: ['/demo/cover.png'], currency: 'MYR', market_price: 0, status: 'on_sale',
+  id: 200, category_id: 1, name: { 'en-us': 'Rice cooker' }, subtitle: {}, description: {}, images: ['/media/demo/goods-1-1.png'], currency: 'MYR', market_price: 0, status: 'on_sale',
   is_hot: false, is_new: false, is_recommend: false, sort: 0, warranty_months: 0, specs: [], skus: [{ id: 9, spec_value_ids: [], price: 2890, market_price: 0, pv: 0, weight_g: 500, image: '', stock: 3 }],
   pv_requests: [] as unknown[], updated_at: '2026-11-30T10:00:00.000Z',
 };

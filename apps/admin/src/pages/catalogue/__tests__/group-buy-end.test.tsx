@@ -10,8 +10,6 @@ import GroupBuys from '../GroupBuys';
 // page says what came of it after (groups failed, orders refunded), not only "Decision saved".
 
 beforeAll(async () => {
-  globalThis.ResizeObserver ??= class { observe() {} unobserve() {} disconnect() {} } as never;
-  window.matchMedia ??= ((q: string) => ({ matches: false, media: q, addEventListener: () => undefined, removeEventListener: () => undefined, addListener: () => undefined, removeListener: () => undefined, onchange: null, dispatchEvent: () => false })) as never;
   await initI18n();
 });
 afterEach(() => {
@@ -45,6 +43,8 @@ describe('ending a group buy from the console', () => {
         </AntApp>
       </QueryClientProvider>,
     );
+    // Ending is in the row's "more" menu.
+    fireEvent.click(await screen.findByTestId('more-group-buy-8'));
     fireEvent.click(await screen.findByTestId('end-group-buy-8'));
     expect(await screen.findByText(/Its 1 open groups are decided at once: .* their paid orders refunded in full .* The 4 units it still holds go back to stock\./)).toBeTruthy();
     fireEvent.change(document.querySelector('.ant-modal textarea')!, { target: { value: 'Supplier cannot deliver' } });

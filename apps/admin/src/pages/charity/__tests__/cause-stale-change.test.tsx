@@ -12,8 +12,6 @@ import Charity from '../Charity';
 // and its change names that version.
 
 beforeAll(async () => {
-  globalThis.ResizeObserver ??= class { observe() {} unobserve() {} disconnect() {} } as never;
-  window.matchMedia ??= ((q: string) => ({ matches: false, media: q, addEventListener: () => undefined, removeEventListener: () => undefined, addListener: () => undefined, removeListener: () => undefined, onchange: null, dispatchEvent: () => false })) as never;
   await initI18n();
 });
 beforeEach(() => sessionStore.signIn('token'));

@@ -12,9 +12,6 @@ import Dashboard from '../Dashboard';
 // they may open is a link on the dashboard (reached by Tab, opened by Enter), named by its words and count.
 
 beforeAll(async () => {
-  // antd measures the window; jsdom has neither matchMedia nor ResizeObserver.
-  globalThis.ResizeObserver ??= class { observe() {} unobserve() {} disconnect() {} } as never;
-  window.matchMedia ??= ((q: string) => ({ matches: false, media: q, addEventListener: () => undefined, removeEventListener: () => undefined, addListener: () => undefined, removeListener: () => undefined, onchange: null, dispatchEvent: () => false })) as never;
   await initI18n();
 });
 
@@ -91,6 +88,20 @@ describe('the dashboard', () => {
       expect(screen.queryByTestId('queue-withdrawals')).toBeNull();
       expect(screen.queryByText('Top-ups')).toBeNull();
       expect(screen.queryByText('Withdrawals')).toBeNull();
+    } finally {
+      answers['/admin/api/auth/me'] = me;
+      answers['/admin/api/dashboard'] = dashboard;
+    }
+  });
+
+  it('shows a catalogue operator no sales or order figures (the server sends none), only what the role may read', async () => {
+    answers['/admin/api/auth/me'] = { id: 3, user_name: 'cat1', role: 'catalogue', permissions: ['session', 'catalogue.write', 'reviews.moderate'], totp_bound: true };
+    answers['/admin/api/dashboard'] = { date: '2026-11-20', queues: {} };
+    try {
+      console_('/');
+      await screen.findByTestId('dashboard');
+      for (const words of ['Orders placed', 'Orders paid', 'New members', 'Orders paid per currency (before refunds)']) expect(screen.queryByText(words), words).toBeNull();
+      expect(screen.queryByTestId('sales')).toBeNull();
     } finally {
       answers['/admin/api/auth/me'] = me;
       answers['/admin/api/dashboard'] = dashboard;

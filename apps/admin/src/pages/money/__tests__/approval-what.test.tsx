@@ -8,8 +8,6 @@ import { ApprovalWhat } from '../ApprovalWhat';
 // reads the same as the plan in force.
 
 beforeAll(async () => {
-  // antd measures the window; jsdom has no matchMedia.
-  window.matchMedia ??= ((q: string) => ({ matches: false, media: q, addEventListener: () => undefined, removeEventListener: () => undefined, addListener: () => undefined, removeListener: () => undefined, onchange: null, dispatchEvent: () => false })) as never;
   await initI18n();
 });
 afterEach(cleanup);
@@ -182,6 +180,27 @@ describe('a raise of an SKU’s PV per unit', () => {
     await changeLanguage('jp');
     render(<ApprovalWhat request={raise({})} />);
     expect(document.body.textContent).toBe('Jasmine tea (#9)：1点あたりのPV 10 → 1,000,000');
+    await changeLanguage('en-us');
+  });
+});
+
+describe('a group buy below half its SKU’s price', () => {
+  const asked = (change: number | null) => ({
+    id: 13,
+    kind: change === null ? ('group_buy.create' as const) : ('group_buy.update' as const),
+    currency: 'USD',
+    summary: 'new group buy of goods #9 SKU #31: 1.00 USD (SKU price 64.99), 13 units',
+    what: { key: 'group_buy' as const, goods_id: 9, sku_id: 31, name: { 'en-us': 'Speaker', 'zh-cn': '音箱' }, options: { 'en-us': 'Black' }, currency: 'USD', price: 100, sku_price: 6499, quantity: 13, change, from: change === null ? null : 4000 },
+    changes: null,
+  });
+
+  it('names the goods, the price asked against the SKU’s own and the units, new or lowered', async () => {
+    render(<ApprovalWhat request={asked(null)} />);
+    expect(document.body.textContent).toMatch(/^Speaker \(#9\) · Black: group buy at USD\s1\.00 \(SKU price USD\s64\.99\), 13 units$/);
+    cleanup();
+    await changeLanguage('zh-cn');
+    render(<ApprovalWhat request={asked(8)} />);
+    expect(document.body.textContent).toMatch(/^音箱 \(#9\) · Black：拼团 #8 价格 .*40\.00 → .*1\.00（SKU 价格 .*64\.99），剩余 13 件$/);
     await changeLanguage('en-us');
   });
 });

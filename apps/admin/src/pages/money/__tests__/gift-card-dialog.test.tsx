@@ -12,9 +12,6 @@ import GiftCards from '../GiftCards';
 // fields, not turned into 0), and each refusal of the server shows under the field it is about.
 
 beforeAll(async () => {
-  // antd measures the window and its text areas; jsdom has neither matchMedia nor ResizeObserver.
-  globalThis.ResizeObserver ??= class { observe() {} unobserve() {} disconnect() {} } as never;
-  window.matchMedia ??= ((q: string) => ({ matches: false, media: q, addEventListener: () => undefined, removeEventListener: () => undefined, addListener: () => undefined, removeListener: () => undefined, onchange: null, dispatchEvent: () => false })) as never;
   await initI18n();
 });
 

@@ -11,9 +11,6 @@ import { OrderDetail } from '../Orders';
 // focus lands on the packages that list the new one.
 
 beforeAll(async () => {
-  // antd measures the window; jsdom has neither matchMedia nor ResizeObserver.
-  globalThis.ResizeObserver ??= class { observe() {} unobserve() {} disconnect() {} } as never;
-  window.matchMedia ??= ((q: string) => ({ matches: false, media: q, addEventListener: () => undefined, removeEventListener: () => undefined, addListener: () => undefined, removeListener: () => undefined, onchange: null, dispatchEvent: () => false })) as never;
   await initI18n();
 });
 

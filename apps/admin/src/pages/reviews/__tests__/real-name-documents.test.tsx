@@ -1,6 +1,7 @@
 import { cleanup, render, screen, within } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { App as AntApp } from 'antd';
+import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { changeLanguage, initI18n } from '../../../lib/i18n';
 import { sessionStore } from '../../../lib/session';
@@ -10,8 +11,6 @@ import RealNames from '../RealNames';
 // ("passport"): it is named in the console's language.
 
 beforeAll(async () => {
-  globalThis.ResizeObserver ??= class { observe() {} unobserve() {} disconnect() {} } as never;
-  window.matchMedia ??= ((q: string) => ({ matches: false, media: q, addEventListener: () => undefined, removeEventListener: () => undefined, addListener: () => undefined, removeListener: () => undefined, onchange: null, dispatchEvent: () => false })) as never;
   await initI18n();
 });
 
@@ -37,7 +36,9 @@ const shown = () =>
   render(
     <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
       <AntApp>
-        <RealNames />
+        <MemoryRouter>
+          <RealNames />
+        </MemoryRouter>
       </AntApp>
     </QueryClientProvider>,
   );

@@ -11,8 +11,6 @@ import { FreightAndFees } from '../FreightAndFees';
 // that ship free shown, bad amounts refused with a word, countries only from the shipping list, rows deletable.
 
 beforeAll(async () => {
-  // antd measures the window; jsdom has no matchMedia.
-  window.matchMedia ??= ((q: string) => ({ matches: false, media: q, addEventListener: () => undefined, removeEventListener: () => undefined, addListener: () => undefined, removeListener: () => undefined, onchange: null, dispatchEvent: () => false })) as never;
   await initI18n();
   await changeLanguage('en-us');
 });

@@ -10,7 +10,6 @@ import { PointsSettings } from '../Settings';
 // what each means in the operator's language and changes them with a reason like the others.
 
 beforeAll(async () => {
-  window.matchMedia ??= ((q: string) => ({ matches: false, media: q, addEventListener: () => undefined, removeEventListener: () => undefined, addListener: () => undefined, removeListener: () => undefined, onchange: null, dispatchEvent: () => false })) as never;
   await initI18n();
 });
 afterEach(cleanup);

@@ -10,9 +10,6 @@ import ChatDesk from '../ChatDesk';
 // back (the member's typing shows again), not left asking every 3 seconds for good.
 
 beforeAll(async () => {
-  // antd measures the window; jsdom has neither matchMedia nor ResizeObserver.
-  globalThis.ResizeObserver ??= class { observe() {} unobserve() {} disconnect() {} } as never;
-  window.matchMedia ??= ((q: string) => ({ matches: false, media: q, addEventListener: () => undefined, removeEventListener: () => undefined, addListener: () => undefined, removeListener: () => undefined, onchange: null, dispatchEvent: () => false })) as never;
   await initI18n();
 });
 

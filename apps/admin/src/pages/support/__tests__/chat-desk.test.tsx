@@ -1,7 +1,8 @@
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { App as AntApp } from 'antd';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { formatMoney } from '../../../lib/format';
 import { initI18n } from '../../../lib/i18n';
 import { sessionStore } from '../../../lib/session';
 import ChatDesk from '../ChatDesk';
@@ -10,17 +11,15 @@ import ChatDesk from '../ChatDesk';
 // operator answers or the member writes, unless the operator has scrolled up to read.
 
 beforeAll(async () => {
-  // antd measures the window; jsdom has neither matchMedia nor ResizeObserver.
-  globalThis.ResizeObserver ??= class { observe() {} unobserve() {} disconnect() {} } as never;
-  window.matchMedia ??= ((q: string) => ({ matches: false, media: q, addEventListener: () => undefined, removeEventListener: () => undefined, addListener: () => undefined, removeListener: () => undefined, onchange: null, dispatchEvent: () => false })) as never;
   await initI18n();
 });
 
 const message = (id: number, sender: 'member' | 'agent', body: string) => ({ id, conversation_id: 7, sender, agent_name: sender === 'agent' ? 'ops' : null, kind: 'text', body, image: null, ref_id: null, created_at: '2026-11-24T10:00:00.000Z' });
 const history = Array.from({ length: 20 }, (_, i) => message(i + 1, i % 2 ? 'agent' : 'member', `Message ${i + 1}`));
 const conversation = { id: 7, user_id: 42, user_name: 'alice', status: 'open', agent_id: 1, agent_name: 'ops', unread: 0, last_message: 'Message 20', last_message_at: '2026-11-24T10:00:00.000Z', created_at: '2026-11-24T09:00:00.000Z' };
+const supportOperator = { id: 1, user_name: 'ops', role: 'support', permissions: ['session', 'support.chat'], totp_bound: true };
 const answers: Record<string, unknown> = {
-  '/admin/api/auth/me': { id: 1, user_name: 'ops', role: 'support', permissions: ['session', 'support.chat'], totp_bound: true },
+  '/admin/api/auth/me': supportOperator,
   '/admin/api/chat/conversations': { list: [conversation], total: 1, page: 1, limit: 50, has_more: false },
   '/admin/api/chat/canned': { list: [] },
   '/admin/api/chat/reply': message(21, 'agent', 'It left the depot this morning.'),
@@ -54,9 +53,10 @@ class DeskSocket {
   }
 }
 
-/** Calls answered 500, and calls kept waiting until their promise settles. */
+/** Calls answered 500, and calls kept waiting until their promise settles; what was sent with each call. */
 const failing = new Set<string>();
 const held = new Map<string, Promise<void>>();
+const sent: { path: string; body: unknown }[] = [];
 
 /** jsdom lays nothing out: the log is 380 px high and each message 60 px, as a browser would measure them. */
 const ROW = 60;
@@ -64,8 +64,9 @@ const isLog = (el: HTMLElement) => el.getAttribute('data-testid') === 'chat-log'
 beforeEach(() => {
   sessionStore.signIn('token');
   vi.stubGlobal('WebSocket', DeskSocket);
-  vi.stubGlobal('fetch', async (url: string) => {
+  vi.stubGlobal('fetch', async (url: string, init?: RequestInit) => {
     const path = url.split('?')[0]!;
+    sent.push({ path, body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined });
     if (failing.has(path)) return new Response(JSON.stringify({ code: 500, msg: 'Something went wrong on our side', data: null }), { status: 500, headers: { 'Content-Type': 'application/json' } });
     if (held.has(path)) await held.get(path);
     const data = answers[path];
@@ -77,7 +78,10 @@ beforeEach(() => {
 afterEach(() => {
   failing.clear();
   held.clear();
+  sent.length = 0;
   answers['/admin/api/chat/canned'] = { list: [] };
+  answers['/admin/api/auth/me'] = supportOperator;
+  for (const path of ['/admin/api/chat/agents', '/admin/api/chat/transfer', '/admin/api/members/orders']) delete answers[path];
   cleanup();
   vi.unstubAllGlobals();
   delete (HTMLElement.prototype as { scrollHeight?: number }).scrollHeight;
@@ -156,5 +160,45 @@ describe('the chat desk', () => {
     await screen.findByText('alice');
     await screen.findByText('Shipping times');
     expect(screen.queryByText('Something went wrong on our side')).toBeNull();
+  });
+
+  const renderDesk = () =>
+    render(
+      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+        <AntApp>
+          <ChatDesk />
+        </AntApp>
+      </QueryClientProvider>,
+    );
+
+  it('hands a conversation to a colleague picked by name among those who can take chats, not by typing an operator number', async () => {
+    answers['/admin/api/chat/agents'] = { list: [{ id: 3, name: 'lina' }, { id: 5, name: 'marek' }] };
+    answers['/admin/api/chat/transfer'] = { ...conversation, agent_id: 5, agent_name: 'marek' };
+    renderDesk();
+    fireEvent.click(await screen.findByText('alice'));
+    await screen.findByText('Message 20');
+    expect(screen.queryByRole('spinbutton')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Transfer' }).hasAttribute('disabled')).toBe(true);
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Hand over to…' }));
+    await waitFor(() => expect([...document.querySelectorAll('.ant-select-item-option')].map((o) => o.textContent)).toEqual(['lina', 'marek']));
+    fireEvent.click(document.querySelector('.ant-select-item-option[title="marek"]')!);
+    fireEvent.click(screen.getByRole('button', { name: 'Transfer' }));
+    await screen.findByText('Conversation handed over');
+    expect(sent.filter((r) => r.path === '/admin/api/chat/transfer').map((r) => r.body)).toEqual([{ conversation_id: 7, operator_id: 5 }]);
+  });
+
+  it("shows the member's latest orders in two columns that fit beside the desk at 1024 px: the state under the order's number, the total whole on one line", async () => {
+    answers['/admin/api/auth/me'] = { ...supportOperator, permissions: [...supportOperator.permissions, 'members.read'] };
+    answers['/admin/api/members/orders'] = { list: [{ id: 9, order_no: '2611241234567890', status: 'paid', currency: 'USD', total: 1_234_567, created_at: '2026-11-24T09:00:00.000Z', paid_at: '2026-11-24T09:05:00.000Z' }], total: 1, page: 1, limit: 5, has_more: false };
+    renderDesk();
+    fireEvent.click(await screen.findByText('alice'));
+    const orders = await screen.findByTestId('chat-orders');
+    await within(orders).findByText('2611241234567890');
+    expect([...orders.querySelectorAll('thead th')].map((th) => th.textContent)).toEqual(['Order no.', 'Total']);
+    const [order, total] = [...orders.querySelectorAll('tbody tr.ant-table-row > td')] as HTMLElement[];
+    expect(within(order!).getByText('Paid')).toBeTruthy();
+    expect(total!.textContent).toBe(formatMoney(1_234_567, 'USD'));
+    expect(getComputedStyle(within(total!).getByTestId('chat-order-total')).whiteSpace).toBe('nowrap');
+    expect(getComputedStyle(within(order!).getByText('2611241234567890')).whiteSpace).toBe('nowrap');
   });
 });
