@@ -18,11 +18,11 @@ if (!withBrowser) console.warn(`\n[test] ${chromium} not found: browser tests ar
  * (a worker that stays runs the next file only if it is of its own project). Vitest's default runs the
  * projects one after another by name, the browser files (over half the run) fourth, so the run ended
  * on a few long browser files with the other workers idle. Here the browser files go first, then the
- * API's, then the unit files of the app, the console and the contract; each project's files longest
- * first (as the last run on this machine measured them, else as `test-durations.json` records them,
- * else the largest first), so that the run ends on short files.
+ * API's, then the unit files of the app, the console, the contract and the shared client; each
+ * project's files longest first (as the last run on this machine measured them, else as
+ * `test-durations.json` records them, else the largest first), so that the run ends on short files.
  */
-const PROJECT_ORDER = ['e2e', 'api', 'web', 'admin', 'contract'];
+const PROJECT_ORDER = ['e2e', 'api', 'web', 'admin', 'contract', 'client'];
 
 class LongestFirst extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
@@ -56,6 +56,9 @@ export default defineConfig({
         test: { name: 'contract', include: ['packages/contract/src/**/*.test.ts'], environment: 'node' },
       },
       {
+        test: { name: 'client', include: ['packages/client/src/**/*.test.ts'], environment: 'node' },
+      },
+      {
         test: {
           name: 'api',
           include: ['apps/api/src/**/*.test.ts'],
@@ -84,6 +87,8 @@ export default defineConfig({
           // environment 1.3 s → under 0.1 s; the project 151 s → 92 s wall on two cores).
           pool: 'vmForks',
           testTimeout: 20_000,
+          // The setup's closing hook may be the first in its file to load antd-mobile: on busy cores, more than the default 10 s.
+          hookTimeout: 30_000,
         },
       },
       {
@@ -92,11 +97,12 @@ export default defineConfig({
           name: 'admin',
           include: ['apps/admin/src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
-          setupFiles: ['apps/web/src/test/setup.ts'],
+          setupFiles: ['apps/web/src/test/setup.ts', 'apps/admin/src/test/setup.ts'],
           // As the web project's: a VM context per file in a worker that stays.
           pool: 'vmForks',
           // A file's first render loads antd, which on CI's two busy cores can take more than the default 5 s.
           testTimeout: 20_000,
+          hookTimeout: 30_000,
         },
       },
       ...(withBrowser

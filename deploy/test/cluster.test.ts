@@ -332,6 +332,7 @@ const EVERY_JOB: Record<keyof JobPayloads, Coverage> = {
   refund_shop_order: { payload: () => ({ orderId: NOTHING_THERE }) },
   settle_shop_order: { payload: () => ({ orderId: NOTHING_THERE }) },
   sweep_shop_orders: { payload: () => ({}) },
+  tell_away_chat_member: { payload: () => ({ conversationId: NOTHING_THERE, messageId: NOTHING_THERE }) },
   // Pair-bonus jobs: added here when they land.
 };
 

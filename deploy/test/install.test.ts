@@ -35,6 +35,23 @@ function serviceSettings(file: string): Map<string, string[]> {
   return settings;
 }
 
+
+/** A main nginx.conf of a test's own: its pid, logs and temporary folders under `n`, the `http` block holding `http`. */
+function nginxMain(n: (p: string) => string, http: string[]): string {
+  return [
+    ...(process.getuid?.() === 0 ? ['user root;'] : []),
+    'worker_processes 1;',
+    `pid ${n('nginx.pid')};`,
+    `error_log ${n('logs/error.log')} warn;`,
+    'events { worker_connections 64; }',
+    'http {',
+    '  include /etc/nginx/mime.types;',
+    '  default_type application/octet-stream;',
+    `  client_body_temp_path ${n('body')}; proxy_temp_path ${n('proxy')}; fastcgi_temp_path ${n('fastcgi')}; uwsgi_temp_path ${n('uwsgi')}; scgi_temp_path ${n('scgi')};`,
+    ...http,
+    '}',
+  ].join('\n');
+}
 describe('the shipped systemd units', () => {
   it('finds every unit', () => {
     expect(units).toEqual(expect.arrayContaining(['h5-shop.service', 'systemd/h5-shop-api@.service', 'systemd/h5-shop-worker@.service', 'systemd/h5-shop-migrate.service']));
@@ -101,20 +118,7 @@ describe("Debian's nginx with the shop's site installed as deploy/README.md says
     const conf = path.join(etc, 'nginx.conf');
     fs.writeFileSync(
       conf,
-      [
-        ...(process.getuid?.() === 0 ? ['user root;'] : []),
-        'worker_processes 1;',
-        `pid ${n('nginx.pid')};`,
-        `error_log ${n('logs/error.log')} warn;`,
-        'events { worker_connections 64; }',
-        'http {',
-        '  include /etc/nginx/mime.types;',
-        '  default_type application/octet-stream;',
-        `  client_body_temp_path ${n('body')}; proxy_temp_path ${n('proxy')}; fastcgi_temp_path ${n('fastcgi')}; uwsgi_temp_path ${n('uwsgi')}; scgi_temp_path ${n('scgi')};`,
-        `  include ${etc}/conf.d/*.conf;`,
-        `  include ${etc}/sites-enabled/*;`,
-        '}',
-      ].join('\n'),
+      nginxMain(n, [`  include ${etc}/conf.d/*.conf;`, `  include ${etc}/sites-enabled/*;`]),
     );
     return conf;
   }
@@ -171,5 +175,80 @@ describe("Debian's nginx with the shop's site installed as deploy/README.md says
     }
     expect(answer, nginx.output).toEqual({ status: 200, body: 'the shop: /h5/' });
     expect(await get('/health')).toEqual({ status: 200, body: 'the shop: /health' });
+  });
+});
+
+describe('an API process that dies with calls in flight, behind the shipped site', () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-nginx-dying-'));
+  const n = (p: string) => path.join(dir, p);
+  let lbPort: number;
+  let dying: http.Server;
+  let nginx: Proc | undefined;
+
+  /** A request through nginx: its status, the headers the apps read, and its body. */
+  const ask = (method: string, urlPath: string, headers: Record<string, string> = {}, body = '') =>
+    new Promise<{ status: number; type: string; cache: string; body: string }>((resolve, reject) => {
+      const req = http.request({ host: '127.0.0.1', port: lbPort, method, path: urlPath, headers: { host: 'shop.example.com', ...headers } }, (res) => {
+        let text = '';
+        res.on('data', (c) => (text += c));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, type: String(res.headers['content-type'] ?? ''), cache: String(res.headers['cache-control'] ?? ''), body: text }));
+      });
+      req.on('error', reject);
+      req.end(body);
+    });
+
+  beforeAll(async () => {
+    const nginxBin = requireProgram('nginx', ['/usr/sbin/nginx']);
+    lbPort = await freePort();
+    // The process killed with SIGKILL under load: it took the request, and its connection ends without an answer.
+    dying = http.createServer((req) => req.socket.destroy());
+    await new Promise<void>((resolve) => dying.listen(0, '127.0.0.1', resolve));
+    for (const d of ['site/server.d', 'body', 'proxy', 'fastcgi', 'uwsgi', 'scgi', 'logs']) fs.mkdirSync(n(d), { recursive: true });
+    fs.writeFileSync(n('site/upstream.conf'), `server 127.0.0.1:${(dying.address() as { port: number }).port} max_fails=1 fail_timeout=5s;\n`);
+    const site = fs
+      .readFileSync(path.join(ROOT, 'deploy/nginx/h5-shop.conf'), 'utf8')
+      .replaceAll('/etc/nginx/h5-shop/', `${n('site')}/`)
+      .replaceAll('/opt/h5-shop/', `${ROOT}/`)
+      .replaceAll('/var/log/nginx/', `${n('logs')}/`)
+      .replace(/^\s*listen \[::\]:80\b[^;]*;\n/gm, '')
+      .replace(/listen 80\b/g, `listen 127.0.0.1:${lbPort}`);
+    const conf = n('nginx.conf');
+    fs.writeFileSync(
+      conf,
+      nginxMain(n, [site]),
+    );
+    nginx = new Proc('nginx', nginxBin, ['-c', conf, '-p', dir, '-e', n('logs/error.log'), '-g', 'daemon off;'], {}).start();
+    const until = Date.now() + 10_000;
+    while (!(await ask('GET', '/health').catch(() => undefined)) && Date.now() < until && nginx.running) await sleep(100);
+  });
+
+  afterAll(async () => {
+    await nginx?.stop();
+    await new Promise((resolve) => dying?.close(resolve));
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  const unavailable = { status: 503, type: 'application/json', cache: 'no-store', body: { code: 503, msg: 'Service unavailable', data: null } };
+
+  it("a member's order, a read and an operator's call get the shop's JSON envelope, never nginx's HTML page", async () => {
+    const order = await ask('POST', '/shop/buy/createOrder', { 'content-type': 'application/json', 'idempotency-key': 'k-order-1' }, '{"goods_id":3,"num":1,"address_id":2}');
+    const read = await ask('GET', '/user/getLangBag?client=h5');
+    const operator = await ask('GET', '/admin/api/orders/list');
+    const parsed = (text: string): unknown => {
+      try {
+        return JSON.parse(text);
+      } catch {
+        return text;
+      }
+    };
+    for (const answer of [order, read, operator]) expect({ ...answer, body: parsed(answer.body) }, nginx!.output).toEqual(unavailable);
+  });
+
+  it('the pages (the app, the console) keep a page for the browser, not the envelope', async () => {
+    for (const page of ['/h5/', '/admin/', '/admin/orders']) {
+      const answer = await ask('GET', page);
+      expect(answer.status).toBe(502);
+      expect(answer.type).toMatch(/^text\/html/);
+    }
   });
 });
