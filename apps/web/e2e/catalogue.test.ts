@@ -2,6 +2,7 @@ import pg from 'pg';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, type Browser } from './browser.js';
+import { hashPassword } from '../../api/src/modules/members/identity.js';
 import { createMemberSession } from './members.js';
 import { PROMOTION_AFTER_INPUT_MS, PROMOTION_IDLE_DELAY_MS } from '../src/lib/page-usable.js';
 import { baseUrl, databaseUrl } from './shop.js';
@@ -92,7 +93,7 @@ describe('the shop in Chromium on a phone', () => {
     await page.close();
   });
 
-  it('opens a goods page, chooses a SKU among those in stock, and sends a visitor who taps "buy now" to login', async () => {
+  it('opens a goods page, chooses a SKU among those in stock, sends a visitor who taps "buy now" to login and back, and one Back then leaves the goods page', async () => {
     const page = await openFresh('/pages/tabbar/index', noPopups);
     const card = page.locator('.goods-card').first();
     const name = (await card.locator('.goods-card-name').innerText()).trim();
@@ -109,7 +110,24 @@ describe('the shop in Chromium on a phone', () => {
     await expect.poll(() => page.locator('.sku-picker-chosen').innerText()).toMatch(/^Chosen: .+ \/ .+$/);
     await page.locator('.sku-picker').getByRole('button', { name: 'Buy now' }).click();
     await page.getByText('Please login to check out').waitFor();
-    await page.waitForURL(/#\/pages\/login\/login\/login/);
+    await page.waitForURL(/#\/pages\/login\/login\/login\?redirect=/);
+    const goodsAddress = await page.evaluate(() => new URLSearchParams(location.hash.split('?')[1]).get('redirect'));
+    expect(goodsAddress).toMatch(/^\/pages\/goods\/goodsInfo\?id=\d+$/);
+
+    // A member signs in there: back on the goods page, and it is in the history once.
+    const { userName } = await createMemberSession(databaseUrl);
+    const client = new pg.Client({ connectionString: databaseUrl });
+    await client.connect();
+    await client.query('update users set password_hash = $1 where user_name = $2', [await hashPassword('Secret123'), userName]);
+    await client.end();
+    await page.locator('input[name="account"]').fill(userName);
+    await page.locator('input[name="password"]').fill('Secret123');
+    await page.locator('.agreement-check').click();
+    await page.getByRole('button', { name: 'Log in', exact: true }).click();
+    await page.waitForURL((url) => url.hash === `#${goodsAddress}`);
+    await expect.poll(() => page.locator('.goods-name').innerText()).toBe(name);
+    await page.getByRole('button', { name: 'Back', exact: true }).click();
+    await page.waitForURL(/#\/pages\/tabbar\/index$/);
     await page.close();
   });
 

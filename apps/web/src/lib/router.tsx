@@ -64,6 +64,11 @@ export interface NavigateOptions {
    * hands the choice back without leaving the old page behind it); with nothing behind, `to` replaces this page.
    */
   returning?: boolean;
+  /**
+   * `to` replaces this page, unless the page behind this one is at `to` already (the page a member left
+   * to sign in): then back to it, as `returning`, so the history holds it once and one Back leaves it.
+   */
+  returnIfBehind?: boolean;
 }
 
 export type NavigationType = 'POP' | 'PUSH' | 'REPLACE';
@@ -118,6 +123,9 @@ function parsePath(to: string): { pathname: string; search: string; hash: string
   return { pathname: pathname || '/', search: search === '?' ? '' : search, hash };
 }
 
+/** A location's address as entries keep it: its path and query. */
+const addressOf = (loc: { pathname: string; search: string }) => `${loc.pathname}${loc.search}`;
+
 let keySeq = 0;
 const newKey = () => `${Date.now().toString(36)}${(keySeq++).toString(36)}`;
 
@@ -136,6 +144,8 @@ interface HistoryAccess {
   go(delta: number): void;
   /** The current entry's position (0: nothing behind it). */
   depth(): number;
+  /** The address (`/pages/x?a=1`) of the entry behind the current one, when known. */
+  behind(): string | undefined;
   href(to: string): string;
   listen(onPop: () => void): void;
 }
@@ -173,7 +183,8 @@ function makeRouter(routes: RouteObject[], history: HistoryAccess): Router {
       history.go(to);
       return;
     }
-    if (options.returning && history.depth() > 0) {
+    const backToBehind = options.returning || (options.returnIfBehind && history.behind() === addressOf(parsePath(to)));
+    if (backToBehind && history.depth() > 0) {
       returnTo = { to, state: options.state };
       history.go(-1);
       return;
@@ -181,7 +192,7 @@ function makeRouter(routes: RouteObject[], history: HistoryAccess): Router {
     const current = router.state.location;
     const target = parsePath(to);
     // A link to the page the member is on does not stack another entry (as React Router does).
-    const replace = options.returning || (options.replace ?? (target.pathname === current.pathname && target.search === current.search));
+    const replace = options.returning || options.returnIfBehind || (options.replace ?? (target.pathname === current.pathname && target.search === current.search));
     show(to, options.state, replace);
     listeners.forEach((l) => l());
   };
@@ -279,9 +290,11 @@ interface HistoryState {
   usr?: unknown;
   /** On a sheet's entry: how many sheets were open over the page. */
   layer?: number;
+  /** The address of the entry behind this one (set as this one was pushed). */
+  behind?: string;
 }
 
-/** The app's router: the page path lives in the address's hash; history entries carry `{ key, idx }` (and `layer` on a sheet's entry). */
+/** The app's router: the page path lives in the address's hash; history entries carry `{ key, idx }` (and `layer` on a sheet's entry, `behind` on a pushed one). */
 export function createHashRouter(routes: RouteObject[]): Router {
   const historyState = () => (window.history.state ?? {}) as HistoryState;
   // The first entry gets a key and its position (0), so "back" knows whether there is a page behind.
@@ -296,7 +309,9 @@ export function createHashRouter(routes: RouteObject[]): Router {
     write: (loc, replace) => {
       const idx = (historyState().idx ?? 0) + (replace ? 0 : 1);
       const url = `#${loc.pathname}${loc.search}`;
-      const state: HistoryState = { key: loc.key, idx, usr: loc.state };
+      // A new entry has the current one behind it; a replaced one keeps what it had.
+      const behind = replace ? historyState().behind : addressOf(parsePath(window.location.hash.replace(/^#/, '') || '/'));
+      const state: HistoryState = { key: loc.key, idx, usr: loc.state, ...(behind === undefined ? {} : { behind }) };
       if (replace) window.history.replaceState(state, '', url);
       else window.history.pushState(state, '', url);
     },
@@ -304,6 +319,7 @@ export function createHashRouter(routes: RouteObject[]): Router {
     pushLayer: (layer) => window.history.pushState({ ...historyState(), layer }, ''),
     go: (delta) => window.history.go(delta),
     depth: () => historyState().idx ?? 0,
+    behind: () => ((historyState().idx ?? 0) > 0 ? historyState().behind : undefined),
     href: (to) => `#${to}`,
     listen: (onPop) => {
       window.addEventListener('popstate', onPop);
@@ -344,6 +360,7 @@ export function createMemoryRouter(routes: RouteObject[], options: { initialEntr
       setTimeout(() => popListener(), 0);
     },
     depth: () => index,
+    behind: () => (index > 0 ? addressOf(entries[index - 1]!.location) : undefined),
     href: (to) => to,
     listen: (onPop) => {
       popListener = onPop;

@@ -1,5 +1,5 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { act, cleanup, render, screen } from '@testing-library/react';
+import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider } from '@/lib/router';
 import { AppLayout } from '@/app/layouts/app-layout';
@@ -51,10 +51,7 @@ describe('the global loading indicator (spec §2)', () => {
     expect(useGlobalLoading.getState()).toMatchObject({ globalLoading: false, offline: true });
     act(() => void window.dispatchEvent(new Event('online')));
     expect(useGlobalLoading.getState()).toMatchObject({ globalLoading: true, offline: false });
-    await act(async () => {
-      await new Promise((r) => setTimeout(r, 10));
-    });
-    expect(useGlobalLoading.getState().globalLoading).toBe(false);
+    await waitFor(() => expect(useGlobalLoading.getState().globalLoading).toBe(false));
     stop();
   });
 });

@@ -97,6 +97,39 @@ describe('the app router', () => {
     expect(first.state.historyAction).toBe('REPLACE');
   });
 
+  it('leaving a page for the page behind it (a sign-in done) goes back to that page: it is in the history once', async () => {
+    window.history.replaceState(null, '', '#/');
+    const router = createHashRouter(routes);
+    render(<RouterProvider router={router} />);
+    act(() => router.navigate('/a?tab=a'));
+    act(() => router.navigate('/known'));
+    act(() => router.navigate('/a?tab=a', { returnIfBehind: true }));
+    await waitFor(() => expect(router.state.location).toMatchObject({ pathname: '/a', search: '?tab=a' }));
+    expect(window.location.hash).toBe('#/a?tab=a');
+    expect(window.history.state.idx).toBe(1);
+    // One step back leaves it: the first page, not the same page again.
+    act(() => router.navigate(-1));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    // Another page than the one behind replaces this one, as `replace` does.
+    act(() => router.navigate('/known'));
+    act(() => router.navigate('/a?tab=z', { returnIfBehind: true }));
+    expect(router.state.location).toMatchObject({ pathname: '/a', search: '?tab=z' });
+    expect(router.state.historyAction).toBe('REPLACE');
+    expect(window.history.state.idx).toBe(1);
+    act(() => router.navigate(-1));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    // The same in memory; and with nothing behind, the page is replaced.
+    const memory = createMemoryRouter(routes, { initialEntries: ['/', '/a?tab=a', '/known'] });
+    memory.navigate('/a?tab=a', { returnIfBehind: true });
+    await waitFor(() => expect(memory.state.location).toMatchObject({ pathname: '/a', search: '?tab=a' }));
+    memory.navigate(-1);
+    await waitFor(() => expect(memory.state.location.pathname).toBe('/'));
+    const first = createMemoryRouter(routes, { initialEntries: ['/known'] });
+    first.navigate('/a?tab=a', { returnIfBehind: true });
+    expect(first.state.location).toMatchObject({ pathname: '/a', search: '?tab=a' });
+    expect(first.state.historyAction).toBe('REPLACE');
+  });
+
   it('a page named by its query opens afresh for another record, and stays as it is when only a tab or filter changes', () => {
     // A record's page with something the member chose on it, and a tab it keeps in its address.
     function RecordPage() {

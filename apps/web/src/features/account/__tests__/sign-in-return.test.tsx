@@ -16,10 +16,22 @@ import { signInReturnPath } from '../return-path';
 // sent them there (it would send them to login again a second later, for ever).
 
 const user = memberFixture({ user_name: 'member01' });
+const goods = {
+  id: 1, cate_id: 1, cate_name: 'Tops', name: 'Linen Tee', subtitle: '', cover: '/media/demo/goods-1-1.png', images: ['/media/demo/goods-1-1.png'], description: '',
+  price: 1999, market_price: 2999, currency: 'USD', sales: 3, stock: 10, is_hot: false, is_new: false, status: 'on_sale',
+  specs: [], skus: [{ id: 11, spec_value_ids: [], spec_text: '', price: 1999, market_price: 2999, stock: 10, image: '' }],
+  comment_total: 0, good_rate: 100, collect_count: 0, is_collected: false,
+};
+// Whether login asks for the human check first (the slider cannot load here: the member goes on without it).
+let captchaNeeded = 0;
 const refusedLoggedOut = (r: { headers: Record<string, unknown> }) =>
   r.headers.authorization ? { json: { code: 4001, msg: 'That order does not exist', data: null } } : { json: { code: 2002, msg: 'Please log in first', data: null } };
 const api = await startFakeApi({
-  '/user/openJY': () => ok(0),
+  '/user/openJY': () => ok(captchaNeeded),
+  '/attractive/page/captchaConfig': () => ok({ mode: 'auto', bypass_allowed: true, timeout_ms: 10000, challenge_path: '/captcha/challenge', verify_path: '/captcha/verify' }),
+  '/shop/goods/info': () => ok(goods),
+  '/shop/goods_comment/total': () => ok({ total: 0, good: 0, medium: 0, bad: 0, images: 0, good_rate: 100, average: 0 }),
+  '/shop/goods_comment/list': () => ok({ list: [], total: 0, page: 1, limit: 3, has_more: false }),
   '/user/no_auth/login': () => ok({ token: 'tok-123', expires_at: '2026-12-21T00:00:00.000Z', user }),
   '/shop/order/info': refusedLoggedOut,
   '/shop/cart/list': () => ok({ list: [], total_count: 0, selected_count: 0, selected_total: 0, currency: 'USD', all_selected: false }),
@@ -31,13 +43,14 @@ const api = await startFakeApi({
 beforeAll(async () => {
   prepareApp();
   // The pages' code, loaded once before the clock of any test starts.
-  await Promise.all([paths.tabbar.home, paths.tabbar.my, paths.tabbar.cart, paths.my.article, paths.order.details, paths.login.login].map((path) => preloadPagesFor(routes, path)));
+  await Promise.all([paths.tabbar.home, paths.tabbar.my, paths.tabbar.cart, paths.my.article, paths.order.details, paths.login.login, paths.goods.details, paths.other.humanCheck].map((path) => preloadPagesFor(routes, path)));
 }, 60_000);
 beforeEach(() => {
   window.SHOP_CONFIG = { api: { default: api.url, cn: api.url } };
   useSession.getState().clear();
   useCaptchaPass.setState({ token: '', draft: {} });
   resetRequestState();
+  captchaNeeded = 0;
 });
 afterEach(async () => {
   cleanup();
@@ -139,6 +152,49 @@ describe('a page that asks a visitor to log in', () => {
     await logIn();
     await until(() => !here().startsWith(paths.login.login));
     expect(here()).toBe(article);
+  });
+});
+
+describe('signing in from a goods page opened first (a shared link)', () => {
+  const goodsPage = `${paths.goods.details}?id=1`;
+  /** Taps "Buy now" as a visitor: the login page opens over the goods page. */
+  async function buyNowLoggedOut() {
+    fireEvent.click(await screen.findByRole('button', { name: 'Buy now' }, { timeout: 5000 }));
+    await until(() => here().startsWith(paths.login.login));
+    expect(here()).toBe(`${paths.login.login}?redirect=${encodeURIComponent(goodsPage)}`);
+  }
+  /** Back on the goods page, the page header's back arrow leaves it at the first tap (for home: nothing is behind it). */
+  async function oneBackLeaves() {
+    await until(() => here() === goodsPage);
+    expect(here()).toBe(goodsPage);
+    expect(await screen.findByText('Linen Tee', { selector: '.goods-name' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Back' }));
+    await until(() => here() !== goodsPage);
+    expect(here()).toBe(paths.tabbar.home);
+  }
+
+  it('comes back to the goods page, and one tap on Back leaves it', async () => {
+    openApp(goodsPage);
+    await buyNowLoggedOut();
+    await logIn();
+    await oneBackLeaves();
+  });
+
+  it('through the human check too: the login page and the goods page are in the history once each', async () => {
+    captchaNeeded = 1;
+    openApp(goodsPage);
+    await buyNowLoggedOut();
+    await logIn();
+    await until(() => here().startsWith(paths.other.humanCheck));
+    fireEvent.click(await screen.findByRole('button', { name: 'Continue without verification' }, { timeout: 5000 }));
+    await until(() => here().startsWith(paths.login.login));
+    expect(here()).toBe(`${paths.login.login}?redirect=${encodeURIComponent(goodsPage)}`);
+    // The login page was stepped back to, not stacked on itself.
+    expect(window.history.state.idx).toBe(1);
+    // What was typed (and the agreement ticked) came back with the member: one tap logs in.
+    captchaNeeded = 0;
+    fireEvent.click(await screen.findByRole('button', { name: 'Log in' }));
+    await oneBackLeaves();
   });
 });
 

@@ -55,7 +55,8 @@ export default function ForgetPasswordPage() {
     await resetPassword(body);
     useCaptchaPass.getState().keepDraft({ account: body.account });
     showToast(t('account.password.resetDone'));
-    navigate(carry(paths.login.login), { replace: true });
+    // The login page this one was opened from, when it is behind: not a second login page over it.
+    navigate(carry(paths.login.login), { returnIfBehind: true });
   });
 
   return (

@@ -15,6 +15,7 @@ export default function HumanCheckPage() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const back = safeReturnPath(params.get('redirect'), paths.login.login);
+  // Back to the sign-in page that opened this one (in its place), not a second copy of it over it.
   const [bypass, setBypass] = useState(false);
 
   useEffect(() => {
@@ -28,9 +29,9 @@ export default function HumanCheckPage() {
       <SliderCaptcha
         onPass={(token) => {
           useCaptchaPass.getState().pass(token);
-          navigate(back, { replace: true });
+          navigate(back, { returnIfBehind: true });
         }}
-        onBypass={bypass ? () => navigate(back, { replace: true }) : undefined}
+        onBypass={bypass ? () => navigate(back, { returnIfBehind: true }) : undefined}
       />
     </div>
   );

@@ -47,7 +47,8 @@ export default function LoginPage() {
     captcha_token = useCaptchaPass.getState().take();
     await loginMember({ ...body, ...(captcha_token ? { captcha_token } : {}) });
     useCaptchaPass.getState().keepDraft({});
-    navigate(after, { replace: true });
+    // Back to the page that sent the member here when it is behind this one (it stays in history once).
+    navigate(after, { returnIfBehind: true });
   });
 
   return (

@@ -88,7 +88,8 @@ export default function RegisterPage() {
         : registerMember({ ...body, ...(mobile ? { mobile_pre: country.pre, mobile } : {}) }));
       useCaptchaPass.getState().keepDraft({});
       showToast(t('account.register.welcome'));
-      navigate(after, { replace: true });
+      // Back to the page that sent the member here when it is behind this one (it stays in history once).
+      navigate(after, { returnIfBehind: true });
     } catch (e) {
       // The request client leaves registration failures to the form (spec §8).
       if (e instanceof ApiError && e.kind === 'code') showToast(e.message);
