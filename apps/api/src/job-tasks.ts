@@ -17,7 +17,7 @@ import { closeUnshippedCase, completeCaseInTime } from './modules/after-sales/af
 import { finishPendingCaseRefunds } from './modules/after-sales/after-sales.console.js';
 import { pairDueDays, recheckAllStars } from './modules/referral/earnings.service.js';
 import { placeOverdueInvitees } from './modules/referral/referral.service.js';
-import { autoCompleteDueShopOrders, autoCompleteShopOrder, expireOverdueShopOrders, expireShopOrder, refundShopOrder, rejectOverdueAudit, rejectOverdueAudits, settleDueShopOrders, settleShopOrder } from './modules/user-shop/shop-orders.service.js';
+import { autoCompleteDueShopOrders, autoCompleteShopOrder, expireOverdueShopOrders, expireShopOrder, refundShopOrder, refundUnfulfilledShopOrder, refundUnfulfilledShopOrders, rejectOverdueAudit, rejectOverdueAudits, settleDueShopOrders, settleShopOrder } from './modules/user-shop/shop-orders.service.js';
 
 // Composition: every durable task bound to the area function it runs. The jobs module knows tasks
 // only by name and payload (`jobs/payloads.ts`); the worker runs what `deps.ts` registers from here.
@@ -119,6 +119,9 @@ export const jobTasks: JobTaskTable = {
   reject_overdue_shop_order: async ({ orderId }, { deps, actor }) => {
     await rejectOverdueAudit(deps, actor, orderId);
   },
+  refund_unfulfilled_shop_order: async ({ orderId }, { deps, actor }) => {
+    await refundUnfulfilledShopOrder(deps, actor, orderId);
+  },
   refund_shop_order: async ({ orderId }, { deps, actor }) => {
     await refundShopOrder(deps, actor, orderId);
   },
@@ -132,7 +135,7 @@ export const jobTasks: JobTaskTable = {
     await tellAwayMember(deps.db, payload);
   },
   sweep_shop_orders: async (_payload, { deps, actor, helpers }) => {
-    const done = { expired: await expireOverdueShopOrders(deps, actor), rejected: await rejectOverdueAudits(deps, actor), completed: await autoCompleteDueShopOrders(deps, actor), settled: await settleDueShopOrders(deps, actor) };
-    if (done.expired || done.rejected || done.completed || done.settled) helpers.logger.info(`shop orders swept: ${JSON.stringify(done)}`);
+    const done = { expired: await expireOverdueShopOrders(deps, actor), rejected: await rejectOverdueAudits(deps, actor), unfulfilled: await refundUnfulfilledShopOrders(deps, actor), completed: await autoCompleteDueShopOrders(deps, actor), settled: await settleDueShopOrders(deps, actor) };
+    if (done.expired || done.rejected || done.unfulfilled || done.completed || done.settled) helpers.logger.info(`shop orders swept: ${JSON.stringify(done)}`);
   },
 };

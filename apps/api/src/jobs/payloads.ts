@@ -58,6 +58,8 @@ export interface JobPayloads {
   expire_shop_order: { orderId: number };
   /** Rejects and refunds a paid shop order whose audit the owner did not decide in time; enqueued at payment. */
   reject_overdue_shop_order: { orderId: number };
+  /** Refunds an approved shop order not shipped, or a ready one not picked up, within the fulfilment days; enqueued at approval, moved when made ready. */
+  refund_unfulfilled_shop_order: { orderId: number };
   /** Gives a rejected shop order's payments back in full (once per payment); enqueued with the rejection. */
   refund_shop_order: { orderId: number };
   /** Credits the owner's earnings of a completed shop order at its settled moment; enqueued at completion. */
@@ -66,6 +68,6 @@ export interface JobPayloads {
   auto_complete_shop_order: { orderId: number };
   /** Leaves a support answer still unread a few seconds after it was sent in the member's messages (they are away); enqueued with the answer. */
   tell_away_chat_member: { conversationId: number; messageId: number };
-  /** Shop orders their own jobs missed: unpaid past the deadline, audits overdue, shipped ones unconfirmed too long, settlements due. Every 5 minutes. */
+  /** Shop orders their own jobs missed: unpaid past the deadline, audits overdue, approved or ready ones not served in time, shipped ones unconfirmed too long, settlements due. Every 5 minutes. */
   sweep_shop_orders: Record<string, never>;
 }

@@ -36,8 +36,9 @@ export const adminShopDetailData = adminShopSchema.extend({
   slips: z.array(sellNoteSchema),
 });
 /**
- * Shop orders across shops for the operators' oversight: by state, or `owner_away` (awaiting an audit
- * its owner cannot give: banned, or no longer a shop owner), `all`; by order number, shop or buyer.
+ * Shop orders across shops for the operators' oversight: by state, or `owner_away` (awaiting an audit,
+ * approved or ready for pickup, while its owner cannot act: banned, no longer a shop owner, or the shop
+ * closed), `all`; by order number, shop or buyer.
  */
 export const adminShopOrdersQuery = pageQuery.extend({
   status: z.enum([...SHOP_ORDER_STATUSES, 'owner_away', 'all']).default('awaiting_audit'),
@@ -85,7 +86,11 @@ export const adminShopStatusData = z.object({ id: z.number().int(), status: shop
 export const adminShopStockBody = z.object({ shop_id: id, sku_id: id, delta: wholeNumber(-100_000, 100_000).refine((d) => d !== 0, 'validation.invalid'), reason });
 /** A removal is made at once (`stock`); an addition waits for a second operator (`approval_id`). */
 export const adminShopStockData = z.object({ stock: z.number().int().nullable(), approval_id: z.number().int().nullable() });
-export const adminShopAuditBody = z.object({ id, decision: z.enum(['approve', 'reject']), reason });
+/**
+ * `approve` / `reject`: the audit an owner left (awaiting audit). `refund`: an approved or ready-for-pickup
+ * order its owner does not serve, rejected and refunded in full, its units back in the shop's stock.
+ */
+export const adminShopAuditBody = z.object({ id, decision: z.enum(['approve', 'reject', 'refund']), reason });
 export const adminShopAuditData = z.object({ id: z.number().int(), status: z.string() });
 /**
  * The fee, the audit hours, the payment minutes and the price band (basis points below and above the
@@ -127,7 +132,7 @@ export const adminListShopStockChanges = endpoint({ method: 'GET', path: '/admin
 export const adminSetShopStatus = endpoint({ method: 'POST', path: '/admin/api/shops/status', ...c, idempotent: true, body: adminShopStatusBody, data: adminShopStatusData });
 /** Adjusts a shop's stock of an SKU with a reason (never below zero; an addition waits for a second operator). */
 export const adminAdjustShopStock = endpoint({ method: 'POST', path: '/admin/api/shops/stock', ...c, idempotent: true, body: adminShopStockBody, data: adminShopStockData });
-/** Decides the audit of a paid shop order an owner left (a banned owner's, an owner away). */
+/** Decides the audit of a paid shop order an owner left (a banned owner's, an owner away), or refunds an approved one its owner does not serve. */
 export const adminDecideShopOrder = endpoint({ method: 'POST', path: '/admin/api/shops/orderAuth', ...c, idempotent: true, body: adminShopAuditBody, data: adminShopAuditData });
 export const adminShopSettings = endpoint({ method: 'GET', path: '/admin/api/shops/settings', ...c, data: adminShopSettingsData });
 /**

@@ -22,6 +22,22 @@ export const shopStatus = z.enum(SHOP_STATUSES);
 /** A shop order's states, in the order they come. */
 export const SHOP_ORDER_STATUSES = ['awaiting_payment', 'awaiting_audit', 'approved', 'shipped', 'ready_for_pickup', 'completed', 'rejected', 'closed'] as const;
 export const shopOrderStatus = z.enum(SHOP_ORDER_STATUSES);
+/**
+ * The reasons the platform gives for a shop order it refused or refunded in full (`reject_reason`),
+ * which the apps word in the reader's language; any other reason is an owner's or operator's own text.
+ * `operator_refund`: an approved order its owner did not serve, refunded by an operator;
+ * `fulfilment_overdue`: not shipped or picked up within the fulfilment days.
+ */
+export const SHOP_ORDER_REASON_CODES = ['stock_short', 'audit_overdue', 'shop_closed', 'operator_refund', 'fulfilment_overdue'] as const;
+export type ShopOrderReasonCode = (typeof SHOP_ORDER_REASON_CODES)[number];
+/**
+ * Days an approved shop order may wait to be shipped or made ready for pickup, and a ready one to be
+ * picked up, before it is refunded on its own (`fulfilment_overdue`); a constant (see
+ * docs/decisions/2026-11-30-shop-orders-not-served.md).
+ */
+export const SHOP_FULFIL_DAYS = 14;
+/** Whether a shop order's `reject_reason` is one of the platform's codes (worded by the apps) rather than someone's text. */
+export const isShopOrderReasonCode = (reason: string): reason is ShopOrderReasonCode => (SHOP_ORDER_REASON_CODES as readonly string[]).includes(reason);
 export type ShopOrderStatus = z.infer<typeof shopOrderStatus>;
 
 /** The owner's views of the shop's orders. */

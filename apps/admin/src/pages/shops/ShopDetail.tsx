@@ -32,7 +32,8 @@ interface Asking {
 /**
  * One member shop for operators: its facts, opening, pausing or closing it with a reason (closing
  * refunds its open orders), its stock with adjustments (an addition waits for a second operator),
- * its latest orders (an audit the owner left is decided here) and its sales slips.
+ * its latest orders (an audit the owner left is decided here, an approved order its owner does not
+ * serve refunded) and its sales slips.
  */
 export default function ShopDetail() {
   const { t } = useTranslation();
@@ -68,11 +69,12 @@ export default function ShopDetail() {
     toBody: (v) => ({ shop_id: d.id, sku_id: skuId ?? v.sku_id, delta: v.delta, reason: v.reason }),
     send: (body, key) => call(adjustShopStockRoute, body, { idempotencyKey: key }),
   });
-  const decide = (o: Order, decision: 'approve' | 'reject'): Asking => ({
+  // Approve or reject an audit the owner left; refund an approved or ready order its owner does not serve.
+  const decide = (o: Order, decision: 'approve' | 'reject' | 'refund'): Asking => ({
     key: `order-${decision}`,
-    title: t(decision === 'approve' ? 'console.common.approve' : 'console.common.reject'),
+    title: t(decision === 'approve' ? 'console.common.approve' : decision === 'reject' ? 'console.common.reject' : 'console.shops.orders.refund'),
     question: `${o.order_no}: ${t(`console.shops.orders.${decision}Question`)}`,
-    danger: decision === 'reject',
+    danger: decision !== 'approve',
     fields: [reason],
     schema: () => schemas().then((m) => m.adminShopAuditBody as never),
     toBody: (v) => ({ id: o.id, decision, reason: v.reason }),
@@ -166,7 +168,7 @@ export default function ShopDetail() {
                     title: t('console.common.actions'),
                     key: 'a',
                     render: (_, o) =>
-                      o.status === 'awaiting_audit' && (
+                      o.status === 'awaiting_audit' ? (
                         <Space>
                           <Button size="small" type="primary" onClick={() => setAsking(decide(o, 'approve'))} data-testid={`approve-${o.id}`}>
                             {t('console.common.approve')}
@@ -175,6 +177,12 @@ export default function ShopDetail() {
                             {t('console.common.reject')}
                           </Button>
                         </Space>
+                      ) : (
+                        (o.status === 'approved' || o.status === 'ready_for_pickup') && (
+                          <Button size="small" danger onClick={() => setAsking(decide(o, 'refund'))} data-testid={`refund-${o.id}`}>
+                            {t('console.shops.orders.refund')}
+                          </Button>
+                        )
                       ),
                   },
                 ]}

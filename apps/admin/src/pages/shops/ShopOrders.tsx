@@ -1,4 +1,5 @@
 import type { adminShopOrderSchema } from '@shop/contract/admin';
+import { isShopOrderReasonCode, SHOP_FULFIL_DAYS } from '@shop/contract/user-shop';
 import { Space, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -14,21 +15,26 @@ import { ShopOrderState } from './ShopOrderState';
 
 type Row = z.infer<typeof adminShopOrderSchema>;
 
-/** The oversight's views: the audits waiting, those their owner cannot give (banned, no longer an owner), then by state. */
+/** The oversight's views: the audits waiting, the orders their owner cannot act on (banned, no longer an owner, shop closed), then by state. */
 const STATUSES = ['awaiting_audit', 'owner_away', 'approved', 'shipped', 'ready_for_pickup', 'completed', 'rejected', 'closed', 'all'] as const;
 const schemas = () => import('@shop/contract/admin');
 
-/** Shop orders across shops: an operator decides an audit the owner left (approve takes the shop's stock, reject refunds in full), with a reason; the drawer shows an order's history, fee, earnings and refunds. */
+/**
+ * Shop orders across shops: an operator decides an audit the owner left (approve takes the shop's stock,
+ * reject refunds in full) or refunds an approved or ready order its owner does not serve, with a reason;
+ * the drawer shows an order's history, fee, earnings and refunds.
+ */
 export default function ShopOrders() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const decision = (d: 'approve' | 'reject'): QueueAction<Row> => ({
+  // Approve and reject decide an audit the owner left; refund gives back an approved or ready order its owner does not serve.
+  const decision = (d: 'approve' | 'reject' | 'refund'): QueueAction<Row> => ({
     key: d,
-    label: t(d === 'approve' ? 'console.common.approve' : 'console.common.reject'),
+    label: t(d === 'approve' ? 'console.common.approve' : d === 'reject' ? 'console.common.reject' : 'console.shops.orders.refund'),
     primary: d === 'approve',
-    danger: d === 'reject',
-    when: (r) => r.status === 'awaiting_audit',
-    question: t(`console.shops.orders.${d}Question`),
+    danger: d !== 'approve',
+    when: (r) => (d === 'refund' ? r.status === 'approved' || r.status === 'ready_for_pickup' : r.status === 'awaiting_audit'),
+    question: d === 'refund' ? `${t('console.shops.orders.refundQuestion')} ${t('console.shops.orders.fulfilHint', { days: SHOP_FULFIL_DAYS })}` : t(`console.shops.orders.${d}Question`),
     fields: [{ name: 'reason', label: t('console.common.reason'), required: true, multiline: true }],
     schema: () => schemas().then((m) => m.adminShopAuditBody),
     toBody: (r, v) => ({ id: r.id, decision: d, reason: v.reason }),
@@ -87,11 +93,11 @@ export default function ShopOrders() {
         { label: t('console.common.amount'), value: <strong>{formatMoney(r.total, r.currency)}</strong> },
         { label: t('console.shops.orders.delivery'), value: t(`console.shops.delivery.${r.delivery}`) },
         ...(r.remarks ? [{ label: t('console.shops.orders.remarks'), value: r.remarks }] : []),
-        ...(r.reject_reason ? [{ label: t('console.shops.orders.rejectReason'), value: r.reject_reason }] : []),
+        ...(r.reject_reason ? [{ label: t('console.shops.orders.rejectReason'), value: isShopOrderReasonCode(r.reject_reason) ? t(`console.shops.orders.reasons.${r.reject_reason}`) : r.reject_reason }] : []),
         ...(r.carrier ? [{ label: t('console.shops.orders.shipment'), value: `${r.carrier} ${r.tracking_number}` }] : []),
       ]}
       evidence={(r) => <ShopOrderHistory id={r.id} currency={r.currency} />}
-      actions={[decision('approve'), decision('reject')]}
+      actions={[decision('approve'), decision('reject'), decision('refund')]}
     />
   );
 }

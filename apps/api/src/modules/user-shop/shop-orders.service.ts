@@ -1,5 +1,6 @@
 import {
   ResponseCode,
+  SHOP_FULFIL_DAYS,
   shareOfMinor,
   type EndpointBody,
   type EndpointData,
@@ -411,7 +412,9 @@ export async function decideAudit(deps: ShopDeps, actor: Actor, orderId: number,
         const after = await changeShopStock(tx, actor, { shopId: Number(order.shop_id), skuId: u.sku_id, goodsId: Number(line.goods_id), delta: -u.num, cause: 'order', reference: `order:${order.order_no}` });
         if (after === undefined) throw new StockShort({ name: pick(line.name as Texts, actor.lang), stock: (await q.findShopStock(tx, Number(order.shop_id), [u.sku_id])).get(u.sku_id) ?? 0 });
       }
-      await moveOrder(tx, actor, orderId, ['awaiting_audit'], 'approved', { decided_at: new Date() });
+      const decidedAt = new Date();
+      await moveOrder(tx, actor, orderId, ['awaiting_audit'], 'approved', { decided_at: decidedAt });
+      await enqueueFulfilmentDeadline(tx, orderId, decidedAt);
     });
     return { id: orderId, status: 'approved' };
   } catch (error) {
@@ -441,6 +444,73 @@ export async function rejectOverdueAudit(deps: ShopDeps, actor: Actor, orderId: 
 export async function rejectOverdueAudits(deps: ShopDeps, actor: Actor): Promise<number> {
   let n = 0;
   for (const id of await q.findOverdueAuditIds(deps.db, 500)) if (await rejectOverdueAudit(deps, actor, id)) n++;
+  return n;
+}
+
+// The fulfilment days (`SHOP_FULFIL_DAYS`, the contract's: the console says them) are a constant, not a setting.
+export { SHOP_FULFIL_DAYS };
+const fulfilDueAt = (from: Date | string) => new Date(new Date(from).getTime() + SHOP_FULFIL_DAYS * 86_400_000);
+
+/** Enqueues (or moves) an order's fulfilment deadline: `SHOP_FULFIL_DAYS` after its approval, or after it was made ready for pickup. */
+async function enqueueFulfilmentDeadline(tx: Tx, orderId: number, from: Date) {
+  await enqueueJob(tx, 'refund_unfulfilled_shop_order', { orderId }, { runAt: fulfilDueAt(from), jobKey: `shop-order-fulfil:${orderId}`, maxAttempts: 10 });
+}
+
+/** When an approved or ready order's fulfilment is due; undefined in any other state. */
+const fulfilmentDue = (o: { status: ShopOrderStatus; decided_at: Date | string | null; shipped_at: Date | string | null }) =>
+  o.status === 'approved' && o.decided_at ? fulfilDueAt(o.decided_at) : o.status === 'ready_for_pickup' && o.shipped_at ? fulfilDueAt(o.shipped_at) : undefined;
+
+type LockedShopOrder = NonNullable<Awaited<ReturnType<typeof q.lockShopOrderForUpdate>>>;
+
+/**
+ * Refunds an approved or ready-for-pickup order nobody will serve, in the caller's transaction and
+ * under its row lock: one conditional move to `rejected` (the owner shipping or handing it over at
+ * once finds it moved, or this finds it moved), the units the approval took back in the shop's stock,
+ * the full refund a job of the same transaction (as a rejection's), what it was to earn void.
+ */
+async function refundUnservedInTx(tx: Tx, actor: Actor, order: LockedShopOrder, code: 'operator_refund' | 'fulfilment_overdue', reason: string) {
+  const moved = await moveOrder(tx, actor, order.id, ['approved', 'ready_for_pickup'], 'rejected', { reject_reason: code }, reason);
+  if (!moved) return undefined;
+  const lines = await q.findShopOrderLines(tx, [order.id]);
+  for (const u of unitsPerSku(lines.map((l) => ({ sku_id: Number(l.sku_id), num: l.quantity })))) {
+    const line = lines.find((l) => Number(l.sku_id) === u.sku_id)!;
+    await changeShopStock(tx, actor, { shopId: Number(order.shop_id), skuId: u.sku_id, goodsId: Number(line.goods_id), delta: u.num, cause: 'order', reference: `order:${order.order_no}`, reason: code });
+  }
+  await enqueueJob(tx, 'refund_shop_order', { orderId: order.id }, { jobKey: `shop-order-refund:${order.id}`, maxAttempts: 25 });
+  for (const onRefused of shopOrderEarningHooks.onRefused) await onRefused(tx, actor, order.id);
+  return moved;
+}
+
+/**
+ * An operator refunds an approved or ready-for-pickup order its owner does not serve (banned, shop
+ * closed, never shipped), with a reason: rejected as `operator_refund`, refunded in full through the
+ * rejection's refund path, its units back in the shop. Any other state answers 8103.
+ */
+export async function refundUnservedShopOrder(deps: ShopDeps, actor: Actor, orderId: number, reason: string): Promise<{ id: number; status: ShopOrderStatus }> {
+  await withTransaction(deps.db, async (tx) => {
+    const order = await q.lockShopOrderForUpdate(tx, orderId);
+    if (!order || !(await refundUnservedInTx(tx, actor, order, 'operator_refund', reason))) throw new AppError(ResponseCode.shopOrderState);
+  });
+  await refundShopOrder(deps, actor, orderId);
+  return { id: orderId, status: 'rejected' };
+}
+
+/** Refunds an order not shipped or picked up in time (its job): only when still approved or ready past its fulfilment days. */
+export async function refundUnfulfilledShopOrder(deps: ShopDeps, actor: Actor, orderId: number): Promise<boolean> {
+  const refunded = await withTransaction(deps.db, async (tx) => {
+    const order = await q.lockShopOrderForUpdate(tx, orderId);
+    const due = order && fulfilmentDue(order);
+    if (!order || !due || !isPast(due)) return false;
+    return !!(await refundUnservedInTx(tx, actor, order, 'fulfilment_overdue', 'not served in time'));
+  });
+  if (refunded) await refundShopOrder(deps, actor, orderId);
+  return refunded;
+}
+
+/** Refunds every order past its fulfilment days that its own job missed. */
+export async function refundUnfulfilledShopOrders(deps: ShopDeps, actor: Actor): Promise<number> {
+  let n = 0;
+  for (const id of await q.findUnfulfilledIds(deps.db, new Date(Date.now() - SHOP_FULFIL_DAYS * 86_400_000), 500)) if (await refundUnfulfilledShopOrder(deps, actor, id)) n++;
   return n;
 }
 
@@ -508,7 +578,12 @@ export async function changeShopOrderState(db: Executor, actor: Actor, input: En
       const shippedAt = new Date();
       moved = await moveOrder(tx, actor, order.id, ['approved'], 'shipped', { shipped_at: shippedAt, carrier: input.carrier, tracking_number: input.tracking_number });
       if (moved) await enqueueJob(tx, 'auto_complete_shop_order', { orderId: order.id }, { runAt: await shopAutoCompleteTime(tx, shippedAt), jobKey: `shop-order-auto-complete:${order.id}` });
-    } else if (input.to === 'ready_for_pickup' && order.delivery === 'pickup') moved = await moveOrder(tx, actor, order.id, ['approved'], 'ready_for_pickup', { shipped_at: new Date() });
+    } else if (input.to === 'ready_for_pickup' && order.delivery === 'pickup') {
+      const readyAt = new Date();
+      moved = await moveOrder(tx, actor, order.id, ['approved'], 'ready_for_pickup', { shipped_at: readyAt });
+      // The buyer now has the fulfilment days to come for it.
+      if (moved) await enqueueFulfilmentDeadline(tx, order.id, readyAt);
+    }
     else if (input.to === 'completed') {
       if (order.delivery === 'ship') throw new AppError(ResponseCode.shopOrderBuyerConfirms);
       moved = await moveOrder(tx, actor, order.id, ['ready_for_pickup'], 'completed', { completed_at: new Date() });

@@ -11,7 +11,7 @@ import { findSkusForCheckout } from '../catalogue/stock.queries.js';
 import { pick } from '../catalogue/texts.js';
 import { insertOperatorAction } from '../operator-actions/operator-actions.queries.js';
 import type { PaymentsDeps } from '../payments/settlement.js';
-import { decideAudit, expireShopOrderNow, shopOrdersAnswer } from './shop-orders.service.js';
+import { decideAudit, expireShopOrderNow, refundUnservedShopOrder, shopOrdersAnswer } from './shop-orders.service.js';
 import * as q from './user-shop.queries.js';
 import { changeShopStock, slipsAnswer } from './user-shop.service.js';
 
@@ -122,7 +122,10 @@ export async function postShopStockAddition(tx: Tx, actor: Actor, input: StockAd
   return { stock };
 }
 
-/** An operator decides the audit an owner left, with a reason, recorded; never about their own member's shop or purchase. */
+/**
+ * An operator decides the audit an owner left, or refunds an approved or ready-for-pickup order its
+ * owner does not serve, with a reason, recorded; never about their own member's shop or purchase.
+ */
 export async function decideShopOrder(deps: PaymentsDeps, actor: Actor, input: EndpointBody<typeof adminDecideShopOrder>): Promise<EndpointData<typeof adminDecideShopOrder>> {
   const operator = operatorNameOf(actor);
   const order = await q.findShopOrder(deps.db, input.id);
@@ -130,7 +133,7 @@ export async function decideShopOrder(deps: PaymentsDeps, actor: Actor, input: E
   // Nobody decides about their own account: the order earns its shop's owner and serves (or refunds) its buyer.
   refuseOwnAccount(actor, order.owner_id);
   refuseOwnAccount(actor, order.buyer_id);
-  const out = await decideAudit(deps, actor, order.id, input.decision, input.reason);
+  const out = input.decision === 'refund' ? await refundUnservedShopOrder(deps, actor, order.id, input.reason) : await decideAudit(deps, actor, order.id, input.decision, input.reason);
   await insertOperatorAction(deps.db, { operator, action: `shop_order.${input.decision}`, target_type: 'shop_order', target_id: order.id, reason: input.reason });
   return out;
 }

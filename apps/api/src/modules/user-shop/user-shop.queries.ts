@@ -447,11 +447,13 @@ export async function countShopOrdersOf(db: Executor, f: { shopId?: number; buye
 }
 export type ShopOrderListRow = Awaited<ReturnType<typeof findShopOrdersPage>>[number];
 
-const ownerAwaySql = sql<boolean>`(ow.status <> 'active' or not exists (select 1 from member_roles r where r.member_id = o.owner_id and r.kind = 'shop_owner' and r.status = 'active'))`;
+/** The owner cannot act on the shop's orders: banned, no longer a shop owner, or the shop closed by an operator. */
+const ownerAwaySql = sql<boolean>`(ow.status <> 'active' or s.status = 'closed' or not exists (select 1 from member_roles r where r.member_id = o.owner_id and r.kind = 'shop_owner' and r.status = 'active'))`;
 
 /**
- * Shop orders across shops for operators, newest first: in some states, or awaiting an audit their
- * owner cannot give (`ownerAway`: banned, or no longer a shop owner); by number, shop name or buyer.
+ * Shop orders across shops for operators, newest first: in some states, or awaiting an audit, a
+ * shipment or a hand-over their owner cannot give (`ownerAway`: banned, no longer a shop owner, or the
+ * shop closed); by number, shop name or buyer.
  */
 export function findConsoleShopOrdersPage(db: Executor, f: { statuses?: ShopOrderStatus[]; ownerAway?: boolean; q?: string; shopId?: number }, limit: number, offset: number) {
   let q = db
@@ -462,7 +464,8 @@ export function findConsoleShopOrdersPage(db: Executor, f: { statuses?: ShopOrde
     .selectAll('o')
     .select(['s.name as shop_name', 's.logo as shop_logo', 'b.user_name as buyer_user_name', 'b.nickname as buyer_nickname', shopRefusalSql.as('shop_refusal'), 'ow.user_name as owner_user_name', 'ow.status as owner_status', ownerAwaySql.as('owner_away'), sql<string>`count(*) over ()`.as('total')]);
   if (f.statuses) q = q.where('o.status', 'in', f.statuses);
-  if (f.ownerAway) q = q.where('o.status', '=', 'awaiting_audit').where(ownerAwaySql);
+  // What waits on an owner who cannot act: an audit, or an approved order to ship or hand over.
+  if (f.ownerAway) q = q.where('o.status', 'in', ['awaiting_audit', 'approved', 'ready_for_pickup']).where(ownerAwaySql);
   if (f.shopId !== undefined) q = q.where('o.shop_id', '=', f.shopId);
   if (f.q) q = q.where((eb) => eb.or([eb('o.order_no', 'like', `%${f.q}%`), eb('s.name', 'ilike', `%${f.q}%`), eb('b.user_name', 'ilike', `%${f.q}%`)]));
   return q.orderBy('o.id', 'desc').limit(limit).offset(offset).execute();
@@ -508,6 +511,18 @@ export const findEarnings = (db: Executor, shopId: number) =>
 /** Orders still awaiting the audit past their due time (the auto-reject sweep). */
 export const findOverdueAuditIds = async (db: Executor, limit: number) =>
   (await db.selectFrom('shop_orders').select('id').where('status', '=', 'awaiting_audit').where('audit_due_at', '<=', new Date()).orderBy('audit_due_at').limit(limit).execute()).map((r) => Number(r.id));
+
+/** Orders approved before `before` and not shipped, or made ready for pickup before it and not picked up (the sweep behind each order's fulfilment job). */
+export const findUnfulfilledIds = async (db: Executor, before: Date, limit: number) =>
+  (
+    await db
+      .selectFrom('shop_orders')
+      .select('id')
+      .where((eb) => eb.or([eb.and([eb('status', '=', 'approved'), eb('decided_at', '<=', before)]), eb.and([eb('status', '=', 'ready_for_pickup'), eb('shipped_at', '<=', before)])]))
+      .orderBy('id')
+      .limit(limit)
+      .execute()
+  ).map((r) => Number(r.id));
 
 /** Open orders of a shop (closing it refunds the paid ones and closes the unpaid ones). */
 export const findOpenOrderIdsOfShop = async (db: Executor, shopId: number) =>

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { ShopOrder } from '@shop/contract/user-shop';
+import { isShopOrderReasonCode, type ShopOrder } from '@shop/contract/user-shop';
 import { Amount } from '@/components/amount';
 import { formatDate } from '@/lib/format';
 import { useTranslation, type TFunction } from '@/lib/i18n';
@@ -56,7 +56,7 @@ export function ShopOrderCard({ order, who, children, onOpen }: { order: ShopOrd
       </div>
       {order.reject_reason && (
         <div className="shop-muted">
-          {t('userShop.app.rejectReason')}: {order.reject_reason === 'stock_short' || order.reject_reason === 'audit_overdue' ? t(`userShop.reason.${order.reject_reason}`) : order.reject_reason}
+          {t('userShop.app.rejectReason')}: {isShopOrderReasonCode(order.reject_reason) ? t(`userShop.reason.${order.reject_reason}`) : order.reject_reason}
           {order.refunded && ` · ${t('userShop.app.refunded')}`}
         </div>
       )}
