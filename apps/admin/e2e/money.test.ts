@@ -5,6 +5,7 @@ import { createMemberSession } from '../../web/e2e/members.js';
 import { createDatabase, type Database } from '../../api/src/db/database.js';
 import { hashPassword } from '../../api/src/modules/members/identity.js';
 import { newOperatorSession } from '../../api/src/modules/orders/__tests__/fixtures.js';
+import { tronAddressOf } from '../../api/src/modules/wallet/__tests__/fixtures.js';
 import { baseUrl, databaseUrl } from '../../web/e2e/shop.js';
 import { chooseOption, DESKTOP, shot } from './console.js';
 
@@ -117,7 +118,7 @@ describe('money in the operator console, in Chromium at 1280 px', () => {
     await page.keyboard.press('Escape');
 
     // The member asks for 50.00 USD to a stablecoin address (1.00 fee): approved by one operator, paid by another.
-    const asked = await memberPost(member.token, '/coin/withdraw/create', { network: 'TRC20', address: `TQ${member.userId}e2eWithdrawalAddress00`, amount: '50', currency: 'USD', pay_password: PAY_PASSWORD }, `withdraw-${member.userId}-e2e`);
+    const asked = await memberPost(member.token, '/coin/withdraw/create', { network: 'TRC20', address: tronAddressOf(`e2e-withdrawal-${member.userId}`), amount: '50', currency: 'USD', pay_password: PAY_PASSWORD }, `withdraw-${member.userId}-e2e`);
     expect(asked.code, JSON.stringify(asked)).toBe(200);
     await page.getByRole('menuitem', { name: 'Withdrawals' }).click();
     await rowOf(asked.data.withdraw_no).getByRole('button', { name: 'Details' }).click();

@@ -6,6 +6,7 @@ import { createDatabase, type Database } from '../../api/src/db/database.js';
 import { systemActor } from '../../api/src/lib/actor.js';
 import { withTransaction } from '../../api/src/lib/transaction.js';
 import { newGoods } from '../../api/src/modules/cart/__tests__/fixtures.js';
+import { tronAddressOf } from '../../api/src/modules/wallet/__tests__/fixtures.js';
 import { fund } from '../../api/src/modules/ledger/__tests__/ledger-helpers.js';
 import { hashPassword } from '../../api/src/modules/members/identity.js';
 import { grantMemberRole } from '../../api/src/modules/members/roles.queries.js';
@@ -52,7 +53,7 @@ async function waitingRows() {
     .execute();
   await db.updateTable('users').set({ pay_password_hash: await hashPassword(PAY_PASSWORD) }).where('id', '=', payer.userId).execute();
   await fund(db, payer.userId, 2_500_000, 'USD');
-  const withdrawal = await memberCall<{ withdraw_no: string }>(payer.token, '/coin/withdraw/create', { network: 'TRC20', address: `TQ${payer.userId}e2eQueueLayoutAddress0`, amount: '9876.54', currency: 'USD', pay_password: PAY_PASSWORD });
+  const withdrawal = await memberCall<{ withdraw_no: string }>(payer.token, '/coin/withdraw/create', { network: 'TRC20', address: tronAddressOf(`e2e-queue-layout-${payer.userId}`), amount: '9876.54', currency: 'USD', pay_password: PAY_PASSWORD });
   const topUp = `RC${Date.now()}`;
   await db
     .insertInto('recharge_orders')

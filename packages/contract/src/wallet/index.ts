@@ -19,3 +19,5 @@ export {
   POINT_KINDS,
 } from './wallet.schemas.js';
 export * from './wallet.admin.js';
+// Whether a stablecoin address is one of its network's (the withdraw form checks it as it is sent).
+export { cryptoAddressProblem, isCryptoAddress } from './crypto-address.js';

@@ -5,6 +5,7 @@ import { pageOf, pageQuery } from '../common/pagination.js';
 import { exportOf, sortQuery } from '../common/list-sort.js';
 import { BANK_TYPES, RECHARGE_KINDS, RECHARGE_STATUSES, WITHDRAWAL_METHODS, WITHDRAWAL_STATUSES, rechargeOrderSchema, withdrawalSchema } from './wallet.schemas.js';
 import { approvalOutcomeOf } from '../admin/approvals.js';
+import { cryptoAddressProblem } from './crypto-address.js';
 
 // Operator calls of the wallet area (under /admin/api/wallet/): the queues of top-ups by bank
 // transfer and stablecoin and of withdrawals, gift-card batches, points grants, and the settings
@@ -93,7 +94,15 @@ export const walletLimitBody = z.object({
   daily_amount: minor.min(1),
   reason,
 });
-export const cryptoAddressesBody = z.object({ network: z.string().trim().toUpperCase().min(2).max(20), addresses: z.array(z.string().trim().regex(/^[A-Za-z0-9]{20,100}$/, 'validation.invalid')).min(1).max(1000), reason });
+export const cryptoAddressesBody = z
+  .object({ network: z.string().trim().toUpperCase().min(2).max(20), addresses: z.array(z.string().trim().regex(/^[A-Za-z0-9]{20,100}$/, 'validation.invalid')).min(1).max(1000), reason })
+  // A deposit address of another network, or mistyped, loses what members send to it: the same check as a payout's.
+  .superRefine((b, ctx) => {
+    for (const [i, address] of b.addresses.entries()) {
+      const problem = cryptoAddressProblem(b.network, address);
+      if (problem) ctx.addIssue({ code: 'custom', path: ['addresses', i], message: problem, input: address });
+    }
+  });
 export const cryptoAddressesData = z.object({ added: z.number().int() });
 export const withdrawalMethods = WITHDRAWAL_METHODS;
 

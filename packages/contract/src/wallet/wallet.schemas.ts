@@ -4,6 +4,7 @@ import { wholeNumber } from '../common/numbers.js';
 import { pageOf, pageQuery } from '../common/pagination.js';
 import { freeText } from '../common/text.js';
 import { isAmount } from '../common/validators.js';
+import { cryptoAddressProblem } from './crypto-address.js';
 
 // Shapes of the wallet area: assets, top-ups, withdrawals, transfers, bank cards, points, gift
 // cards and rewards. Amounts travel as integer minor units beside their currency; what a member
@@ -227,14 +228,20 @@ export const createWithdrawalBody = z.object({
   pay_password: payPassword,
   google_code: googleCode,
 });
-export const createCryptoWithdrawalBody = z.object({
-  network: z.string().trim().toUpperCase().min(2).max(20),
-  address: z.string().trim().regex(/^[A-Za-z0-9]{20,100}$/, 'validation.invalid'),
-  amount: amountText,
-  currency: currency.default('USD'),
-  pay_password: payPassword,
-  google_code: googleCode,
-});
+export const createCryptoWithdrawalBody = z
+  .object({
+    network: z.string().trim().toUpperCase().min(2).max(20),
+    address: z.string().trim().regex(/^[A-Za-z0-9]{20,100}$/, 'validation.invalid'),
+    amount: amountText,
+    currency: currency.default('USD'),
+    pay_password: payPassword,
+    google_code: googleCode,
+  })
+  // An address of another network, or mistyped, loses the payout: refused before anything is held.
+  .superRefine((b, ctx) => {
+    const problem = cryptoAddressProblem(b.network, b.address);
+    if (problem) ctx.addIssue({ code: 'custom', path: ['address'], message: problem, input: b.address });
+  });
 export const withdrawalSchema = z.object({
   id: z.number().int(),
   withdraw_no: z.string(),

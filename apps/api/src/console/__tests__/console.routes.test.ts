@@ -7,7 +7,7 @@ import { operatorCliActor } from '../../lib/actor.js';
 import { createOperator } from '../../modules/operators/operators.service.js';
 import { bindAuthenticator } from '../../modules/operators/__tests__/operator-fixtures.js';
 import { orderFor } from '../../modules/payments/__tests__/payments-helpers.js';
-import { PAY_PASSWORD, walletMember } from '../../modules/wallet/__tests__/fixtures.js';
+import { PAY_PASSWORD, tronAddressOf, walletMember } from '../../modules/wallet/__tests__/fixtures.js';
 import { afterSalesKit } from '../../modules/after-sales/__tests__/fixtures.js';
 import { freshNationalId } from '../../modules/certification/__tests__/fixtures.js';
 
@@ -393,7 +393,7 @@ describe('operator console calls', () => {
     const recharges = async (q: string) => (await call(t, 'GET', `/admin/api/wallet/recharges?q=${encodeURIComponent(q)}&limit=100`, undefined, { token: owner.token })).body.data.list.map((r: { order_no: string }) => r.order_no);
     expect(await recharges(m.userName)).toEqual([`RQ${RUN}A`]);
     expect(await recharges(`RQ${RUN}B`)).toEqual([`RQ${RUN}B`]);
-    const asked = await t.app.inject({ method: 'POST', url: '/coin/withdraw/create', remoteAddress: '10.0.0.1', headers: { ...m.keyed(), 'content-type': 'application/json' }, payload: JSON.stringify({ network: 'TRC20', address: `TQ${m.userId}searchAddress0000000000`, amount: '50', currency: 'USD', pay_password: PAY_PASSWORD }) });
+    const asked = await t.app.inject({ method: 'POST', url: '/coin/withdraw/create', remoteAddress: '10.0.0.1', headers: { ...m.keyed(), 'content-type': 'application/json' }, payload: JSON.stringify({ network: 'TRC20', address: tronAddressOf(`${RUN}-${m.userId}-search`), amount: '50', currency: 'USD', pay_password: PAY_PASSWORD }) });
     const w = asked.json().data as { id: number; withdraw_no: string };
     const withdrawals = async (q: string) => (await call(t, 'GET', `/admin/api/wallet/withdrawals?q=${encodeURIComponent(q)}&limit=100`, undefined, { token: owner.token })).body.data.list.map((r: { id: number }) => r.id);
     expect(await withdrawals(String(m.userId))).toEqual([w.id]);

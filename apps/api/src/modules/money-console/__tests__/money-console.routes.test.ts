@@ -5,7 +5,7 @@ import { call, registerMember, seedDemo } from '../../accounts/__tests__/account
 import { decide as sendDecision, idleOut, signedInOperator } from '../../operators/__tests__/operator-fixtures.js';
 import { fund } from '../../ledger/__tests__/ledger-helpers.js';
 import { ledgerCheck } from '../../ledger/ledger.service.js';
-import { PAY_PASSWORD, walletMember } from '../../wallet/__tests__/fixtures.js';
+import { PAY_PASSWORD, tronAddressOf, walletMember } from '../../wallet/__tests__/fixtures.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -383,7 +383,7 @@ describe('the console’s money calls', () => {
     expect((await twice('/admin/api/approvals/decide', { id: confirmation.data.request.id, decision: 'approve' }, `rca-${recharge.id}`, second.token)).data.status).toBe('approved');
     expect(await cashOf(finance.token, m.userId, 'USD')).toBe(10_000 + 12_345);
 
-    const asked = await t.app.inject({ method: 'POST', url: '/coin/withdraw/create', remoteAddress: '10.0.0.1', headers: { ...m.keyed(), 'content-type': 'application/json' }, payload: JSON.stringify({ network: 'TRC20', address: `TQ${m.userId}moneyConsoleAddress000`, amount: '50', currency: 'USD', pay_password: PAY_PASSWORD }) });
+    const asked = await t.app.inject({ method: 'POST', url: '/coin/withdraw/create', remoteAddress: '10.0.0.1', headers: { ...m.keyed(), 'content-type': 'application/json' }, payload: JSON.stringify({ network: 'TRC20', address: tronAddressOf(`${RUN}-${m.userId}-money-console`), amount: '50', currency: 'USD', pay_password: PAY_PASSWORD }) });
     const w = asked.json().data as { id: number };
     expect((await decide('/admin/api/wallet/withdrawals/approve', { id: w.id, reason: '  ' }, finance.token, `wa-none-${w.id}`)).code).toBe(ResponseCode.validation);
     expect((await twice('/admin/api/wallet/withdrawals/approve', { id: w.id, reason: 'address checked' }, `wa-${w.id}`)).data.status).toBe('approved');

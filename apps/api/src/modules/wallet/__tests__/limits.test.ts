@@ -148,10 +148,10 @@ describe('a way of moving money not offered in a wallet currency', () => {
     const b = await walletMember(t);
     await fund(t.db, m.userId, 10_000, 'MYR');
     // MYR is a wallet currency, with no stablecoin withdrawal as installed.
-    const crypto = await post('/coin/withdraw/create', { network: 'TRC20', address: 'TXYZa1b2c3d4e5f6g7h8i9j0kLmNoPqRsT', amount: '20', currency: 'MYR', pay_password: PAY_PASSWORD }, m.keyed());
+    const crypto = await post('/coin/withdraw/create', { network: 'TRC20', address: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t', amount: '20', currency: 'MYR', pay_password: PAY_PASSWORD }, m.keyed());
     expect(crypto.body).toMatchObject({ code: ResponseCode.channelUnavailable, msg: 'Stablecoin withdrawals are not offered in MYR' });
     // A currency the wallet does not keep still says so.
-    const thb = await post('/coin/withdraw/create', { network: 'TRC20', address: 'TXYZa1b2c3d4e5f6g7h8i9j0kLmNoPqRsT', amount: '20', currency: 'THB', pay_password: PAY_PASSWORD }, m.keyed());
+    const thb = await post('/coin/withdraw/create', { network: 'TRC20', address: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t', amount: '20', currency: 'THB', pay_password: PAY_PASSWORD }, m.keyed());
     expect(thb.body.code).toBe(ResponseCode.walletCurrencyDisabled);
     // Transfers in a wallet currency without a transfer limit row.
     await t.db.deleteFrom('wallet_limits').where('currency', '=', 'MYR').where('kind', '=', 'transfer').execute();

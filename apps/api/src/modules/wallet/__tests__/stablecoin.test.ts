@@ -4,7 +4,7 @@ import { ResponseCode } from '@shop/contract';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.js';
 import { call } from '../../catalogue/__tests__/helpers.js';
 import { newOperatorSession } from '../../orders/__tests__/fixtures.js';
-import { approveRequest, usdOf, walletMember } from './fixtures.js';
+import { approveRequest, evmAddressOf, tronAddressOf, usdOf, walletMember } from './fixtures.js';
 import { checkLedgerAfterEach } from './ledger-guard.js';
 
 // Stablecoin top-ups: each member gets one deposit address per network from the operators' pool,
@@ -25,8 +25,12 @@ const get = (url: string, headers?: Headers) => call(t, 'GET', url, { headers })
 const post = (url: string, body: unknown, headers?: Headers) => call(t, 'POST', url, { headers, body });
 
 let seq = 0;
-/** `n` fresh addresses for the pool (valid: 20 to 100 letters and digits). */
-const addresses = (prefix: string, n: number) => Array.from({ length: n }, () => `${prefix}${Date.now().toString(36)}${(seq++).toString().padStart(4, '0')}`.padEnd(34, 'x'));
+/** `n` fresh addresses of a network for the pool: well-formed for TRC20 and ERC20, letters and digits for another. */
+const addresses = (network: string, n: number) =>
+  Array.from({ length: n }, () => {
+    const seed = `${network}${Date.now().toString(36)}${(seq++).toString().padStart(4, '0')}`;
+    return network === 'TRC20' ? tronAddressOf(seed) : network === 'ERC20' ? evmAddressOf(seed) : seed.padEnd(34, 'x');
+  });
 const fill = (network: string, list: string[], headers = owner.headers) => post('/admin/api/wallet/crypto-addresses', { network, addresses: list, reason: 'new wallet batch from treasury' }, headers);
 const addressOf = (m: Member, network: string) => get(`/coin/recharge/address?network=${network}`, m.headers);
 const freeIn = async (network: string) => (await t.db.selectFrom('crypto_addresses').select('id').where('network', '=', network).where('user_id', 'is', null).execute()).length;
@@ -34,10 +38,10 @@ const hash = () => `0x${Array.from({ length: 64 }, () => Math.floor(Math.random(
 
 describe('the operators fill the pool', () => {
   it('adds addresses (skipping those already there) and records each filling as a decision', async () => {
-    const list = addresses('TPool', 3);
+    const list = addresses('TRC20', 3);
     const first = await fill('trc20', list);
     expect(first.body).toMatchObject({ code: 200, data: { added: 3 } });
-    const again = await fill('TRC20', [list[0]!, ...addresses('TPool', 1)]);
+    const again = await fill('TRC20', [list[0]!, ...addresses('TRC20', 1)]);
     expect(again.body.data).toEqual({ added: 1 });
     const actions = await t.db.selectFrom('operator_actions').select(['operator', 'action', 'target_type']).where('action', 'like', 'crypto_addresses.add TRC20%').orderBy('id').execute();
     expect(actions.map(({ action, target_type }) => ({ action, target_type }))).toEqual([
@@ -46,14 +50,14 @@ describe('the operators fill the pool', () => {
     ]);
     expect(actions.every((a) => a.operator.endsWith(`#${owner.operatorId}`))).toBe(true);
     const support = await newOperatorSession(t.db, 'support');
-    expect((await fill('TRC20', addresses('TNo', 1), support.headers)).body.code).not.toBe(200);
+    expect((await fill('TRC20', addresses('TRC20', 1), support.headers)).body.code).not.toBe(200);
     expect((await fill('TRC20', ['not an address'])).body.code).toBe(ResponseCode.validation);
   });
 });
 
 describe('a deposit address per member and network', () => {
   it('gives a member one address of the pool, the same on every visit, with its QR code; another member gets another', async () => {
-    await fill('TRC20', addresses('TMine', 3));
+    await fill('TRC20', addresses('TRC20', 3));
     const a = await walletMember(t);
     const b = await walletMember(t);
     const before = await freeIn('TRC20');
@@ -79,7 +83,7 @@ describe('a deposit address per member and network', () => {
   });
 
   it('a member asking many times at once still gets one address, and the pool loses one', async () => {
-    await fill('TRC20', addresses('TRace', 10));
+    await fill('TRC20', addresses('TRC20', 10));
     const m = await walletMember(t);
     const before = await freeIn('TRC20');
     const answers = await Promise.all(Array.from({ length: 8 }, () => addressOf(m, 'TRC20')));
@@ -92,7 +96,7 @@ describe('a deposit address per member and network', () => {
     const m = await walletMember(t);
     const none = await addressOf(m, 'BEP20');
     expect(none.body).toMatchObject({ code: ResponseCode.noCryptoAddress, msg: 'No deposit address is available for this network right now; please try again later' });
-    await fill('SOL', addresses('SOne', 1));
+    await fill('SOL', addresses('SOL', 1));
     const holder = await walletMember(t);
     const held = (await addressOf(holder, 'SOL')).body.data.address;
     expect((await addressOf(m, 'SOL')).body.code).toBe(ResponseCode.noCryptoAddress);
@@ -107,8 +111,8 @@ describe('a deposit address per member and network', () => {
 
 describe('stablecoin top-ups on the network chosen', () => {
   it('a top-up on ERC20 goes to the member’s ERC20 address; the operator confirms the hash and it is credited once', async () => {
-    await fill('ERC20', addresses('EAddr', 2));
-    await fill('TRC20', addresses('TAddr', 2));
+    await fill('ERC20', addresses('ERC20', 2));
+    await fill('TRC20', addresses('TRC20', 2));
     const m = await walletMember(t);
     expect((await get('/user/recharge/config', m.headers)).body.data.crypto_networks).toEqual(expect.arrayContaining(['ERC20', 'TRC20']));
     const txHash = hash();
@@ -150,8 +154,8 @@ describe('stablecoin top-ups on the network chosen', () => {
   });
 
   it('without a network the top-up is TRC20; a hash already claimed on a network is refused there but not on another', async () => {
-    await fill('ERC20', addresses('EHash', 2));
-    await fill('TRC20', addresses('THash', 2));
+    await fill('ERC20', addresses('ERC20', 2));
+    await fill('TRC20', addresses('TRC20', 2));
     const m = await walletMember(t);
     await addressOf(m, 'TRC20');
     await addressOf(m, 'ERC20');
@@ -168,7 +172,7 @@ describe('stablecoin top-ups on the network chosen', () => {
   });
 
   it('one transaction is one deposit: with or without 0x, at creation and at confirmation, refused in words; the approver sees the hash', async () => {
-    await fill('TRC20', addresses('TDup', 3));
+    await fill('TRC20', addresses('TRC20', 3));
     const [a, b, c] = [await walletMember(t), await walletMember(t), await walletMember(t)];
     for (const m of [a, b, c]) await addressOf(m, 'TRC20');
     const en = (m: Member) => ({ ...m.keyed(), 'Accept-Language': 'en-us' });
@@ -197,7 +201,7 @@ describe('stablecoin top-ups on the network chosen', () => {
   });
 
   it('a top-up rejected directly closes the confirmation waiting about it: cancelled with why, not left to approve', async () => {
-    await fill('TRC20', addresses('TRej', 1));
+    await fill('TRC20', addresses('TRC20', 1));
     const m = await walletMember(t);
     await addressOf(m, 'TRC20');
     const r = (await post('/user/recharge/create', { channel: 'usdt', amount: '20', currency: 'USD', tx_hash: hash() }, m.keyed())).body.data;

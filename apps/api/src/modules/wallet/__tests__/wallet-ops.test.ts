@@ -7,7 +7,7 @@ import { runOpsCommand } from '../../../ops/commands.js';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.js';
 import { call } from '../../catalogue/__tests__/helpers.js';
 import { balanceOf, ledgerCheck } from '../../ledger/ledger.service.js';
-import { maybank, PAY_PASSWORD, slipOf, walletMember } from './fixtures.js';
+import { maybank, PAY_PASSWORD, slipOf, tronAddressOf, walletMember } from './fixtures.js';
 import { checkLedgerAfterEach } from './ledger-guard.js';
 import { OPS_CLI } from '../../../test/api-processes.js';
 import { opsOperators } from '../../../ops/__tests__/ops-operators.js';
@@ -117,7 +117,7 @@ describe('wallet operator commands', () => {
     expect(await refused('wallet', 'limit', 'USD', 'transfer', '--fee-bp', '0', '--fee-fixed', '0', '--min', '500', '--max', '100', '--daily-count', '5', '--daily-amount', '1000')).not.toBe('');
     expect(await ops('wallet', 'limit', 'USD', 'transfer', '--fee-bp', '0', '--fee-fixed', '0', '--min', '100', '--max', '500000', '--daily-count', '20', '--daily-amount', '1000000')).toBe('limits of transfer in USD saved');
 
-    expect(await ops('wallet', 'crypto-addresses', 'TRC20', 'TXopsAddr0000000000000000000000001', 'TXopsAddr0000000000000000000000002')).toBe('2 address(es) added to TRC20');
+    expect(await ops('wallet', 'crypto-addresses', 'TRC20', tronAddressOf('ops-1'), tronAddressOf('ops-2'))).toBe('2 address(es) added to TRC20');
     const actions = await t.db.selectFrom('operator_actions').select('action').where('operator', '=', recordedAs('olivia')).execute();
     expect(actions.map((a) => a.action)).toEqual(expect.arrayContaining(['collection_account.add MYR', expect.stringMatching(/^recharge_channel\.set duitnow kind: bank_transfer → bank_transfer, .*enabled: on → off$/), expect.stringMatching(/^wallet_limit\.set USD transfer fee_bp: 0 → 0, /)]));
     expect(await refused('wallet', 'explode')).toContain('wallet commands');

@@ -137,7 +137,7 @@ const api = await startFakeApi({
           quote: ((amount) => (amount === '100' ? { amount: 10_000, fee: 300, total: 10_300 } : amount === '20' ? { amount: 2_000, fee: 100, total: 2_100 } : null))(new URL(req.url, 'http://x').searchParams.get('amount')),
         }),
   '/user/withdraw/create': () => ok(withdrawal),
-  '/coin/withdraw/create': () => ok({ ...withdrawal, id: 42, method: 'crypto', currency: 'USD', amount: 2_000, fee: 100, bank_name: null, account_masked: null, network: 'ERC20', address: '0xA1b2C3d4E5f60718293aBcDeF0123456789aBcDe' }),
+  '/coin/withdraw/create': () => ok({ ...withdrawal, id: 42, method: 'crypto', currency: 'USD', amount: 2_000, fee: 100, bank_name: null, account_masked: null, network: 'ERC20', address: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed' }),
   '/user/withdraw/list': () => ok({ list: [withdrawal, { ...withdrawal, id: 40, withdraw_no: 'W2611220040', status: 'rejected', reason: 'Name does not match', rejected_at: '2026-11-22T12:00:00.000Z' }], total: 2, page: 1, limit: 10, has_more: false }),
   '/user/bank_card/list': () => ok({ list: cards }),
   '/attractive/bankListByType': () => ok({ list: banks }),
@@ -369,7 +369,7 @@ describe('withdraw page', () => {
     const router = renderAt(paths.wallet.withdraw);
     fireEvent.click(await screen.findByText('To a stablecoin address'));
     fireEvent.click(await screen.findByText('ERC20'));
-    type('address', '0xA1b2C3d4E5f60718293aBcDeF0123456789aBcDe');
+    type('address', '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed');
     type('amount', '20');
     await waitFor(() => expect(screen.getByTestId('crypto-fee').textContent).toBe('$1.00'));
     type('pay_password', '123456');
@@ -378,9 +378,42 @@ describe('withdraw page', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Confirm' }));
     await waitFor(() => expect(router.state.location.pathname).toBe(paths.wallet.withdrawals));
     const [create] = sent('/coin/withdraw/create');
-    expect(JSON.parse(create!.body)).toEqual({ network: 'ERC20', address: '0xA1b2C3d4E5f60718293aBcDeF0123456789aBcDe', amount: '20', currency: 'USD', pay_password: '123456' });
+    expect(JSON.parse(create!.body)).toEqual({ network: 'ERC20', address: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed', amount: '20', currency: 'USD', pay_password: '123456' });
     expect(create!.headers['idempotency-key']).toBeTruthy();
     expect(sent('/user/withdraw/create')).toHaveLength(0);
+  });
+
+  it('refuses an address that is not of the chosen network under its field, and sends nothing until it is', async () => {
+    member = memberFixture({ has_pay_password: true, google_bound: false, real_name_status: 'approved' });
+    useSession.getState().signIn('member-token', member);
+    renderAt(paths.wallet.withdraw);
+    fireEvent.click(await screen.findByText('To a stablecoin address'));
+    fireEvent.click(await screen.findByText('ERC20'));
+    const address = () => document.querySelector<HTMLInputElement>('input[name="address"]')!;
+    type('amount', '20');
+    type('pay_password', '123456');
+    const refusedWith = async (typed: string, words: string) => {
+      type('address', typed);
+      fireEvent.click(screen.getByRole('button', { name: 'Withdraw' }));
+      await waitFor(() => expect(address().getAttribute('aria-invalid')).toBe('true'));
+      expect(address().getAttribute('aria-description')).toBe(words);
+      expect(await screen.findByText(words)).toBeTruthy();
+      expect(document.activeElement).toBe(address());
+    };
+    // A Tron address on Ethereum, then an Ethereum address with one letter's case changed.
+    await refusedWith('TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t', 'This is not an Ethereum or BNB Chain address: it is 0x followed by 40 hexadecimal digits');
+    await refusedWith('0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAeD', 'This address’s upper and lower case letters do not match its checksum: please copy it again from your wallet');
+    // On TRC20 an Ethereum address is refused in the words of that network.
+    fireEvent.click(screen.getByText('TRC20'));
+    await refusedWith('0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed', 'This is not a TRC20 (Tron) address: it is 34 letters and digits starting with T');
+    expect(sent('/coin/withdraw/create')).toHaveLength(0);
+    // The right address of the network clears the mark, and the withdrawal can be confirmed.
+    type('address', 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t');
+    expect(address().getAttribute('aria-invalid')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Withdraw' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Confirm' }));
+    await waitFor(() => expect(sent('/coin/withdraw/create')).toHaveLength(1));
+    expect(JSON.parse(sent('/coin/withdraw/create')[0]!.body)).toMatchObject({ network: 'TRC20', address: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t' });
   });
 
   it('by keyboard: the bank card and the stablecoin network are named groups of radios Tab reaches', async () => {

@@ -37,7 +37,7 @@ const api = await startFakeApi({
   '/coin/withdraw/create': () => ok({ ...withdrawal, id: 42, method: 'crypto', currency: 'USD', amount: 2_000, fee: 100, bank_name: null, account_masked: null, network: 'ERC20', address: ADDRESS }),
 });
 
-const ADDRESS = '0xA1b2C3d4E5f60718293aBcDeF0123456789aBcDe';
+const ADDRESS = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
 const PAY_PASSWORD = '480913';
 const GOOGLE_CODE = '772051';
 
