@@ -1,13 +1,14 @@
 import { Alert, App as AntApp, Button, Form, Input, Modal, Select } from 'antd';
 import { ResponseCode, type AnyEndpoint } from '@shop/contract/common';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { invalidateEndpoints } from '../lib/endpoint-query';
 import { waitingRequestOf } from '../lib/approvals';
 import { FormField, refusedFieldsOf, useConsoleForm, type BodySchema } from '../lib/form';
 import { useRequestKeys } from '../lib/request-key';
 import { ApiError } from '../lib/request';
+import { useForgetEndedSession } from '../lib/session';
 
 export interface DecisionField {
   name: string;
@@ -135,6 +136,10 @@ export function DecisionModal({ open, title, question, okText, danger, fields, s
       else setError(elsewhere.length ? elsewhere.join(' · ') : null);
     },
   });
+  // A refusal that said only that the session had ended is gone once its operator signs in again (the reason typed stays).
+  const { reset: resetMutation } = mutation;
+  const forgetEnded = useCallback(() => (resetMutation(), setError(null)), [resetMutation]);
+  useForgetEndedSession(mutation.error, forgetEnded);
   const decide = form.submit((body) => {
     if (!mutation.isPending) mutation.mutate({ values: form.getValues(), body });
   });

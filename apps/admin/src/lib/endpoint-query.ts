@@ -6,7 +6,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { call, type CallOptions } from './request';
 import { useRequestKeys } from './request-key';
-import { useSession } from './session';
+import { useForgetEndedSession, useSession } from './session';
 
 export { invalidateEndpoints } from '@shop/client/query';
 
@@ -40,7 +40,7 @@ export const { useEndpointQuery } = endpoints;
 export function useEndpointMutation<E extends AnyEndpoint>(endpoint: E, options: EndpointMutationOptions<E, CallOptions> = {}) {
   const keys = useRequestKeys();
   const mutation = endpoints.endpointMutation(useQueryClient(), endpoint, options);
-  return useMutation({
+  const result = useMutation({
     ...mutation,
     mutationFn: (input: CallInput<E>) => (call as EndpointCall<CallOptions>)(endpoint, input, { ...options.call, idempotencyKey: options.call?.idempotencyKey ?? keys.keyFor(input) }) as Promise<EndpointData<E>>,
     // Done: the same body sent again is a new request (a second identical message), not a repeat of this one.
@@ -49,4 +49,7 @@ export function useEndpointMutation<E extends AnyEndpoint>(endpoint: E, options:
       return mutation.onSuccess?.(...args);
     },
   });
+  // "Please log in again" is stale once the operator has: the page shows no error until the next send.
+  useForgetEndedSession(result.error, result.reset);
+  return result;
 }

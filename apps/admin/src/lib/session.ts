@@ -1,4 +1,6 @@
-import { useSyncExternalStore } from 'react';
+import { useEffect, useSyncExternalStore } from 'react';
+import { ClientCode } from '@shop/contract/common';
+import { ApiError } from '@shop/client/call';
 
 /** Why the console went back to the sign-in page. */
 export type EndReason = 'idle' | 'expired' | 'signed_out';
@@ -26,6 +28,8 @@ const kept = localStorage.getItem(TOKEN_KEY);
 let state: State = { token: kept, ended: null, scope: kept ?? '' };
 const listeners = new Set<() => void>();
 const emit = () => listeners.forEach((l) => l());
+/** What forgets, on a resume, what the pages were told only because the session had ended (`useForgetEndedSession`). */
+const resumeListeners = new Set<() => void>();
 
 export const sessionStore = {
   get: () => state,
@@ -46,6 +50,12 @@ export const sessionStore = {
     touch();
     state = { token, ended: null, scope: state.scope };
     emit();
+    resumeListeners.forEach((l) => l());
+  },
+  /** Calls `listener` each time the operator whose session ended signs in again over the page; answers the function that stops it. */
+  onResume(listener: () => void) {
+    resumeListeners.add(listener);
+    return () => void resumeListeners.delete(listener);
   },
   end(reason: EndReason) {
     localStorage.removeItem(TOKEN_KEY);
@@ -57,6 +67,18 @@ export const sessionStore = {
 };
 
 export const useSession = () => useSyncExternalStore(sessionStore.subscribe, sessionStore.get);
+
+/** Whether a refusal said only that the operator's session had ended (2001, 2002): nothing about what was sent. */
+export const saidSessionEnded = (error: unknown): boolean => error instanceof ApiError && (error.code === ClientCode.tokenInvalid || error.code === ClientCode.loginRequired);
+
+/**
+ * Forgets a refusal that said only that the session had ended once its operator signs in again over
+ * the page (`sessionStore.resume`): the page is usable again, and "please log in again" above a form
+ * would stay until the next send. `forget` clears what shows it (a mutation's `reset` …).
+ */
+export function useForgetEndedSession(error: unknown, forget: () => void): void {
+  useEffect(() => (saidSessionEnded(error) ? sessionStore.onResume(forget) : undefined), [error, forget]);
+}
 
 /** Records the operator's activity (shared across the console's tabs). */
 export function touch(now = Date.now()): void {

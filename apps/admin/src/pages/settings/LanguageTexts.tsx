@@ -1,4 +1,4 @@
-import { Button, Input, Modal, Select, Space, Tag, Typography } from 'antd';
+import { Button, Input, Select, Space, Tag, Typography } from 'antd';
 import { keepPreviousData } from '@tanstack/react-query';
 import { LANGUAGES, type Language, type EndpointData } from '@shop/contract/common';
 import { useState } from 'react';
@@ -9,6 +9,7 @@ import { call } from '../../lib/request';
 import { LANGUAGE_NAMES } from '../../lib/i18n';
 import { languageTextsRoute, setLanguageTextRoute } from '../../lib/routes-settings';
 import type { PendingChange } from '../../components/ReasonedChange';
+import { DecisionModal } from '../../components/DecisionModal';
 
 type Row = EndpointData<typeof languageTextsRoute>['list'][number];
 
@@ -18,12 +19,12 @@ export function LanguageTexts({ ask }: { ask: (c: PendingChange) => void }) {
   const [lang, setLang] = useState<Language>('en-us');
   const [search, setSearch] = useState('');
   const [paging, setPaging] = useState({ page: 1, limit: 20 });
-  const [editing, setEditing] = useState<{ key: string; text: string } | null>(null);
+  const [editing, setEditing] = useState<{ key: string; text: string; shipped: string } | null>(null);
   const [sort, setSort] = useState<ListSort>({});
   const filters = { lang, q: search, ...(sort as { sort?: 'key' }) };
   const query = useEndpointQuery(languageTextsRoute, { ...filters, ...paging }, { placeholderData: keepPreviousData });
-  const save = (key: string, text: string | null) =>
-    ask({ title: `${LANGUAGE_NAMES[lang]} · ${key}`, send: (reason, idempotencyKey) => call(setLanguageTextRoute, { lang, key, text, reason }, { idempotencyKey: idempotencyKey }) });
+  const restore = (key: string) =>
+    ask({ title: `${LANGUAGE_NAMES[lang]} · ${key}`, send: (reason, idempotencyKey) => call(setLanguageTextRoute, { lang, key, text: null, reason }, { idempotencyKey: idempotencyKey }) });
   return (
     <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
       <Space wrap>
@@ -57,11 +58,11 @@ export function LanguageTexts({ ask }: { ask: (c: PendingChange) => void }) {
             width: 220,
             render: (_, r) => (
               <Space>
-                <Button size="small" onClick={() => setEditing({ key: r.key, text: r.text })} data-testid={`edit-${r.key}`}>
+                <Button size="small" onClick={() => setEditing({ key: r.key, text: r.text, shipped: r.shipped })} data-testid={`edit-${r.key}`}>
                   {t('console.settings.page.edit')}
                 </Button>
                 {r.changed && (
-                  <Button size="small" onClick={() => save(r.key, null)}>
+                  <Button size="small" onClick={() => restore(r.key)}>
                     {t('console.settings.page.resetText')}
                   </Button>
                 )}
@@ -70,26 +71,20 @@ export function LanguageTexts({ ask }: { ask: (c: PendingChange) => void }) {
           },
         ]}
       />
-      <Modal
+      {/* The text and the reason in one dialog: a refused text (empty, a placeholder lost or renamed) is said under the text itself. */}
+      <DecisionModal
         open={editing !== null}
-        title={t('console.settings.page.editText')}
+        title={editing ? `${t('console.settings.page.editText')} · ${LANGUAGE_NAMES[lang]} · ${editing.key}` : ''}
+        question={editing ? <Typography.Text type="secondary">{`${t('console.settings.page.shipped')}: ${editing.shipped}`}</Typography.Text> : null}
         okText={t('console.settings.page.save')}
-        cancelText={t('console.common.cancel')}
-        onCancel={() => setEditing(null)}
-        onOk={() => {
-          if (!editing) return;
-          save(editing.key, editing.text);
-          setEditing(null);
-        }}
-        destroyOnHidden
-      >
-        {editing && (
-          <>
-            <Typography.Text code>{editing.key}</Typography.Text>
-            <Input.TextArea rows={4} value={editing.text} onChange={(e) => setEditing({ ...editing, text: e.target.value })} style={{ marginTop: 12 }} data-testid="text-value" />
-          </>
-        )}
-      </Modal>
+        fields={[
+          { name: 'text', label: t('console.settings.page.text'), required: true, requiredMessage: t('console.settings.page.textEmpty'), multiline: true, maxLength: 5000, initial: editing?.text ?? '' },
+          { name: 'reason', label: t('console.common.reason'), required: true, multiline: true },
+        ]}
+        send={(values, idempotencyKey) => call(setLanguageTextRoute, { lang, key: editing!.key, text: values.text ?? '', reason: values.reason ?? '' }, { idempotencyKey })}
+        invalidates={[languageTextsRoute]}
+        onClose={() => setEditing(null)}
+      />
     </Space>
   );
 }

@@ -16,17 +16,28 @@ let bundled: Record<Language, Record<string, string>> | undefined;
 /** The packs shipped with this release (read from disk once). */
 export const shippedPacks = () => (bundled ??= loadBundledPacks());
 
-/** A language's pack: the shipped texts with the operators' changes of keys that still exist (the shipped object itself when none). */
+/**
+ * The operators' texts that may be served: a blank one (earlier releases took them) counts as no
+ * change, so members read the shipped text rather than a key or nothing. Filtered where read rather
+ * than cleared by a migration: no stored row can bring one back.
+ */
+export function usableTexts(changed: Record<string, string>): Record<string, string> {
+  if (Object.values(changed).every((text) => typeof text === 'string' && text.trim())) return changed;
+  return Object.fromEntries(Object.entries(changed).filter(([, text]) => typeof text === 'string' && text.trim()));
+}
+
+/** A language's pack: the shipped texts with the operators' (usable) changes of keys that still exist (the shipped object itself when none). */
 export function mergedPack(shipped: Record<string, string>, changed: Record<string, string>): Record<string, string> {
-  if (!Object.keys(changed).some((key) => key in shipped)) return shipped;
+  const usable = usableTexts(changed);
+  if (!Object.keys(usable).some((key) => key in shipped)) return shipped;
   const pack = { ...shipped };
-  for (const [key, text] of Object.entries(changed)) if (key in pack) pack[key] = text;
+  for (const [key, text] of Object.entries(usable)) if (key in pack) pack[key] = text;
   return pack;
 }
 
-/** The texts operators changed in a language (key → text). */
+/** The texts operators changed in a language (key → text), blank ones left out (`usableTexts`). */
 export async function operatorTexts(db: Executor, lang: Language): Promise<Record<string, string>> {
-  return (await findLanguagePack(db, lang, OPERATOR_TEXTS))?.pack ?? {};
+  return usableTexts((await findLanguagePack(db, lang, OPERATOR_TEXTS))?.pack ?? {});
 }
 
 /** The version of each language's shipped pack with no operator changes, worked out once per process. */
@@ -35,7 +46,7 @@ const shippedVersions = new Map<Language, string>();
 /** A language's pack as this release stores it: the shipped texts with the operators' changes, and its version. */
 function packOf(lang: Language, changed: Record<string, string>): CachedPack {
   const pack = mergedPack(shippedPacks()[lang], changed);
-  if (Object.keys(changed).length) return { version: packVersion(pack), pack };
+  if (Object.keys(usableTexts(changed)).length) return { version: packVersion(pack), pack };
   let version = shippedVersions.get(lang);
   if (!version) shippedVersions.set(lang, (version = packVersion(pack)));
   return { version, pack };
