@@ -1,13 +1,13 @@
-import { LANGUAGES, ResponseCode, type EndpointBody, type EndpointData, type EndpointQuery, type Language, type adminLanguageTexts, type adminSaveInternationalFreight, type adminSaveShippingFee, type adminSavePointsSettings, type adminSettings } from '@shop/contract';
+import { LANGUAGES, ResponseCode, placeholderChanges, type EndpointBody, type EndpointData, type EndpointQuery, type Language, type adminLanguageTexts, type adminSaveInternationalFreight, type adminSaveShippingFee, type adminSavePointsSettings, type adminSettings } from '@shop/contract';
 import type { AppDeps } from '../app-deps.js';
 import type { Database, Executor } from '../db/database.js';
 import { operatorNameOf, type Actor } from '../lib/actor.js';
-import { AppError, notFound } from '../lib/errors.js';
+import { AppError, ValidationError, notFound } from '../lib/errors.js';
 import { withTransaction } from '../lib/transaction.js';
 import { setCaptchaSetting } from '../modules/accounts/operator.service.js';
 import { captchaBypassAllowed, captchaMode } from '../modules/captcha/captcha.service.js';
 import { findLanguagePack, lockOperatorTextsForUpdate, setOperatorTexts } from '../modules/lang/lang.queries.js';
-import { DEFAULT_CLIENT, OPERATOR_TEXTS, operatorTexts, shippedPacks, storeLanguagePack } from '../modules/lang/lang.service.js';
+import { DEFAULT_CLIENT, OPERATOR_TEXTS, operatorTexts, shippedPacks, storeLanguagePack, usableTexts } from '../modules/lang/lang.service.js';
 import type { OperatorAction } from '@shop/contract';
 import { insertOperatorAction } from '../modules/operator-actions/operator-actions.queries.js';
 import type { ListExport } from '../lib/list-export.js';
@@ -48,8 +48,9 @@ export async function settingsSnapshot(db: Executor, actor: Actor): Promise<Endp
       shopping_points_per_unit: orders.shopping_points_per_unit,
       points_max_share_bp: orders.points_max_share_bp,
       earn_rate_bp: orders.earn_rate_bp,
-      updated_by: orders.updated_by ?? null,
-      updated_at: iso(orders.updated_at),
+      // The points card's own stamp: a change of the order times is not a change of the points.
+      updated_by: orders.points_updated_by ?? null,
+      updated_at: iso(orders.points_updated_at),
     },
     operating_fees: operating.map((o) => ({ country_code: o.country_code, rate_bp: o.rate_bp, updated_by: o.updated_by, updated_at: iso(o.updated_at) })),
     international_freight: freight.map((f) => ({ country_code: f.country_code, method: f.method, weight_from_g: f.weight_from_g, weight_to_g: f.weight_to_g, currency: f.currency, fee: Number(f.fee_minor) })),
@@ -76,9 +77,9 @@ export async function setCaptcha(db: Database, actor: Actor, input: { mode: 'off
   return settingsSnapshot(db, actor);
 }
 
-/** How long an order may stay unpaid, when unconfirmed orders complete and when completed ones settle. */
-export const setOrderTimes = (db: Database, actor: Actor, { reason, ...times }: OrderTimes & { reason: string }) =>
-  change(db, actor, orderTimesAction(times), reason, (tx) => setOrderSettings(tx, actor, times));
+/** How long an order may stay unpaid, when unconfirmed orders complete and when completed ones settle; refused when the page's copy was changed since. */
+export const setOrderTimes = (db: Database, actor: Actor, { reason, base_updated_at, ...times }: OrderTimes & { reason: string; base_updated_at?: string }) =>
+  change(db, actor, orderTimesAction(times), reason, (tx) => setOrderSettings(tx, actor, times, { base_updated_at }));
 
 /** Freight of regular orders to a country. */
 export const saveShippingFee = (db: Database, actor: Actor, input: EndpointBody<typeof adminSaveShippingFee>) =>
@@ -89,8 +90,8 @@ export const deleteShippingFee = (db: Database, actor: Actor, input: { country_c
   change(db, actor, `setting.shipping_fee ${input.country_code} ${input.currency} deleted`, input.reason, (tx) => removeShippingFee(tx, actor, input));
 
 /** What points are worth, the share they may pay and what completed orders earn, through the orders area's points service (it records the change with the reason). */
-export async function savePointsSettings(db: Database, actor: Actor, { reason, ...values }: EndpointBody<typeof adminSavePointsSettings>) {
-  await setPointsSettings(db, actor, values, reason);
+export async function savePointsSettings(db: Database, actor: Actor, { reason, base_updated_at, ...values }: EndpointBody<typeof adminSavePointsSettings>) {
+  await setPointsSettings(db, actor, values, reason, { base_updated_at });
   return settingsSnapshot(db, actor);
 }
 
@@ -131,6 +132,19 @@ export async function languageTexts(db: Executor, actor: Actor, input: EndpointQ
 }
 
 /**
+ * A text members would read wrongly is refused on its field: a blank one (the app showed a key, or
+ * nothing, in its place), or one whose placeholders are not exactly the shipped text's (a renamed
+ * `{{minute}}` is shown as typed, a dropped `{{minutes}}` loses the number).
+ */
+function assertUsableText(shipped: string, text: string): void {
+  if (!text.trim()) throw new ValidationError([{ field: 'text', key: 'admin.validation.textEmpty', params: { field: 'text' } }]);
+  const { missing, unknown } = placeholderChanges(shipped, text);
+  if (!missing.length && !unknown.length) return;
+  const key = missing.length && unknown.length ? 'admin.validation.placeholdersChanged' : missing.length ? 'admin.validation.placeholdersMissing' : 'admin.validation.placeholdersUnknown';
+  throw new ValidationError([{ field: 'text', key, params: { field: 'text', missing: missing.join(' '), unknown: unknown.join(' ') } }]);
+}
+
+/**
  * Replaces one text of a language (null: the shipped one again). The pack gets its new version in
  * the same transaction, so apps holding the old version load the pack again; this process serves it at
  * once, and every other process once the table's notice reaches it (`LanguagePacks.follow`).
@@ -140,9 +154,11 @@ export async function setLanguageText(deps: Pick<AppDeps, 'db' | 'i18n' | 'langu
   if (!(LANGUAGES as readonly string[]).includes(input.lang)) throw new AppError(ResponseCode.validation);
   const shipped = shippedPacks()[input.lang];
   if (!(input.key in shipped)) throw notFound('text');
+  if (input.text !== null) assertUsableText(shipped[input.key]!, input.text);
   const answer = await withTransaction(deps.db, async (tx) => {
     const row = await lockOperatorTextsForUpdate(tx, input.lang, OPERATOR_TEXTS);
-    const changed = { ...row.pack };
+    // Blank texts an earlier release took are never served (`usableTexts`): dropped with this change.
+    const changed = usableTexts(row.pack);
     if (input.text === null || input.text === shipped[input.key]) delete changed[input.key];
     else changed[input.key] = input.text;
     await setOperatorTexts(tx, input.lang, OPERATOR_TEXTS, changed);

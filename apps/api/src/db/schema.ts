@@ -18,7 +18,7 @@ import type * as moneyConsole from '../modules/money-console/money-console.table
 import type * as operators from '../modules/operators/operators.table.js';
 import type { IdempotencyKeysTable } from '../idempotency/idempotency.table.js';
 import type { WebhookEventsTable } from '../webhooks/webhooks.table.js';
-import type { GeoCountriesTable, GeoRegionsTable } from '../modules/geo/geo.table.js';
+import type { GeoCountriesTable, GeoRegionsTable, ShippingCountryListTable } from '../modules/geo/geo.table.js';
 import type { AddressesTable } from '../modules/address/address.table.js';
 import type * as wallet from '../modules/wallet/wallet.table.js';
 import type * as payments from '../modules/payments/payments.table.js';
@@ -94,6 +94,7 @@ export interface DB {
   idempotency_keys: IdempotencyKeysTable;
   webhook_events: WebhookEventsTable;
   geo_countries: GeoCountriesTable;
+  shipping_country_list: ShippingCountryListTable;
   geo_regions: GeoRegionsTable;
   addresses: AddressesTable;
   wallet_currencies: wallet.WalletCurrenciesTable;

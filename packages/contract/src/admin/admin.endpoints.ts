@@ -4,7 +4,7 @@ import { endpoint, type AnyEndpoint } from '../common/endpoint.js';
 import * as s from './admin.schemas.js';
 import { orderAdminEndpoints } from '../orders/orders.admin.js';
 import { walletAdminEndpoints } from '../wallet/wallet.admin.js';
-import { geoCountryListData, shippingCountriesBody } from '../geo/geo.schemas.js';
+import { shippingCountriesBody, shippingCountriesData } from '../geo/geo.schemas.js';
 import { consoleEndpoints } from './console.endpoints.js';
 import { moneyConsoleEndpoints } from './money.endpoints.js';
 import { paymentsConsoleEndpoints } from './payments.endpoints.js';
@@ -32,9 +32,9 @@ export const adminSetRate = endpoint({ method: 'POST', path: '/admin/api/rates/s
 export const adminLedgerCheck = endpoint({ method: 'GET', path: '/admin/api/ledger/check', auth: 'operator', permission: 'ledger.read', area: 'admin', data: s.ledgerCheckData });
 
 /** The countries the shop ships to, in the order the address form offers them. */
-export const adminShippingCountries = endpoint({ method: 'GET', path: '/admin/api/geo/shipping-countries', auth: 'operator', permission: 'settings.write', area: 'admin', data: geoCountryListData });
-/** Replaces the shipping countries (recorded with who and why); addresses already saved stay as they are. */
-export const adminSetShippingCountries = endpoint({ method: 'POST', path: '/admin/api/geo/shipping-countries', auth: 'operator', permission: 'settings.write', area: 'admin', body: shippingCountriesBody, data: geoCountryListData });
+export const adminShippingCountries = endpoint({ method: 'GET', path: '/admin/api/geo/shipping-countries', auth: 'operator', permission: 'settings.write', area: 'admin', data: shippingCountriesData });
+/** Replaces the shipping countries (recorded with who and why; refused, 4020, from a copy changed since); addresses already saved stay as they are. */
+export const adminSetShippingCountries = endpoint({ method: 'POST', path: '/admin/api/geo/shipping-countries', auth: 'operator', permission: 'settings.write', area: 'admin', body: shippingCountriesBody, data: shippingCountriesData });
 
 const endpointsOf = (module: Record<string, unknown>): AnyEndpoint[] =>
   Object.values(module).filter((v): v is AnyEndpoint => typeof v === 'object' && v !== null && 'path' in v && 'method' in v && 'auth' in v);

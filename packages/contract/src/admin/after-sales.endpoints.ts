@@ -26,8 +26,8 @@ export const adminCloseAfterSale = endpoint({ method: 'POST', path: '/admin/api/
 export const adminExportAfterSales = exportOf(adminListAfterSales);
 /** The windows, the exchange cap and the other days of after-sales, with the return addresses, service points and carriers. */
 export const adminAfterSaleSettings = endpoint({ method: 'GET', path: '/admin/api/after-sales/settings', auth: 'operator', permission: 'aftersales.decide', area: 'admin', data: s.adminAfterSaleSettingsData });
-/** Changes the windows, the exchange cap and the other days (recorded). */
-export const adminSetAfterSaleSettings = endpoint({ method: 'POST', path: '/admin/api/after-sales/settings', auth: 'operator', permission: 'settings.write', area: 'admin', idempotent: true, body: s.afterSaleSettingsSchema, data: s.adminAfterSaleSettingsData });
+/** Changes the windows, the exchange cap and the other days (recorded); refused (4020) when saved from a copy changed since. */
+export const adminSetAfterSaleSettings = endpoint({ method: 'POST', path: '/admin/api/after-sales/settings', auth: 'operator', permission: 'settings.write', area: 'admin', idempotent: true, body: s.afterSaleSettingsBody, data: s.adminAfterSaleSettingsData });
 /** Adds or changes a return address (one per country) or a service point (recorded). */
 export const adminSaveAfterSaleAddress = endpoint({ method: 'POST', path: '/admin/api/after-sales/addresses/save', auth: 'operator', permission: 'settings.write', area: 'admin', idempotent: true, body: s.adminAfterSaleAddressBody, data: s.adminAfterSaleSettingsData });
 /** Adds or changes a reason members may give for a kind, with its names per language (recorded). */

@@ -7,6 +7,7 @@ import { exportOf, sortQuery } from '../common/list-sort.js';
 import { OPERATOR_ROLES } from './permissions.js';
 import { approvalRequestSchema } from './approvals.js';
 import { internationalFreightBody, operatingFeeBody, pointsSettings, shippingFeeBody } from '../orders/orders.admin.js';
+import { baseUpdatedAt } from '../catalogue/catalogue.admin.js';
 
 // The console's settings (captcha, order times, freight and fees, currencies, language texts) and
 // its operators (owner only). Every change carries the operator's reason into the audit log and an
@@ -35,7 +36,9 @@ export const settingsData = z.object({
 });
 
 export const captchaSettingsBody = z.object({ mode: z.enum(CAPTCHA_MODES), bypass: z.boolean(), reason });
+/** The order times as the settings page saves them whole: `base_updated_at` is `orders.updated_at` as the page read it (from a copy changed since: refused, 4020). */
 export const orderTimesBody = z.object({
+  base_updated_at: baseUpdatedAt,
   expiry_minutes: z.number().min(1).max(10080).int(),
   auto_confirm_days: z.number().min(1).max(90).int(),
   /** Days after completion before an order settles (its commissions, PV and shop earnings are earned then); never before its after-sales window closes. Unchanged when left out. */
@@ -45,7 +48,8 @@ export const orderTimesBody = z.object({
 export const currencySettingBody = z.object({ currency, enabled: z.boolean(), reason });
 /** Removes the freight of one country and currency (orders there in that currency then ship free). */
 export const deleteShippingFeeBody = z.object({ country_code: shippingFeeBody.shape.country_code, currency: shippingFeeBody.shape.currency, reason });
-export const pointsSettingsChangeBody = pointsSettings.extend({ reason });
+/** The points settings saved whole: `base_updated_at` is `points.updated_at` as the page read it (from a copy changed since: refused, 4020). */
+export const pointsSettingsChangeBody = pointsSettings.extend({ base_updated_at: baseUpdatedAt, reason });
 
 export const languageTextsQuery = pageQuery.extend({ lang: z.enum(LANGUAGES), q: z.string().trim().max(100).default(''), changed: z.enum(['0', '1']).optional(), ...sortQuery(['key', 'text', 'changed']) });
 export const languageTextSchema = z.object({
@@ -61,8 +65,8 @@ export const languageTextsData = pageOf(languageTextSchema).extend({ lang: z.enu
 export const languageTextBody = z.object({
   lang: z.enum(LANGUAGES),
   key: z.string().trim().min(1).max(200),
-  /** The new text; null goes back to the shipped one. */
-  text: z.string().max(5000).nullable(),
+  /** The new text (never blank: an empty text leaves members a key or nothing); null goes back to the shipped one. Kept as typed, spaces included. */
+  text: z.string().max(5000).refine((text) => text.trim() !== '', 'admin.validation.textEmpty').nullable(),
   reason,
 });
 export const languageTextData = z.object({ lang: z.enum(LANGUAGES), key: z.string(), text: z.string(), version: z.string() });

@@ -3,6 +3,7 @@ import { wholeNumber } from '../common/numbers.js';
 import { languageSchema } from '../common/language-schema.js';
 import { pageOf, pageQuery } from '../common/pagination.js';
 import { freeText } from '../common/text.js';
+import { baseUpdatedAt } from '../catalogue/catalogue.admin.js';
 
 const id = wholeNumber(1, 2_147_483_647);
 /** Integer minor units of the case's currency. */
@@ -442,6 +443,8 @@ export const afterSaleSettingsSchema = z.object({
   auto_complete_days: bounded('auto_complete_days'),
   review_edit_days: bounded('review_edit_days'),
 });
+/** The windows as the console saves them whole: `base_updated_at` is `settings.updated_at` as read (from a copy changed since: refused, 4020, nothing changes). */
+export const afterSaleSettingsBody = afterSaleSettingsSchema.extend({ base_updated_at: baseUpdatedAt });
 export const adminAfterSaleAddressSchema = afterSaleAddressSchema.extend({ kind: z.enum(['return', 'service']), enabled: z.boolean() });
 export const adminAfterSaleCarrierSchema = z.object({ code: z.string(), name: z.string(), needs_phone_tail: z.boolean(), enabled: z.boolean() });
 export const adminAfterSaleReasonSchema = z.object({
@@ -458,7 +461,8 @@ export const adminAfterSaleReasonSchema = z.object({
   enabled: z.boolean(),
 });
 export const adminAfterSaleSettingsData = z.object({
-  settings: afterSaleSettingsSchema,
+  /** With who changed the windows last and when (the version a save names). */
+  settings: afterSaleSettingsSchema.extend({ updated_by: z.string(), updated_at: z.string() }),
   addresses: z.array(adminAfterSaleAddressSchema),
   carriers: z.array(adminAfterSaleCarrierSchema),
   reasons: z.array(adminAfterSaleReasonSchema),

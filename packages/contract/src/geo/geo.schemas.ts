@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { baseUpdatedAt } from '../catalogue/catalogue.admin.js';
 
 /** A two-letter ISO 3166-1 country code; lower case is accepted. */
 export const countryCodeField = z
@@ -23,6 +24,8 @@ export const countrySchema = z.object({
 });
 export type Country = z.infer<typeof countrySchema>;
 export const geoCountryListData = z.object({ list: z.array(countrySchema) });
+/** The operator's shipping countries, with who changed the list last and when (the version a save names). */
+export const shippingCountriesData = geoCountryListData.extend({ updated_by: z.string(), updated_at: z.string() });
 
 /** A node of the region tree: province / state / prefecture (1), city (2), district (3). */
 export const regionSchema = z.object({
@@ -60,8 +63,12 @@ export const countryRateSchema = z.object({
 });
 export const countryRatesData = z.object({ settlement_currency: z.string(), list: z.array(countryRateSchema) });
 
-/** The operator's list of shipping countries, in the order members see them, with why it changed. */
+/**
+ * The operator's list of shipping countries, in the order members see them, with why it changed. It
+ * replaces the whole list: `base_updated_at` is the list's `updated_at` as read (from a copy changed since: refused, 4020).
+ */
 export const shippingCountriesBody = z.object({
+  base_updated_at: baseUpdatedAt,
   countries: z.array(countryCodeField).min(1).max(100),
   reason: z.string().trim().min(1).max(500),
 });

@@ -4,6 +4,7 @@ import type { EndpointData } from '@shop/contract/common';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { QueryError } from '../../components/QueryError';
+import { SaveRefused } from '../../components/SaveRefused';
 import { useEndpointMutation, useEndpointQuery } from '../../lib/endpoint-query';
 import { FieldItem, FormField, refusedFieldsOf, useConsoleForm } from '../../lib/form';
 import { AfterSaleReasons } from './AfterSaleReasons';
@@ -11,17 +12,26 @@ import { afterSaleSettingsRoute, saveAfterSaleAddressRoute, saveAfterSaleCarrier
 import { shippingCountriesRoute } from '../../lib/routes-settings';
 
 type Data = EndpointData<typeof afterSaleSettingsRoute>;
-type Settings = Data['settings'];
+type Settings = Omit<Data['settings'], 'updated_by' | 'updated_at'>;
 const FIELDS = Object.keys(AFTER_SALE_SETTING_BOUNDS) as Array<keyof Settings>;
 const NEW_ADDRESS = { id: undefined as number | undefined, country_code: '', kind: 'return' as 'return' | 'service', name: '', address: '', phone: '', hours: '', enabled: true };
 const NEW_CARRIER = { code: '', name: '', needs_phone_tail: false, enabled: true };
 
-/** The windows and the exchange cap: each within the contract's bounds, a refused value said under its field (the browser's check or the server's). */
-function SettingsForm({ settings }: { settings: Settings }) {
+/**
+ * The windows and the exchange cap: each within the contract's bounds, a refused value said under its
+ * field as typed (the browser's check or the server's), never corrected by the field. A save names the
+ * version it was read at: refused as changed since, Refresh (`reload`) reads the windows again.
+ */
+function SettingsForm({ settings, reload }: { settings: Data['settings']; reload: () => void }) {
   const { t } = useTranslation();
   const save = useEndpointMutation(setAfterSaleSettingsRoute, { invalidates: [afterSaleSettingsRoute] });
-  const form = useConsoleForm<Settings>({ schema: () => import('@shop/contract/after-sales').then((m) => m.afterSaleSettingsSchema), defaultValues: settings });
-  const [refused, setRefused] = useState<string | null>(null);
+  const { updated_at, updated_by: _by, ...values } = settings;
+  const form = useConsoleForm<Settings, Settings & { base_updated_at?: string }>({
+    schema: () => import('@shop/contract/after-sales').then((m) => m.afterSaleSettingsBody),
+    defaultValues: values,
+    toBody: (v) => ({ ...v, base_updated_at: updated_at }),
+  });
+  const [refused, setRefused] = useState<Error | null>(null);
   const submit = form.submit(async (body) => {
     setRefused(null);
     try {
@@ -29,7 +39,7 @@ function SettingsForm({ settings }: { settings: Settings }) {
     } catch (e) {
       const fields = refusedFieldsOf(e).filter((r) => (FIELDS as string[]).includes(r.field));
       for (const r of fields) form.setError(r.field as keyof Settings, { type: 'check', message: r.msg });
-      if (!fields.length) setRefused(e instanceof Error ? e.message : String(e));
+      if (!fields.length) setRefused(e instanceof Error ? e : new Error(String(e)));
     }
   });
   return (
@@ -37,13 +47,14 @@ function SettingsForm({ settings }: { settings: Settings }) {
       <Form layout="vertical" component="div">
         <Space wrap align="start">
           {FIELDS.map((f) => (
-            <FormField key={f} form={form} name={f} label={t(`console.afterSales.settings.${f}`)}>
-              <InputNumber min={AFTER_SALE_SETTING_BOUNDS[f][0]} max={AFTER_SALE_SETTING_BOUNDS[f][1]} precision={0} data-testid={`setting-${f}`} />
+            <FormField key={f} form={form} name={f} label={t(`console.afterSales.settings.${f}`)} message={t('console.settings.page.wholeRange', { min: AFTER_SALE_SETTING_BOUNDS[f][0], max: AFTER_SALE_SETTING_BOUNDS[f][1] })}>
+              {/* The range is told, not enforced: the field would quietly change what was typed. */}
+              <InputNumber aria-valuemin={AFTER_SALE_SETTING_BOUNDS[f][0]} aria-valuemax={AFTER_SALE_SETTING_BOUNDS[f][1]} data-testid={`setting-${f}`} />
             </FormField>
           ))}
         </Space>
       </Form>
-      {refused && <Alert type="error" title={refused} showIcon style={{ marginBottom: 12 }} />}
+      <SaveRefused error={refused} onReload={reload} reloadTestId="reload-after-sale-settings" style={{ marginBottom: 12 }} />
       <Button type="primary" loading={save.isPending} onClick={() => void submit()}>
         {t('console.afterSales.settings.save')}
       </Button>
@@ -73,7 +84,7 @@ export default function AfterSalesSettings() {
     <Space orientation="vertical" size="large" style={{ width: '100%' }}>
       {error && <Alert type="error" title={error.message} showIcon />}
       {/* Keyed by the saved values: once saved, the form shows them. */}
-      <SettingsForm key={JSON.stringify(d.settings)} settings={d.settings} />
+      <SettingsForm key={JSON.stringify(d.settings)} settings={d.settings} reload={() => void query.refetch()} />
       <AfterSaleReasons reasons={d.reasons} />
       <Card title={t('console.afterSales.settings.addresses')} size="small">
         <Space wrap style={{ marginBottom: 12 }} data-testid="address-form">

@@ -7,7 +7,10 @@ import { call } from '../../lib/request';
 import { setShippingCountriesRoute, shippingCountriesRoute } from '../../lib/routes-settings';
 import type { PendingChange } from '../../components/ReasonedChange';
 
-/** The countries members ship to, in the address form's order; codes typed in to add one. */
+/**
+ * The countries members ship to, in the address form's order; codes typed in to add one. The list is
+ * saved whole, naming the version it was read at: refused as changed since, Refresh reads it again.
+ */
 export function Countries({ ask }: { ask: (c: PendingChange) => void }) {
   const { t } = useTranslation();
   const q = useEndpointQuery(shippingCountriesRoute, undefined);
@@ -15,6 +18,7 @@ export function Countries({ ask }: { ask: (c: PendingChange) => void }) {
   if (q.isError) return <QueryError error={q.error} retry={q.refetch} />;
   if (!q.data) return <Skeleton active />;
   const current = q.data.list.map((c) => c.code);
+  const version = q.data.updated_at;
   const value = chosen ?? current;
   const names = new Map(q.data.list.map((c) => [c.code, c.name]));
   return (
@@ -31,13 +35,18 @@ export function Countries({ ask }: { ask: (c: PendingChange) => void }) {
       />
       <Button
         type="primary"
+        data-testid="save-countries"
         disabled={value.length === 0}
         onClick={() =>
           ask({
             title: t('console.settings.page.tabs.countries'),
             send: async (reason, key) => {
-              await call(setShippingCountriesRoute, { countries: value, reason }, { idempotencyKey: key });
+              await call(setShippingCountriesRoute, { countries: value, base_updated_at: version, reason }, { idempotencyKey: key });
               setChosen(null);
+            },
+            reload: () => {
+              setChosen(null);
+              void q.refetch();
             },
           })
         }

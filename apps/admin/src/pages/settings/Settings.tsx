@@ -31,29 +31,40 @@ type PointsValues = { points_per_unit: number; shopping_points_per_unit: number;
 /** The points settings' body without its reason (asked for when it is saved). */
 const pointsSchema = () => import('@shop/contract/admin').then((m) => m.pointsSettingsChangeBody.omit({ reason: true }) as unknown as BodySchema<never>);
 
+/** A number field's range, told to assistive technology; never enforced by the field, which would quietly change what was typed (the schema refuses it under the field). */
+const range = (min: number, max: number) => ({ 'aria-valuemin': min, 'aria-valuemax': max });
+
 /**
  * What points are worth, the share they may pay and what completed orders earn, with what each means:
- * the rule is the orders area's (a point has one value, set in US dollars, in every currency).
+ * the rule is the orders area's (a point has one value, set in US dollars, in every currency). A save
+ * names the version it was read at; refused as changed since, `reload` reads the settings again.
  */
-export function PointsSettings({ s, ask }: { s: Snapshot; ask: (c: PendingChange) => void }) {
+export function PointsSettings({ s, ask, reload }: { s: Snapshot; ask: (c: PendingChange) => void; reload?: () => void }) {
   const { t } = useTranslation();
   const p = s.points;
   const form = useConsoleForm<PointsValues, Omit<EndpointBody<typeof adminSavePointsSettings>, 'reason'>>({
     schema: pointsSchema,
     defaultValues: { points_per_unit: p.points_per_unit, shopping_points_per_unit: p.shopping_points_per_unit, max_share: percentOf(p.points_max_share_bp), earn_rate: percentOf(p.earn_rate_bp) },
     // Shares are typed as percentages; one with more than two decimals is not a number, so the schema refuses it under its field.
-    toBody: (v) => ({ points_per_unit: v.points_per_unit, shopping_points_per_unit: v.shopping_points_per_unit, points_max_share_bp: parsePercent(String(v.max_share ?? '')) ?? Number.NaN, earn_rate_bp: parsePercent(String(v.earn_rate ?? '')) ?? Number.NaN }),
+    toBody: (v) => ({
+      base_updated_at: p.updated_at ?? undefined,
+      points_per_unit: v.points_per_unit,
+      shopping_points_per_unit: v.shopping_points_per_unit,
+      points_max_share_bp: parsePercent(String(v.max_share ?? '')) ?? Number.NaN,
+      earn_rate_bp: parsePercent(String(v.earn_rate ?? '')) ?? Number.NaN,
+    }),
     fieldOf: { points_max_share_bp: 'max_share', earn_rate_bp: 'earn_rate' },
   });
   const percent = t('console.settings.page.percentInvalid');
+  const perUnit = t('console.settings.page.wholeRange', { min: 1, max: 1_000_000 });
   return (
     <Card title={t('console.settings.page.points')} size="small" extra={<Changed by={p.updated_by} at={p.updated_at} />} data-testid="points-settings">
       <Form layout="vertical" component="div">
-        <FormField form={form} name="points_per_unit" label={t('console.settings.page.pointsPerUnit')} extra={t('console.settings.page.pointsPerUnitHint', { n: form.watch('points_per_unit') ?? p.points_per_unit })}>
-          <InputNumber min={1} max={1_000_000} precision={0} data-testid="points-per-unit" />
+        <FormField form={form} name="points_per_unit" label={t('console.settings.page.pointsPerUnit')} extra={t('console.settings.page.pointsPerUnitHint', { n: form.watch('points_per_unit') ?? p.points_per_unit })} message={perUnit}>
+          <InputNumber {...range(1, 1_000_000)} data-testid="points-per-unit" />
         </FormField>
-        <FormField form={form} name="shopping_points_per_unit" label={t('console.settings.page.shoppingPointsPerUnit')} extra={t('console.settings.page.shoppingPointsPerUnitHint')}>
-          <InputNumber min={1} max={1_000_000} precision={0} data-testid="shopping-points-per-unit" />
+        <FormField form={form} name="shopping_points_per_unit" label={t('console.settings.page.shoppingPointsPerUnit')} extra={t('console.settings.page.shoppingPointsPerUnitHint')} message={perUnit}>
+          <InputNumber {...range(1, 1_000_000)} data-testid="shopping-points-per-unit" />
         </FormField>
         <FormField form={form} name="max_share" label={t('console.settings.page.pointsMaxShare')} extra={t('console.settings.page.pointsMaxShareHint')} message={percent}>
           <InputNumber<string> stringMode data-testid="points-max-share" />
@@ -65,7 +76,7 @@ export function PointsSettings({ s, ask }: { s: Snapshot; ask: (c: PendingChange
           type="primary"
           onClick={() =>
             void form.submit((body) =>
-              ask({ title: t('console.settings.page.points'), saved: t('console.settings.page.pointsSaved'), send: (reason, key) => call(savePointsSettingsRoute, { ...body, reason }, { idempotencyKey: key }) }),
+              ask({ title: t('console.settings.page.points'), saved: t('console.settings.page.pointsSaved'), send: (reason, key) => call(savePointsSettingsRoute, { ...body, reason }, { idempotencyKey: key }), reload }),
             )()
           }
           data-testid="save-points"
@@ -77,13 +88,17 @@ export function PointsSettings({ s, ask }: { s: Snapshot; ask: (c: PendingChange
   );
 }
 
-function General({ s, ask }: { s: Snapshot; ask: (c: PendingChange) => void }) {
+function General({ s, ask, reload }: { s: Snapshot; ask: (c: PendingChange) => void; reload: () => void }) {
   const { t } = useTranslation();
   const captcha = useConsoleForm<{ mode: Snapshot['captcha_mode']; bypass: boolean }>({ schema: () => withoutReason('captchaSettingsBody'), defaultValues: { mode: s.captcha_mode, bypass: s.captcha_bypass } });
-  const times = useConsoleForm<{ expiry_minutes: number; auto_confirm_days: number; settle_after_days: number }>({
+  type Times = { expiry_minutes: number; auto_confirm_days: number; settle_after_days: number };
+  const times = useConsoleForm<Times, Times & { base_updated_at?: string }>({
     schema: () => withoutReason('orderTimesBody'),
     defaultValues: { expiry_minutes: s.orders.expiry_minutes, auto_confirm_days: s.orders.auto_confirm_days, settle_after_days: s.orders.settle_after_days },
+    // The version the page read: saved from a copy changed since, the server refuses it rather than undo that change.
+    toBody: (v) => ({ ...v, base_updated_at: s.orders.updated_at ?? undefined }),
   });
+  const whole = (min: number, max: number) => t('console.settings.page.wholeRange', { min, max });
   return (
     <Space orientation="vertical" size="large" style={{ width: '100%', maxWidth: 720 }}>
       <Card title={t('console.settings.page.captchaMode')} size="small">
@@ -105,25 +120,25 @@ function General({ s, ask }: { s: Snapshot; ask: (c: PendingChange) => void }) {
       </Card>
       <Card title={t('console.settings.page.tabs.general')} size="small" extra={<Changed by={s.orders.updated_by} at={s.orders.updated_at} />}>
         <Form layout="vertical" component="div">
-          <FormField form={times} name="expiry_minutes" label={t('console.settings.page.expiryMinutes')}>
-            <InputNumber min={1} max={10080} precision={0} data-testid="expiry-minutes" />
+          <FormField form={times} name="expiry_minutes" label={t('console.settings.page.expiryMinutes')} message={whole(1, 10080)}>
+            <InputNumber {...range(1, 10080)} data-testid="expiry-minutes" />
           </FormField>
-          <FormField form={times} name="auto_confirm_days" label={t('console.settings.page.autoConfirmDays')}>
-            <InputNumber min={1} max={90} precision={0} />
+          <FormField form={times} name="auto_confirm_days" label={t('console.settings.page.autoConfirmDays')} message={whole(1, 90)}>
+            <InputNumber {...range(1, 90)} />
           </FormField>
-          <FormField form={times} name="settle_after_days" label={t('console.settings.page.settleAfterDays')} extra={t('console.settings.page.settleAfterDaysHint')}>
-            <InputNumber min={0} max={365} precision={0} data-testid="settle-after-days" />
+          <FormField form={times} name="settle_after_days" label={t('console.settings.page.settleAfterDays')} extra={t('console.settings.page.settleAfterDaysHint')} message={whole(0, 365)}>
+            <InputNumber {...range(0, 365)} data-testid="settle-after-days" />
           </FormField>
           <Button
             type="primary"
-            onClick={() => void times.submit((body) => ask({ title: t('console.settings.page.tabs.general'), send: (reason, key) => call(setOrderTimesRoute, { ...body, reason }, { idempotencyKey: key }) }))()}
+            onClick={() => void times.submit((body) => ask({ title: t('console.settings.page.tabs.general'), send: (reason, key) => call(setOrderTimesRoute, { ...body, reason }, { idempotencyKey: key }), reload }))()}
             data-testid="save-orders"
           >
             {t('console.settings.page.save')}
           </Button>
         </Form>
       </Card>
-      <PointsSettings key={JSON.stringify(s.points)} s={s} ask={ask} />
+      <PointsSettings key={JSON.stringify(s.points)} s={s} ask={ask} reload={reload} />
     </Space>
   );
 }
@@ -178,7 +193,7 @@ export default function Settings() {
       <Tabs
         items={[
           // Keyed by the snapshot so a saved change shows in the forms.
-          { key: 'general', label: t('console.settings.page.tabs.general'), children: <General key={JSON.stringify([s.captcha_mode, s.captcha_bypass, s.orders])} s={s} ask={setPending} /> },
+          { key: 'general', label: t('console.settings.page.tabs.general'), children: <General key={JSON.stringify([s.captcha_mode, s.captcha_bypass, s.orders])} s={s} ask={setPending} reload={() => void q.refetch()} /> },
           { key: 'freight', label: t('console.settings.page.tabs.freight'), children: <FreightAndFees s={s} ask={setPending} money={formatMoney} countries={shipping.data?.list ?? []} /> },
           { key: 'countries', label: t('console.settings.page.tabs.countries'), children: <Countries ask={setPending} /> },
           { key: 'currencies', label: t('console.settings.page.tabs.currencies'), children: <Currencies s={s} ask={setPending} /> },

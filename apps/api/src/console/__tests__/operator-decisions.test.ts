@@ -9,7 +9,7 @@ import { createOperator } from '../../modules/operators/operators.service.js';
 import { decide, signedInOperator } from '../../modules/operators/__tests__/operator-fixtures.js';
 import { fund } from '../../modules/ledger/__tests__/ledger-helpers.js';
 import { memberWithOrder, orderFor } from '../../modules/payments/__tests__/payments-helpers.js';
-import { PAY_PASSWORD, walletMember } from '../../modules/wallet/__tests__/fixtures.js';
+import { PAY_PASSWORD, tronAddressOf, walletMember } from '../../modules/wallet/__tests__/fixtures.js';
 
 // Every decision an operator can make through the API (every POST operator call of the contract,
 // read from the contract) is made here once, as the console makes it, and must leave a row in the
@@ -75,7 +75,7 @@ async function pendingWithdrawal() {
     url: '/coin/withdraw/create',
     remoteAddress: '10.0.0.1',
     headers: { ...m.keyed(), 'content-type': 'application/json' },
-    payload: JSON.stringify({ network: 'TRC20', address: `TQ${m.userId}sweepAddress0000000000`, amount: '50', currency: 'USD', pay_password: PAY_PASSWORD }),
+    payload: JSON.stringify({ network: 'TRC20', address: tronAddressOf(`${RUN}-${m.userId}-sweep`), amount: '50', currency: 'USD', pay_password: PAY_PASSWORD }),
   });
   const body = res.json() as { code: number; data: { id: number } };
   if (body.code !== 200) throw new Error(`withdraw: ${JSON.stringify(body)}`);
@@ -99,7 +99,7 @@ const mainland = { document_type: 'id_card', document_number: '11010519491231002
 const steps: Record<string, () => Promise<{ body: unknown; as?: typeof owner }>> = {
   '/admin/api/wallet/banks': async () => ({ body: { country_code: 'MY', type: 'bank', name: `Sweep Bank ${RUN}`, code: `SW${RUN}`.toUpperCase().slice(0, 20), reason } }),
   '/admin/api/wallet/collection-accounts': async () => ({ body: { currency: 'MYR', bank_name: 'Maybank', account_name: 'Shop Sdn Bhd', account_number: '5140 9999 0001', reason } }),
-  '/admin/api/wallet/crypto-addresses': async () => ({ body: { network: 'TRC20', addresses: [`TQ${RUN}sweep0000000000000001`], reason } }),
+  '/admin/api/wallet/crypto-addresses': async () => ({ body: { network: 'TRC20', addresses: [tronAddressOf(`${RUN}-sweep-pool`)], reason } }),
   '/admin/api/wallet/recharge-channels': async () => ({ body: { code: `sweep_${RUN}`.slice(0, 40), kind: 'bank_transfer', name: 'Sweep transfer', currencies: ['MYR'], min: 1000, max: 500_000, reason } }),
   '/admin/api/wallet/limits': async () => ({ body: { currency: 'MYR', kind: 'transfer', fee_bp: 0, fee_fixed: 0, min: 100, max: 500_000, daily_count: 10, daily_amount: 1_000_000, reason } }),
   '/admin/api/wallet/withdrawals/approve': async () => ({ body: { id: await pendingWithdrawal(), reason } }),
@@ -167,16 +167,16 @@ const steps: Record<string, () => Promise<{ body: unknown; as?: typeof owner }>>
     await post('/admin/api/settings/shipping-fee', { country_code: 'TH', currency: 'THB', fee: 5000, reason }, second);
     return { body: { country_code: 'TH', currency: 'THB', reason } };
   },
-  '/admin/api/settings/points': async () => ({ body: { points_per_unit: 100, shopping_points_per_unit: 100, points_max_share_bp: 10000, earn_rate_bp: 100, reason } }),
+  '/admin/api/settings/points': async () => ({ body: { points_per_unit: 100, shopping_points_per_unit: 100, points_max_share_bp: 10000, earn_rate_bp: 100, base_updated_at: (await get('/admin/api/settings')).points.updated_at, reason } }),
   '/admin/api/settings/international-freight': async () => ({ body: { country_code: 'TH', method: 'express', weight_from_g: 0, weight_to_g: 1000, currency: 'USD', fee: 2500, reason } }),
   '/admin/api/settings/captcha': async () => ({ body: { mode: 'auto', bypass: false, reason } }),
   '/admin/api/settings/currency': async () => ({ body: { currency: 'JPY', enabled: true, reason } }),
-  '/admin/api/settings/orders': async () => ({ body: { expiry_minutes: 30, auto_confirm_days: 10, reason } }),
+  '/admin/api/settings/orders': async () => ({ body: { expiry_minutes: 30, auto_confirm_days: 10, base_updated_at: (await get('/admin/api/settings')).orders.updated_at, reason } }),
   '/admin/api/settings/language-text': async () => {
     const [text] = (await get('/admin/api/settings/language-texts?lang=en-us&limit=1')).list;
     return { body: { lang: 'en-us', key: text.key, text: `${text.text} (sweep)`, reason } };
   },
-  '/admin/api/geo/shipping-countries': async () => ({ body: { countries: ['MY', 'SG', 'TH'], reason } }),
+  '/admin/api/geo/shipping-countries': async () => ({ body: { countries: ['MY', 'SG', 'TH'], base_updated_at: (await get('/admin/api/geo/shipping-countries')).updated_at, reason } }),
   '/admin/api/charity/causes': async () => ({ body: { title: { 'en-us': `Sweep cause ${RUN}` }, currency: 'USD' } }),
   '/admin/api/charity/causes/update': async () => {
     const cause = await post('/admin/api/charity/causes', { title: { 'en-us': `Sweep cause 2 ${RUN}` }, currency: 'USD' }, second);
@@ -244,7 +244,10 @@ const steps: Record<string, () => Promise<{ body: unknown; as?: typeof owner }>>
   '/admin/api/after-sales/refund': async () => ({ body: { id: await afterSaleCase('received') } }),
   '/admin/api/after-sales/ship': async () => ({ body: { id: await afterSaleCase('received', 'exchange'), carrier: 'DHL', tracking_number: `SW${RUN}` } }),
   '/admin/api/after-sales/close': async () => ({ body: { id: await afterSaleCase('awaiting_return'), reason } }),
-  '/admin/api/after-sales/settings': async () => ({ body: (await get('/admin/api/after-sales/settings')).settings }),
+  '/admin/api/after-sales/settings': async () => {
+    const { settings } = await get('/admin/api/after-sales/settings');
+    return { body: { ...settings, base_updated_at: settings.updated_at } };
+  },
   '/admin/api/after-sales/addresses/save': async () => ({ body: { country_code: 'MY', kind: 'service', name: 'Sweep point', address: 'Jalan Sweep 1' } }),
   '/admin/api/after-sales/carriers/save': async () => ({ body: { code: `sweep${++codes}`, name: 'Sweep Express' } }),
   '/admin/api/after-sales/reasons/save': async () => ({ body: { kind: 'warranty', code: `sweep${++codes}`, names: { 'en-us': 'Sweep reason' } } }),

@@ -41,6 +41,13 @@ const calls: Array<{ method: 'GET' | 'POST'; url: string; body?: unknown; allowe
   { method: 'GET', url: '/admin/api/charity/pledges', allowed: 'support', refused: 'catalogue' },
 ];
 
+/** Settings saved whole name the version the page read (`base_updated_at`): read as the page would before sending. */
+const versionOf: Record<string, (snapshot: { orders: { updated_at: string }; points: { updated_at: string } }) => string> = {
+  '/admin/api/settings/orders': (s) => s.orders.updated_at,
+  '/admin/api/settings/points': (s) => s.points.updated_at,
+};
+const read = async (token: string) => (await call(t, 'GET', '/admin/api/settings', undefined, { token })).body.data;
+
 describe('settings and operators in the console', () => {
   it('each call refuses no token, a member token, a role without the permission and an ended session', async () => {
     const member = await registerMember(t);
@@ -51,7 +58,9 @@ describe('settings and operators in the console', () => {
       expect((await call(t, c.method, c.url, c.body, { token: member.token })).body.code, c.url).toBe(ResponseCode.tokenInvalid);
       const refused = await call(t, c.method, c.url, c.body, { token: ops.get(c.refused)!.token });
       expect([refused.status, refused.body.code], c.url).toEqual([403, ResponseCode.forbidden]);
-      const allowed = await call(t, c.method, c.url, c.body, { token: ops.get(c.allowed)!.token });
+      const version = versionOf[c.url];
+      const body = version ? { ...(c.body as object), base_updated_at: version(await read(ops.get(c.allowed)!.token)) } : c.body;
+      const allowed = await call(t, c.method, c.url, body, { token: ops.get(c.allowed)!.token });
       expect([200, ResponseCode.notFound], `${c.url} ${JSON.stringify(allowed.body)}`).toContain(allowed.body.code);
     }
     const ended = await signedInOperator(t, 'owner');
@@ -73,7 +82,7 @@ describe('settings and operators in the console', () => {
     expect(again.body).toEqual(first.body);
     expect((await call(t, 'GET', '/attractive/page/captchaConfig')).body.data).toMatchObject({ mode: 'always', bypass_allowed: true });
 
-    const times = await send('/admin/api/settings/orders', { expiry_minutes: 45, auto_confirm_days: 10, reason: 'holiday season' }, owner.token);
+    const times = await send('/admin/api/settings/orders', { expiry_minutes: 45, auto_confirm_days: 10, base_updated_at: (await read(owner.token)).orders.updated_at, reason: 'holiday season' }, owner.token);
     expect(times.body.data.orders).toMatchObject({ expiry_minutes: 45, auto_confirm_days: 10, updated_by: owner.recordedAs });
     const fee = await send('/admin/api/settings/shipping-fee', { country_code: 'TH', currency: 'THB', fee: 5000, free_over: 150000, reason: 'new carrier' }, owner.token);
     expect(fee.body.data.shipping_fees).toContainEqual(expect.objectContaining({ country_code: 'TH', currency: 'THB', fee: 5000, free_over: 150000 }));
@@ -149,13 +158,13 @@ describe('settings and operators in the console', () => {
     const shown = (await call(t, 'GET', '/admin/api/settings', undefined, { token: owner.token })).body.data.points;
     expect(shown).toEqual(expect.objectContaining({ points_per_unit: expect.any(Number), shopping_points_per_unit: expect.any(Number), points_max_share_bp: expect.any(Number), earn_rate_bp: expect.any(Number) }));
     const body = { points_per_unit: 250, shopping_points_per_unit: 120, points_max_share_bp: 3000, earn_rate_bp: 150 };
-    expect((await send('/admin/api/settings/points', { ...body, reason: ' ' }, owner.token)).body.code).toBe(ResponseCode.validation);
-    expect((await send('/admin/api/settings/points', { ...body, points_max_share_bp: 10001, reason: 'x' }, owner.token)).body.code).toBe(ResponseCode.validation);
-    const saved = await send('/admin/api/settings/points', { ...body, reason: 'spring promotion' }, owner.token);
+    expect((await send('/admin/api/settings/points', { ...body, base_updated_at: shown.updated_at, reason: ' ' }, owner.token)).body.code).toBe(ResponseCode.validation);
+    expect((await send('/admin/api/settings/points', { ...body, base_updated_at: shown.updated_at, points_max_share_bp: 10001, reason: 'x' }, owner.token)).body.code).toBe(ResponseCode.validation);
+    const saved = await send('/admin/api/settings/points', { ...body, base_updated_at: shown.updated_at, reason: 'spring promotion' }, owner.token);
     expect(saved.body.data.points).toMatchObject({ ...body, updated_by: owner.recordedAs });
     expect(await t.db.selectFrom('order_settings').select(['points_per_unit', 'shopping_points_per_unit', 'points_max_share_bp', 'earn_rate_bp']).executeTakeFirstOrThrow()).toEqual(body);
     expect((await actionsOf(owner.recordedAs)).map((a) => [a.action, a.reason])).toEqual([[`order.points ${JSON.stringify(body)}`, 'spring promotion']]);
-    await send('/admin/api/settings/points', { ...shown, updated_by: undefined, updated_at: undefined, reason: 'back' }, owner.token);
+    await send('/admin/api/settings/points', { ...shown, updated_by: undefined, updated_at: undefined, base_updated_at: saved.body.data.points.updated_at, reason: 'back' }, owner.token);
   });
 
   it('a language text edited changes the pack and its version for the member app; restoring it gives the shipped pack back', async () => {

@@ -84,6 +84,7 @@ import * as uploadAddressesKeptHere from './2026_11_30_2000_upload_addresses_kep
 import * as afterSaleRefundReason from './2026_11_30_2100_after_sale_refund_reason.js';
 import * as thailandDistricts from './2026_11_30_2215_thailand_districts.js';
 import * as cityDoubles from './2026_11_30_2230_city_doubles_jp_tw_my.js';
+import * as settingsVersions from './2026_11_30_2300_settings_versions.js';
 
 /**
  * Every migration, by its dated name; they run in name order. A new migration adds one line here
@@ -175,4 +176,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_30_2100_after_sale_refund_reason': afterSaleRefundReason,
   '2026_11_30_2215_thailand_districts': thailandDistricts,
   '2026_11_30_2230_city_doubles_jp_tw_my': cityDoubles,
+  '2026_11_30_2300_settings_versions': settingsVersions,
 };

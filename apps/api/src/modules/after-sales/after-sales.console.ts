@@ -32,6 +32,7 @@ import { timeZoneOfCountry } from '../../lib/time-zones.js';
 import { AppError, ValidationError } from '../../lib/errors.js';
 import type { ListExport } from '../../lib/list-export.js';
 import { pageOf, totalOf } from '../../lib/paging.js';
+import { assertLoadedVersion } from '../../lib/row-version.js';
 import { withTransaction, type Tx } from '../../lib/transaction.js';
 import { enqueueLaterJob } from '../../jobs/enqueue.js';
 import { catalogueChangedOnCommit } from '../catalogue/response-cache.js';
@@ -480,7 +481,7 @@ export async function afterSaleSettings(deps: Pick<AppDeps, 'db' | 'i18n'>, acto
   const { db, i18n } = deps;
   const s = await q.findAfterSaleSettings(db);
   return {
-    settings: { return_days: s.return_days, exchange_days: s.exchange_days, max_exchanges: s.max_exchanges, ship_back_days: s.ship_back_days, auto_complete_days: s.auto_complete_days, review_edit_days: s.review_edit_days },
+    settings: { return_days: s.return_days, exchange_days: s.exchange_days, max_exchanges: s.max_exchanges, ship_back_days: s.ship_back_days, auto_complete_days: s.auto_complete_days, review_edit_days: s.review_edit_days, updated_by: s.updated_by, updated_at: iso(s.updated_at) },
     addresses: (await q.findAllAddresses(db)).map((a) => ({ id: a.id, kind: a.kind, name: a.name, address: a.address, phone: a.phone, hours: a.hours, country_code: a.country_code, enabled: a.enabled })),
     carriers: (await q.findAllCarriers(db)).map((c) => ({ code: c.code, name: c.name, needs_phone_tail: c.needs_phone_tail, enabled: c.enabled })),
     reasons: (await q.findAllReasons(db)).map((r) => ({
@@ -496,10 +497,11 @@ export async function afterSaleSettings(deps: Pick<AppDeps, 'db' | 'i18n'>, acto
   };
 }
 
-/** Changes the windows, the cap and the other days; recorded with the values. */
-export async function setAfterSaleSettings(deps: Pick<AppDeps, 'db' | 'i18n' | 'config' | 'redis'>, actor: Actor, input: EndpointBody<typeof adminSetAfterSaleSettings>): Promise<EndpointData<typeof adminSetAfterSaleSettings>> {
+/** Changes the windows, the cap and the other days; recorded with the values. Saved from a copy changed since (`base_updated_at`), it is refused and nothing changes. */
+export async function setAfterSaleSettings(deps: Pick<AppDeps, 'db' | 'i18n' | 'config' | 'redis'>, actor: Actor, { base_updated_at, ...input }: EndpointBody<typeof adminSetAfterSaleSettings>): Promise<EndpointData<typeof adminSetAfterSaleSettings>> {
   const operator = operatorNameOf(actor);
   await withTransaction(deps.db, async (tx) => {
+    assertLoadedVersion((await q.lockAfterSaleSettingsForUpdate(tx)).updated_at, base_updated_at);
     await q.updateAfterSaleSettings(tx, { ...input, updated_by: operator });
     await insertOperatorAction(tx, { operator, action: `setting.after_sales ${JSON.stringify(input)}`, target_type: 'setting', target_id: 0 });
     // This process reads the new settings at once; the others when the table's notice reaches them.

@@ -3,6 +3,7 @@ import { sql, type ExpressionBuilder, type Insertable, type RawBuilder, type Sel
 import type { Executor } from '../../db/database.js';
 import type { DB } from '../../db/schema.js';
 import type { Tx } from '../../lib/transaction.js';
+import { nextUpdatedAt } from '../../lib/row-version.queries.js';
 import type { AfterSaleKind, AfterSaleStatus } from './after-sales.table.js';
 
 /** The order a case is on: a regular order, or a member-shop order. */
@@ -342,8 +343,11 @@ export const findCasesIn = (db: Executor, status: AfterSaleStatus, limit: number
 
 // ---------------------------------------------------------------- the console's settings
 
+/** The one row of after-sales settings, held until the transaction ends (a save checks the version its form read under it). */
+export const lockAfterSaleSettingsForUpdate = (tx: Tx) => tx.selectFrom('after_sale_settings').selectAll().forUpdate().executeTakeFirstOrThrow();
+
 export const updateAfterSaleSettings = (db: Executor, set: Updateable<DB['after_sale_settings']>) =>
-  db.updateTable('after_sale_settings').set({ ...set, updated_at: sql`now()` }).returningAll().executeTakeFirstOrThrow();
+  db.updateTable('after_sale_settings').set({ ...set, updated_at: nextUpdatedAt }).returningAll().executeTakeFirstOrThrow();
 export const findAllAddresses = (db: Executor) => db.selectFrom('after_sale_addresses').selectAll().orderBy('country_code').orderBy('kind').orderBy('sort').orderBy('id').execute();
 export const findAllCarriers = (db: Executor) => db.selectFrom('after_sale_carriers').selectAll().orderBy('sort').orderBy('code').execute();
 /** Turns off the country's other return addresses (one is in use per country). */

@@ -2,6 +2,7 @@ import { sql, type Transaction } from 'kysely';
 import type { Executor } from '../../db/database.js';
 import type { DB } from '../../db/schema.js';
 import { startingWith } from '../../lib/like.js';
+import { nextUpdatedAt } from '../../lib/row-version.queries.js';
 
 const countryColumns = ['code', 'iso3', 'dialling_code', 'currency', 'flag', 'names', 'ship_sort'] as const;
 
@@ -65,8 +66,15 @@ export function findCities(db: Executor, country: string, filter: { regionId?: n
   return q.orderBy(sql`lower(r.name)`).orderBy('r.id').limit(filter.limit).execute();
 }
 
-/** Replaces the list of shipping countries by `codes`, in that order. */
-export async function replaceShippingCountries(tx: Transaction<DB>, codes: string[]): Promise<void> {
+/** Who changed the list of shipping countries last, and when (its version). */
+export const findShippingCountryList = (db: Executor) => db.selectFrom('shipping_country_list').select(['updated_by', 'updated_at']).executeTakeFirstOrThrow();
+
+/** The list's version, held until the transaction ends: a replacement checks the version its editor read under it. */
+export const lockShippingCountryListForUpdate = (tx: Transaction<DB>) => tx.selectFrom('shipping_country_list').select(['updated_by', 'updated_at']).forUpdate().executeTakeFirstOrThrow();
+
+/** Replaces the list of shipping countries by `codes`, in that order, stamped with who. */
+export async function replaceShippingCountries(tx: Transaction<DB>, codes: string[], by: string): Promise<void> {
+  await tx.updateTable('shipping_country_list').set({ updated_by: by, updated_at: nextUpdatedAt }).execute();
   await tx.updateTable('geo_countries').set({ ship_sort: null }).where('ship_sort', 'is not', null).execute();
   for (const [i, code] of codes.entries()) await tx.updateTable('geo_countries').set({ ship_sort: i + 1 }).where('code', '=', code).execute();
 }

@@ -18,6 +18,8 @@ import type { Actor } from '../../lib/actor.js';
 import { responseCache, type CachedAnswer } from '../../lib/cache.js';
 import { AppError, ValidationError } from '../../lib/errors.js';
 import { withTransaction } from '../../lib/transaction.js';
+import { assertLoadedVersion } from '../../lib/row-version.js';
+import { iso } from '../../lib/dates.js';
 import { insertOperatorAction } from '../operator-actions/operator-actions.queries.js';
 import { ratesInto, SHOP_CURRENCY } from '../rates/rates.service.js';
 import * as q from './geo.queries.js';
@@ -158,21 +160,25 @@ export async function listCountryRates(db: Executor, actor: Actor): Promise<Endp
 }
 
 /** The shipping countries as the operator console shows them (names in the operator's language). */
-export async function shippingCountriesForOperator(db: Executor, actor: Actor): Promise<{ list: Country[] }> {
-  return { list: (await q.findShippingCountries(db)).map((c) => toCountry(c, actor.lang)) };
+export async function shippingCountriesForOperator(db: Executor, actor: Actor): Promise<{ list: Country[]; updated_by: string; updated_at: string }> {
+  const [rows, version] = await Promise.all([q.findShippingCountries(db), q.findShippingCountryList(db)]);
+  return { list: rows.map((c) => toCountry(c, actor.lang)), updated_by: version.updated_by, updated_at: iso(version.updated_at) };
 }
 
 /**
  * An operator replaces the list of shipping countries (in the order given), recorded with who and
  * why. Saved addresses in a country no longer listed stay usable; new ones there are refused.
+ * Saved from a copy changed since (`base_updated_at`), it is refused and nothing changes.
  */
-export async function setShippingCountries(deps: AppDeps, actor: Actor, input: { countries: string[]; reason: string; recordedAs: string }): Promise<{ list: Country[] }> {
+export async function setShippingCountries(deps: AppDeps, actor: Actor, input: { countries: string[]; reason: string; recordedAs: string; base_updated_at?: string }): Promise<{ list: Country[]; updated_by: string; updated_at: string }> {
   const codes = [...new Set(input.countries)];
   return withTransaction(deps.db, async (tx) => {
+    // The whole list is replaced: one saved from a copy changed since would drop what that change added.
+    assertLoadedVersion((await q.lockShippingCountryListForUpdate(tx)).updated_at, input.base_updated_at);
     const known = new Set((await q.findCountriesByCode(tx, codes)).map((c) => c.code));
     const unknown = codes.findIndex((c) => !known.has(c));
     if (unknown >= 0) throw new ValidationError([{ field: `countries.${unknown}`, key: 'address.validation.countryUnknown', params: { field: `countries.${unknown}` } }]);
-    await q.replaceShippingCountries(tx, codes);
+    await q.replaceShippingCountries(tx, codes, input.recordedAs);
     await insertOperatorAction(tx, { operator: input.recordedAs, action: `setting.shipping_countries=${codes.join(',')}`, target_type: 'setting', target_id: 0, reason: input.reason });
     tx.afterCommit(() => responseCache(deps).invalidate(GeoTag.shipping));
     return shippingCountriesForOperator(tx, actor);

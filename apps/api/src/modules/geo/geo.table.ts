@@ -18,6 +18,13 @@ export interface GeoCountriesTable {
   ship_sort: number | null;
 }
 
+/** One row: who changed the list of shipping countries last, and when (the version its editor names). */
+export interface ShippingCountryListTable {
+  id: ColumnType<boolean, boolean | undefined, never>;
+  updated_by: ColumnType<string, string | undefined, string>;
+  updated_at: ColumnType<Date, never, Date | string>;
+}
+
 /** The region tree: provinces / states / prefectures (1), cities (2), Chinese districts (3). */
 export interface GeoRegionsTable {
   id: number;

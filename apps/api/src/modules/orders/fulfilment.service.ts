@@ -6,6 +6,7 @@ import { operatorNameOf, type Actor } from '../../lib/actor.js';
 import { AppError, notFound, ValidationError } from '../../lib/errors.js';
 import { findCountry } from '../geo/geo.queries.js';
 import { withTransaction } from '../../lib/transaction.js';
+import { assertLoadedVersion } from '../../lib/row-version.js';
 import type { OperatorAction } from '@shop/contract';
 import { insertOperatorAction, trimmedAction } from '../operator-actions/operator-actions.queries.js';
 import { findOperatorById } from '../operators/operators.queries.js';
@@ -238,9 +239,16 @@ export interface OrderTimes {
 export const orderTimesAction = (input: OrderTimes): OperatorAction =>
   `setting.orders expiry_minutes=${input.expiry_minutes ?? '-'} auto_confirm_days=${input.auto_confirm_days ?? '-'}${input.settle_after_days === undefined ? '' : ` settle_after_days=${input.settle_after_days}`}`;
 
-/** Changes the order settings; recorded with who. */
-export async function setOrderSettings(db: Database, actor: Actor, input: OrderTimes) {
-  const s = await q.updateOrderSettings(db, input, operatorName(actor));
+/**
+ * Changes the order times; recorded with who. A form's save names the version it read (`loaded`, checked
+ * under the row's lock): saved from a copy changed since, it is refused and nothing changes.
+ */
+export async function setOrderSettings(db: Database, actor: Actor, input: OrderTimes, loaded?: { base_updated_at: string | undefined }) {
+  const operator = operatorName(actor);
+  const s = await withTransaction(db, async (tx) => {
+    if (loaded) assertLoadedVersion((await q.lockOrderSettingsForUpdate(tx)).updated_at, loaded.base_updated_at);
+    return q.updateOrderTimes(tx, input, operator);
+  });
   return { expiry_minutes: s.expiry_minutes, auto_confirm_days: s.auto_confirm_days, settle_after_days: s.settle_after_days, updated_by: s.updated_by, updated_at: iso(s.updated_at)! };
 }
 

@@ -16,6 +16,7 @@ import type { Tx } from '../../lib/transaction.js';
 import type { AddressSnapshot, OrderLinesTable, OrdersTable, OrderStatus } from './orders.table.js';
 import { appendGoodsSold, type SkuRow } from '../catalogue/stock.queries.js';
 import { containing } from '../../lib/like.js';
+import { nextUpdatedAt } from '../../lib/row-version.queries.js';
 
 type OrderListSort = 'id' | 'total' | 'status' | 'created_at' | 'paid_at' | 'last_reminded_at';
 
@@ -23,18 +24,33 @@ type OrderListSort = 'id' | 'total' | 'status' | 'created_at' | 'paid_at' | 'las
 
 export const findOrderSettings = (db: Executor) => db.selectFrom('order_settings').selectAll().executeTakeFirstOrThrow();
 
-export interface OrderSettingsChange {
+/** The one row of order settings, held until the transaction ends (a save checks the version its form read under it). */
+export const lockOrderSettingsForUpdate = (tx: Tx) => tx.selectFrom('order_settings').selectAll().forUpdate().executeTakeFirstOrThrow();
+
+export interface OrderTimesChange {
   expiry_minutes?: number;
   auto_confirm_days?: number;
   settle_after_days?: number;
+}
+
+export interface PointsSettingsChange {
   points_per_unit?: number;
   shopping_points_per_unit?: number;
   points_max_share_bp?: number;
   earn_rate_bp?: number;
 }
 
-export const updateOrderSettings = (db: Executor, change: OrderSettingsChange, by: string) =>
-  db.updateTable('order_settings').set({ ...change, updated_by: by, updated_at: sql`now()` }).returningAll().executeTakeFirstOrThrow();
+// Order times and points share the row but are two cards of the console: each change stamps its own
+// card, its version moved strictly forward (`nextUpdatedAt`), so a copy read before never matches after.
+const nextPointsUpdatedAt = sql<Date>`date_trunc('milliseconds', greatest(now(), points_updated_at + interval '1 millisecond'))`;
+
+/** Changes the order times, stamped with who and when (the order times' version). */
+export const updateOrderTimes = (db: Executor, change: OrderTimesChange, by: string) =>
+  db.updateTable('order_settings').set({ ...change, updated_by: by, updated_at: nextUpdatedAt }).returningAll().executeTakeFirstOrThrow();
+
+/** Changes the points settings, stamped with who and when (the points' own version). */
+export const updatePointsSettings = (db: Executor, change: PointsSettingsChange, by: string) =>
+  db.updateTable('order_settings').set({ ...change, points_updated_by: by, points_updated_at: nextPointsUpdatedAt }).returningAll().executeTakeFirstOrThrow();
 
 export const findOperatingFeeRate = async (db: Executor, countryCode: string) =>
   (await db.selectFrom('operating_fees').select('rate_bp').where('country_code', '=', countryCode).executeTakeFirst())?.rate_bp ?? 0;

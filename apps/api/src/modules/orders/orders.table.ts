@@ -23,6 +23,9 @@ export interface OrderSettingsTable {
   updated_by: Generated<string>;
   /** Days after completion before an order settles (the after-sales window; after-sales may set a later end). */
   settle_after_days: Generated<number>;
+  /** Who changed the points settings last, and when (`updated_*` is the order times'): each is its own card and version. */
+  points_updated_at: Stamp;
+  points_updated_by: Generated<string>;
 }
 
 export interface OperatingFeesTable {

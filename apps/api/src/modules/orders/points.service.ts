@@ -2,6 +2,7 @@ import { ResponseCode } from '@shop/contract';
 import type { Database } from '../../db/database.js';
 import { operatorNameOf, type Actor } from '../../lib/actor.js';
 import { AppError } from '../../lib/errors.js';
+import { assertLoadedVersion } from '../../lib/row-version.js';
 import { withTransaction } from '../../lib/transaction.js';
 import { insertOperatorAction } from '../operator-actions/operator-actions.queries.js';
 import * as q from './orders.queries.js';
@@ -16,17 +17,21 @@ const RANGES: Record<keyof PointsSettings, [number, number]> = {
   earn_rate_bp: [0, 10_000],
 };
 
-/** Changes what points are worth, the share of the goods they may pay and the percentage completed orders earn; recorded with who (and why, from the console). */
-export async function setPointsSettings(db: Database, actor: Actor, input: Partial<PointsSettings>, reason = ''): Promise<PointsSettings & { updated_by: string }> {
+/**
+ * Changes what points are worth, the share of the goods they may pay and the percentage completed orders earn; recorded with who (and why, from the console).
+ * A form's save names the version it read (`loaded`): saved from a copy changed since, it is refused and nothing changes.
+ */
+export async function setPointsSettings(db: Database, actor: Actor, input: Partial<PointsSettings>, reason = '', loaded?: { base_updated_at: string | undefined }): Promise<PointsSettings & { updated_by: string }> {
   const operator = operatorNameOf(actor);
   for (const [key, value] of Object.entries(input) as Array<[keyof PointsSettings, number | undefined]>) {
     const [min, max] = RANGES[key];
     if (value !== undefined && (!Number.isSafeInteger(value) || value < min || value > max)) throw new AppError(ResponseCode.settingInvalid, { allowed: `${key}: a whole number from ${min} to ${max}` });
   }
   return withTransaction(db, async (tx) => {
-    const s = await q.updateOrderSettings(tx, input, operator);
+    if (loaded) assertLoadedVersion((await q.lockOrderSettingsForUpdate(tx)).points_updated_at, loaded.base_updated_at);
+    const s = await q.updatePointsSettings(tx, input, operator);
     await insertOperatorAction(tx, { operator, action: `order.points ${JSON.stringify(input)}`, target_type: 'setting', target_id: 0, reason });
-    return { points_per_unit: s.points_per_unit, shopping_points_per_unit: s.shopping_points_per_unit, points_max_share_bp: s.points_max_share_bp, earn_rate_bp: s.earn_rate_bp, updated_by: s.updated_by };
+    return { points_per_unit: s.points_per_unit, shopping_points_per_unit: s.shopping_points_per_unit, points_max_share_bp: s.points_max_share_bp, earn_rate_bp: s.earn_rate_bp, updated_by: s.points_updated_by };
   });
 }
 

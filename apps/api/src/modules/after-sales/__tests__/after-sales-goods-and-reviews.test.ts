@@ -128,13 +128,15 @@ describe('the console’s settings of after-sales', () => {
     const o = await kit.boughtOrder(m);
     const current = (await kit.adminGet('/admin/api/after-sales/settings')).body.data;
     expect(current.settings).toMatchObject({ return_days: 7, exchange_days: 15, max_exchanges: 1 });
-    expect((await kit.admin('/admin/api/after-sales/settings', { ...current.settings, return_days: 400 })).status).toBe(422);
-    const changed = await kit.admin('/admin/api/after-sales/settings', { ...current.settings, return_days: 3 });
+    // Saved whole, naming the version read (`base_updated_at`).
+    const base_updated_at = current.settings.updated_at as string;
+    expect((await kit.admin('/admin/api/after-sales/settings', { ...current.settings, base_updated_at, return_days: 400 })).status).toBe(422);
+    const changed = await kit.admin('/admin/api/after-sales/settings', { ...current.settings, base_updated_at, return_days: 3 });
     expect(changed.body.data.settings.return_days).toBe(3);
     const apply = (await kit.post(m, '/shop/order/afterSaleApply', { order_id: o.orderId })).body.data;
     const completed = new Date((await t.db.selectFrom('orders').select('completed_at').where('id', '=', o.orderId).executeTakeFirstOrThrow()).completed_at!).getTime();
     expect(new Date(apply.deadlines.return).getTime()).toBe(completed + 3 * 86_400_000);
-    await kit.admin('/admin/api/after-sales/settings', { ...current.settings });
+    await kit.admin('/admin/api/after-sales/settings', { ...current.settings, base_updated_at: changed.body.data.settings.updated_at });
 
     await kit.admin('/admin/api/after-sales/addresses/save', { country_code: 'sg', kind: 'return', name: 'SG returns A', address: '1 Jurong Rd' });
     const second = await kit.admin('/admin/api/after-sales/addresses/save', { country_code: 'SG', kind: 'return', name: 'SG returns B', address: '2 Changi Rd', phone: '6512345678' });

@@ -82,10 +82,12 @@ describe('can_after_sale', () => {
     expect(await offered(m, o.orderId)).toEqual({ list: true, page: true });
     const settings = (await kit.adminGet('/admin/api/after-sales/settings')).body.data.settings;
     try {
-      expect((await kit.admin('/admin/api/after-sales/settings', { ...settings, exchange_days: 5 })).body.code).toBe(200);
+      // Saved whole, naming the version read (`base_updated_at`).
+      expect((await kit.admin('/admin/api/after-sales/settings', { ...settings, exchange_days: 5, base_updated_at: settings.updated_at })).body.code).toBe(200);
       expect(await offered(m, o.orderId)).toEqual({ list: false, page: false });
     } finally {
-      expect((await kit.admin('/admin/api/after-sales/settings', settings)).body.code).toBe(200);
+      const now = (await kit.adminGet('/admin/api/after-sales/settings')).body.data.settings;
+      expect((await kit.admin('/admin/api/after-sales/settings', { ...settings, base_updated_at: now.updated_at })).body.code).toBe(200);
     }
     expect(await offered(m, o.orderId)).toEqual({ list: true, page: true });
   });

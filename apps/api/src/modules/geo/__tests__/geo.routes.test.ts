@@ -282,12 +282,15 @@ describe('shipping countries (operator setting)', () => {
     expect((await call(t, 'POST', '/admin/api/geo/shipping-countries', { countries: ['MY'], reason: 'x' }, { token: catalogue })).body.code).toBe(ResponseCode.forbidden);
 
     const owner = await operatorToken('owner');
-    expect((await call(t, 'GET', '/admin/api/geo/shipping-countries', undefined, { token: owner })).body.data.list.map((c: { code: string }) => c.code)).toEqual(SHIPPING);
-    const bad = await call(t, 'POST', '/admin/api/geo/shipping-countries', { countries: ['MY', 'QQ'], reason: 'typo' }, { token: owner, lang: 'en-us' });
+    const opened = (await call(t, 'GET', '/admin/api/geo/shipping-countries', undefined, { token: owner })).body.data;
+    expect(opened.list.map((c: { code: string }) => c.code)).toEqual(SHIPPING);
+    // The list is saved whole, naming the version it was read at.
+    const base_updated_at = opened.updated_at as string;
+    const bad = await call(t, 'POST', '/admin/api/geo/shipping-countries', { countries: ['MY', 'QQ'], base_updated_at, reason: 'typo' }, { token: owner, lang: 'en-us' });
     expect(bad.body.msg).toBe('Please choose a country or region from the list');
     expect((await call(t, 'POST', '/admin/api/geo/shipping-countries', { countries: ['MY'] }, { token: owner })).status).toBe(422);
 
-    const set = await call(t, 'POST', '/admin/api/geo/shipping-countries', { countries: ['my', 'TH', 'MY', 'DE'], reason: 'Opening Germany, pausing the others' }, { token: owner });
+    const set = await call(t, 'POST', '/admin/api/geo/shipping-countries', { countries: ['my', 'TH', 'MY', 'DE'], base_updated_at, reason: 'Opening Germany, pausing the others' }, { token: owner });
     expect(set.body.data.list.map((c: { code: string }) => c.code)).toEqual(['MY', 'TH', 'DE']);
     expect((await get('/attractive/country/addressCountry')).data.list.map((c: { code: string }) => c.code)).toEqual(['MY', 'TH', 'DE']);
     const recorded = await t.db.selectFrom('operator_actions').selectAll().where('action', 'like', 'setting.shipping_countries%').orderBy('id', 'desc').executeTakeFirstOrThrow();
@@ -299,7 +302,7 @@ describe('shipping countries (operator setting)', () => {
     expect(sg.body).toMatchObject({ code: ResponseCode.countryNotShipped, msg: 'We do not ship to this country or region' });
     expect((await call(t, 'GET', '/shop/address/list', undefined, { token: member.token })).body.data.list.map((a: { country: string }) => a.country)).toEqual(['SG']);
 
-    await call(t, 'POST', '/admin/api/geo/shipping-countries', { countries: SHIPPING, reason: 'Back to the usual list' }, { token: owner });
+    await call(t, 'POST', '/admin/api/geo/shipping-countries', { countries: SHIPPING, base_updated_at: set.body.data.updated_at, reason: 'Back to the usual list' }, { token: owner });
     expect((await get('/attractive/country/addressCountry')).data.list.map((c: { code: string }) => c.code)).toEqual(SHIPPING);
   });
 });

@@ -108,7 +108,9 @@ describe('the settled moment', () => {
 
   it('the days before an order settles are an owner’s setting: orders completed after a change settle by it, never before their after-sales window closes', async () => {
     const owner = await newOperatorSession(t.db, 'owner');
-    const setDays = (days: number) => post('/admin/api/settings/orders', { expiry_minutes: 30, auto_confirm_days: 7, settle_after_days: days, reason: 'settlement test' }, owner.headers);
+    // Saved as the settings page does: naming the version of the order times it read.
+    const loaded = async () => (await t.db.selectFrom('order_settings').select('updated_at').executeTakeFirstOrThrow()).updated_at.toISOString();
+    const setDays = async (days: number) => post('/admin/api/settings/orders', { expiry_minutes: 30, auto_confirm_days: 7, settle_after_days: days, base_updated_at: await loaded(), reason: 'settlement test' }, owner.headers);
     const settlesInDays = async (orderId: number) => (new Date((await orderRow(t.db, orderId)).settles_at!).getTime() - Date.now()) / 86_400_000;
     const before = await completedOrder();
     try {
