@@ -5,7 +5,7 @@ import { createMemberSession } from '../../web/e2e/members.js';
 import { createDatabase, type Database } from '../../api/src/db/database.js';
 import { hashPassword } from '../../api/src/modules/members/identity.js';
 import { newOperatorSession } from '../../api/src/modules/orders/__tests__/fixtures.js';
-import { tronAddressOf } from '../../api/src/modules/wallet/__tests__/fixtures.js';
+import { tronAddressOf } from '../../api/src/modules/wallet/__tests__/crypto-addresses.js';
 import { baseUrl, databaseUrl } from '../../web/e2e/shop.js';
 import { chooseOption, DESKTOP, shot } from './console.js';
 

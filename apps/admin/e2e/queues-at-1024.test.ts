@@ -6,7 +6,7 @@ import { createDatabase, type Database } from '../../api/src/db/database.js';
 import { systemActor } from '../../api/src/lib/actor.js';
 import { withTransaction } from '../../api/src/lib/transaction.js';
 import { newGoods } from '../../api/src/modules/cart/__tests__/fixtures.js';
-import { tronAddressOf } from '../../api/src/modules/wallet/__tests__/fixtures.js';
+import { tronAddressOf } from '../../api/src/modules/wallet/__tests__/crypto-addresses.js';
 import { fund } from '../../api/src/modules/ledger/__tests__/ledger-helpers.js';
 import { hashPassword } from '../../api/src/modules/members/identity.js';
 import { grantMemberRole } from '../../api/src/modules/members/roles.queries.js';

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import sharp from 'sharp';
 import { expect } from 'vitest';
 import { hashPassword } from '../../members/identity.js';
@@ -117,17 +116,4 @@ export async function giftCardsFor(t: TestApp, operatorHeaders: Record<string, s
   return (await approveRequest(t, res.body.data.request.id)).card_ids as number[];
 }
 
-const BASE58 = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';
-const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest();
-
-/** A well-formed Tron (TRC20) address of its own for each `seed`: version 0x41, 20 bytes, then the double SHA-256 checksum, in base58. */
-export function tronAddressOf(seed: string): string {
-  const body = Buffer.concat([Buffer.from([0x41]), sha256(Buffer.from(seed)).subarray(0, 20)]);
-  let n = BigInt(`0x${Buffer.concat([body, sha256(sha256(body)).subarray(0, 4)]).toString('hex')}`);
-  let text = '';
-  for (; n > 0n; n /= 58n) text = BASE58[Number(n % 58n)] + text;
-  return text;
-}
-
-/** A well-formed EVM (ERC20, BEP20) address of its own for each `seed`, in lower case (which carries no checksum). */
-export const evmAddressOf = (seed: string) => `0x${sha256(Buffer.from(seed)).toString('hex').slice(0, 40)}`;
+export { evmAddressOf, tronAddressOf } from './crypto-addresses.js';
