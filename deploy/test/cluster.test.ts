@@ -328,6 +328,7 @@ const EVERY_JOB: Record<keyof JobPayloads, Coverage> = {
   finish_after_sale_refunds: { payload: () => ({}) },
   expire_shop_order: { payload: () => ({ orderId: NOTHING_THERE }) },
   reject_overdue_shop_order: { payload: () => ({ orderId: NOTHING_THERE }) },
+  refund_unfulfilled_shop_order: { payload: () => ({ orderId: NOTHING_THERE }) },
   auto_complete_shop_order: { payload: () => ({ orderId: NOTHING_THERE }) },
   refund_shop_order: { payload: () => ({ orderId: NOTHING_THERE }) },
   settle_shop_order: { payload: () => ({ orderId: NOTHING_THERE }) },
