@@ -127,6 +127,8 @@ describe('the shop’s logo', () => {
     renderRoutes({ [paths.shop.settings]: <ShopSettingsPage />, [paths.shop.my]: <div>my shop</div> }, paths.shop.settings);
     expect(await screen.findByRole('button', { name: 'Choose a logo' })).toBeTruthy();
     expect(screen.queryByRole('img', { name: 'Logo' })).toBeNull();
+    // Saved once the form shows the shop's profile, as the member sees it (filled after the page's data is drawn).
+    await waitFor(() => expect((screen.getByRole('textbox', { name: 'Shop name' }) as HTMLInputElement).value).toBe('Corner Shop'));
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(sent('/attractive/shop/editShop')).toHaveLength(1));
     expect(JSON.parse(sent('/attractive/shop/editShop')[0]!.body)).not.toHaveProperty('logo');
