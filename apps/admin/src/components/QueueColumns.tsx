@@ -62,6 +62,27 @@ export function numberColumn<T extends { created_at: string }>(
   };
 }
 
+/**
+ * A column of two facts of a row stacked in one cell (`Stacked`), headed by both ("Amount · Fee"): the
+ * amount with what goes with it, the member with the method or kind. `sortKey` sorts it by the first.
+ */
+export function stackedColumn<T>(options: {
+  titles: readonly [first: string, second: string];
+  first: (row: T) => ReactNode;
+  second: (row: T) => ReactNode;
+  width: number;
+  sortKey?: string;
+  align?: 'right';
+}): TableColumnType<T> {
+  return {
+    title: twoFacts(...options.titles),
+    ...(options.sortKey !== undefined ? { key: options.sortKey, sorter: true } : {}),
+    ...(options.align !== undefined ? { align: options.align } : {}),
+    width: options.width,
+    render: (_, r) => <Stacked first={options.first(r)} second={options.second(r)} />,
+  };
+}
+
 /** A row's state as its tag, right after the number: with the actions pinned right it shows at 1024 px. */
 export function statusColumn<T extends { status: string }>(t: TFunction, options: { render?: (row: T) => ReactNode; title?: string; width?: number } = {}): TableColumnType<T> {
   return {

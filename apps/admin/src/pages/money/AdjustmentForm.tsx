@@ -1,6 +1,5 @@
 import type { adjustmentBody } from '@shop/contract/admin';
 import { Alert, App as AntApp, Form, Input, InputNumber, Modal, Select, Typography } from 'antd';
-import { useState } from 'react';
 import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
@@ -23,7 +22,6 @@ interface Values {
 export function AdjustmentForm({ memberId, onClose }: { memberId?: number; onClose: () => void }) {
   const { t } = useTranslation();
   const { message } = AntApp.useApp();
-  const [error, setError] = useState<string | null>(null);
   const form = useConsoleForm<Values, z.output<typeof adjustmentBody>>({
     schema: () => import('@shop/contract/admin').then((m) => m.adjustmentBody),
     defaultValues: { user_id: memberId ?? null, asset: 'cash', currency: 'USD', amount: '', reason: '' },
@@ -50,7 +48,6 @@ export function AdjustmentForm({ memberId, onClose }: { memberId?: number; onClo
       message.success(a.status === 'posted' ? t('console.money.adjust.posted') : t('console.money.adjust.pending'));
       onClose();
     },
-    onError: (e) => setError(e.message),
   });
   return (
     <Modal
@@ -83,7 +80,8 @@ export function AdjustmentForm({ memberId, onClose }: { memberId?: number; onClo
         </FormField>
       </Form>
       {form.unshown && <Alert type="error" showIcon title={form.unshown} style={{ marginBottom: 8 }} />}
-      {error && <Alert type="error" showIcon title={error} />}
+      {/* The shared mutation's refusal: one that said only that the session had ended goes once its operator signs in again. */}
+      {mutation.error && <Alert type="error" showIcon title={mutation.error.message} />}
     </Modal>
   );
 }

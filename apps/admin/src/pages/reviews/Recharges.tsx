@@ -3,7 +3,7 @@ import { Empty, Image, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { ReviewQueue } from '../../components/ReviewQueue';
-import { numberColumn, QUEUE_WIDTHS, Stacked, statusColumn, twoFacts } from '../../components/QueueColumns';
+import { numberColumn, QUEUE_WIDTHS, stackedColumn, statusColumn } from '../../components/QueueColumns';
 import { StatusTag } from '../../components/StatusTag';
 import { call } from '../../lib/request';
 import { confirmRechargeRoute as adminConfirmRecharge, rechargesRoute as adminListRecharges, rejectRechargeRoute as adminRejectRecharge } from '../../lib/routes';
@@ -26,21 +26,8 @@ export default function Recharges() {
       columns={[
         numberColumn<Row>(t, { title: t('console.recharge.orderNo'), number: (r) => r.order_no, sortKey: 'created_at' }),
         statusColumn<Row>(t),
-        {
-          title: twoFacts(t('console.recharge.paid'), t('console.recharge.credited')),
-          key: 'pay_amount',
-          sorter: true,
-          align: 'right',
-          width: QUEUE_WIDTHS.amount,
-          render: (_, r) => <Stacked first={formatMoney(r.pay_amount, r.pay_currency)} second={formatMoney(r.credit_amount, r.wallet_currency)} />,
-        },
-        {
-          title: twoFacts(t('console.common.member'), t('console.recharge.kind')),
-          key: 'user_name',
-          sorter: true,
-          width: QUEUE_WIDTHS.member,
-          render: (_, r) => <Stacked first={r.user_name} second={t(`console.recharge.${r.kind}`)} />,
-        },
+        stackedColumn<Row>({ titles: [t('console.recharge.paid'), t('console.recharge.credited')], first: (r) => formatMoney(r.pay_amount, r.pay_currency), second: (r) => formatMoney(r.credit_amount, r.wallet_currency), sortKey: 'pay_amount', align: 'right', width: QUEUE_WIDTHS.amount }),
+        stackedColumn<Row>({ titles: [t('console.common.member'), t('console.recharge.kind')], first: (r) => r.user_name, second: (r) => t(`console.recharge.${r.kind}`), sortKey: 'user_name', width: QUEUE_WIDTHS.member }),
       ]}
       describe={(r) => [
         { label: t('console.recharge.orderNo'), value: r.order_no },

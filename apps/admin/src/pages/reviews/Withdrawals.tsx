@@ -3,7 +3,7 @@ import { Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { ReviewQueue } from '../../components/ReviewQueue';
-import { numberColumn, QUEUE_WIDTHS, Stacked, statusColumn, twoFacts } from '../../components/QueueColumns';
+import { numberColumn, QUEUE_WIDTHS, stackedColumn, statusColumn } from '../../components/QueueColumns';
 import { StatusTag } from '../../components/StatusTag';
 import { call } from '../../lib/request';
 import { useOperator } from '../../lib/operator';
@@ -31,21 +31,8 @@ export default function Withdrawals() {
       columns={[
         numberColumn<Row>(t, { title: t('console.withdrawal.orderNo'), number: (r) => r.withdraw_no, sortKey: 'created_at' }),
         statusColumn<Row>(t),
-        {
-          title: twoFacts(t('console.common.amount'), t('console.withdrawal.fee')),
-          key: 'amount',
-          sorter: true,
-          align: 'right',
-          width: QUEUE_WIDTHS.amount,
-          render: (_, r) => <Stacked first={formatMoney(r.amount, r.currency)} second={formatMoney(r.fee, r.currency)} />,
-        },
-        {
-          title: twoFacts(t('console.common.member'), t('console.withdrawal.method')),
-          key: 'user_name',
-          sorter: true,
-          width: QUEUE_WIDTHS.member,
-          render: (_, r) => <Stacked first={r.user_name} second={t(`console.withdrawal.${r.method}`)} />,
-        },
+        stackedColumn<Row>({ titles: [t('console.common.amount'), t('console.withdrawal.fee')], first: (r) => formatMoney(r.amount, r.currency), second: (r) => formatMoney(r.fee, r.currency), sortKey: 'amount', align: 'right', width: QUEUE_WIDTHS.amount }),
+        stackedColumn<Row>({ titles: [t('console.common.member'), t('console.withdrawal.method')], first: (r) => r.user_name, second: (r) => t(`console.withdrawal.${r.method}`), sortKey: 'user_name', width: QUEUE_WIDTHS.member }),
       ]}
       describe={(r) => [
         { label: t('console.withdrawal.orderNo'), value: r.withdraw_no },

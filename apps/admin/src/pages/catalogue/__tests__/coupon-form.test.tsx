@@ -3,6 +3,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { App as AntApp } from 'antd';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../../../lib/i18n';
+import { sessionStore } from '../../../lib/session';
 import { CouponForm } from '../Coupons';
 
 // Coupons → New coupon: the operator gives the reason the contract asks for, and a refused coupon
@@ -33,6 +34,7 @@ beforeEach(() => {
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
+  sessionStore.end('signed_out');
 });
 
 const waiting = (id: number) => ({ status: 200, payload: { code: 200, msg: 'ok', data: { request: { id, status: 'pending' }, result: null } } });
@@ -97,5 +99,24 @@ describe('the new-coupon form', () => {
     expect(sent[2]!.body).toMatchObject({ amount: 4000 });
     expect(sent[2]!.key).not.toBe(sent[0]!.key);
     expect(screen.queryByText('This request key was already used for a different request')).toBeNull();
+  });
+
+  it('refused because the session ended: said until the same operator signs in again over the page, the coupon typed kept', async () => {
+    const ENDED = 'Authentication failed, please log in again';
+    sessionStore.signIn('token-1');
+    firstAnswer = () => ({ status: 200, payload: { code: 2001, msg: ENDED, data: null } });
+    renderForm();
+    fill('coupon-code', 'WINTER5');
+    fill('coupon-amount', '5');
+    fill('coupon-starts', '2026-12-01T10:00');
+    fill('coupon-ends', '2026-12-31T10:00');
+    fill('coupon-reason', 'Winter campaign');
+    await submit();
+    expect(await screen.findByText(ENDED)).toBeTruthy();
+
+    act(() => sessionStore.resume('token-2'));
+    await waitFor(() => expect(screen.queryByText(ENDED)).toBeNull());
+    expect((screen.getByTestId('coupon-code') as HTMLInputElement).value).toBe('WINTER5');
+    expect((screen.getByTestId('coupon-reason') as HTMLTextAreaElement).value).toBe('Winter campaign');
   });
 });
