@@ -67,6 +67,24 @@ async function signIn(page: Page, userName: string, code?: string) {
 }
 
 describe('the operator console in Chromium at 1280 px', () => {
+  it('names its own tab icon, which the shop serves (no request of the sign-in page fails)', async () => {
+    const page = await browser.newPage();
+    const failed: string[] = [];
+    page.on('response', (r) => {
+      if (r.status() >= 400) failed.push(`${r.status()} ${r.url()}`);
+    });
+    await page.goto(`${baseUrl}/admin/#/sign-in`);
+    await page.getByTestId('user-name').waitFor();
+    expect(await page.locator('link[rel="icon"]').count()).toBe(1);
+    const icon = await page.locator('link[rel="icon"]').getAttribute('href');
+    expect(icon).toMatch(/^\/admin\/assets\/.+\.svg$/);
+    const answer = await page.request.get(`${baseUrl}${icon}`);
+    expect(answer.status()).toBe(200);
+    expect(answer.headers()['content-type']).toMatch(/^image\/svg\+xml/);
+    expect(failed).toEqual([]);
+    await page.close();
+  });
+
   it('sets up the first operator with TOTP, approves a real-name, confirms a bank transfer, ships an order in two packages and switches to zh-cn', async () => {
     const userName = `owner${Date.now().toString(36)}`;
     const link = await createOperator(userName);
