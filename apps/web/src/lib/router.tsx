@@ -69,6 +69,12 @@ export interface NavigateOptions {
    * to sign in): then back to it, as `returning`, so the history holds it once and one Back leaves it.
    */
   returnIfBehind?: boolean;
+  /**
+   * With `returnIfBehind`: the pages (by path) that may stand between this one and `to` (the other
+   * sign-in pages a member went through); when all the entries between are such pages, back to `to`
+   * past them, so none of them is left one Back away.
+   */
+  returnOver?: readonly string[];
 }
 
 export type NavigationType = 'POP' | 'PUSH' | 'REPLACE';
@@ -144,8 +150,8 @@ interface HistoryAccess {
   go(delta: number): void;
   /** The current entry's position (0: nothing behind it). */
   depth(): number;
-  /** The address (`/pages/x?a=1`) of the entry behind the current one, when known. */
-  behind(): string | undefined;
+  /** The addresses (`/pages/x?a=1`) of the entries behind the current one, nearest first, as far as known. */
+  behind(): string[];
   href(to: string): string;
   listen(onPop: () => void): void;
 }
@@ -178,15 +184,26 @@ function makeRouter(routes: RouteObject[], history: HistoryAccess): Router {
     router.state = { location, historyAction: replace ? 'REPLACE' : 'PUSH' };
   };
 
+  /** How many entries back `to` is, with only pages at `over` between (0: not there). */
+  const stepsBackTo = (to: string, over: readonly string[]) => {
+    const target = addressOf(parsePath(to));
+    const trail = history.behind();
+    for (let i = 0; i < trail.length; i++) {
+      if (trail[i] === target) return i + 1;
+      if (!over.includes(parsePath(trail[i]!).pathname)) return 0;
+    }
+    return 0;
+  };
+
   const go = (to: string | number, options: NavigateOptions) => {
     if (typeof to === 'number') {
       history.go(to);
       return;
     }
-    const backToBehind = options.returning || (options.returnIfBehind && history.behind() === addressOf(parsePath(to)));
-    if (backToBehind && history.depth() > 0) {
+    const steps = options.returning ? 1 : options.returnIfBehind ? stepsBackTo(to, options.returnOver ?? []) : 0;
+    if (steps > 0 && history.depth() >= steps) {
       returnTo = { to, state: options.state };
-      history.go(-1);
+      history.go(-steps);
       return;
     }
     const current = router.state.location;
@@ -292,7 +309,12 @@ interface HistoryState {
   layer?: number;
   /** The address of the entry behind this one (set as this one was pushed). */
   behind?: string;
+  /** The addresses of the entries behind that one, nearest first (a few: enough to step back past the sign-in pages). */
+  further?: string[];
 }
+
+// How many addresses behind an entry it remembers beyond the nearest.
+const FURTHER_KEPT = 4;
 
 /** The app's router: the page path lives in the address's hash; history entries carry `{ key, idx }` (and `layer` on a sheet's entry, `behind` on a pushed one). */
 export function createHashRouter(routes: RouteObject[]): Router {
@@ -310,8 +332,10 @@ export function createHashRouter(routes: RouteObject[]): Router {
       const idx = (historyState().idx ?? 0) + (replace ? 0 : 1);
       const url = `#${loc.pathname}${loc.search}`;
       // A new entry has the current one behind it; a replaced one keeps what it had.
-      const behind = replace ? historyState().behind : addressOf(parsePath(window.location.hash.replace(/^#/, '') || '/'));
-      const state: HistoryState = { key: loc.key, idx, usr: loc.state, ...(behind === undefined ? {} : { behind }) };
+      const was = historyState();
+      const behind = replace ? was.behind : addressOf(parsePath(window.location.hash.replace(/^#/, '') || '/'));
+      const further = replace ? was.further : was.behind === undefined ? undefined : [was.behind, ...(was.further ?? [])].slice(0, FURTHER_KEPT);
+      const state: HistoryState = { key: loc.key, idx, usr: loc.state, ...(behind === undefined ? {} : { behind }), ...(further?.length ? { further } : {}) };
       if (replace) window.history.replaceState(state, '', url);
       else window.history.pushState(state, '', url);
     },
@@ -319,7 +343,10 @@ export function createHashRouter(routes: RouteObject[]): Router {
     pushLayer: (layer) => window.history.pushState({ ...historyState(), layer }, ''),
     go: (delta) => window.history.go(delta),
     depth: () => historyState().idx ?? 0,
-    behind: () => ((historyState().idx ?? 0) > 0 ? historyState().behind : undefined),
+    behind: () => {
+      const { idx = 0, behind, further = [] } = historyState();
+      return behind === undefined ? [] : [behind, ...further].slice(0, idx);
+    },
     href: (to) => `#${to}`,
     listen: (onPop) => {
       window.addEventListener('popstate', onPop);
@@ -360,7 +387,7 @@ export function createMemoryRouter(routes: RouteObject[], options: { initialEntr
       setTimeout(() => popListener(), 0);
     },
     depth: () => index,
-    behind: () => (index > 0 ? addressOf(entries[index - 1]!.location) : undefined),
+    behind: () => entries.slice(0, index).reverse().map((e) => addressOf(e.location)),
     href: (to) => to,
     listen: (onPop) => {
       popListener = onPop;

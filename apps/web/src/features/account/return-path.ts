@@ -1,9 +1,15 @@
-import { useSearchParams } from '@/lib/router';
+import { useSearchParams, type NavigateOptions } from '@/lib/router';
 import { allPagePaths, paths } from '@/config/paths';
 import { safeReturnPath } from './form-check';
 
 // The sign-in pages themselves are never where a sign-in ends.
 const signInPages: readonly string[] = [paths.login.login, paths.login.register, paths.login.forgotPassword, paths.other.humanCheck];
+
+/**
+ * How a finished sign-in leaves for the page that sent the member: back to it when it is behind, past
+ * the other sign-in pages gone through on the way (login → sign-up), so one Back then leaves it.
+ */
+export const backPastSignInPages: NavigateOptions = { returnIfBehind: true, returnOver: signInPages };
 
 /** The page a member who has just signed in may be sent on to: one of the app's own pages, else none. */
 export function signInReturnPath(value: string | null | undefined): string | undefined {

@@ -130,6 +130,38 @@ describe('the app router', () => {
     expect(first.state.historyAction).toBe('REPLACE');
   });
 
+  it('a sign-in page reached from another one steps back past both to the page behind them: it is in the history once', async () => {
+    // As the app's sign-in pages do: the page sent from, then login (`/known`), then sign-up (`/lazy`) opened from it.
+    const signInPages = ['/known', '/lazy'];
+    window.history.replaceState(null, '', '#/');
+    const router = createHashRouter(routes);
+    render(<RouterProvider router={router} />);
+    act(() => router.navigate('/a?tab=a'));
+    act(() => router.navigate('/known'));
+    act(() => router.navigate('/lazy'));
+    act(() => router.navigate('/a?tab=a', { returnIfBehind: true, returnOver: signInPages }));
+    await waitFor(() => expect(router.state.location).toMatchObject({ pathname: '/a', search: '?tab=a' }));
+    expect(window.location.hash).toBe('#/a?tab=a');
+    expect(window.history.state.idx).toBe(1);
+    // One step back leaves it for where the member was before: the first page, not the login page.
+    act(() => router.navigate(-1));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    // A page between them that is not a sign-in page is not stepped over: this page is replaced, as before.
+    act(() => router.navigate('/a?tab=a'));
+    act(() => router.navigate('/nowhere'));
+    act(() => router.navigate('/lazy'));
+    act(() => router.navigate('/a?tab=a', { returnIfBehind: true, returnOver: signInPages }));
+    expect(router.state.location).toMatchObject({ pathname: '/a', search: '?tab=a' });
+    expect(router.state.historyAction).toBe('REPLACE');
+    expect(window.history.state.idx).toBe(3);
+    // The same in memory, however often the member went between the sign-in pages.
+    const memory = createMemoryRouter(routes, { initialEntries: ['/', '/a?tab=a', '/known', '/lazy', '/known'] });
+    memory.navigate('/a?tab=a', { returnIfBehind: true, returnOver: signInPages });
+    await waitFor(() => expect(memory.state.location).toMatchObject({ pathname: '/a', search: '?tab=a' }));
+    memory.navigate(-1);
+    await waitFor(() => expect(memory.state.location.pathname).toBe('/'));
+  });
+
   it('a page named by its query opens afresh for another record, and stays as it is when only a tab or filter changes', () => {
     // A record's page with something the member chose on it, and a tab it keeps in its address.
     function RecordPage() {

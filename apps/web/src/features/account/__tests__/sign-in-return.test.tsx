@@ -33,6 +33,8 @@ const api = await startFakeApi({
   '/shop/goods_comment/total': () => ok({ total: 0, good: 0, medium: 0, bad: 0, images: 0, good_rate: 100, average: 0 }),
   '/shop/goods_comment/list': () => ok({ list: [], total: 0, page: 1, limit: 3, has_more: false }),
   '/user/no_auth/login': () => ok({ token: 'tok-123', expires_at: '2026-12-21T00:00:00.000Z', user }),
+  '/user/no_auth/register': () => ok({ token: 'tok-456', expires_at: '2026-12-21T00:00:00.000Z', user }),
+  '/attractive/country/getAreaPre': () => ok({ country: 'US', pre: '1' }),
   '/shop/order/info': refusedLoggedOut,
   '/shop/cart/list': () => ok({ list: [], total_count: 0, selected_count: 0, selected_total: 0, currency: 'USD', all_selected: false }),
   '/shop/cart/cartGoodsTotal': () => ok({ total: 0 }),
@@ -43,7 +45,7 @@ const api = await startFakeApi({
 beforeAll(async () => {
   prepareApp();
   // The pages' code, loaded once before the clock of any test starts.
-  await Promise.all([paths.tabbar.home, paths.tabbar.my, paths.tabbar.cart, paths.my.article, paths.order.details, paths.login.login, paths.goods.details, paths.other.humanCheck].map((path) => preloadPagesFor(routes, path)));
+  await Promise.all([paths.tabbar.home, paths.tabbar.my, paths.tabbar.cart, paths.my.article, paths.order.details, paths.login.login, paths.login.register, paths.goods.details, paths.other.humanCheck].map((path) => preloadPagesFor(routes, path)));
 }, 60_000);
 beforeEach(() => {
   window.SHOP_CONFIG = { api: { default: api.url, cn: api.url } };
@@ -194,6 +196,29 @@ describe('signing in from a goods page opened first (a shared link)', () => {
     // What was typed (and the agreement ticked) came back with the member: one tap logs in.
     captchaNeeded = 0;
     fireEvent.click(await screen.findByRole('button', { name: 'Log in' }));
+    await oneBackLeaves();
+  });
+
+  it('signing up from the login page instead: the goods page once, and one tap on Back leaves it, past the login page too', async () => {
+    openApp(goodsPage);
+    await buyNowLoggedOut();
+    fireEvent.click(await screen.findByText('New here? Sign up'));
+    await until(() => here().startsWith(paths.login.register));
+    expect(here()).toBe(`${paths.login.register}?redirect=${encodeURIComponent(goodsPage)}`);
+    const signUp = await screen.findByRole('button', { name: 'Sign up' });
+    type('user_name', 'member01');
+    type('nickname', 'Mia');
+    type('password', 'Secret123');
+    type('email', 'mia@example.com');
+    type('invite_code', 'ABCDEFGH');
+    type('code', '123456');
+    fireEvent.click(screen.getByText('I have read and agree to the User Agreement and Privacy Policy'));
+    fireEvent.click(signUp);
+    await until(() => !here().startsWith(paths.login.register));
+    expect(useSession.getState().token).toBe('tok-456');
+    // Neither the login page nor a second goods page is left behind it.
+    await until(() => here() === goodsPage);
+    expect(window.history.state.idx).toBe(0);
     await oneBackLeaves();
   });
 });

@@ -11,7 +11,7 @@ import { loginMember } from '../api/login';
 import { captchaNeeded } from '../api/is-captcha-required';
 import { AgreementCheck } from '../components/agreement-check';
 import { useCaptchaPass } from '../captcha-pass';
-import { useReturnPath } from '../return-path';
+import { backPastSignInPages, useReturnPath } from '../return-path';
 import { fail } from '../form-check';
 import { useTranslation } from '@/lib/i18n';
 import { FieldList } from '@/components/field-list';
@@ -47,8 +47,9 @@ export default function LoginPage() {
     captcha_token = useCaptchaPass.getState().take();
     await loginMember({ ...body, ...(captcha_token ? { captcha_token } : {}) });
     useCaptchaPass.getState().keepDraft({});
-    // Back to the page that sent the member here when it is behind this one (it stays in history once).
-    navigate(after, { returnIfBehind: true });
+    // Back to the page that sent the member here when it is behind this one, or behind the sign-in pages
+    // gone through on the way (it stays in history once, and no sign-in page is left one Back away).
+    navigate(after, backPastSignInPages);
   });
 
   return (

@@ -21,7 +21,7 @@ import { AgreementCheck } from '../components/agreement-check';
 import { CodeButton } from '../components/code-button';
 import { CountryCodePicker } from '@/components/country-code-picker';
 import { useCaptchaPass } from '../captcha-pass';
-import { useReturnPath } from '../return-path';
+import { backPastSignInPages, useReturnPath } from '../return-path';
 import { fail } from '../form-check';
 import { useTranslation } from '@/lib/i18n';
 import { FieldList } from '@/components/field-list';
@@ -88,8 +88,9 @@ export default function RegisterPage() {
         : registerMember({ ...body, ...(mobile ? { mobile_pre: country.pre, mobile } : {}) }));
       useCaptchaPass.getState().keepDraft({});
       showToast(t('account.register.welcome'));
-      // Back to the page that sent the member here when it is behind this one (it stays in history once).
-      navigate(after, { returnIfBehind: true });
+      // Back to the page that sent the member here when it is behind this one, or behind the sign-in pages
+      // gone through on the way (it stays in history once, and no sign-in page is left one Back away).
+      navigate(after, backPastSignInPages);
     } catch (e) {
       // The request client leaves registration failures to the form (spec §8).
       if (e instanceof ApiError && e.kind === 'code') showToast(e.message);
