@@ -1,4 +1,5 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { Profiler } from 'react';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { paths } from '@/config/paths';
 import { useSession } from '@/stores/session';
@@ -127,10 +128,49 @@ describe('the shop’s logo', () => {
     renderRoutes({ [paths.shop.settings]: <ShopSettingsPage />, [paths.shop.my]: <div>my shop</div> }, paths.shop.settings);
     expect(await screen.findByRole('button', { name: 'Choose a logo' })).toBeTruthy();
     expect(screen.queryByRole('img', { name: 'Logo' })).toBeNull();
-    // Saved once the form shows the shop's profile, as the member sees it (filled after the page's data is drawn).
+    // Saved once the form shows the shop's profile, as the member sees it.
     await waitFor(() => expect((screen.getByRole('textbox', { name: 'Shop name' }) as HTMLInputElement).value).toBe('Corner Shop'));
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(sent('/attractive/shop/editShop')).toHaveLength(1));
     expect(JSON.parse(sent('/attractive/shop/editShop')[0]!.body)).not.toHaveProperty('logo');
+  });
+});
+
+describe('the shop settings as they open', () => {
+  it('the first frame drawn with the shop’s data already shows its profile: no empty form a Save would refuse', async () => {
+    // What the name field shows at each frame React draws (a commit), from the first one that has the field.
+    const drawn: string[] = [];
+    const probe = () => {
+      const name = document.querySelector<HTMLInputElement>('input[aria-label="Shop name"]');
+      if (name) drawn.push(name.value);
+    };
+    renderRoutes(
+      {
+        [paths.shop.settings]: (
+          <Profiler id="shop-settings" onRender={probe}>
+            <ShopSettingsPage />
+          </Profiler>
+        ),
+        [paths.shop.my]: <div>my shop</div>,
+      },
+      paths.shop.settings,
+    );
+    const name = (await screen.findByRole('textbox', { name: 'Shop name' })) as HTMLInputElement;
+    // No waiting for a fill: the form is drawn with the profile in it.
+    expect(name.value).toBe('Corner Shop');
+    expect(drawn[0]).toBe('Corner Shop');
+    expect((screen.getByRole('textbox', { name: 'Contact phone' }) as HTMLInputElement).value).toBe('60123456789');
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(sent('/attractive/shop/editShop')).toHaveLength(1));
+    expect(JSON.parse(sent('/attractive/shop/editShop')[0]!.body)).toMatchObject({ name: 'Corner Shop', contact_mobile: '60123456789' });
+  });
+
+  it('pausing the shop says that orders already approved stay the owner’s to ship, and when their buyers are refunded', async () => {
+    renderRoutes({ [paths.shop.settings]: <ShopSettingsPage />, [paths.shop.my]: <div>my shop</div> }, paths.shop.settings);
+    const pause = await screen.findByRole('switch', { name: 'Paused (no new orders)' });
+    const note = 'Orders you have already approved are paid and stay yours to ship; a buyer you do not serve within 14 days is refunded in full.';
+    expect(screen.queryByText(note)).toBeNull();
+    fireEvent.click(pause);
+    expect(await screen.findByText(note)).toBeTruthy();
   });
 });

@@ -1,8 +1,8 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Button, Input, TextArea } from 'antd-mobile';
 import { ToggleSwitch } from '@/components/toggle-switch';
 import { showToast } from '@/lib/toast';
-import { editShopBody, SHOP_CONTACT_MAX, SHOP_INTRO_MAX, SHOP_NAME_MAX } from '@shop/contract/user-shop';
+import { editShopBody, SHOP_CONTACT_MAX, SHOP_FULFIL_DAYS, SHOP_INTRO_MAX, SHOP_NAME_MAX, type Shop } from '@shop/contract/user-shop';
 import { ListState } from '@/components/list-states';
 import { PageHeader } from '@/components/page-header';
 import { MediaPicker } from '@/components/shell/media-picker';
@@ -18,18 +18,34 @@ import { FieldItem, FieldList } from '@/components/field-list';
 /** Shop settings: the shop's profile and logo, set up the first time (from the approved application's name, phone and address), and pausing or opening it. */
 export default function ShopSettingsPage() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const page = useShopSettingsPage();
   const shop = page.data?.shop ?? null;
+  return (
+    <div className="page shop-page">
+      <PageHeader title={t('userShop.page.settings')} />
+      <ListState loading={page.isPending} error={page.isError} failure={page.error} empty={!page.data?.is_owner} emptyText={t('userShop.app.notOwner')} onRetry={() => void page.refetch()}>
+        {/* Drawn with the loaded profile in it from its first frame; set up afresh once the shop exists. */}
+        <ShopSettingsForm key={shop ? `shop-${shop.id}` : 'new'} shop={shop} draft={page.data?.draft ?? null} />
+      </ListState>
+    </div>
+  );
+}
+
+/** What an approved shop-owner application said, to start a new shop's profile from. */
+type ApplicationDraft = { name: string; contact_mobile: string; address: string } | null;
+
+/** The form's first values: the shop's profile, or for a new shop what the approved application said. */
+function profileOf(shop: Shop | null, draft: ApplicationDraft) {
+  if (shop) return { name: shop.name, logo: shop.logo, intro: shop.intro, contact_mobile: shop.contact_mobile, address: shop.address, region: shop.region, paused: shop.status === 'paused' };
+  return { name: draft?.name ?? '', logo: '', intro: '', contact_mobile: draft?.contact_mobile ?? '', address: draft?.address ?? '', region: '', paused: false };
+}
+
+function ShopSettingsForm({ shop, draft }: { shop: Shop | null; draft: ApplicationDraft }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
   const edit = useEditShop();
-  const [v, setV] = useState({ name: '', logo: '', intro: '', contact_mobile: '', address: '', region: '', paused: false });
+  const [v, setV] = useState(() => profileOf(shop, draft));
   const [uploading, setUploading] = useState(false);
-  const draft = page.data?.draft ?? null;
-  useEffect(() => {
-    if (shop) setV({ name: shop.name, logo: shop.logo, intro: shop.intro, contact_mobile: shop.contact_mobile, address: shop.address, region: shop.region, paused: shop.status === 'paused' });
-    // A new shop starts from what the approved application said.
-    else if (draft) setV((was) => ({ ...was, name: draft.name, contact_mobile: draft.contact_mobile, address: draft.address }));
-  }, [shop, draft]);
   // The logo is one of the owner's own uploads; it is saved with the profile.
   const chooseLogo = async (file: File | undefined) => {
     if (!file) return;
@@ -70,38 +86,36 @@ export default function ShopSettingsPage() {
     </FieldItem>
   );
   return (
-    <div className="page shop-page">
-      <PageHeader title={t('userShop.page.settings')} />
-      <ListState loading={page.isPending} error={page.isError} failure={page.error} empty={!page.data?.is_owner} emptyText={t('userShop.app.notOwner')} onRetry={() => void page.refetch()}>
-        <FieldList layout="vertical" className="shop-section">
-          {field('name', SHOP_NAME_MAX)}
-          <FieldItem label={t('userShop.field.logo')}>
-            <div className="shop-logo-field">
-              {v.logo && <img className="shop-logo" src={sizedUpload(v.logo, 112, 112)} alt={t('userShop.field.logo')} />}
-              <MediaPicker kind="image" size="small" loading={uploading} onPick={(files) => void chooseLogo(files[0])}>
-                {v.logo ? t('userShop.app.changeLogo') : t('userShop.app.chooseLogo')}
-              </MediaPicker>
-            </div>
+    <>
+      <FieldList layout="vertical" className="shop-section">
+        {field('name', SHOP_NAME_MAX)}
+        <FieldItem label={t('userShop.field.logo')}>
+          <div className="shop-logo-field">
+            {v.logo && <img className="shop-logo" src={sizedUpload(v.logo, 112, 112)} alt={t('userShop.field.logo')} />}
+            <MediaPicker kind="image" size="small" loading={uploading} onPick={(files) => void chooseLogo(files[0])}>
+              {v.logo ? t('userShop.app.changeLogo') : t('userShop.app.chooseLogo')}
+            </MediaPicker>
+          </div>
+        </FieldItem>
+        <FieldItem label={t('userShop.field.intro')}>
+          <TextArea value={v.intro} maxLength={SHOP_INTRO_MAX} showCount onChange={(value) => setV({ ...v, intro: value })} aria-label={t('userShop.field.intro')} />
+        </FieldItem>
+        {field('contact_mobile', SHOP_CONTACT_MAX)}
+        {field('address', 200)}
+        {field('region', 100)}
+        {shop && shop.status !== 'closed' && (
+          // Pausing stops new orders only: what the owner approved is still theirs to serve.
+          <FieldItem label={t('userShop.field.paused')} description={v.paused ? t('userShop.app.pausedKeepsApproved', { days: SHOP_FULFIL_DAYS }) : undefined}>
+            <ToggleSwitch checked={v.paused} onChange={(paused) => setV({ ...v, paused })} aria-label={t('userShop.field.paused')} />
           </FieldItem>
-          <FieldItem label={t('userShop.field.intro')}>
-            <TextArea value={v.intro} maxLength={SHOP_INTRO_MAX} showCount onChange={(value) => setV({ ...v, intro: value })} aria-label={t('userShop.field.intro')} />
-          </FieldItem>
-          {field('contact_mobile', SHOP_CONTACT_MAX)}
-          {field('address', 200)}
-          {field('region', 100)}
-          {shop && shop.status !== 'closed' && (
-            <FieldItem label={t('userShop.field.paused')}>
-              <ToggleSwitch checked={v.paused} onChange={(paused) => setV({ ...v, paused })} aria-label={t('userShop.field.paused')} />
-            </FieldItem>
-          )}
-          {shop?.status === 'closed' && <div className="shop-status">{t('userShop.shopStatus.closed')} {shop.status_reason}</div>}
-        </FieldList>
-        <div className="shop-bar">
-          <Button block color="primary" loading={edit.isPending || uploading} onClick={() => void save()}>
-            {t('userShop.app.save')}
-          </Button>
-        </div>
-      </ListState>
-    </div>
+        )}
+        {shop?.status === 'closed' && <div className="shop-status">{t('userShop.shopStatus.closed')} {shop.status_reason}</div>}
+      </FieldList>
+      <div className="shop-bar">
+        <Button block color="primary" loading={edit.isPending || uploading} onClick={() => void save()}>
+          {t('userShop.app.save')}
+        </Button>
+      </div>
+    </>
   );
 }
