@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { createElement, type ReactNode } from 'react';
 import { act, render } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import type { Root } from 'react-dom/client';
 import { allEndpoints, userSchema, type User } from '@shop/contract';
 import { loadBundledPacks } from '@shop/contract/packs';
 import { registerAntdRender } from '@/lib/antd-render';
@@ -164,24 +165,47 @@ export async function untilGone(present: () => unknown, ms = 10_000): Promise<vo
   if (present()) throw new Error(`still on the page after ${ms} ms`);
 }
 
+/** Whether `el` is drawn: still in the page, with nothing around it hidden. */
+const drawn = (el: Element) => el.isConnected && el.closest('[style*="display: none"]') === null;
+
+/** A dialog still closing: drawn, its fade not yet ended (one faded out only waits to be taken down). */
+const dialogClosing = (dialog: Element) => drawn(dialog) && dialog.querySelector<HTMLElement>('.adm-center-popup-wrap > div')?.style.opacity !== '0';
+
+/** The containers of the roots antd-mobile drew its toasts and dialogs in (`lib/antd-render.ts`), still in the page. */
+const imperativeRoots = () => Array.from(document.body.children).filter((c): c is Element & { _shopRoot: Root } => (c as { _shopRoot?: Root })._shopRoot !== undefined);
+
 /**
  * Clears every toast and every dialog opened imperatively (both live outside the rendered tree, so
- * Testing Library's cleanup leaves them), and waits until no toast is on screen.
+ * Testing Library's cleanup leaves them) through antd-mobile's own calls, and waits until they are
+ * gone. Their nodes are React's: one removed under it makes React's own removal fail later, in another
+ * test ("The node to be removed is not a child of this node"). A toast shown meanwhile (a request
+ * answered as the test ends) is cleared in turn; a dialog whose closing ended without antd-mobile
+ * taking it down has its root unmounted through React, which removes its own nodes. With
+ * `dialogs: false` only the toasts go: a test still answering a dialog clears a toast it has read.
  */
-export async function clearToasts(): Promise<void> {
+export async function clearToasts({ dialogs = true }: { dialogs?: boolean } = {}): Promise<void> {
   const { Dialog, Toast } = await import('antd-mobile');
-  await act(async () => {
-    await toastsSettled();
-    Toast.clear();
-    Dialog.clear();
+  const waiting = () => document.querySelector('.adm-toast-mask') !== null || (dialogs && Array.from(document.querySelectorAll('.adm-dialog')).some(dialogClosing));
+  const until = performance.now() + 3000;
+  do {
+    await act(async () => {
+      await toastsSettled();
+      Toast.clear();
+      if (dialogs) Dialog.clear();
+    });
+    if (!waiting()) break;
+    await pause(10);
+  } while (performance.now() < until);
+  const left = dialogs ? imperativeRoots() : [];
+  if (!left.length) return;
+  act(() => {
+    for (const container of left) {
+      container._shopRoot.unmount();
+      delete (container as { _shopRoot?: Root })._shopRoot;
+    }
   });
-  document.querySelectorAll('.adm-dialog').forEach((d) => d.closest('body > div')?.remove());
-  // A toast leaving on its closing animation is waited for; a hidden one is removed at once.
-  const until = performance.now() + 1500;
-  const showing = () => Array.from(document.querySelectorAll<HTMLElement>('.adm-toast-mask')).some((m) => m.style.display !== 'none');
-  while (performance.now() < until && showing()) await pause(10);
-  // Drawn in the toasts' live region, a toast goes alone; elsewhere with the box antd-mobile made for it.
-  document.querySelectorAll('.adm-toast-mask').forEach((m) => (m.parentElement?.id === 'toast-region' ? m.remove() : m.parentElement?.remove()));
+  // The containers are antd-mobile's, empty now: it removes them the same way once it has unmounted.
+  left.forEach((container) => container.remove());
 }
 
 /**

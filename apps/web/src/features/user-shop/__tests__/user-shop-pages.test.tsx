@@ -369,7 +369,7 @@ describe('member shop pages', () => {
       fireEvent.click(within(dialog).getByRole('button', { name: 'Reject' }));
       expect(await toastText(5000)).toBe('Enter a reason');
       expect(decisions()).toBe(before);
-      await clearToasts();
+      await clearToasts({ dialogs: false });
       fireEvent.change(within(dialog).getByPlaceholderText('Reason'), { target: { value: 'Out of stock' } });
       fireEvent.click(within(dialog).getByRole('button', { name: 'Reject' }));
       // The refusal comes back from the (fake) shop first: on a busy machine that alone can take a while.
