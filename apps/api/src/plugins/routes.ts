@@ -74,7 +74,8 @@ function tighter(a: FieldProblem, b: FieldProblem): FieldProblem {
 function issueProblem(issue: z.core.$ZodIssue, knownKey: (key: string) => boolean): FieldProblem {
   const field = issue.path.map(String).join('.') || WHOLE_BODY;
   const i = issue as z.core.$ZodIssue & { input?: unknown; minimum?: number | bigint; maximum?: number | bigint; origin?: string; format?: string };
-  if (knownKey(issue.message)) return { field, key: issue.message, params: { field } };
+  // A check across fields names its figures in its issue's `params` (the total it found, the most allowed).
+  if (knownKey(issue.message)) return { field, key: issue.message, params: { ...(i.code === 'custom' ? i.params : undefined), field } };
   switch (i.code) {
     case 'invalid_type':
       return { field, key: i.input === undefined || i.input === null || i.input === '' ? 'validation.required' : 'validation.invalid', params: { field } };

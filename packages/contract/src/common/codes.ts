@@ -340,6 +340,10 @@ export const ResponseCode = {
   referralApplicationState: 8012,
   /** The plan changed since this plan request was made (or its form loaded): approving it would undo that change. */
   referralPlanChanged: 8013,
+  /** The plan's paid commission levels add up to more than the ceiling (`total`, `max`, in percent): it cannot be approved. */
+  referralCommissionTotal: 8014,
+  /** The applicant's account is banned: the application can be rejected, not approved, until the ban is lifted. */
+  referralMemberBanned: 8015,
   /** The day is not over yet in the shop's time zone, or an earlier day is still to be paired (`day`). */
   referralDayNotDue: 8020,
   /** The commission is not in a state that allows this. */
@@ -590,6 +594,8 @@ export const responseCodeMessageKey: Record<number, string> = {
   [ResponseCode.referralRoleHeld]: 'referral.code.referralRoleHeld',
   [ResponseCode.referralApplicationState]: 'referral.code.referralApplicationState',
   [ResponseCode.referralPlanChanged]: 'referral.code.referralPlanChanged',
+  [ResponseCode.referralCommissionTotal]: 'referral.code.referralCommissionTotal',
+  [ResponseCode.referralMemberBanned]: 'referral.code.referralMemberBanned',
   [ResponseCode.referralDayNotDue]: 'referral.code.referralDayNotDue',
   [ResponseCode.referralCommissionState]: 'referral.code.referralCommissionState',
   [ResponseCode.feedbackCategoryUnknown]: 'support.code.feedbackCategoryUnknown',

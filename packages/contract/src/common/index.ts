@@ -15,4 +15,5 @@ export * from './pages.js';
 export * from './money.js';
 export * from './money-text.js';
 export * from './wallet-limits.js';
+export * from './commission-plan.js';
 export * from '../i18n/interpolate.js';

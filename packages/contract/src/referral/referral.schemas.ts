@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { dayParam, monthParam } from '../common/calendar.js';
+import { commissionTotalProblem } from '../common/commission-plan.js';
 import { wholeNumber } from '../common/numbers.js';
 import { pageOf, pageQuery } from '../common/pagination.js';
 import { freeText } from '../common/text.js';
@@ -313,16 +314,23 @@ export const planSettingsSchema = z.object({
 });
 export type PlanSettings = z.infer<typeof planSettingsSchema>;
 export const adminPlanData = planSettingsSchema.extend({ updated_at: stamp, updated_by: z.string() });
-/** `base_updated_at`: the `updated_at` of the plan the form was loaded from (approving never undoes a change made since). */
-export const adminPlanBody = planSettingsSchema.extend({ base_updated_at: stamp, reason });
+/**
+ * `base_updated_at`: the `updated_at` of the plan the form was loaded from (approving never undoes a change made since).
+ * The levels paid (1 to `commission_levels`) may pay at most `COMMISSION_TOTAL_MAX_BP` together, refused under the last level paid.
+ */
+export const adminPlanBody = planSettingsSchema.extend({ base_updated_at: stamp, reason }).superRefine((plan, ctx) => {
+  const problem = commissionTotalProblem(plan);
+  if (problem) ctx.addIssue({ code: 'custom', message: 'referral.validation.commissionTotal', path: [problem.field], params: { total: problem.total_percent, max: problem.max_percent } });
+});
 export const adminPlanRequestData = z.object({ request_id: z.number().int(), status: z.string() });
 /** The shop's own invitation code: registering with it makes a member with no sponsor (the top of the team). */
 export const adminHouseCodeData = z.object({ house_code: z.string() });
 /** A new house code: 4–16 letters and digits, kept in capitals (codes are compared without case). */
 export const adminHouseCodeBody = z.object({ house_code: z.string().trim().regex(/^[A-Za-z0-9]{4,16}$/).transform((v) => v.toUpperCase()), reason });
 export const adminApplicationsQuery = pageQuery.extend({ status: z.enum(APPLICATION_STATUSES).optional(), kind: z.enum(APPLICATION_KINDS).optional() });
+/** The applications queue; `member_status` is the applicant's account (a banned or closed member's application can be rejected, not approved). */
 export const adminApplicationsData = pageOf(
-  z.object({ id: z.number().int(), member_id: z.number().int(), user_name: z.string(), nickname: z.string(), kind: z.enum(APPLICATION_KINDS), status: z.enum(APPLICATION_STATUSES), fields: z.record(z.string(), z.string()), reason: z.string(), created_at: stamp, decided_by: z.string().nullable(), decided_at: stamp.nullable() }),
+  z.object({ id: z.number().int(), member_id: z.number().int(), user_name: z.string(), nickname: z.string(), member_status: z.enum(['active', 'banned', 'closed']), kind: z.enum(APPLICATION_KINDS), status: z.enum(APPLICATION_STATUSES), fields: z.record(z.string(), z.string()), reason: z.string(), created_at: stamp, decided_by: z.string().nullable(), decided_at: stamp.nullable() }),
 );
 export const adminDecideApplicationBody = z.object({ id, approve: z.boolean(), reason });
 export const adminDecideApplicationData = z.object({ id: z.number().int(), status: z.enum(APPLICATION_STATUSES) });

@@ -1,15 +1,18 @@
-import { Button, Card, Select, Space, Table } from 'antd';
+import { Button, Card, Select, Space, Table, Typography } from 'antd';
 import type { EndpointData } from '@shop/contract/common';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DecisionModal } from '../../components/DecisionModal';
 import { QueryError } from '../../components/QueryError';
+import { StatusTag } from '../../components/StatusTag';
 import { useEndpointQuery } from '../../lib/endpoint-query';
 import { call } from '../../lib/request';
 import { applicationsRoute, decideApplicationRoute } from '../../lib/routes-referral';
 
 type Row = EndpointData<typeof applicationsRoute>['list'][number];
 const STATUSES = ['pending', 'approved', 'rejected'] as const;
+/** Why a pending application cannot be approved now: its member's account is banned or closed (rejecting it stays possible). */
+const NO_APPROVAL: Partial<Record<Row['member_status'], string>> = { banned: 'console.referral.applications.bannedNoApprove', closed: 'console.referral.applications.closedNoApprove' };
 
 /** The applications queue: dealer, service centre and member-shop applications; approve (granting the role) or reject, with a reason. */
 export default function ReferralApplications() {
@@ -30,20 +33,39 @@ export default function ReferralApplications() {
         expandable={{ expandedRowRender: (r) => <pre style={{ margin: 0 }}>{Object.entries(r.fields).map(([k, v]) => `${k}: ${v}`).join('\n')}</pre> }}
         columns={[
           { title: t('console.common.id'), dataIndex: 'id' },
-          { title: t('console.common.member'), key: 'member', render: (_, r) => `${r.user_name} (#${r.member_id})` },
+          {
+            title: t('console.common.member'),
+            key: 'member',
+            render: (_, r) => (
+              <Space size={4} wrap>
+                {`${r.user_name} (#${r.member_id})`}
+                {r.member_status !== 'active' && <StatusTag status={r.member_status} />}
+              </Space>
+            ),
+          },
           { title: t('console.referral.applications.kind'), dataIndex: 'kind', render: (k: Row['kind']) => t(`console.referral.kind.${k}`) },
           { title: t('console.common.status'), dataIndex: 'status', render: (s: Row['status']) => t(`console.referral.applicationStatus.${s}`) },
           { title: t('console.common.reason'), dataIndex: 'reason' },
           {
             title: t('console.common.actions'),
             key: 'actions',
-            render: (_, r) =>
-              r.status === 'pending' ? (
-                <Space>
-                  <Button size="small" type="primary" onClick={() => setDeciding({ row: r, approve: true })}>{t('console.common.approve')}</Button>
+            render: (_, r) => {
+              if (r.status !== 'pending') return null;
+              const blocked = NO_APPROVAL[r.member_status];
+              return (
+                <Space wrap>
+                  <Button size="small" type="primary" disabled={blocked !== undefined} aria-describedby={blocked ? `application-${r.id}-blocked` : undefined} onClick={() => setDeciding({ row: r, approve: true })}>
+                    {t('console.common.approve')}
+                  </Button>
                   <Button size="small" danger onClick={() => setDeciding({ row: r, approve: false })}>{t('console.common.reject')}</Button>
+                  {blocked && (
+                    <Typography.Text type="secondary" id={`application-${r.id}-blocked`}>
+                      {t(blocked)}
+                    </Typography.Text>
+                  )}
                 </Space>
-              ) : null,
+              );
+            },
           },
         ]}
       />

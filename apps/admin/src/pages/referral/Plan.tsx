@@ -1,10 +1,11 @@
-import { Alert, Button, Card, Input, InputNumber, Space, Switch, Table } from 'antd';
-import { fromMinorUnits, ResponseCode, type EndpointData } from '@shop/contract/common';
+import { Alert, Button, Card, Input, InputNumber, Space, Switch, Table, Typography } from 'antd';
+import { commissionTotalProblem, fromMinorUnits, ResponseCode, type EndpointData } from '@shop/contract/common';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { QueryError } from '../../components/QueryError';
 import { actorText } from '../../lib/actors';
 import { useEndpointMutation, useEndpointQuery } from '../../lib/endpoint-query';
+import { refusedFieldsOf } from '../../lib/form';
 import { parseAmount, parsePercent, percentOf } from '../../lib/money';
 import { ApiError } from '../../lib/request';
 import { referralPlanRoute, setReferralPlanRoute } from '../../lib/routes-referral';
@@ -51,12 +52,15 @@ export default function ReferralPlan() {
   const edit = (next: Partial<Plan>) => {
     setBase((b) => b ?? loadedAt);
     setDraft(next);
+    // A refusal was of the plan as sent: an edit answers it.
+    if (save.error) save.reset();
   };
   const setStar = (i: number, f: (typeof STAR_FIELDS)[number], v: number) => edit({ ...draft, stars: plan.stars.map((s, j) => (j === i ? { ...s, [f]: v } : s)) });
   const currency = plan.bonus_currency;
   const type = (at: string, text: string | null) => {
     setBase((b) => b ?? loadedAt);
     setTyped({ ...typed, [at]: text });
+    if (save.error) save.reset();
   };
   const shown = (at: string, kind: Typed, v: number) => (at in typed ? typed[at] : textOf(kind, v, currency));
   const read = (at: string, kind: Typed, v: number) => (at in typed ? valueOf(kind, typed[at] ?? null, currency) : v);
@@ -64,9 +68,16 @@ export default function ReferralPlan() {
   const body: Plan = { ...plan, stars: plan.stars.map((s, i) => ({ ...s, daily_cap: read(`star-${i}`, 'money', s.daily_cap) ?? Number.NaN })) };
   for (const [f, kind] of NUMBERS) if (kind !== 'count') body[f] = read(f, kind, plan[f]) ?? Number.NaN;
   const complete = NUMBERS.every(([f]) => Number.isFinite(body[f])) && body.stars.every((s) => Number.isFinite(s.daily_cap));
+  // The levels paid may pay so much together (the contract's one rule, the API's too): said under the last level paid, nothing sent.
+  const overpaid = complete ? commissionTotalProblem(body) : undefined;
+  // A refusal the API named a field for is said under that field; any other above the form.
+  const refusedByApi = refusedFieldsOf(save.error);
+  const refusal = (f: string): string | undefined =>
+    overpaid?.field === f ? t('console.referral.plan.commissionTotal', { total: overpaid.total_percent, max: overpaid.max_percent }) : refusedByApi.find((r) => r.field === f)?.msg;
+  const shownUnderFields = refusedByApi.some((r) => NUMBERS.some(([f]) => f === r.field));
   // Money says its currency and a rate its percent sign beside what is typed (the labels are the approvals list's too, which shows money with its currency).
   const input = (at: string, kind: Typed, v: number, testId: string) => (
-    <InputNumber<string> stringMode min="0" value={shown(at, kind, v)} onChange={(x) => type(at, x)} suffix={kind === 'money' ? currency : '%'} status={read(at, kind, v) === undefined ? 'error' : undefined} style={{ width: 160 }} data-testid={testId} />
+    <InputNumber<string> stringMode min="0" value={shown(at, kind, v)} onChange={(x) => type(at, x)} suffix={kind === 'money' ? currency : '%'} status={read(at, kind, v) === undefined || refusal(at) ? 'error' : undefined} aria-invalid={refusal(at) ? true : undefined} aria-describedby={refusal(at) ? `${testId}-refusal` : undefined} style={{ width: 160 }} data-testid={testId} />
   );
   const submit = () =>
     save.mutateAsync({ ...body, base_updated_at: base ?? loadedAt, reason }).then(
@@ -90,7 +101,7 @@ export default function ReferralPlan() {
   };
   return (
     <Space orientation="vertical" size="large" style={{ width: '100%' }}>
-      {save.error && (
+      {save.error && !shownUnderFields && (
         <Alert
           type="error"
           title={save.error.message}
@@ -104,10 +115,17 @@ export default function ReferralPlan() {
       <Card size="small" title={t('console.referral.plan.title')} extra={t('console.referral.plan.updated', { by: actorText(t, query.data.updated_by) })}>
         <Space wrap>
           {NUMBERS.map(([f, kind]) => (
-            <label key={f}>
-              {t(`console.referral.plan.${f}`)}{' '}
-              {kind === 'count' ? <InputNumber min={0} value={plan[f]} onChange={(v) => edit({ ...draft, [f]: v ?? 0 })} data-testid={`plan-${f}`} /> : input(f, kind, plan[f], `plan-${f}`)}
-            </label>
+            <span key={f} style={{ display: 'inline-flex', flexDirection: 'column' }}>
+              <label>
+                {t(`console.referral.plan.${f}`)}{' '}
+                {kind === 'count' ? <InputNumber min={0} value={plan[f]} onChange={(v) => edit({ ...draft, [f]: v ?? 0 })} status={refusal(f) ? 'error' : undefined} data-testid={`plan-${f}`} /> : input(f, kind, plan[f], `plan-${f}`)}
+              </label>
+              {refusal(f) && (
+                <Typography.Text type="danger" role="alert" id={`plan-${f}-refusal`} style={{ maxWidth: 320 }}>
+                  {refusal(f)}
+                </Typography.Text>
+              )}
+            </span>
           ))}
           <label>
             {t('console.referral.plan.bonus_currency')} <Input value={plan.bonus_currency} onChange={(e) => edit({ ...draft, bonus_currency: e.target.value.toUpperCase().slice(0, 3) })} style={{ width: 80 }} />
@@ -135,7 +153,7 @@ export default function ReferralPlan() {
       </Card>
       <Space>
         <Input placeholder={t('console.common.reason')} value={reason} onChange={(e) => setReason(e.target.value)} style={{ width: 360 }} />
-        <Button type="primary" disabled={!reason.trim() || !complete} loading={save.isPending} onClick={() => void submit()}>
+        <Button type="primary" disabled={!reason.trim() || !complete || overpaid !== undefined} loading={save.isPending} onClick={() => void submit()}>
           {t('console.referral.plan.ask')}
         </Button>
       </Space>

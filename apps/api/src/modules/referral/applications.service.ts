@@ -8,6 +8,7 @@ import { AppError } from '../../lib/errors.js';
 import { withTransaction } from '../../lib/transaction.js';
 import { realNameStatus } from '../certification/real-name.js';
 import { knownCountry } from '../geo/geo.service.js';
+import { lockUserForUpdate } from '../members/members.queries.js';
 import { findMemberRoles, grantMemberRole, hasActiveRole } from '../members/roles.queries.js';
 import { insertOperatorAction } from '../operator-actions/operator-actions.queries.js';
 import * as q from './referral.queries.js';
@@ -16,6 +17,8 @@ import type { ApplicationKind } from './referral.table.js';
 // Applications for a role: dealer (applyJxs), service centre (applyFuwuCenter), member shop owner
 // (applyUser). Real name approved first; one pending application per kind (a unique index decides
 // under races); an operator approves (granting the role) or rejects with a reason; reapply after.
+// A banned member's application stays pending (a ban is lifted as easily as it is made, as their
+// withdrawals stay pending too): it can be rejected, never approved while the ban lasts.
 
 type Deps = Pick<AppDeps, 'db'>;
 
@@ -44,13 +47,23 @@ export async function agentInfo(deps: Deps, actor: Actor): Promise<EndpointData<
   };
 }
 
-/** An operator decides a pending application with a reason; approval grants the role. Recorded. */
+/**
+ * An operator decides a pending application with a reason; approval grants the role. Recorded.
+ * Approving a banned (8015) or closed (7005) member's application is refused and grants nothing;
+ * rejecting it is not. The member's row is locked first, so a ban made meanwhile is either seen
+ * here or waits for the role to be granted.
+ */
 export async function decideRoleApplication(deps: Deps, actor: Actor, input: { id: number; approve: boolean; reason: string }) {
   const operator = operatorNameOf(actor);
   return withTransaction(deps.db, async (tx) => {
     const found = await q.findApplication(tx, input.id);
     if (!found) throw new AppError(ResponseCode.referralApplicationState);
     refuseOwnAccount(actor, found.member_id);
+    if (input.approve) {
+      const member = await lockUserForUpdate(tx, found.member_id);
+      if (member?.status === 'banned') throw new AppError(ResponseCode.referralMemberBanned);
+      if (member?.status !== 'active') throw new AppError(ResponseCode.memberClosed);
+    }
     const decided = await q.decideApplication(tx, input.id, { status: input.approve ? 'approved' : 'rejected', reason: input.reason, decided_by: operator });
     if (!decided) throw new AppError(ResponseCode.referralApplicationState);
     if (input.approve) await grantMemberRole(tx, { member_id: decided.member_id, kind: decided.kind, granted_by: operator, region: decided.fields.country ?? '', reason: input.reason });

@@ -1,4 +1,4 @@
-import { ResponseCode, type ApprovalChange, type EndpointBody, type EndpointData, type EndpointQuery, type PlanSettings } from '@shop/contract';
+import { commissionTotalProblem, ResponseCode, type ApprovalChange, type EndpointBody, type EndpointData, type EndpointQuery, type PlanSettings } from '@shop/contract';
 import type {
   adminDecideApplication,
   adminHouseCode,
@@ -18,7 +18,7 @@ import type {
 import type { AppDeps } from '../../app-deps.js';
 import { operatorNameOf, refuseOwnAccount, type Actor } from '../../lib/actor.js';
 import { iso } from '../../lib/dates.js';
-import { AppError, notFound } from '../../lib/errors.js';
+import { AppError, notFound, ValidationError } from '../../lib/errors.js';
 import { pageOf } from '../../lib/paging.js';
 import { withTransaction, type Tx } from '../../lib/transaction.js';
 import { requestApproval } from '../approvals/approvals.service.js';
@@ -226,6 +226,9 @@ export async function setReferralPlan(deps: Pick<AppDeps, 'db'>, actor: Actor, i
   } catch {
     throw new AppError(ResponseCode.settingInvalid, { field: 'time_zone' }, { messageKey: 'admin.code.timeZoneUnknown' });
   }
+  // The body's schema refuses it too; said here as well for every caller of the service.
+  const overpaid = commissionTotalProblem(plan);
+  if (overpaid) throw new ValidationError([{ field: overpaid.field, key: 'referral.validation.commissionTotal', params: { field: overpaid.field, total: overpaid.total_percent, max: overpaid.max_percent } }]);
   const stars = plan.stars.map((s) => s.star);
   if (new Set(stars).size !== stars.length) throw new AppError(ResponseCode.settingInvalid, { field: 'stars' }, { messageKey: 'admin.code.starsRepeated' });
   const [current, ladder] = await Promise.all([q.findReferralSettings(deps.db), q.findStarLevels(deps.db)]);
@@ -250,10 +253,14 @@ export async function setReferralPlan(deps: Pick<AppDeps, 'db'>, actor: Actor, i
 /**
  * Carries out an approved plan: the settings row and the ladder, recorded by the approval. Refused,
  * changing nothing, when the plan changed since the request was made (approving it would undo that
- * change); under the settings row's lock, so two approvals at once cannot both pass the check.
+ * change); under the settings row's lock, so two approvals at once cannot both pass the check. A
+ * request whose paid levels add up to more than the ceiling (asked before the ceiling, or written
+ * by other means) is refused too, and can be rejected.
  */
 export async function saveApprovedPlan(tx: Tx, actor: Actor, request: PlanRequest): Promise<{ saved: true }> {
   const { stars, base_updated_at, ...settings } = request;
+  const overpaid = commissionTotalProblem(settings);
+  if (overpaid) throw new AppError(ResponseCode.referralCommissionTotal, { total: overpaid.total_percent, max: overpaid.max_percent });
   const current = await q.lockReferralSettingsForUpdate(tx);
   // A request from before plans carried their base cannot be checked: asked again, it can.
   if (base_updated_at === undefined || current.updated_at.getTime() !== Date.parse(base_updated_at)) throw new AppError(ResponseCode.referralPlanChanged);
@@ -289,11 +296,11 @@ export async function setHouseCode(deps: Deps, actor: Actor, input: EndpointBody
   }
 }
 
-/** The applications queue. */
+/** The applications queue, with each applicant's account state (a banned member's application is not approved). */
 export async function listApplications(deps: Deps, actor: Actor, input: EndpointQuery<typeof adminListApplications>): Promise<EndpointData<typeof adminListApplications>> {
   operatorNameOf(actor);
   const page = await q.findApplicationsPage(deps.db, { status: input.status, kind: input.kind, limit: input.limit, offset: offsetOf(input) });
-  const list = page.rows.map((a) => ({ id: a.id, member_id: a.member_id, user_name: a.user_name, nickname: a.nickname ?? '', kind: a.kind, status: a.status, fields: a.fields, reason: a.reason, created_at: iso(a.created_at), decided_by: a.decided_by, decided_at: a.decided_at ? iso(a.decided_at) : null }));
+  const list = page.rows.map((a) => ({ id: a.id, member_id: a.member_id, user_name: a.user_name, nickname: a.nickname ?? '', member_status: a.member_status, kind: a.kind, status: a.status, fields: a.fields, reason: a.reason, created_at: iso(a.created_at), decided_by: a.decided_by, decided_at: a.decided_at ? iso(a.decided_at) : null }));
   return pageOf(list, page.total, input);
 }
 

@@ -635,7 +635,7 @@ export async function findApplicationsPage(db: Executor, f: { status?: string; k
   if (f.status) q = q.where('a.status', '=', f.status as never);
   if (f.kind) q = q.where('a.kind', '=', f.kind as never);
   const [rows, total] = await Promise.all([
-    q.selectAll('a').select(['u.user_name', 'u.nickname']).orderBy('a.id', 'desc').limit(f.limit).offset(f.offset).execute(),
+    q.selectAll('a').select(['u.user_name', 'u.nickname', 'u.status as member_status']).orderBy('a.id', 'desc').limit(f.limit).offset(f.offset).execute(),
     q.select(sql<number>`count(*)::int`.as('total')).executeTakeFirstOrThrow(),
   ]);
   return { rows, total: total.total };

@@ -7,6 +7,7 @@ import { formatMoney } from '../../../lib/format';
 import { changeLanguage, initI18n } from '../../../lib/i18n';
 import { sessionStore } from '../../../lib/session';
 import Approvals from '../../money/Approvals';
+import ReferralApplications from '../Applications';
 import ReferralPlan from '../Plan';
 import ReferralTree from '../Tree';
 
@@ -57,17 +58,31 @@ const answers: Record<string, unknown> = {
   '/admin/api/referral/plan': plan,
   '/admin/api/referral/house-code': { house_code: 'HOUSE2026' },
   '/admin/api/approvals': { list: [], total: 0, page: 1, limit: 20 },
+  '/admin/api/referral/applications': {
+    list: [
+      { id: 31, member_id: 7, user_name: 'banned_bob', nickname: '', member_status: 'banned', kind: 'service_centre', status: 'pending', fields: { country: 'MY' }, reason: '', created_at: at, decided_by: null, decided_at: null },
+      { id: 30, member_id: 8, user_name: 'good_gina', nickname: '', member_status: 'active', kind: 'dealer', status: 'pending', fields: { country: 'MY' }, reason: '', created_at: at, decided_by: null, decided_at: null },
+    ],
+    total: 2,
+    page: 1,
+    limit: 20,
+    has_more: false,
+  },
   '/admin/api/approvals/limits': { list: [{ kind: 'withdrawal.payout', currency: '*', auto_up_to: 100000, daily_limit: null, updated_by: 'system', updated_at: at }] },
 };
 let sent: { url: string; body: unknown }[] = [];
+/** The API's answer to the next POSTs, when not a success. */
+let refusal: { status: number; body: unknown } | undefined;
 beforeEach(async () => {
   await changeLanguage('en-us');
   sent = [];
+  refusal = undefined;
   sessionStore.signIn('token');
   vi.stubGlobal('fetch', async (url: string, init?: RequestInit) => {
     const path = url.split('?')[0]!;
     if (init?.method === 'POST') {
       sent.push({ url: path, body: JSON.parse(String(init.body)) });
+      if (refusal) return new Response(JSON.stringify(refusal.body), { status: refusal.status, headers: { 'Content-Type': 'application/json' } });
       return new Response(JSON.stringify({ code: 200, msg: 'ok', data: { request_id: 12, status: 'pending' } }), { status: 200, headers: { 'Content-Type': 'application/json' } });
     }
     const data = answers[path];
@@ -165,5 +180,78 @@ describe('the plan form', () => {
     fireEvent.change(screen.getAllByPlaceholderText('Reason').at(-1)!, { target: { value: 'New caps' } });
     expect(screen.getByRole('button', { name: 'Ask for approval' }).hasAttribute('disabled')).toBe(true);
     expect(sent).toHaveLength(0);
+  });
+
+  it('refuses levels paying more than 30 % of the order together, under the last level paid, and sends nothing', async () => {
+    shown(<ReferralPlan />);
+    await screen.findByText('The plan');
+    for (const level of [1, 2, 3]) fireEvent.change(input(`plan-level${level}_rate_bp`), { target: { value: '50' } });
+    fireEvent.change(screen.getAllByPlaceholderText('Reason').at(-1)!, { target: { value: 'Pay everyone' } });
+    const said = screen.getByRole('alert');
+    expect(said.textContent).toBe('The levels paid add up to 150 %: at most 30 % in total');
+    // Under level 3's field, which says it is refused and is described by it.
+    const level3 = input('plan-level3_rate_bp');
+    expect(level3.getAttribute('aria-invalid')).toBe('true');
+    expect(document.getElementById(level3.getAttribute('aria-describedby')!)).toBe(said);
+    expect(said.parentElement!.querySelector('label')!.textContent).toContain('Level 3 rate');
+    const ask = screen.getByRole('button', { name: 'Ask for approval' });
+    expect(ask.hasAttribute('disabled')).toBe(true);
+    fireEvent.click(ask);
+    expect(sent).toHaveLength(0);
+
+    // Two levels paid: level 3's rate pays nothing, and 15 % + 15 % is the most allowed.
+    fireEvent.change(input('plan-commission_levels'), { target: { value: '2' } });
+    expect(screen.getByRole('alert').textContent).toBe('The levels paid add up to 100 %: at most 30 % in total');
+    fireEvent.change(input('plan-level1_rate_bp'), { target: { value: '15' } });
+    fireEvent.change(input('plan-level2_rate_bp'), { target: { value: '15' } });
+    expect(screen.queryByRole('alert')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Ask for approval' }));
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]!.body).toMatchObject({ commission_levels: 2, level1_rate_bp: 1500, level2_rate_bp: 1500, level3_rate_bp: 5000 });
+  });
+
+  it('shows in Thai, under its field, the API’s refusal of a field', async () => {
+    await changeLanguage('th');
+    refusal = { status: 422, body: { code: 422, msg: 'อัตราค่าคอมมิชชันของทุกระดับที่จ่ายรวมกันเป็น 31% ของคำสั่งซื้อ: รวมกันได้ไม่เกิน 30%', data: { errors: [{ field: 'level2_rate_bp', msg: 'อัตราค่าคอมมิชชันของทุกระดับที่จ่ายรวมกันเป็น 31% ของคำสั่งซื้อ: รวมกันได้ไม่เกิน 30%' }] } } };
+    shown(<ReferralPlan />);
+    await screen.findByText('แผน');
+    fireEvent.change(screen.getAllByPlaceholderText('เหตุผล').at(-1)!, { target: { value: 'ฤดูกาลใหม่' } });
+    fireEvent.click(screen.getByRole('button', { name: 'ขออนุมัติ' }));
+    const said = await screen.findByRole('alert');
+    expect(said.textContent).toBe('อัตราค่าคอมมิชชันของทุกระดับที่จ่ายรวมกันเป็น 31% ของคำสั่งซื้อ: รวมกันได้ไม่เกิน 30%');
+    expect(document.getElementById(input('plan-level2_rate_bp').getAttribute('aria-describedby')!)).toBe(said);
+    expect(said.parentElement!.querySelector('label')!.textContent).toContain('อัตราระดับ 2');
+    // An edit answers the refusal.
+    fireEvent.change(input('plan-level2_rate_bp'), { target: { value: '1' } });
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+});
+
+describe('the applications queue', () => {
+  const rowOf = (name: string) => screen.getByText(name, { exact: false }).closest('tr')!;
+
+  it('tags a banned member and disables Approve with the reason; Reject stays, and other rows are as before', async () => {
+    shown(<ReferralApplications />);
+    await screen.findByText('banned_bob', { exact: false });
+    const banned = rowOf('banned_bob');
+    expect(within(banned).getByText('Banned').closest('.ant-tag')).not.toBeNull();
+    const approve = within(banned).getByRole('button', { name: 'Approve' });
+    expect(approve.hasAttribute('disabled')).toBe(true);
+    expect(document.getElementById(approve.getAttribute('aria-describedby')!)!.textContent).toBe('The member is banned: lift the ban to approve, or reject');
+    expect(within(banned).getByRole('button', { name: 'Reject' }).hasAttribute('disabled')).toBe(false);
+
+    const active = rowOf('good_gina');
+    expect(within(active).queryByText('Banned')).toBeNull();
+    expect(within(active).getByRole('button', { name: 'Approve' }).hasAttribute('disabled')).toBe(false);
+    expect(within(active).queryByText(/lift the ban/)).toBeNull();
+  });
+
+  it('says it in Khmer', async () => {
+    await changeLanguage('km');
+    shown(<ReferralApplications />);
+    await screen.findByText('banned_bob', { exact: false });
+    const banned = rowOf('banned_bob');
+    expect(within(banned).getByText('ត្រូវបានហាមឃាត់')).toBeTruthy();
+    expect(within(banned).getByText('សមាជិកត្រូវបានហាមឃាត់៖ ដកការហាមឃាត់ដើម្បីអនុម័ត ឬបដិសេធ')).toBeTruthy();
   });
 });

@@ -109,3 +109,49 @@ describe('a referral plan request', () => {
     expect((await get(a, '/admin/api/referral/plan')).body.data).toMatchObject({ level2_rate_bp: 300, pv_value_minor: form.pv_value_minor });
   });
 });
+
+describe('the commissions a plan pays together', () => {
+  it('above 30 % of the base (three levels at 50 %) is refused under the last level paid, in the operator’s language, and nothing is requested', async () => {
+    const form = await loadForm(a);
+    const before = (await get(a, '/admin/api/referral/plan')).body.data;
+    const overpaying = { ...form, commission_levels: 3, level1_rate_bp: 5000, level2_rate_bp: 5000, level3_rate_bp: 5000, reason: 'Pay everyone' };
+    const refused = await ask(a, overpaying);
+    expect(refused.status).toBe(422);
+    expect(refused.body).toMatchObject({ code: ResponseCode.validation, msg: 'The commission levels paid add up to 150 % of the order: at most 30 % in total' });
+    expect(refused.body.data.errors).toEqual([{ field: 'level3_rate_bp', msg: 'The commission levels paid add up to 150 % of the order: at most 30 % in total' }]);
+    const inChinese = await ask(a, { ...overpaying, commission_levels: 2, level1_rate_bp: 2000, level2_rate_bp: 1500 }, 'zh-cn');
+    expect(inChinese.body.data.errors).toEqual([{ field: 'level2_rate_bp', msg: '各层佣金比例合计为订单的 35%，合计不得超过 30%' }]);
+    expect(await waitingPlanRequests()).toEqual([]);
+    expect((await get(a, '/admin/api/referral/plan')).body.data).toEqual(before);
+  });
+
+  it('at the ceiling is asked and approved; a level not paid counts for nothing', async () => {
+    const form = await loadForm(a);
+    const atCeiling = await ask(a, { ...form, commission_levels: 3, level1_rate_bp: 1500, level2_rate_bp: 1000, level3_rate_bp: 500, reason: 'Three levels, 30 % in all' });
+    expect(atCeiling.body).toMatchObject({ code: 200, data: { status: 'pending' } });
+    expect((await decide(b, atCeiling.body.data.request_id, 'approve')).body.code).toBe(200);
+    expect((await get(a, '/admin/api/referral/plan')).body.data).toMatchObject({ commission_levels: 3, level1_rate_bp: 1500, level2_rate_bp: 1000, level3_rate_bp: 500 });
+
+    // Two levels paid: the third level's rate is kept but pays nothing, so it is not counted.
+    const twoLevels = await ask(a, { ...(await loadForm(a)), commission_levels: 2, level1_rate_bp: 500, level2_rate_bp: 200, level3_rate_bp: 5000, reason: 'Back to two levels' });
+    expect(twoLevels.body).toMatchObject({ code: 200, data: { status: 'pending' } });
+    expect((await decide(b, twoLevels.body.data.request_id, 'approve')).body.code).toBe(200);
+    expect((await get(a, '/admin/api/referral/plan')).body.data).toMatchObject({ commission_levels: 2, level1_rate_bp: 500, level2_rate_bp: 200, level3_rate_bp: 5000 });
+  });
+
+  it('above the ceiling in a request filed before the rule cannot be approved, changes nothing, and can be rejected', async () => {
+    const form = await loadForm(a);
+    const asked = await ask(a, { ...form, pair_rate_bp: 1100, reason: 'Pairs pay 11 %' });
+    const id = asked.body.data.request_id as number;
+    // What a request asked before the ceiling holds: three levels at 50 % each.
+    const { reason: _reason, ...payload } = { ...form, pair_rate_bp: 1100, commission_levels: 3, level1_rate_bp: 5000, level2_rate_bp: 5000, level3_rate_bp: 5000, reason: '' };
+    await t.db.updateTable('approval_requests').set({ payload: JSON.stringify(payload) }).where('id', '=', id).execute();
+    const before = (await get(a, '/admin/api/referral/plan')).body.data;
+    const refused = await decide(b, id, 'approve', undefined, 'th');
+    expect(refused.body).toMatchObject({ code: ResponseCode.referralCommissionTotal, msg: 'อัตราค่าคอมมิชชันของแผนนี้รวมกันเป็น 150% เกิน 30% ที่อนุญาต จึงอนุมัติไม่ได้ โปรดปฏิเสธคำขอนี้และยื่นใหม่ด้วยอัตราที่ต่ำลง' });
+    expect((await get(a, '/admin/api/referral/plan')).body.data).toEqual(before);
+    expect(await waitingPlanRequests()).toEqual([id]);
+    expect((await decide(b, id, 'reject', 'Pays more than the goods')).body.data).toMatchObject({ status: 'rejected' });
+    expect((await get(a, '/admin/api/referral/plan')).body.data).toEqual(before);
+  });
+});
