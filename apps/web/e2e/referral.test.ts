@@ -11,7 +11,8 @@ import { baseUrl, databaseUrl } from './shop.js';
 // The referral team on a phone against the real API: the invite page shows the member's code and
 // link; an invitee waiting to be placed is chosen, an empty slot of the tree tapped and confirmed, and
 // the tree shows the invitee there; the star page shows what the next star asks for. A tree four
-// levels deep on a narrow phone scrolls sideways, each card whole, none over another or an empty slot.
+// levels deep shows as many levels as keep the member's two children in view (fewer on a phone; a
+// node with more below says so) and scrolls sideways, each card whole, none over another or an empty slot.
 
 let browser: Browser;
 beforeAll(async () => {
@@ -115,7 +116,7 @@ describe('the referral team in Chromium', () => {
     await star.getByText('Personal PV').waitFor();
   }, 90_000);
 
-  it('a placement tree four levels deep scrolls sideways on a 320 and a 375 px phone: no card over another or over an empty slot', async () => {
+  it('a placement tree four levels deep on a 320 and a 375 px phone and in the wide column: fewer levels on a phone, the deep one scrolls sideways, no card over another or over an empty slot', async () => {
     const sponsor = await createMemberSession(databaseUrl, 'live');
     await query(`update users set nickname = 'Root' where id = $1`, [sponsor.userId]);
     const db = createDatabase(databaseUrl, 2);
@@ -143,16 +144,66 @@ describe('the referral team in Chromium', () => {
       'shop.session.refreshedAt': String(Date.now()),
       lang: 'en-us',
     };
-    for (const width of [320, 375]) {
+    // 320 px: the member and two children (each "tap to see more"); 375 px: and four grandchildren; 768 px (the 750 px column): all four levels.
+    for (const [width, cards, deepest] of [[320, 3, 'Carl Chen'], [375, 7, 'Member 1R'], [768, 11, 'Deep 3 Nakamura']] as const) {
       const page = await browser.open('/pages/team/placement', { localStorage: storage, viewport: { width, height: 812 } });
-      await page.getByText('Deep 3 Nakamura').waitFor();
-      expect(await page.locator('.tree-card').count()).toBe(11);
+      await page.getByText(deepest).waitFor();
+      expect(await page.locator('.tree-card').count(), `at ${width} px`).toBe(cards);
+      if (width < 768) expect(await page.getByText('Tap to see more').count(), `at ${width} px`).toBe(cards === 3 ? 2 : 4);
+      else expect(await page.locator('.tree').evaluate((tree) => tree.scrollWidth > tree.clientWidth)).toBe(true);
       expect(await treeClashes(page), `at ${width} px`).toEqual([]);
-      // The tree is wider than the phone and scrolls; it opens on the root's card, in full view.
+      // However wide, it opens on the root's card, in full view.
       const root = (await page.locator(`[data-node="${sponsor.userId}"] > .tree-card`).boundingBox())!;
       expect(root.x).toBeGreaterThanOrEqual(0);
       expect(root.x + root.width).toBeLessThanOrEqual(width);
       await page.close();
     }
   }, 90_000);
+
+  it('on a 375 px phone the tree opens with the member and both their children in full view, in English, Khmer and Thai', async () => {
+    const sponsor = await createMemberSession(databaseUrl, 'live');
+    await query(`update users set nickname = 'Root' where id = $1`, [sponsor.userId]);
+    const db = createDatabase(databaseUrl, 2);
+    const actor = { kind: 'member' as const, memberId: sponsor.userId, ip: '127.0.0.1', lang: 'en-us' as const, requestId: `e2e-tree-open-${sponsor.userId}` };
+    const invite = async (nickname: string, parentId: number, side: 'L' | 'R') => {
+      const m = await createMemberSession(databaseUrl, 'live');
+      await query('update users set referrer_id = $1, nickname = $2 where id = $3', [sponsor.userId, nickname, m.userId]);
+      await placeDownline({ db }, actor, { user_id: m.userId, parent_id: parentId, side });
+      return m.userId;
+    };
+    let children: number[];
+    try {
+      await placeAutomatically({ db }, operatorCliActor('e2e'), sponsor.userId, 'operator');
+      // Three levels under the member, as the tester's: the tree drawn whole is far wider than the phone.
+      children = [await invite('Alice Anders', sponsor.userId, 'L'), await invite('Carl Chen', sponsor.userId, 'R')];
+      const third: number[] = [];
+      for (const [i, parent] of children.entries()) for (const side of ['L', 'R'] as const) third.push(await invite(`Member ${i}${side}`, parent, side));
+      for (const [i, parent] of third.entries()) await invite(`Deep ${i} Nakamura`, parent, i % 2 ? 'L' : 'R');
+    } finally {
+      await db.destroy();
+    }
+
+    for (const lang of ['en-us', 'km', 'th']) {
+      const storage = {
+        'shop.session': JSON.stringify({ state: { token: sponsor.token, user: { id: sponsor.userId, user_name: sponsor.userName } }, version: 0 }),
+        'shop.session.refreshedAt': String(Date.now()),
+        lang,
+      };
+      const page = await browser.open('/pages/team/placement', { localStorage: storage, viewport: { width: 375, height: 812 } });
+      await page.getByText('Carl Chen').waitFor();
+      // Each card of the member and their two children lies inside the tree's visible box, whole.
+      const outside = await page.evaluate((ids) => {
+        const frame = document.querySelector<HTMLElement>('.tree')!.getBoundingClientRect();
+        return ids.flatMap((id) => {
+          const card = document.querySelector<HTMLElement>(`[data-node="${id}"] > .tree-card`)!.getBoundingClientRect();
+          const inside = card.left >= frame.left - 0.5 && card.right <= frame.right + 0.5 && card.width > 0;
+          return inside ? [] : [`#${id} at ${Math.round(card.left)}–${Math.round(card.right)}, the frame ${Math.round(frame.left)}–${Math.round(frame.right)}`];
+        });
+      }, [sponsor.userId, ...children]);
+      expect(outside, lang).toEqual([]);
+      expect(await treeClashes(page), lang).toEqual([]);
+      await page.close();
+    }
+  }, 90_000);
 });
+

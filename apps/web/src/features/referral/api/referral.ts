@@ -32,8 +32,9 @@ export const useDirects = (q: string) => useEndpointInfiniteQuery(listReferredMe
 export const useTeam = (q: string) => useEndpointInfiniteQuery(listReferralTeam, { limit: 20, ...(q ? { q } : {}) });
 /** The member's invitees, unplaced first. */
 export const useInvitees = () => useEndpointInfiniteQuery(listDownlineMembers, { limit: 20 });
-/** The placement tree from a node of the member's subtree, 3 levels, or from a name's first match. */
-export const usePlacementTree = (rootId: number | undefined, q: string) => useEndpointQuery(getPlacementTree, { levels: 3, ...(rootId ? { root_id: rootId } : {}), ...(q ? { q } : {}) }, { staleTime: 0 });
+/** The placement tree from a node of the member's subtree, or from a name's first match, `levels` below it (as many as the phone shows whole; asked once known). */
+export const usePlacementTree = (rootId: number | undefined, q: string, levels: number | undefined) =>
+  useEndpointQuery(getPlacementTree, { levels: levels ?? 1, ...(rootId ? { root_id: rootId } : {}), ...(q ? { q } : {}) }, { staleTime: 0, enabled: levels !== undefined });
 export const useLegs = () => useEndpointQuery(getDownlineDepth, undefined);
 export const usePlace = () => useEndpointMutation(placeDownlineMember, { invalidates: placementReads });
 export const usePairings = () => useEndpointInfiniteQuery(listPairingBonuses, { limit: 20 });

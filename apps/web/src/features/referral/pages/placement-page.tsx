@@ -8,6 +8,7 @@ import { formatDate } from '@/lib/format';
 import { showToast } from '@/lib/toast';
 import { useInvitees, useLegs, usePlace, usePlacementTree } from '../api/referral';
 import '../referral.css';
+import { openingScrollLeft, treeLevelsFor } from '../tree-levels';
 import { useTranslation } from '@/lib/i18n';
 
 type Invitee = { id: number; nickname: string; user_name: string };
@@ -48,23 +49,42 @@ function Node({ node, chosen, onSlot, onOpen }: { node: PlacementNode; chosen?: 
   );
 }
 
-/** Placement: the member's unplaced invitees; choose one, then an empty slot of the tree (3 levels at a time, tap to go down), and confirm. */
+/** The width inside an element's padding: what the tree drawn in it has. */
+function innerWidth(el: HTMLElement): number {
+  const style = getComputedStyle(el);
+  return el.clientWidth - (parseFloat(style.paddingLeft) || 0) - (parseFloat(style.paddingRight) || 0);
+}
+
+/**
+ * Placement: the member's unplaced invitees; choose one, then an empty slot of the tree (as many
+ * levels as the phone shows with the node's two children in view, up to 3; tap to go down), and confirm.
+ */
 export default function PlacementPage() {
   const { t } = useTranslation();
   const invitees = useInvitees();
   const legs = useLegs();
   const [rootId, setRootId] = useState<number | undefined>();
   const [q, setQ] = useState('');
-  const tree = usePlacementTree(rootId, q);
+  const treeSection = useRef<HTMLElement>(null);
+  // Levels the tree's card holds with the root's two children in full view, measured before the tree is asked for.
+  const [levels, setLevels] = useState<number | undefined>();
+  useLayoutEffect(() => {
+    const measure = () => treeSection.current && setLevels(treeLevelsFor(innerWidth(treeSection.current)));
+    measure();
+    window.addEventListener('resize', measure);
+    return () => window.removeEventListener('resize', measure);
+  }, []);
+  const tree = usePlacementTree(rootId, q, levels);
   const place = usePlace();
   const [chosen, setChosen] = useState<Invitee | undefined>();
   const treeFrame = useRef<HTMLDivElement>(null);
   const shownRoot = tree.data?.tree.id;
-  // A tree wider than the phone scrolls sideways: each root shown opens in the middle, on its card (a placement's refetch keeps the scroll).
+  // A tree wider than the phone scrolls sideways: each root shown opens in the middle, on its card and its
+  // two children's (a placement's refetch keeps the scroll).
   useLayoutEffect(() => {
     const frame = treeFrame.current;
-    if (frame) frame.scrollLeft = (frame.scrollWidth - frame.clientWidth) / 2;
-  }, [shownRoot]);
+    if (frame) frame.scrollLeft = openingScrollLeft(frame.scrollWidth, frame.clientWidth);
+  }, [shownRoot, levels]);
   const list = invitees.data?.pages.flatMap((p) => p.list) ?? [];
   const unplaced = list.filter((m) => !m.placed);
 
@@ -126,7 +146,7 @@ export default function PlacementPage() {
         </ListState>
         {chosen && <p className="ref-hint">{t('referral.app.chooseSlot', { name: chosen.nickname || chosen.user_name })}</p>}
       </section>
-      <section className="ref-card">
+      <section className="ref-card" ref={treeSection}>
         <SearchBar placeholder={t('referral.app.searchName')} onSearch={(v) => setQ(v)} onClear={() => setQ('')} />
         <ListState loading={tree.isPending} error={tree.isError} failure={tree.error} empty={false} onRetry={() => void tree.refetch()}>
           {tree.data && (
