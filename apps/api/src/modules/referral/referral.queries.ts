@@ -464,7 +464,8 @@ export const addDebt = (tx: Tx, memberId: number, currency: string, amount: numb
 export const findDebts = (db: Executor, memberId: number) => db.selectFrom('commission_debts').selectAll().where('member_id', '=', memberId).where('amount_minor', '>', 0).execute();
 
 /**
- * What a commission (`c`) stands at: pending, what settling would pay now — what was pending at
+ * What a commission (`c`) stands at, in whole minor units (each branch of the union a bigint, the
+ * share divided down with `div`): pending, what settling would pay now — what was pending at
  * payment less the share of the order that came back (`orderRefundedBack`, read by `earnOnSettled`
  * and the team's sales too; money owed back on a payment that never paid the order is not), by
  * `earnOnSettled`'s rule (a share of the goods, freight left out, rounded down once; nothing once the
@@ -472,12 +473,12 @@ export const findDebts = (db: Executor, memberId: number) => db.selectFrom('comm
  * is never cut twice; any other state, what was pending at payment.
  */
 const commissionDue = sql<number>`case when c.status <> 'pending' then c.amount_minor else (
-    select case when x.back <= 0 or x.goods <= 0 then c.amount_minor when x.back >= x.goods then 0 else (c.amount_minor * (x.goods - x.back)) / x.goods end
-    from (select greatest(o.total_minor - o.freight_minor, 0) as goods, ${orderRefundedBack(sql.ref('o.id'))} as back
+    select case when x.back <= 0 or x.goods <= 0 then c.amount_minor when x.back >= x.goods then 0 else div(c.amount_minor * (x.goods - x.back), x.goods)::bigint end
+    from (select greatest(o.total_minor - o.freight_minor, 0)::bigint as goods, (${orderRefundedBack(sql.ref('o.id'))})::bigint as back
       from orders o where o.id = c.order_id
       -- A shop order: its goods (no freight) less what its after-sales cases refunded, as its settlement reads them.
       union all
-      select so.goods_minor, (select coalesce(sum(a.refunded_minor), 0) from after_sales a where a.shop_order_id = so.id and a.status = 'refunded')
+      select so.goods_minor::bigint, (select coalesce(sum(a.refunded_minor), 0)::bigint from after_sales a where a.shop_order_id = so.id and a.status = 'refunded')
       from shop_orders so where so.id = c.shop_order_id) x) end`;
 
 /**
