@@ -3,6 +3,7 @@ import type { Permission } from '@shop/contract/common';
 import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigate } from 'react-router';
+import { PageErrorBoundary } from './PageErrorBoundary';
 import { call } from '../lib/request';
 import { signOutRoute } from '../lib/routes';
 import { sessionStore, watchIdle } from '../lib/session';
@@ -136,7 +137,11 @@ export function Shell() {
     sessionStore.end('signed_out');
   };
 
-  let content: React.ReactNode = <Outlet />;
+  let content: React.ReactNode = (
+    <PageErrorBoundary resetKey={pathname}>
+      <Outlet />
+    </PageErrorBoundary>
+  );
   if (me.isLoading) content = <Spin style={{ display: 'block', margin: 64 }} />;
   else if (me.isError) content = <Result status="error" title={t('console.common.error')} extra={<Button onClick={() => void me.refetch()}>{t('console.common.retry')}</Button>} />;
   else if (current && !allowed.has(current.permission)) content = <Result status="403" title={t('console.common.noPermission')} />;
