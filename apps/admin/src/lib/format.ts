@@ -1,4 +1,4 @@
-import { currencyExponent, fromMinorUnits, LANGUAGE_TAGS, normalizeLanguage } from '@shop/contract/common';
+import { currencyExponent, fromMinorUnits, fullName, LANGUAGE_TAGS, normalizeLanguage } from '@shop/contract/common';
 import { readDate, writeDate } from '@shop/client/dates';
 import { i18n } from './i18n';
 
@@ -14,6 +14,9 @@ export function formatMoney(minor: number, currency: string): string {
     return `${currency} ${new Intl.NumberFormat(tag(), { minimumFractionDigits: decimals, maximumFractionDigits: decimals }).format(amount as unknown as number)}`;
   }
 }
+
+/** A member's name (given, family) in the order the console's language writes it, as the member app shows it to a reader of that language. */
+export const formatPersonName = (given: string | null | undefined, family: string | null | undefined): string => fullName(given, family, normalizeLanguage(i18n.language) ?? 'en-us');
 
 /** A count with the language's grouping. */
 export const formatNumber = (n: number): string => new Intl.NumberFormat(tag()).format(n);

@@ -9,6 +9,7 @@ export * from './pagination.js';
 export * from './list-sort.js';
 export * from './numbers.js';
 export * from './text.js';
+export * from './person-name.js';
 export * from './validators.js';
 export * from './calendar.js';
 export * from './pages.js';

@@ -17,7 +17,7 @@ import { cancelOrderRoute, dashboardRoute, lazyZodResolver, orderRoute as adminG
 
 // The order states, as the contract lists them.
 const ORDER_STATUSES = ['awaiting_payment', 'paid', 'shipped', 'completed', 'cancelled', 'closed', 'refunding', 'refunded'] as const satisfies readonly Summary['status'][];
-import { formatDate, formatMoney } from '../../lib/format';
+import { formatDate, formatMoney, formatPersonName } from '../../lib/format';
 import { remindersRoute } from '../../lib/routes-settings';
 import { afterSaleSettingsRoute } from '../../lib/routes-after-sales';
 import { PayablePayments } from '../../components/PaymentParts';
@@ -131,7 +131,7 @@ export function OrderDetail({ id, onPackage }: { id: number; onPackage: (id: num
           { key: 'tot', label: t('console.orders.total'), children: formatMoney(o.total, o.currency) },
           { key: 'c', label: t('console.common.created'), children: formatDate(o.created_at) },
           { key: 'p', label: t('console.orders.paidAt'), children: formatDate(o.paid_at) },
-          { key: 'a', label: t('console.orders.address'), span: 2, children: `${a.name} ${a.surname} · +${a.mobile_pre} ${a.mobile} · ${[a.detail, a.house_number, a.district, a.city, a.province, a.zip_code, a.country_code].filter(Boolean).join(', ')}` },
+          { key: 'a', label: t('console.orders.address'), span: 2, children: `${formatPersonName(a.name, a.surname)} · +${a.mobile_pre} ${a.mobile} · ${[a.detail, a.house_number, a.district, a.city, a.province, a.zip_code, a.country_code].filter(Boolean).join(', ')}` },
           ...(o.remarks ? [{ key: 'r', label: t('console.orders.remarks'), span: 2, children: o.remarks }] : []),
         ]}
       />

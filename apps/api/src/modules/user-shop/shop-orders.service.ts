@@ -1,6 +1,7 @@
 import {
   ResponseCode,
   SHOP_FULFIL_DAYS,
+  fullName,
   shareOfMinor,
   type EndpointBody,
   type EndpointData,
@@ -215,10 +216,11 @@ export async function createShopOrder(db: Executor, actor: Actor, input: Endpoin
     const stock = Number(skus.get(l.sku_id)!.held);
     if (stock < l.num) throw new AppError(ResponseCode.shopStockShort, { name: pick(skus.get(l.sku_id)!.name as Texts, actor.lang), stock });
   }
-  let address: { name: string; mobile: string; text: string; country_code: string } | null = null;
+  let address: ShopOrderAddress | null = null;
   if (!input.pickup) {
     if (!a) throw new AppError(ResponseCode.addressNotFound);
-    address = { name: `${a.name} ${a.surname}`.trim(), mobile: `+${a.mobile_pre} ${a.mobile}`, text: [a.detail, a.house_number, a.district, a.city, a.province, a.country_code, a.zip_code].filter(Boolean).join(', '), country_code: a.country_code };
+    // The name's parts kept apart too, so each reader sees it in their language's order.
+    address = { name: fullName(a.name, a.surname, actor.lang), given_name: a.name, family_name: a.surname, mobile: `+${a.mobile_pre} ${a.mobile}`, text: [a.detail, a.house_number, a.district, a.city, a.province, a.country_code, a.zip_code].filter(Boolean).join(', '), country_code: a.country_code };
   }
   const rows = lines.map((l) => {
     const s = skus.get(l.sku_id)!;
@@ -676,6 +678,15 @@ const BUYER_VIEWS: Record<string, ShopOrderStatus[] | undefined> = {
 };
 
 type Viewer = 'owner' | 'buyer';
+/** Where a shipped order goes, as placed: the recipient's name also in its parts (`given_name`, `family_name`; absent on older orders). */
+interface ShopOrderAddress {
+  name: string;
+  given_name?: string;
+  family_name?: string;
+  mobile: string;
+  text: string;
+  country_code: string;
+}
 /** Shop orders as the contract answers them, for the owner or the buyer. */
 export async function shopOrdersAnswer(db: Executor, rows: q.ShopOrderListRow[], viewer: Viewer, lang: Language) {
   const ids = rows.map((r) => Number(r.id));
@@ -726,10 +737,11 @@ export async function shopOrdersAnswer(db: Executor, rows: q.ShopOrderListRow[],
 async function detailAnswer(db: Executor, row: q.ShopOrderListRow, viewer: Viewer, lang: Language): Promise<EndpointData<typeof getMyShopOrder>> {
   const [base] = await shopOrdersAnswer(db, [row], viewer, lang);
   const events = await q.findShopOrderEvents(db, Number(row.id));
-  const address = row.address as { name: string; mobile: string; text: string } | null;
+  const address = row.address as ShopOrderAddress | null;
   return {
     ...base!,
-    address: address ? { name: address.name, mobile: address.mobile, text: address.text } : null,
+    // An order placed before the parts were kept has its name as the buyer's language wrote it.
+    address: address ? { name: address.given_name !== undefined ? fullName(address.given_name, address.family_name, lang) : address.name, mobile: address.mobile, text: address.text } : null,
     earnings: viewer === 'owner' && row.earnings_minor !== null ? Number(row.earnings_minor) : null,
     settled_at: iso(row.settled_at),
     events: events.map((e) => ({ kind: e.kind, from: e.from_status, to: e.to_status, reason: e.reason, by: e.actor.startsWith('member:') ? (e.actor === `member:${row.buyer_id}` ? 'buyer' : 'owner') : e.actor.split(':')[0]!, at: iso(e.created_at) })),

@@ -213,6 +213,30 @@ describe('the name fields, in the order the member’s language writes a name', 
     await screen.findByRole('button', { name: /^Country\/Region:/ });
     expect(nameFields()).toEqual(['name: Name', 'surname: Surname']);
   });
+
+  it('in Hungarian the list shows the name in the order the form asked for it: family name first, also when picking for checkout and on the map', async () => {
+    useLanguage.getState().setLang('hu');
+    await act(() => i18n.changeLanguage('hu'));
+    addresses = [saved({ id: 1, name: 'Probe', surname: 'Four', mobile_pre: '36', mobile: '301234567', latitude: 47.5, longitude: 19.04 })];
+    const router = renderAt(paths.address.list);
+    const card = await screen.findByRole('region', { name: 'Four Probe' });
+    expect(within(card).getByText('Four Probe')).toBeTruthy();
+    expect(within(card).queryByText('Probe Four')).toBeNull();
+    fireEvent.click(within(card).getByRole('button', { name: 'Térkép' }));
+    await until(() => router.state.location.pathname === paths.system.openLocation);
+    expect(new URLSearchParams(router.state.location.search).get('name')).toBe('Four Probe');
+    cleanup();
+
+    renderAt(`${paths.address.list}?pick=1&return=${encodeURIComponent(paths.goods.checkout)}`);
+    expect(within(await screen.findByRole('region', { name: 'Four Probe' })).getByText('Four Probe')).toBeTruthy();
+  });
+
+  it('in English the list shows the given name first', async () => {
+    addresses = [saved({ id: 1, name: 'Probe', surname: 'Four' })];
+    renderAt(paths.address.list);
+    const card = await screen.findByRole('region', { name: 'Probe Four' });
+    expect(within(card).getByText('Probe Four')).toBeTruthy();
+  });
 });
 
 describe('editing an address', () => {

@@ -15,16 +15,12 @@ import { useCreateAddress, useUpdateAddress } from '../api/save-address';
 import { OptionPicker } from '../components/option-picker';
 import { keepDraft, takeChosenLocation, takeDraft } from '../location';
 import { useTranslation } from '@/lib/i18n';
-import { useLanguage } from '@/stores/language';
-import type { Language } from '@shop/contract/common';
+import { useFamilyNameFirst } from '@/lib/person-name';
 import { FieldItem, FieldList } from '@/components/field-list';
 import { Controller, useContractForm, type FieldLabels } from '@/lib/form';
 import { useDraftLeftOpen, useKeepOpenDraft } from '@/lib/open-drafts';
 
-/** Languages whose readers write the family name first (Hungarian, Japanese, Chinese, Khmer): the form asks for it first. */
-const FAMILY_NAME_FIRST: ReadonlySet<Language> = new Set<Language>(['hu', 'jp', 'zh-cn', 'zh-tw', 'km']);
-
-/** The fields in screen order with their labels: the first empty or refused one is the toast (spec §5). */
+/** The fields in screen order with their labels: the first empty or refused one is the toast (spec §5); the names in the order every display shows them (`fullName`). */
 const labelsInOrder = (familyFirst: boolean): FieldLabels<AddressInput> => {
   const given = ['name', 'address.field.name'] as const;
   const family = ['surname', 'address.field.surname'] as const;
@@ -75,7 +71,7 @@ export default function AddressEditPage() {
   const id = Number(params.get('id')) || undefined;
   const saved = useAddress(id).data;
   const countries = useShippingCountries().data?.list ?? [];
-  const familyFirst = FAMILY_NAME_FIRST.has(useLanguage((s) => s.lang));
+  const familyFirst = useFamilyNameFirst();
   const form = useContractForm(addressBody, { defaultValues: EMPTY, labels: familyFirst ? LABELS.familyFirst : LABELS.givenFirst });
   const country = form.watch('country');
   const [province, setProvince] = useState<Chosen>();

@@ -11,6 +11,7 @@ import { useDeleteAddress } from '../api/delete-address';
 import { useAddresses } from '../api/list-addresses';
 import { useSetDefaultAddress } from '../api/set-default-address';
 import { useTranslation } from '@/lib/i18n';
+import { useFullName } from '@/lib/person-name';
 
 /** One line of where: district, city, province, country, then the street and house number. */
 const whereText = (a: Address) => [a.address, a.house_number, a.district, a.city, a.province, a.country_name, a.zip_code].filter(Boolean).join(', ');
@@ -18,10 +19,11 @@ const whereText = (a: Address) => [a.address, a.house_number, a.district, a.city
 /** Who and where: phrasing content only, as it may sit inside a button. */
 function AddressText({ a }: { a: Address }) {
   const { t } = useTranslation();
+  const fullName = useFullName();
   return (
     <>
       <span className="address-card-who">
-        <span>{`${a.name} ${a.surname}`.trim()}</span>
+        <span>{fullName(a.name, a.surname)}</span>
         <span>{`+${a.mobile_pre} ${a.mobile}`}</span>
         {a.is_default && <Tag color="primary">{t('address.default')}</Tag>}
       </span>
@@ -41,6 +43,7 @@ function AddressText({ a }: { a: Address }) {
 export default function AddressListPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const fullName = useFullName();
   const [params] = useSearchParams();
   const picking = params.get('pick') === '1';
   const returnTo = params.get('return') || paths.goods.checkout;
@@ -71,7 +74,7 @@ export default function AddressListPage() {
       <PageHeader title={t('app.page.addresses')} />
       <ListState loading={addresses.isPending} error={addresses.isError} empty={!list.length} emptyText={t('address.empty')} onRetry={() => void addresses.refetch()}>
         {list.map((a) => (
-          <section className="address-card" key={a.id} aria-label={`${a.name} ${a.surname}`.trim()}>
+          <section className="address-card" key={a.id} aria-label={fullName(a.name, a.surname)}>
             {picking ? (
               // Picking for checkout: the address itself is the button that uses it (the card's region names whose it is).
               <button type="button" className="address-card-main address-card-pick" onClick={() => pick(a)} aria-label={t('address.use')}>
@@ -85,7 +88,7 @@ export default function AddressListPage() {
             <div className="address-card-actions">
               <div>
                 {a.latitude !== null && a.longitude !== null && (
-                  <Button size="mini" fill="none" onClick={() => navigate(`${paths.system.openLocation}?${new URLSearchParams({ lat: String(a.latitude), lng: String(a.longitude), name: `${a.name} ${a.surname}`.trim(), address: whereText(a) })}`)}>
+                  <Button size="mini" fill="none" onClick={() => navigate(`${paths.system.openLocation}?${new URLSearchParams({ lat: String(a.latitude), lng: String(a.longitude), name: fullName(a.name, a.surname), address: whereText(a) })}`)}>
                     {t('address.map.show')}
                   </Button>
                 )}

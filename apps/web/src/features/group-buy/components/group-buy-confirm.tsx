@@ -3,6 +3,7 @@ import { Sheet } from '@/components/sheet';
 import { OrderAmounts } from '@/components/order-amounts';
 import { ListState } from '@/components/list-states';
 import { useTranslation } from '@/lib/i18n';
+import { useFullName } from '@/lib/person-name';
 import { useGroupBuyPreview } from '../api/group-buys';
 
 export interface GroupBuyChoice {
@@ -19,6 +20,7 @@ export interface GroupBuyChoice {
  */
 export function GroupBuyConfirm({ choice, placing, onConfirm, onChangeAddress, onClose }: { choice: GroupBuyChoice | undefined; placing: boolean; onConfirm: () => void; onChangeAddress: () => void; onClose: () => void }) {
   const { t } = useTranslation();
+  const fullName = useFullName();
   const preview = useGroupBuyPreview(choice);
   const a = preview.data;
   return (
@@ -30,7 +32,7 @@ export function GroupBuyConfirm({ choice, placing, onConfirm, onChangeAddress, o
             {a.address && (
               <div className="group-buy-meta group-buy-confirm-address">
                 <span>
-                  {a.address.name} {a.address.surname} · {[a.address.detail, a.address.city, a.address.province].filter(Boolean).join(', ')}
+                  {fullName(a.address.name, a.address.surname)} · {[a.address.detail, a.address.city, a.address.province].filter(Boolean).join(', ')}
                 </span>
                 <Button size="mini" fill="none" color="primary" onClick={onChangeAddress}>
                   {t('orders.groupBuy.changeAddress')}

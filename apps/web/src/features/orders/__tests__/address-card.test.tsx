@@ -14,10 +14,10 @@ const api = await startFakeApi({
 });
 const address = { name: 'Somchai', surname: 'J', mobile_pre: '66', mobile: '812345678', email: '', country_code: 'TH', province: 'Bangkok', city: 'Khlong Toei', district: '', detail: '99/1 ถนนสุขุมวิท', house_number: '', zip_code: '10110' };
 
-const renderCard = () =>
+const renderCard = (shown: typeof address = address) =>
   render(
     <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <AddressCard address={address} />
+      <AddressCard address={shown} />
     </QueryClientProvider>,
   );
 
@@ -43,5 +43,18 @@ describe('the address on checkout and order cards', () => {
     renderCard();
     expect(await screen.findByText('99/1 ถนนสุขุมวิท, Khlong Toei, Bangkok, 10110, ไทย')).toBeTruthy();
     expect(screen.queryByText(/, TH$/)).toBeNull();
+  });
+
+  it('names the recipient in the order the address form asked for the names: family name first in Hungarian, given name first in English', async () => {
+    const hungarian = { ...address, name: 'Probe', surname: 'Four', mobile_pre: '36', mobile: '301234567' };
+    useLanguage.getState().setLang('hu');
+    await act(() => i18n.changeLanguage('hu'));
+    renderCard(hungarian);
+    expect(screen.getByText('Four Probe · +36 301234567')).toBeTruthy();
+    cleanup();
+    useLanguage.getState().setLang('en-us');
+    await act(() => i18n.changeLanguage('en-us'));
+    renderCard(hungarian);
+    expect(screen.getByText('Probe Four · +36 301234567')).toBeTruthy();
   });
 });

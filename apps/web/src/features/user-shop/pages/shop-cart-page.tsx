@@ -11,10 +11,12 @@ import { useNavigate, useSearchParams } from '@/lib/router';
 import { useCreateShopOrder, useRemoveShopCartLines, useShippingAddresses, useShopCart, useUpdateShopCartLine } from '../api/user-shop';
 import '../user-shop.css';
 import { useTranslation } from '@/lib/i18n';
+import { useFullName } from '@/lib/person-name';
 
 /** The shop carts (one per shop) and their checkout: one shop per order, shipped to the default address (or one picked from the list) or picked up, then paid. */
 export default function ShopCartPage() {
   const { t } = useTranslation();
+  const fullName = useFullName();
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const onlyShop = Number(params.get('shop_id') ?? 0);
@@ -62,7 +64,7 @@ export default function ShopCartPage() {
               <Radio value="pickup">{t('userShop.delivery.pickup')}</Radio>
               <Radio value="ship" disabled={!address}>
                 {t('userShop.delivery.ship')}
-                {address ? ` · ${address.name} ${address.surname}, ${address.city || address.country_name}` : ` · ${t('userShop.app.noAddress')}`}
+                {address ? ` · ${fullName(address.name, address.surname)}, ${address.city || address.country_name}` : ` · ${t('userShop.app.noAddress')}`}
               </Radio>
             </Space>
           </Radio.Group>

@@ -1,0 +1,20 @@
+import { describe, expect, it } from 'vitest';
+import { familyNameFirst, fullName } from '../person-name.js';
+
+describe('a person’s name as a reader’s language writes it', () => {
+  it('puts the family name first where the address form asks for it first, and the given name first elsewhere', () => {
+    expect(fullName('Probe', 'Four', 'hu')).toBe('Four Probe');
+    expect(fullName('Probe', 'Four', 'jp')).toBe('Four Probe');
+    expect(fullName('Probe', 'Four', 'en-us')).toBe('Probe Four');
+    expect(fullName('Probe', 'Four', 'th')).toBe('Probe Four');
+    expect(['hu', 'jp', 'zh-cn', 'zh-tw', 'km'].every((l) => familyNameFirst(l as never))).toBe(true);
+  });
+
+  it('drops an empty part, and writes a name in Chinese or Japanese script without a space', () => {
+    expect(fullName('Probe', '', 'hu')).toBe('Probe');
+    expect(fullName(' Probe ', null, 'en-us')).toBe('Probe');
+    expect(fullName('小明', '王', 'zh-cn')).toBe('王小明');
+    expect(fullName('はなこ', '山田', 'jp')).toBe('山田はなこ');
+    expect(fullName('Mei', '王', 'zh-cn')).toBe('王 Mei');
+  });
+});
