@@ -6,6 +6,8 @@ import { createDatabase, type Database } from '../../api/src/db/database.js';
 import { systemActor } from '../../api/src/lib/actor.js';
 import { withTransaction } from '../../api/src/lib/transaction.js';
 import { newGoods } from '../../api/src/modules/cart/__tests__/fixtures.js';
+import { markOrderPaid } from '../../api/src/modules/orders/orders.service.js';
+import { newAddress } from '../../api/src/modules/orders/__tests__/fixtures.js';
 import { tronAddressOf } from '../../api/src/modules/wallet/__tests__/crypto-addresses.js';
 import { fund } from '../../api/src/modules/ledger/__tests__/ledger-helpers.js';
 import { hashPassword } from '../../api/src/modules/members/identity.js';
@@ -173,4 +175,41 @@ describe('review queues at 1024 and 1280 px (Chromium)', () => {
     }
     expect(hidden).toEqual([]);
   }, 180_000);
+
+  it('the orders list keeps each order number on one line, in English and Hungarian', async () => {
+    // A member's paid order (placed through the API, paid as a gateway would): the list's "Paid" tab shows it.
+    const member = await createMemberSession(databaseUrl, 'live');
+    const addressId = await newAddress(db, member.userId);
+    const goods = await newGoods(db, [{ price: 1500, stock: 10 }], { name: `Order number teapot ${RUN}` });
+    await memberCall(member.token, '/shop/cart/add', { goods_id: goods.goodsId, sku_id: goods.skuIds[0], num: 1 });
+    const placed = await memberCall<{ order_id: number; order_no: string; total: number; currency: string }>(member.token, '/shop/buy/createOrder', { address_id: addressId, remarks: '' });
+    const gateway = { kind: 'provider' as const, name: 'test', ip: '', lang: 'en-us' as const, requestId: `e2e-order-no-${RUN}` };
+    expect((await withTransaction(db, (tx) => markOrderPaid(tx, gateway, { orderId: placed.order_id, amountMinor: placed.total, currency: placed.currency }))).outcome).toBe('paid');
+    const { token } = await consoleOperator('owner', `orderno${RUN}`);
+    const packs = loadConsolePacks();
+    const wrapped: string[] = [];
+    for (const lang of ['en-us', 'hu'] as const) {
+      const page = await openConsole(browser, token, '/orders', { 'admin.lang': lang });
+      await page.setViewportSize({ width: 1024, height: 768 });
+      const cell = page.locator('.ant-table-row td', { hasText: placed.order_no }).first();
+      await cell.waitFor();
+      await windowShot(page, `orders-${lang}-1024`);
+      // The number's text is as high as one of its lines: not "26113072873" over "50243".
+      const lines = await cell.evaluate((td) => {
+        const range = document.createRange();
+        range.selectNodeContents(td);
+        return new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top))).size;
+      });
+      const { height, lineHeight } = await cell.evaluate((td) => {
+        const range = document.createRange();
+        range.selectNodeContents(td);
+        return { height: range.getBoundingClientRect().height, lineHeight: parseFloat(getComputedStyle(td).lineHeight) };
+      });
+      if (lines !== 1 || height > lineHeight * 1.5) wrapped.push(`${lang} (${packs[lang]['console.orders.orderNo']}): ${lines} lines, ${Math.round(height)} px high for a ${Math.round(lineHeight)} px line`);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1024);
+      await page.close();
+    }
+    expect(wrapped).toEqual([]);
+  }, 120_000);
 });
+

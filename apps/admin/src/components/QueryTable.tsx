@@ -36,13 +36,21 @@ const columnName = (c: { key?: React.Key; dataIndex?: unknown }): string | undef
   c.key !== undefined ? String(c.key) : typeof c.dataIndex === 'string' ? c.dataIndex : undefined;
 
 /**
- * A right-aligned column (an amount, a count) and an ID column keep each value whole on one line: a
- * long word in another column may break anywhere (the table's cells allow it), an amount never splits
- * as "60." / "00", an ID never stacks a digit a line.
+ * The columns of a number people read out and copy: an ID, an order's, a payment's, a case's, a slip's
+ * number (`…_no`), a refund's reference, a tracking or account number (`…_number`).
  */
-function keepWhole<T>(c: TableColumnsType<T>[number]): TableColumnsType<T>[number] {
-  const isId = 'dataIndex' in c && c.dataIndex === 'id';
-  if ((!isId && (!('align' in c) || c.align !== 'right')) || 'children' in c) return c;
+const IDENTIFIER = /^(id|no|reference)$|_no$|_number$/;
+
+/** Whether a column shows a number people read out and copy (`IDENTIFIER`, by its `dataIndex`). */
+export const isIdentifierColumn = (c: object): boolean => 'dataIndex' in c && typeof c.dataIndex === 'string' && IDENTIFIER.test(c.dataIndex);
+
+/**
+ * A right-aligned column (an amount, a count) and a number's column (`isIdentifierColumn`) keep each
+ * value whole on one line: a long word in another column may break anywhere (the table's cells allow
+ * it), an amount never splits as "60." / "00", an order number never as "26113072873" / "50243".
+ */
+export function keepWhole<T>(c: TableColumnsType<T>[number]): TableColumnsType<T>[number] {
+  if ((!isIdentifierColumn(c) && (!('align' in c) || c.align !== 'right')) || 'children' in c) return c;
   const own = c.onCell;
   return { ...c, onCell: (record, index) => ({ ...own?.(record, index), style: { ...own?.(record, index)?.style, whiteSpace: 'nowrap', overflowWrap: 'normal' } }) };
 }

@@ -38,3 +38,36 @@ describe('a list’s cells', () => {
     expect(reason.style.overflowWrap).toBe('anywhere');
   });
 });
+
+interface Numbered {
+  id: number;
+  order_no: string;
+  payment_no: string;
+  reference: string;
+  tracking_number: string;
+  note: string;
+}
+
+describe('a list’s numbers', () => {
+  it('keep an order, payment, refund or tracking number on one line, to be read and copied whole', () => {
+    const row: Numbered = { id: 7, order_no: '2611307287350243', payment_no: 'PY2611307287350243', reference: 'RF2611307287350243', tracking_number: 'JD0012345678901', note: 'Leave at the door' };
+    const query = { data: { list: [row] }, isLoading: false, isFetching: false, isError: false } as unknown as UseQueryResult<{ list: Numbered[] }>;
+    render(
+      <QueryTable<Numbered>
+        query={query}
+        columns={[
+          { title: 'Order no.', dataIndex: 'order_no' },
+          { title: 'Payment', dataIndex: 'payment_no' },
+          { title: 'Refund', dataIndex: 'reference' },
+          { title: 'Tracking number', dataIndex: 'tracking_number' },
+          { title: 'Note', dataIndex: 'note' },
+        ]}
+      />,
+    );
+    for (const number of [row.order_no, row.payment_no, row.reference, row.tracking_number]) {
+      const cell = screen.getByText(number).closest('td')!;
+      expect(cell.style.whiteSpace, number).toBe('nowrap');
+    }
+    expect(screen.getByText('Leave at the door').closest('td')!.style.whiteSpace).not.toBe('nowrap');
+  });
+});
