@@ -79,15 +79,18 @@ export function listShippingCountries(deps: AppDeps, actor: Actor): Promise<Cach
   }));
 }
 
+/** Countries whose provinces are listed in their own customary order (China's GB/T codes, Japan's JIS X 0401 codes), whatever the language. */
+const LISTED_IN_CODE_ORDER = new Set(['CN', 'JP']);
+
 /**
- * The provinces, states or prefectures of one country: China's in code order, the others by name
- * in the reader's language (a Thai reader's provinces in Thai order, not by their English names).
+ * The provinces, states or prefectures of one country: China's and Japan's in code order, the others
+ * by name in the reader's language (a Thai reader's provinces in Thai order, not by their English names).
  */
 export async function listTopRegions(deps: AppDeps, actor: Actor, input: EndpointQuery<typeof listCountryRegions>): Promise<CachedAnswer<EndpointData<typeof listCountryRegions>>> {
   return responseCache(deps).cached(listCountryRegions, { id: `${input.country}:${actor.lang}`, tags: [] }, async () => {
     await knownCountry(deps.db, input.country);
     const list = (await q.findTopRegions(deps.db, input.country)).map((r) => toRegion(r, actor.lang));
-    if (input.country !== 'CN') {
+    if (!LISTED_IN_CODE_ORDER.has(input.country)) {
       const collator = new Intl.Collator(LOCALES[actor.lang]);
       list.sort((a, b) => collator.compare(a.name, b.name));
     }
