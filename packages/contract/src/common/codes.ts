@@ -319,6 +319,8 @@ export const ResponseCode = {
   approvalAlreadyWaiting: 7019,
   /** The operator's role changed since it was looked at (now one that approves money): ask again. */
   operatorRoleChanged: 7020,
+  /** Four eyes need two people: the deciding operator received the other operator's way in (created it, or issued its latest sign-in link), or the other received theirs. */
+  fourEyesLinkedOperator: 7021,
   // Referral team (8000–8099).
   /** The member to place is not the caller's direct invitee (no hint that the member exists). */
   referralNotInvitee: 8001,
@@ -582,6 +584,7 @@ export const responseCodeMessageKey: Record<number, string> = {
   [ResponseCode.operatorGrantNeedsOwner]: 'admin.code.operatorGrantNeedsOwner',
   [ResponseCode.approvalAlreadyWaiting]: 'admin.code.approvalAlreadyWaiting',
   [ResponseCode.operatorRoleChanged]: 'admin.code.operatorRoleChanged',
+  [ResponseCode.fourEyesLinkedOperator]: 'admin.code.fourEyesLinkedOperator',
   [ResponseCode.settingInvalid]: 'admin.code.settingInvalid',
   [ResponseCode.operatorSelfChange]: 'admin.code.operatorSelfChange',
   [ResponseCode.referralNotInvitee]: 'referral.code.referralNotInvitee',

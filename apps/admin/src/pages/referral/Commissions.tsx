@@ -6,6 +6,7 @@ import { DecisionModal } from '../../components/DecisionModal';
 import { QueryError } from '../../components/QueryError';
 import { useEndpointQuery } from '../../lib/endpoint-query';
 import { showAmount as formatMoney } from '../../lib/money';
+import { useCan } from '../../lib/operator';
 import { call } from '../../lib/request';
 import { commissionAnswers, commissionsRoute, pairRunsRoute, reverseCommissionRoute, runPairDayRoute, voidCommissionRoute } from '../../lib/routes-referral';
 
@@ -22,9 +23,11 @@ export const reversalParts = (r: Pick<Row, 'status' | 'reversed' | 'debt'>): { t
 /** Whether a commission can be reversed: settled with something earned, whether it reached the rewards or paid off a debt. */
 export const reversible = (r: Pick<Row, 'status' | 'posted' | 'netted'>): boolean => r.status === 'settled' && r.posted + r.netted > 0;
 
-/** Commissions (state, order, beneficiary; void a pending one or reverse a settled one with a reason) and the pair-bonus runs per day. */
+/** Commissions (state, order, beneficiary; void a pending one or reverse a settled one with a reason) and the pair-bonus runs per day; the decisions only for a role that may make them. */
 export default function ReferralCommissions() {
   const { t } = useTranslation();
+  // Voiding, reversing and running a day take the permission of their API calls; the other roles read.
+  const decides = useCan()('referral.settings');
   const [status, setStatus] = useState<(typeof STATUSES)[number] | undefined>();
   const [page, setPage] = useState(1);
   const list = useEndpointQuery(commissionsRoute, { page, limit: 20, ...(status ? { status } : {}) });
@@ -64,20 +67,24 @@ export default function ReferralCommissions() {
             },
             { title: t('console.common.status'), dataIndex: 'status', render: (s: Row['status']) => t(`console.referral.commissionStatus.${s}`) },
             { title: t('console.common.reason'), dataIndex: 'reason' },
-            {
-              title: t('console.common.actions'),
-              key: 'actions',
-              render: (_, r) =>
-                r.status === 'pending' ? (
-                  <Button size="small" onClick={() => setDeciding({ row: r, action: 'void' })}>{t('console.referral.commissions.void')}</Button>
-                ) : reversible(r) ? (
-                  <Button size="small" danger onClick={() => setDeciding({ row: r, action: 'reverse' })}>{t('console.referral.commissions.reverse')}</Button>
-                ) : null,
-            },
+            ...(decides
+              ? [
+                  {
+                    title: t('console.common.actions'),
+                    key: 'actions',
+                    render: (_: unknown, r: Row) =>
+                      r.status === 'pending' ? (
+                        <Button size="small" onClick={() => setDeciding({ row: r, action: 'void' })}>{t('console.referral.commissions.void')}</Button>
+                      ) : reversible(r) ? (
+                        <Button size="small" danger onClick={() => setDeciding({ row: r, action: 'reverse' })}>{t('console.referral.commissions.reverse')}</Button>
+                      ) : null,
+                  },
+                ]
+              : []),
           ]}
         />
       </Card>
-      <Card size="small" title={t('console.referral.runs.title')} extra={<Button onClick={() => setRunning(true)}>{t('console.referral.runs.run')}</Button>}>
+      <Card size="small" title={t('console.referral.runs.title')} extra={decides && <Button onClick={() => setRunning(true)}>{t('console.referral.runs.run')}</Button>}>
         {runs.isError ? (
           <QueryError error={runs.error} retry={() => runs.refetch()} />
         ) : (

@@ -3,11 +3,13 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { QueryError } from '../../components/QueryError';
 import { useEndpointMutation, useEndpointQuery } from '../../lib/endpoint-query';
+import { useCan } from '../../lib/operator';
 import { houseCodeRoute, setHouseCodeRoute } from '../../lib/routes-referral';
 
-/** The shop's own invitation code (members with no sponsor join with it), changed at once with a reason (recorded). */
+/** The shop's own invitation code (members with no sponsor join with it), changed at once with a reason (recorded) by a role that may. */
 export default function HouseCode() {
   const { t } = useTranslation();
+  const write = useCan()('referral.settings');
   const query = useEndpointQuery(houseCodeRoute, undefined);
   const save = useEndpointMutation(setHouseCodeRoute, { invalidates: [houseCodeRoute] });
   const [code, setCode] = useState('');
@@ -33,14 +35,16 @@ export default function HouseCode() {
         </Typography.Text>
         {save.error && <Alert type="error" title={save.error.message} showIcon />}
         {changed && <Alert type="success" title={t('console.referral.houseCode.changed', { code: changed })} showIcon />}
-        <Space wrap>
-          {/* Codes are compared without case: typed in capitals, as members see them. */}
-          <Input placeholder={t('console.referral.houseCode.new')} value={code} maxLength={16} onChange={(e) => setCode(e.target.value.toUpperCase())} style={{ width: 180 }} />
-          <Input placeholder={t('console.common.reason')} value={reason} onChange={(e) => setReason(e.target.value)} style={{ width: 360 }} />
-          <Button type="primary" disabled={!code.trim() || !reason.trim()} loading={save.isPending} onClick={() => void submit()}>
-            {t('console.referral.houseCode.change')}
-          </Button>
-        </Space>
+        {write && (
+          <Space wrap>
+            {/* Codes are compared without case: typed in capitals, as members see them. */}
+            <Input placeholder={t('console.referral.houseCode.new')} value={code} maxLength={16} onChange={(e) => setCode(e.target.value.toUpperCase())} style={{ width: 180 }} />
+            <Input placeholder={t('console.common.reason')} value={reason} onChange={(e) => setReason(e.target.value)} style={{ width: 360 }} />
+            <Button type="primary" disabled={!code.trim() || !reason.trim()} loading={save.isPending} onClick={() => void submit()}>
+              {t('console.referral.houseCode.change')}
+            </Button>
+          </Space>
+        )}
       </Space>
     </Card>
   );

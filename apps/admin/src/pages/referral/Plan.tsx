@@ -6,6 +6,7 @@ import { QueryError } from '../../components/QueryError';
 import { actorText } from '../../lib/actors';
 import { useEndpointMutation, useEndpointQuery } from '../../lib/endpoint-query';
 import { refusedFieldsOf } from '../../lib/form';
+import { useCan } from '../../lib/operator';
 import { parseAmount, parsePercent, percentOf } from '../../lib/money';
 import { ApiError } from '../../lib/request';
 import { referralPlanRoute, setReferralPlanRoute } from '../../lib/routes-referral';
@@ -32,9 +33,11 @@ const textOf = (kind: Typed, v: number, currency: string): string => (kind === '
 /** What the operator typed, back in minor units or basis points; undefined when empty or refused (more decimals than the currency has …). */
 const valueOf = (kind: Typed, text: string | null, currency: string): number | undefined => (kind === 'money' ? parseAmount(text, currency) : parsePercent(text));
 
-/** The plan's settings and the star ladder; a change is a request a second operator approves. */
+/** The plan's settings and the star ladder; a change is a request a second operator approves. Read-only to a role that may not ask for one. */
 export default function ReferralPlan() {
   const { t } = useTranslation();
+  // Asking for a change takes the permission of the API's call (the owner's); the other roles read the plan.
+  const write = useCan()('referral.settings');
   const query = useEndpointQuery(referralPlanRoute, undefined);
   // One key per plan asked (useEndpointMutation's own): a request corrected after a refusal is a new one.
   const save = useEndpointMutation(setReferralPlanRoute, { invalidates: [referralPlanRoute] });
@@ -77,7 +80,7 @@ export default function ReferralPlan() {
   const shownUnderFields = refusedByApi.some((r) => NUMBERS.some(([f]) => f === r.field));
   // Money says its currency and a rate its percent sign beside what is typed (the labels are the approvals list's too, which shows money with its currency).
   const input = (at: string, kind: Typed, v: number, testId: string) => (
-    <InputNumber<string> stringMode min="0" value={shown(at, kind, v)} onChange={(x) => type(at, x)} suffix={kind === 'money' ? currency : '%'} status={read(at, kind, v) === undefined || refusal(at) ? 'error' : undefined} aria-invalid={refusal(at) ? true : undefined} aria-describedby={refusal(at) ? `${testId}-refusal` : undefined} style={{ width: 160 }} data-testid={testId} />
+    <InputNumber<string> stringMode min="0" disabled={!write} value={shown(at, kind, v)} onChange={(x) => type(at, x)} suffix={kind === 'money' ? currency : '%'} status={read(at, kind, v) === undefined || refusal(at) ? 'error' : undefined} aria-invalid={refusal(at) ? true : undefined} aria-describedby={refusal(at) ? `${testId}-refusal` : undefined} style={{ width: 160 }} data-testid={testId} />
   );
   const submit = () =>
     save.mutateAsync({ ...body, base_updated_at: base ?? loadedAt, reason }).then(
@@ -118,7 +121,7 @@ export default function ReferralPlan() {
             <span key={f} style={{ display: 'inline-flex', flexDirection: 'column' }}>
               <label>
                 {t(`console.referral.plan.${f}`)}{' '}
-                {kind === 'count' ? <InputNumber min={0} value={plan[f]} onChange={(v) => edit({ ...draft, [f]: v ?? 0 })} status={refusal(f) ? 'error' : undefined} data-testid={`plan-${f}`} /> : input(f, kind, plan[f], `plan-${f}`)}
+                {kind === 'count' ? <InputNumber min={0} disabled={!write} value={plan[f]} onChange={(v) => edit({ ...draft, [f]: v ?? 0 })} status={refusal(f) ? 'error' : undefined} data-testid={`plan-${f}`} /> : input(f, kind, plan[f], `plan-${f}`)}
               </label>
               {refusal(f) && (
                 <Typography.Text type="danger" role="alert" id={`plan-${f}-refusal`} style={{ maxWidth: 320 }}>
@@ -128,13 +131,13 @@ export default function ReferralPlan() {
             </span>
           ))}
           <label>
-            {t('console.referral.plan.bonus_currency')} <Input value={plan.bonus_currency} onChange={(e) => edit({ ...draft, bonus_currency: e.target.value.toUpperCase().slice(0, 3) })} style={{ width: 80 }} />
+            {t('console.referral.plan.bonus_currency')} <Input disabled={!write} value={plan.bonus_currency} onChange={(e) => edit({ ...draft, bonus_currency: e.target.value.toUpperCase().slice(0, 3) })} style={{ width: 80 }} />
           </label>
           <label>
-            {t('console.referral.plan.time_zone')} <Input value={plan.time_zone} onChange={(e) => edit({ ...draft, time_zone: e.target.value })} style={{ width: 200 }} />
+            {t('console.referral.plan.time_zone')} <Input disabled={!write} value={plan.time_zone} onChange={(e) => edit({ ...draft, time_zone: e.target.value })} style={{ width: 200 }} />
           </label>
           <label>
-            {t('console.referral.plan.keep_star')} <Switch checked={plan.keep_star} onChange={(v) => edit({ ...draft, keep_star: v })} />
+            {t('console.referral.plan.keep_star')} <Switch disabled={!write} checked={plan.keep_star} onChange={(v) => edit({ ...draft, keep_star: v })} />
           </label>
         </Space>
       </Card>
@@ -146,17 +149,19 @@ export default function ReferralPlan() {
           dataSource={plan.stars}
           columns={[
             { title: t('console.referral.plan.star'), dataIndex: 'star' },
-            ...STAR_FIELDS.map((f) => ({ title: t(`console.referral.plan.${f}`), key: f, render: (_: unknown, s: Plan['stars'][number], i: number) => <InputNumber min={0} value={s[f]} onChange={(v) => setStar(i, f, v ?? 0)} /> })),
+            ...STAR_FIELDS.map((f) => ({ title: t(`console.referral.plan.${f}`), key: f, render: (_: unknown, s: Plan['stars'][number], i: number) => <InputNumber min={0} disabled={!write} value={s[f]} onChange={(v) => setStar(i, f, v ?? 0)} /> })),
             { title: t('console.referral.plan.daily_cap'), key: 'daily_cap', render: (_: unknown, s: Plan['stars'][number], i: number) => input(`star-${i}`, 'money', s.daily_cap, `plan-star-${s.star}-daily_cap`) },
           ]}
         />
       </Card>
-      <Space>
-        <Input placeholder={t('console.common.reason')} value={reason} onChange={(e) => setReason(e.target.value)} style={{ width: 360 }} />
-        <Button type="primary" disabled={!reason.trim() || !complete || overpaid !== undefined} loading={save.isPending} onClick={() => void submit()}>
-          {t('console.referral.plan.ask')}
-        </Button>
-      </Space>
+      {write && (
+        <Space>
+          <Input placeholder={t('console.common.reason')} value={reason} onChange={(e) => setReason(e.target.value)} style={{ width: 360 }} />
+          <Button type="primary" disabled={!reason.trim() || !complete || overpaid !== undefined} loading={save.isPending} onClick={() => void submit()}>
+            {t('console.referral.plan.ask')}
+          </Button>
+        </Space>
+      )}
     </Space>
   );
 }

@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { QueryError } from '../../components/QueryError';
 import { useEndpointMutation, useEndpointQuery } from '../../lib/endpoint-query';
+import { useCan } from '../../lib/operator';
 import { moveSubtreeRoute, placementTreeRoute, referralMemberRoute } from '../../lib/routes-referral';
 import { commissionText, placedHowText, roleText } from './member-texts';
 
@@ -30,9 +31,11 @@ function toData(n: PlacementNode, t: TFunction): DataNode {
   };
 }
 
-/** The tree browser: from the root or a name, four levels; a member's figures; moving a subtree with a reason and a second confirmation. */
+/** The tree browser: from the root or a name, four levels; a member's figures; moving a subtree with a reason and a second confirmation (for a role that may). */
 export default function ReferralTree() {
   const { t } = useTranslation();
+  // Moving a subtree takes the permission of its API call; the other roles browse.
+  const moves = useCan()('referral.move');
   // Opened from a member's profile (`?root=<id>`): that member's subtree, the member selected.
   const [params] = useSearchParams();
   const from = Number(params.get('root')) || undefined;
@@ -92,15 +95,17 @@ export default function ReferralTree() {
             <Descriptions.Item label={t('console.referral.member.commissions')}>{member.data.commissions.map((c) => commissionText(t, c)).join(', ') || '—'}</Descriptions.Item>
             <Descriptions.Item label={t('console.referral.member.roles')}>{member.data.roles.map((r) => roleText(t, r)).join(', ') || '—'}</Descriptions.Item>
           </Descriptions>
-          <Space wrap style={{ marginTop: 12 }}>
-            {move.error && <Alert type="error" title={move.error.message} showIcon />}
-            <Input placeholder={t('console.referral.move.parent')} value={target.parent_id} onChange={(e) => setTarget({ ...target, parent_id: e.target.value.replace(/\D/g, '') })} style={{ width: 140 }} />
-            <Select value={target.side} onChange={(side) => setTarget({ ...target, side })} options={[{ value: 'L', label: t('console.referral.side.L') }, { value: 'R', label: t('console.referral.side.R') }]} style={{ width: 100 }} />
-            <Input placeholder={t('console.common.reason')} value={target.reason} onChange={(e) => setTarget({ ...target, reason: e.target.value })} style={{ width: 260 }} />
-            <Button danger disabled={!target.parent_id || !target.reason.trim()} loading={move.isPending} onClick={askMove}>
-              {t('console.referral.move.button')}
-            </Button>
-          </Space>
+          {moves && (
+            <Space wrap style={{ marginTop: 12 }}>
+              {move.error && <Alert type="error" title={move.error.message} showIcon />}
+              <Input placeholder={t('console.referral.move.parent')} value={target.parent_id} onChange={(e) => setTarget({ ...target, parent_id: e.target.value.replace(/\D/g, '') })} style={{ width: 140 }} />
+              <Select value={target.side} onChange={(side) => setTarget({ ...target, side })} options={[{ value: 'L', label: t('console.referral.side.L') }, { value: 'R', label: t('console.referral.side.R') }]} style={{ width: 100 }} />
+              <Input placeholder={t('console.common.reason')} value={target.reason} onChange={(e) => setTarget({ ...target, reason: e.target.value })} style={{ width: 260 }} />
+              <Button danger disabled={!target.parent_id || !target.reason.trim()} loading={move.isPending} onClick={askMove}>
+                {t('console.referral.move.button')}
+              </Button>
+            </Space>
+          )}
         </Card>
       )}
     </Space>

@@ -5,8 +5,10 @@ import { iso } from '../../lib/dates.js';
 import { AppError, alreadyDecided, notFound } from '../../lib/errors.js';
 import { Amount } from '../../lib/i18n.js';
 import { pageOf, totalOf } from '../../lib/paging.js';
+import { assertLoadedVersion } from '../../lib/row-version.js';
 import { withTransaction, type Tx } from '../../lib/transaction.js';
 import { insertOperatorAction } from '../operator-actions/operator-actions.queries.js';
+import { deciderRefOf, fourEyes, operatorRefOf } from '../operators/four-eyes.js';
 import { SHOP_CURRENCY, convertAmount, rateFor } from '../rates/rates.service.js';
 import * as q from './approvals.queries.js';
 
@@ -267,8 +269,17 @@ function askedBy(r: { requested_by: string; requested_by_id: number | string | n
 }
 
 /**
+ * Refuses to let an operator approve what they asked for: the same operator (7010), or one who counts
+ * as the same person (7021: one received the other's way in, `fourEyes`). Rejecting stays open to them.
+ */
+async function refuseAskerOnApproval(tx: Tx, r: { requested_by: string; requested_by_id: number | string | null }, actor: Actor): Promise<void> {
+  if (askedBy(r, actor)) throw new AppError(ResponseCode.approvalOwnRequest);
+  if ((await fourEyes(tx, operatorRefOf(r.requested_by, r.requested_by_id), deciderRefOf(actor))) !== 'apart') throw new AppError(ResponseCode.fourEyesLinkedOperator);
+}
+
+/**
  * A second operator decides a request: approving carries it out, once, in the same transaction;
- * rejecting needs a reason. Never the operator who asked, never about their own member account, and
+ * rejecting needs a reason. Never the operator who asked (nor one who received their way in, or gave them theirs), never about their own member account, and
  * only with the kind's permission. Of two decisions at once, the second finds it decided.
  */
 export async function decideApproval(db: Database, actor: Actor, role: OperatorRole, input: { id: number; decision: 'approve' | 'reject'; reason?: string }): Promise<EndpointData<typeof adminDecideApproval>> {
@@ -279,8 +290,7 @@ export async function decideApproval(db: Database, actor: Actor, role: OperatorR
     const r = await q.lockApprovalRequestForUpdate(tx, input.id);
     if (!r || !kindsOf(role).includes(r.kind as ApprovalKind)) throw notFound('approval');
     if (r.status !== 'pending') throw alreadyDecided(r.status);
-    const asker = askedBy(r, actor);
-    if (asker && input.decision === 'approve') throw new AppError(ResponseCode.approvalOwnRequest);
+    if (input.decision === 'approve') await refuseAskerOnApproval(tx, r, actor);
     refuseOwnAccount(actor, r.member_id);
     const done = input.decision === 'approve' ? splitShownOnce(await approvableOf(r.kind).execute(tx, actor, r.payload, { id: Number(r.id), reason: r.reason })) : { saved: undefined, once: null };
     if (!(await q.decideApprovalRequest(tx, r.id, { status: input.decision === 'approve' ? 'approved' : 'rejected', decided_by: operator, decided_by_id: actor.operatorId ?? null, decision_reason: reason, result: done.saved }))) {
@@ -373,6 +383,10 @@ export async function setApprovalLimit(db: Database, actor: Actor, input: Endpoi
   const operator = operatorNameOf(actor);
   refusePastSoloCeiling(input.kind, input.currency, input.auto_up_to);
   await withTransaction(db, async (tx) => {
+    // Saved from the table the form was opened over: the pair's limits as read (or still not there, for a new pair), else refused.
+    const current = await q.lockApprovalLimitForUpdate(tx, input.kind, input.currency);
+    if (current) assertLoadedVersion(current.updated_at, input.base_updated_at);
+    else if (input.base_updated_at !== undefined) throw new AppError(ResponseCode.editedSinceOpened);
     await q.upsertApprovalLimit(tx, { kind: input.kind, currency: input.currency, auto_up_to: input.auto_up_to, daily_limit: input.daily_limit, updated_by: operator });
     await insertOperatorAction(tx, { operator, action: `setting.approval_limit ${input.kind} ${input.currency} auto=${input.auto_up_to ?? 'never'} daily=${input.daily_limit ?? 'none'}`, target_type: 'setting', target_id: 0, reason: input.reason });
   });

@@ -6,12 +6,14 @@ import type { Database, Executor } from '../../db/database.js';
 import { operatorNameOf, refuseOwnAccount, type Actor } from '../../lib/actor.js';
 import { AppError, alreadyDecided, notFound } from '../../lib/errors.js';
 import { withTransaction, type Tx } from '../../lib/transaction.js';
+import { assertLoadedVersion } from '../../lib/row-version.js';
 import { checkDailyLimit, refusePastSoloCeiling, requestApproval, setThreshold, thresholdOf, thresholdsOf, withinSoloCeiling } from '../approvals/approvals.service.js';
 import { describeFinding, ledgerCheck, post } from '../ledger/ledger.service.js';
 import { findUserById } from '../members/members.queries.js';
 import { findLatestRates } from '../rates/rates.queries.js';
 import { checkOperatorRate, rateFor, setOperatorRate } from '../rates/rates.service.js';
 import { insertOperatorAction } from '../operator-actions/operator-actions.queries.js';
+import { deciderRefOf, fourEyes, operatorRefOf } from '../operators/four-eyes.js';
 import { payMethodsChangedOnCommit } from '../payments/payments.service.js';
 import type { AppDeps } from '../../app-deps.js';
 import type { AdjustableAsset, LedgerAdjustmentRow } from './money-console.table.js';
@@ -139,7 +141,7 @@ export async function adjustments(db: Executor, actor: Actor, input: EndpointQue
 
 /**
  * A second operator decides a pending adjustment: approving posts it (never by the operator who
- * asked for it), rejecting needs a reason. The row is locked, so of two decisions at once the
+ * asked for it, nor by one who received their way in or gave them theirs), rejecting needs a reason. The row is locked, so of two decisions at once the
  * second finds it decided.
  */
 export async function decideAdjustment(db: Database, actor: Actor, input: { id: number; decision: 'approve' | 'reject'; reason?: string }) {
@@ -150,7 +152,12 @@ export async function decideAdjustment(db: Database, actor: Actor, input: { id: 
     const a = await q.lockAdjustmentForUpdate(tx, input.id);
     if (!a) throw notFound('adjustment');
     if (a.status !== 'pending') throw alreadyDecided(a.status);
-    if (input.decision === 'approve' && a.requested_by === operator) throw new AppError(ResponseCode.adjustmentOwnApproval);
+    if (input.decision === 'approve') {
+      // Never the operator who asked, nor one who counts as the same person (one received the other's way in).
+      const eyes = await fourEyes(tx, operatorRefOf(a.requested_by), deciderRefOf(actor));
+      if (eyes === 'same') throw new AppError(ResponseCode.adjustmentOwnApproval);
+      if (eyes === 'linked') throw new AppError(ResponseCode.fourEyesLinkedOperator);
+    }
     refuseOwnAccount(actor, a.user_id);
     if (input.decision === 'approve' && a.asset === 'cash' && a.amount > 0) await refuseOutsideWallet(tx, a.currency);
     const entryId = input.decision === 'approve' ? (await postAdjustment(tx, actor, a)).entryId : null;
@@ -208,13 +215,20 @@ export async function payMethods(db: Executor, actor: Actor) {
   return { list: await q.findPayMethods(db) };
 }
 
-/** Changes a payment method's fee, order or whether it is offered, recorded with the reason. */
+/**
+ * Changes a payment method's fee, order or whether it is offered, recorded with the reason. The form
+ * names the version of the row it read (`base_updated_at`, checked under the row's lock): saved from a
+ * copy changed since, it is refused and nothing changes.
+ */
 export async function setPayMethod(deps: Pick<AppDeps, 'db' | 'config' | 'redis'>, actor: Actor, input: EndpointBody<typeof adminSetPayMethod>) {
   const operator = operatorNameOf(actor);
   const { db } = deps;
   await withTransaction(db, async (tx) => {
     payMethodsChangedOnCommit(tx, deps);
-    const { id, reason, ...changes } = input;
+    const { id, reason, base_updated_at, ...changes } = input;
+    const current = await q.lockPayMethodForUpdate(tx, id);
+    if (!current) throw notFound('pay method');
+    assertLoadedVersion(current.updated_at, base_updated_at);
     if (!(await q.updatePayMethod(tx, id, { ...changes, updated_by: operator }))) throw notFound('pay method');
     await insertOperatorAction(tx, {
       operator,

@@ -149,7 +149,7 @@ export async function issueOperatorSignInLink(db: Database, actor: Actor, input:
     if (!target) throw notFound('operator');
     // Raised to a money role since it was looked at: it is asked of another owner instead.
     if (options.directOnly && MONEY_APPROVER_ROLES.includes(target.role)) throw new AppError(ResponseCode.operatorRoleChanged);
-    await q.voidOperatorPassword(tx, input.id, setupToken, expiresAt);
+    await q.voidOperatorPassword(tx, input.id, setupToken, expiresAt, actor.operatorId ?? null);
     if (options.removeAuthenticator) await q.updateOperator(tx, input.id, { totp_secret: null, totp_pending_secret: null, totp_last_step: null });
     const sessionsEnded = await q.revokeOperatorSessions(tx, input.id);
     const details = [options.removeAuthenticator ? '2fa=reset' : '', approvalNote(options.approval).trim()].filter(Boolean).join(' ');
@@ -183,7 +183,7 @@ export async function carryOutOperatorGrant(tx: Tx, actor: Actor, grant: Operato
   if (grant.action === 'role') {
     await setOperatorRole(tx, actor, { id: grant.operator_id, role: grant.role, reason: request.reason }, approval);
     const { setupToken, expiresAt } = newSetupToken();
-    await q.resetOperatorSignIn(tx, grant.operator_id, setupToken, expiresAt);
+    await q.resetOperatorSignIn(tx, grant.operator_id, setupToken, expiresAt, actor.operatorId ?? null);
     return { saved: { operator_id: grant.operator_id, user_name: grant.user_name, role: grant.role }, setupLink: setupLinkOf(setupToken, expiresAt) };
   }
   const created = await createOperator(tx, actor, { userName: grant.user_name, role: grant.role, reason: request.reason, approval });

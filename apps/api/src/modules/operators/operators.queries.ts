@@ -21,7 +21,7 @@ export const findActiveOwnerIds = async (db: Executor): Promise<number[]> =>
   (await db.selectFrom('operators').select('id').where('role', '=', 'owner').where('status', '=', 'active').orderBy('id').execute()).map((r) => Number(r.id));
 
 /** A new operator without a password, waiting for its one-time setup token. */
-export const insertOperator = (db: Executor, o: { userName: string; role: OperatorRole; setupToken: string; setupExpiresAt: Date; createdBy: string }) =>
+export const insertOperator = (db: Executor, o: { userName: string; role: OperatorRole; setupToken: string; setupExpiresAt: Date; createdBy: string; createdById: number | null }) =>
   db
     .insertInto('operators')
     .values({
@@ -34,6 +34,8 @@ export const insertOperator = (db: Executor, o: { userName: string; role: Operat
       setup_token_hash: hashToken(o.setupToken),
       setup_expires_at: o.setupExpiresAt,
       created_by: o.createdBy,
+      created_by_id: o.createdById,
+      access_issued_by: o.createdById,
       last_sign_in_at: null,
     })
     .returning('id')
@@ -105,21 +107,26 @@ export const updateOperator = (db: Executor, id: number, changes: { role?: Opera
 
 /**
  * Sets an operator's sign-in afresh: no password, no authenticator, a new one-time setup link (only
- * its hash kept). The next person to use the link is the one who signs in as this operator.
+ * its hash kept). The next person to use the link is the one who signs in as this operator; `issuedBy` received it.
  */
-export const resetOperatorSignIn = (db: Executor, id: number, setupToken: string, setupExpiresAt: Date) =>
+export const resetOperatorSignIn = (db: Executor, id: number, setupToken: string, setupExpiresAt: Date, issuedBy: number | null) =>
   db
     .updateTable('operators')
-    .set({ password_hash: null, totp_secret: null, totp_pending_secret: null, totp_last_step: null, setup_token_hash: hashToken(setupToken), setup_expires_at: setupExpiresAt })
+    .set({ password_hash: null, totp_secret: null, totp_pending_secret: null, totp_last_step: null, setup_token_hash: hashToken(setupToken), setup_expires_at: setupExpiresAt, access_issued_by: issuedBy })
     .where('id', '=', id)
     .execute();
 
 /**
  * A new one-time sign-in link for an operator who lost the password or the first link: the password
  * and every older link stop working (only the new link's hash kept); the authenticator stays bound.
+ * `issuedBy`: the console operator who receives the link (null: the machine's administrator).
  */
-export const voidOperatorPassword = (db: Executor, id: number, setupToken: string, setupExpiresAt: Date) =>
-  db.updateTable('operators').set({ password_hash: null, setup_token_hash: hashToken(setupToken), setup_expires_at: setupExpiresAt }).where('id', '=', id).execute();
+export const voidOperatorPassword = (db: Executor, id: number, setupToken: string, setupExpiresAt: Date, issuedBy: number | null) =>
+  db.updateTable('operators').set({ password_hash: null, setup_token_hash: hashToken(setupToken), setup_expires_at: setupExpiresAt, access_issued_by: issuedBy }).where('id', '=', id).execute();
+
+/** Who received each operator's ways in (its first setup link, its latest one), for the four-eyes check. */
+export const findAccessIssuers = (db: Executor, ids: number[]) =>
+  db.selectFrom('operators').select(['id', 'created_by_id', 'access_issued_by']).where('id', 'in', ids).execute();
 
 /** Ends every open session of an operator; answers how many. */
 export const revokeOperatorSessions = async (db: Executor, operatorId: number): Promise<number> =>

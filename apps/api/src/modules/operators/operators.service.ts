@@ -76,7 +76,8 @@ export async function createOperator(db: Database, actor: Actor, input: { userNa
   const { setupToken, expiresAt } = newSetupToken();
   return withTransaction(db, async (tx) => {
     if (await q.findOperatorByName(tx, input.userName)) throw new AppError(ResponseCode.operatorNameTaken);
-    const row = await q.insertOperator(tx, { userName: input.userName, role: input.role, setupToken, setupExpiresAt: expiresAt, createdBy });
+    // Whoever receives the setup link holds the new operator's way in: a console operator (the command line names none).
+    const row = await q.insertOperator(tx, { userName: input.userName, role: input.role, setupToken, setupExpiresAt: expiresAt, createdBy, createdById: actor.operatorId ?? null });
     await insertOperatorAction(tx, { operator: createdBy, action: `operator.create role=${input.role}${approvalNote(input.approval)}`, target_type: 'operator', target_id: row.id, reason: input.reason });
     return { id: row.id, setupToken, expiresAt };
   });

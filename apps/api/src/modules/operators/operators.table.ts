@@ -20,6 +20,10 @@ export interface OperatorsTable {
   setup_token_hash: Buffer | null;
   setup_expires_at: Timestamp | null;
   created_by: string;
+  /** The console operator who received its first setup link (created it, or approved its creation); null: the machine's administrator. */
+  created_by_id: number | null;
+  /** The console operator who issued its latest way in (the setup link, a sign-in link, a raise's new link); null: the machine's administrator. */
+  access_issued_by: number | null;
   created_at: Timestamp;
   last_sign_in_at: Timestamp | null;
   /** The member account the same person holds, linked by an owner: nobody decides about their own account. */

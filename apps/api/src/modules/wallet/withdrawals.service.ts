@@ -9,6 +9,7 @@ import { thresholdOf } from '../approvals/approvals.service.js';
 import { post, postHold, releaseHold, reserveHold } from '../ledger/ledger.service.js';
 import type { OperatorAction } from '@shop/contract';
 import { insertOperatorAction } from '../operator-actions/operator-actions.queries.js';
+import { deciderRefOf, fourEyes, operatorRefOf } from '../operators/four-eyes.js';
 import * as q from './wallet.queries.js';
 import type { LimitKind, WithdrawalStatus } from './wallet.table.js';
 import { businessNumber, startOfToday, checkDailyLimit, checkSingleLimit, feeOf, limitOf, maskAccount, parseAmount, printAmount, requestKey, requireMoneyOut, walletCurrencies, type MoneyOutProof } from './wallet.rules.js';
@@ -205,6 +206,18 @@ async function lockForDecision(tx: Tx, actor: Actor, id: number) {
   return w;
 }
 
+/**
+ * Refuses an operator who approved the withdrawal already (`same`) or counts as the same person as one
+ * who did (`linked`: one received the other's way in), as the four-eyes check of every area decides.
+ */
+async function refuseOneOfApprovers(tx: Tx, approvers: string[], actor: Actor, errors: { same: AppError; linked: AppError }): Promise<void> {
+  const decider = deciderRefOf(actor);
+  for (const approver of approvers) {
+    const eyes = await fourEyes(tx, operatorRefOf(approver), decider);
+    if (eyes !== 'apart') throw errors[eyes];
+  }
+}
+
 /** Marking paid before the approvals are all in: says how many are missing rather than "already decided". */
 const stillNeedsApproval = (given: number, needed: number) =>
   new AppError(ResponseCode.requestNotPending, { given, needed }, { messageKey: given ? 'admin.code.withdrawalNeedsOneMoreApproval' : 'admin.code.withdrawalNeedsApproval' });
@@ -215,8 +228,8 @@ async function decide(db: AppDeps['db'], actor: Actor, id: number, from: Withdra
   return withTransaction(db, async (tx) => {
     const current = await lockForDecision(tx, actor, id);
     if (to === 'paid' && current.status === 'pending') throw stillNeedsApproval(current.approvers.length, await approvalsNeeded(tx, current));
-    // Separation of duties: whoever approved the withdrawal does not also carry the money out.
-    if (to === 'paid' && current.approvers.includes(operator)) throw new AppError(ResponseCode.payoutSameOperator);
+    // Separation of duties: whoever approved the withdrawal (or counts as the same person) does not also carry the money out.
+    if (to === 'paid') await refuseOneOfApprovers(tx, current.approvers, actor, { same: new AppError(ResponseCode.payoutSameOperator), linked: new AppError(ResponseCode.fourEyesLinkedOperator, undefined, { messageKey: 'admin.code.fourEyesLinkedPayer' }) });
     const moved = await q.transitionWithdrawal(tx, id, from, to, changes);
     if (!moved) throw alreadyDecided(current.status);
     if (settle === 'release') await releaseHold(tx, moved.hold_id, { actor });
@@ -255,8 +268,11 @@ export async function approveWithdrawal(db: AppDeps['db'], actor: Actor, input: 
   return withTransaction(db, async (tx) => {
     const w = await lockForDecision(tx, actor, input.id);
     if (w.status !== 'pending') throw alreadyDecided(w.status);
-    // They approved it already (a member asked for it): a different operator gives the second approval.
-    if (w.approvers.includes(operator)) throw new AppError(ResponseCode.approvalOwnRequest, undefined, { messageKey: 'admin.code.approvalAlreadyApproved' });
+    // They approved it already (a member asked for it), or count as the same person as who did: a different operator gives the second approval.
+    await refuseOneOfApprovers(tx, w.approvers, actor, {
+      same: new AppError(ResponseCode.approvalOwnRequest, undefined, { messageKey: 'admin.code.approvalAlreadyApproved' }),
+      linked: new AppError(ResponseCode.fourEyesLinkedOperator, undefined, { messageKey: 'admin.code.fourEyesLinkedApprover' }),
+    });
     const approvers = [...w.approvers, operator];
     const needed = await approvalsNeeded(tx, w);
     if (approvers.length < needed) await q.addWithdrawalApprover(tx, w.id, approvers);

@@ -3,11 +3,14 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { App as AntApp } from 'antd';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ROLE_PERMISSIONS, type OperatorRole } from '@shop/contract/admin';
 import { formatMoney } from '../../../lib/format';
 import { changeLanguage, initI18n } from '../../../lib/i18n';
+import { useOperator } from '../../../lib/operator';
 import { sessionStore } from '../../../lib/session';
 import Approvals from '../../money/Approvals';
 import ReferralApplications from '../Applications';
+import ReferralCommissions from '../Commissions';
 import ReferralPlan from '../Plan';
 import ReferralTree from '../Tree';
 
@@ -38,8 +41,11 @@ const plan = {
   updated_at: at,
   updated_by: 'system',
 };
+/** Who is signed in: an operator of `role` with that role's permissions, as the API answers. */
+const signedInAs = (role: OperatorRole) => ({ id: 1, user_name: 'ops', role, permissions: [...ROLE_PERMISSIONS[role]], totp_bound: true });
+const commission = (id: number, status: 'pending' | 'settled', posted: number) => ({ id, order_id: 40 + id, shop_order_id: null, order_no: `P2026${id}`, buyer_id: 9, beneficiary_id: 5, level: 1, base: 10000, rate_bp: 500, amount: 500, posted, netted: 0, reversed: 0, debt: 0, currency: 'USD', status, reason: '', created_at: at, settled_at: status === 'settled' ? at : null });
 const answers: Record<string, unknown> = {
-  '/admin/api/auth/me': { id: 1, user_name: 'ops', role: 'owner', permissions: ['session', 'operators.manage'], totp_bound: true },
+  '/admin/api/auth/me': signedInAs('owner'),
   '/admin/api/referral/tree': { root_id: 1, up_id: null, tree: node(1, 'root', { L: node(5, 'amy', {}, ['L', 'R']) }, ['R']) },
   '/admin/api/referral/member': {
     member_id: 5,
@@ -68,6 +74,8 @@ const answers: Record<string, unknown> = {
     limit: 20,
     has_more: false,
   },
+  '/admin/api/referral/commissions': { list: [commission(1, 'pending', 0), commission(2, 'settled', 500)], total: 2, page: 1, limit: 20, has_more: false },
+  '/admin/api/referral/pair-runs': { list: [{ day: '2026-11-19', members: 3, pairs: 2, paid: 2000, flushed: 0, currency: 'USD', ran_at: at, ran_by: 'system' }], total: 1, page: 1, limit: 30, has_more: false },
   '/admin/api/approvals/limits': { list: [{ kind: 'withdrawal.payout', currency: '*', auto_up_to: 100000, daily_limit: null, updated_by: 'system', updated_at: at }] },
 };
 let sent: { url: string; body: unknown }[] = [];
@@ -75,6 +83,7 @@ let sent: { url: string; body: unknown }[] = [];
 let refusal: { status: number; body: unknown } | undefined;
 beforeEach(async () => {
   await changeLanguage('en-us');
+  answers['/admin/api/auth/me'] = signedInAs('owner');
   sent = [];
   refusal = undefined;
   sessionStore.signIn('token');
@@ -152,7 +161,8 @@ describe('who last changed a setting', () => {
 describe('the plan form', () => {
   it('shows money in the bonus currency and rates as percentages, and sends minor units and basis points', async () => {
     shown(<ReferralPlan />);
-    await screen.findByText('The plan');
+    // The form is the owner's to change: ready once the plan and who is signed in are both in.
+    await screen.findByRole('button', { name: 'Ask for approval' });
     expect(input('plan-default_daily_cap_minor').value).toBe('300');
     expect(input('plan-pv_value_minor').value).toBe('1');
     expect(Number(input('plan-pair_rate_bp').value)).toBe(10);
@@ -175,7 +185,8 @@ describe('the plan form', () => {
 
   it('refuses an amount with more decimals than the currency has, and sends nothing', async () => {
     shown(<ReferralPlan />);
-    await screen.findByText('The plan');
+    // The form is the owner's to change: ready once the plan and who is signed in are both in.
+    await screen.findByRole('button', { name: 'Ask for approval' });
     fireEvent.change(input('plan-default_daily_cap_minor'), { target: { value: '1.234' } });
     fireEvent.change(screen.getAllByPlaceholderText('Reason').at(-1)!, { target: { value: 'New caps' } });
     expect(screen.getByRole('button', { name: 'Ask for approval' }).hasAttribute('disabled')).toBe(true);
@@ -184,7 +195,8 @@ describe('the plan form', () => {
 
   it('refuses levels paying more than 30 % of the order together, under the last level paid, and sends nothing', async () => {
     shown(<ReferralPlan />);
-    await screen.findByText('The plan');
+    // The form is the owner's to change: ready once the plan and who is signed in are both in.
+    await screen.findByRole('button', { name: 'Ask for approval' });
     for (const level of [1, 2, 3]) fireEvent.change(input(`plan-level${level}_rate_bp`), { target: { value: '50' } });
     fireEvent.change(screen.getAllByPlaceholderText('Reason').at(-1)!, { target: { value: 'Pay everyone' } });
     const said = screen.getByRole('alert');
@@ -214,7 +226,7 @@ describe('the plan form', () => {
     await changeLanguage('th');
     refusal = { status: 422, body: { code: 422, msg: 'อัตราค่าคอมมิชชันของทุกระดับที่จ่ายรวมกันเป็น 31% ของคำสั่งซื้อ: รวมกันได้ไม่เกิน 30%', data: { errors: [{ field: 'level2_rate_bp', msg: 'อัตราค่าคอมมิชชันของทุกระดับที่จ่ายรวมกันเป็น 31% ของคำสั่งซื้อ: รวมกันได้ไม่เกิน 30%' }] } } };
     shown(<ReferralPlan />);
-    await screen.findByText('แผน');
+    await screen.findByRole('button', { name: 'ขออนุมัติ' });
     fireEvent.change(screen.getAllByPlaceholderText('เหตุผล').at(-1)!, { target: { value: 'ฤดูกาลใหม่' } });
     fireEvent.click(screen.getByRole('button', { name: 'ขออนุมัติ' }));
     const said = await screen.findByRole('alert');
@@ -253,5 +265,71 @@ describe('the applications queue', () => {
     const banned = rowOf('banned_bob');
     expect(within(banned).getByText('ត្រូវបានហាមឃាត់')).toBeTruthy();
     expect(within(banned).getByText('សមាជិកត្រូវបានហាមឃាត់៖ ដកការហាមឃាត់ដើម្បីអនុម័ត ឬបដិសេធ')).toBeTruthy();
+  });
+});
+
+/** The role the console knows the operator by (the shell shows it; here beside the page). */
+function SignedInRole() {
+  return <span data-testid="signed-in-role">{useOperator().data?.role ?? ''}</span>;
+}
+
+describe('the referral pages for a role that only reads them', () => {
+  /** The page as an operator of `role` sees it, once the operator and the page's data are in. */
+  const asRole = async (role: OperatorRole, ui: React.ReactNode, ready: string, url = '/') => {
+    answers['/admin/api/auth/me'] = signedInAs(role);
+    shown(
+      <>
+        <SignedInRole />
+        {ui}
+      </>,
+      url,
+    );
+    await screen.findByText(ready);
+    // Who is signed in may arrive after the page's own data: a missing control means something only once the role is known.
+    await waitFor(() => expect(screen.getByTestId('signed-in-role').textContent).toBe(role));
+  };
+
+  it('finance reads the plan and the house code: fields read-only, no Ask for approval, no code change; nothing can be sent', async () => {
+    await asRole('finance', <ReferralPlan />, 'The plan');
+    await screen.findByText('HOUSE2026');
+    await waitFor(() => expect(input('plan-level1_rate_bp').disabled).toBe(true));
+    for (const f of ['placement_deadline_days', 'pair_rate_bp', 'default_daily_cap_minor', 'star-1-daily_cap']) expect(input(`plan-${f}`).disabled, f).toBe(true);
+    expect(screen.getByRole('switch').hasAttribute('disabled')).toBe(true);
+    expect(input('plan-level1_rate_bp').value).toBe('5');
+    expect(screen.queryByRole('button', { name: 'Ask for approval' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Change the code' })).toBeNull();
+    expect(screen.queryByPlaceholderText('Reason')).toBeNull();
+    expect(sent).toHaveLength(0);
+  });
+
+  it('an owner has the plan editable with Ask for approval, and the code change', async () => {
+    await asRole('owner', <ReferralPlan />, 'The plan');
+    expect(await screen.findByRole('button', { name: 'Ask for approval' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Change the code' })).toBeTruthy();
+    expect(input('plan-level1_rate_bp').disabled).toBe(false);
+  });
+
+  it('finance sees commissions and pair runs without Run a day, Void or Reverse; an owner has them', async () => {
+    await asRole('finance', <ReferralCommissions />, 'P20261');
+    await screen.findByText('2026-11-19');
+    expect(screen.queryByRole('button', { name: 'Run a day' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Void' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Reverse' })).toBeNull();
+    cleanup();
+
+    await asRole('owner', <ReferralCommissions />, 'P20261');
+    expect(await screen.findByRole('button', { name: 'Run a day' })).toBeTruthy();
+    expect(within(screen.getByText('P20261').closest('tr')!).getByRole('button', { name: 'Void' })).toBeTruthy();
+    expect(within(screen.getByText('P20262').closest('tr')!).getByRole('button', { name: 'Reverse' })).toBeTruthy();
+  });
+
+  it('support browses the tree without the move form; an owner moves', async () => {
+    await asRole('support', <ReferralTree />, 'Member #5', '/referral/tree?root=5');
+    expect(item('User name')).toBe('amy');
+    expect(screen.queryByRole('button', { name: 'Move subtree' })).toBeNull();
+    cleanup();
+
+    await asRole('owner', <ReferralTree />, 'Member #5', '/referral/tree?root=5');
+    expect(await screen.findByRole('button', { name: 'Move subtree' })).toBeTruthy();
   });
 });
