@@ -1,11 +1,11 @@
-import { LANGUAGES, ResponseCode, placeholderChanges, type EndpointBody, type EndpointData, type EndpointQuery, type Language, type adminLanguageTexts, type adminSaveInternationalFreight, type adminSaveShippingFee, type adminSavePointsSettings, type adminSettings } from '@shop/contract';
+import { LANGUAGES, ResponseCode, placeholderChanges, type EndpointBody, type EndpointData, type EndpointQuery, type Language, type adminLanguageTexts, type adminDeleteShippingFee, type adminSaveInternationalFreight, type adminSaveOperatingFee, type adminSaveShippingFee, type adminSetCaptcha, type adminSavePointsSettings, type adminSettings } from '@shop/contract';
 import type { AppDeps } from '../app-deps.js';
 import type { Database, Executor } from '../db/database.js';
 import { operatorNameOf, type Actor } from '../lib/actor.js';
 import { AppError, ValidationError, notFound } from '../lib/errors.js';
 import { withTransaction } from '../lib/transaction.js';
-import { setCaptchaSetting } from '../modules/accounts/operator.service.js';
-import { captchaBypassAllowed, captchaMode } from '../modules/captcha/captcha.service.js';
+import { setCaptchaCard } from '../modules/accounts/operator.service.js';
+import { captchaBypassAllowed, captchaMode, captchaStamp } from '../modules/captcha/captcha.service.js';
 import { findLanguagePack, lockOperatorTextsForUpdate, setOperatorTexts } from '../modules/lang/lang.queries.js';
 import { DEFAULT_CLIENT, OPERATOR_TEXTS, operatorTexts, shippedPacks, storeLanguagePack, usableTexts } from '../modules/lang/lang.service.js';
 import type { OperatorAction } from '@shop/contract';
@@ -27,9 +27,10 @@ import { iso } from '../lib/dates.js';
 /** Every setting the settings page shows, with who changed it last. */
 export async function settingsSnapshot(db: Executor, actor: Actor): Promise<EndpointData<typeof adminSettings>> {
   operatorNameOf(actor);
-  const [mode, bypass, orders, shipping, operating, freight, currencies, saleCurrencies] = await Promise.all([
+  const [mode, bypass, captcha, orders, shipping, operating, freight, currencies, saleCurrencies] = await Promise.all([
     captchaMode(db),
     captchaBypassAllowed(db),
+    captchaStamp(db),
     findOrderSettings(db),
     findShippingFees(db),
     findOperatingFees(db),
@@ -40,6 +41,8 @@ export async function settingsSnapshot(db: Executor, actor: Actor): Promise<Endp
   return {
     captcha_mode: mode,
     captcha_bypass: bypass,
+    captcha_updated_by: captcha.updated_by,
+    captcha_updated_at: iso(captcha.updated_at),
     orders: { expiry_minutes: orders.expiry_minutes, auto_confirm_days: orders.auto_confirm_days, settle_after_days: orders.settle_after_days, updated_by: orders.updated_by ?? null, updated_at: iso(orders.updated_at) },
     shipping_fees: shipping.map((s) => ({ country_code: s.country_code, currency: s.currency, fee: Number(s.fee_minor), free_over: s.free_over_minor === null ? null : Number(s.free_over_minor), updated_by: s.updated_by, updated_at: iso(s.updated_at) })),
     sale_currencies: saleCurrencies,
@@ -53,7 +56,7 @@ export async function settingsSnapshot(db: Executor, actor: Actor): Promise<Endp
       updated_at: iso(orders.points_updated_at),
     },
     operating_fees: operating.map((o) => ({ country_code: o.country_code, rate_bp: o.rate_bp, updated_by: o.updated_by, updated_at: iso(o.updated_at) })),
-    international_freight: freight.map((f) => ({ country_code: f.country_code, method: f.method, weight_from_g: f.weight_from_g, weight_to_g: f.weight_to_g, currency: f.currency, fee: Number(f.fee_minor) })),
+    international_freight: freight.map((f) => ({ country_code: f.country_code, method: f.method, weight_from_g: f.weight_from_g, weight_to_g: f.weight_to_g, currency: f.currency, fee: Number(f.fee_minor), updated_by: f.updated_by, updated_at: iso(f.updated_at) })),
     currencies: currencies.map((c) => ({ currency: c.currency, enabled: c.enabled, is_settlement: c.is_settlement })),
   };
 }
@@ -68,26 +71,31 @@ async function change(db: Database, actor: Actor, action: OperatorAction, reason
   return settingsSnapshot(db, actor);
 }
 
-/** The slider captcha's mode and whether the app may continue without it (each recorded with the reason). */
-export async function setCaptcha(db: Database, actor: Actor, input: { mode: 'off' | 'auto' | 'always'; bypass: boolean; reason: string }) {
-  await withTransaction(db, async (tx) => {
-    await setCaptchaSetting(tx, actor, { key: 'captcha_mode', value: input.mode, reason: input.reason });
-    await setCaptchaSetting(tx, actor, { key: 'captcha_bypass', value: input.bypass ? 'on' : 'off', reason: input.reason });
-  });
+/** The slider captcha's mode and whether the app may continue without it (each recorded with the reason); refused when the page's copy was changed since. */
+export async function setCaptcha(db: Database, actor: Actor, input: EndpointBody<typeof adminSetCaptcha>) {
+  await setCaptchaCard(db, actor, input);
   return settingsSnapshot(db, actor);
 }
+
+/**
+ * How a freight or fee save is checked: the console's forms name the version of the row they read
+ * (refused when it changed since); the command line's changes are typed whole, never saved from a
+ * copy read earlier, so they name none and are not checked.
+ */
+export type RowSave = { unversioned?: true };
+const loadedOf = (base: string | undefined, how: RowSave) => (how.unversioned ? undefined : { base_updated_at: base });
 
 /** How long an order may stay unpaid, when unconfirmed orders complete and when completed ones settle; refused when the page's copy was changed since. */
 export const setOrderTimes = (db: Database, actor: Actor, { reason, base_updated_at, ...times }: OrderTimes & { reason: string; base_updated_at?: string }) =>
   change(db, actor, orderTimesAction(times), reason, (tx) => setOrderSettings(tx, actor, times, { base_updated_at }));
 
-/** Freight of regular orders to a country. */
-export const saveShippingFee = (db: Database, actor: Actor, input: EndpointBody<typeof adminSaveShippingFee>) =>
-  change(db, actor, `setting.shipping_fee ${input.country_code} ${input.currency} fee=${input.fee} free_over=${input.free_over ?? '-'}`, input.reason, (tx) => setShippingFee(tx, actor, input));
+/** Freight of regular orders to a country; refused when the row the form read was changed since. */
+export const saveShippingFee = (db: Database, actor: Actor, { reason, base_updated_at, ...input }: EndpointBody<typeof adminSaveShippingFee>, how: RowSave = {}) =>
+  change(db, actor, `setting.shipping_fee ${input.country_code} ${input.currency} fee=${input.fee} free_over=${input.free_over ?? '-'}`, reason, (tx) => setShippingFee(tx, actor, input, loadedOf(base_updated_at, how)));
 
-/** Removes the freight of a country in a currency (orders there in that currency then ship free). */
-export const deleteShippingFee = (db: Database, actor: Actor, input: { country_code: string; currency: string; reason: string }) =>
-  change(db, actor, `setting.shipping_fee ${input.country_code} ${input.currency} deleted`, input.reason, (tx) => removeShippingFee(tx, actor, input));
+/** Removes the freight of a country in a currency (orders there in that currency then ship free); refused when the row was changed since the form read it. */
+export const deleteShippingFee = (db: Database, actor: Actor, { reason, base_updated_at, ...input }: EndpointBody<typeof adminDeleteShippingFee>) =>
+  change(db, actor, `setting.shipping_fee ${input.country_code} ${input.currency} deleted`, reason, (tx) => removeShippingFee(tx, actor, input, { base_updated_at }));
 
 /** What points are worth, the share they may pay and what completed orders earn, through the orders area's points service (it records the change with the reason). */
 export async function savePointsSettings(db: Database, actor: Actor, { reason, base_updated_at, ...values }: EndpointBody<typeof adminSavePointsSettings>) {
@@ -95,14 +103,14 @@ export async function savePointsSettings(db: Database, actor: Actor, { reason, b
   return settingsSnapshot(db, actor);
 }
 
-/** The operating fee of a destination country. */
-export const saveOperatingFee = (db: Database, actor: Actor, input: { country_code: string; rate_bp: number; reason: string }) =>
-  change(db, actor, `setting.operating_fee ${input.country_code}=${input.rate_bp}bp`, input.reason, (tx) => setOperatingFee(tx, actor, input));
+/** The operating fee of a destination country; refused when the row the form read was changed since. */
+export const saveOperatingFee = (db: Database, actor: Actor, { reason, base_updated_at, ...input }: EndpointBody<typeof adminSaveOperatingFee>, how: RowSave = {}) =>
+  change(db, actor, `setting.operating_fee ${input.country_code}=${input.rate_bp}bp`, reason, (tx) => setOperatingFee(tx, actor, input, loadedOf(base_updated_at, how)));
 
-/** One band of the international freight table. */
-export const saveInternationalFreight = (db: Database, actor: Actor, input: EndpointBody<typeof adminSaveInternationalFreight>) =>
-  change(db, actor, `setting.international_freight ${input.country_code} ${input.method} ${input.weight_from_g}-${input.weight_to_g}g ${input.fee} ${input.currency}`, input.reason, (tx) =>
-    setInternationalFreight(tx, actor, input),
+/** One band of the international freight table; refused when the band the form read was changed since. */
+export const saveInternationalFreight = (db: Database, actor: Actor, { reason, base_updated_at, ...input }: EndpointBody<typeof adminSaveInternationalFreight>, how: RowSave = {}) =>
+  change(db, actor, `setting.international_freight ${input.country_code} ${input.method} ${input.weight_from_g}-${input.weight_to_g}g ${input.fee} ${input.currency}`, reason, (tx) =>
+    setInternationalFreight(tx, actor, input, loadedOf(base_updated_at, how)),
   );
 
 /** Enables or disables a currency in wallets (the wallet area records it with the reason). */

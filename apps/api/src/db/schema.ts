@@ -37,6 +37,7 @@ export interface DB {
   captcha_tokens: account.CaptchaTokensTable;
   login_failures: account.LoginFailuresTable;
   account_settings: account.AccountSettingsTable;
+  captcha_settings: account.CaptchaSettingsTable;
   certifications: account.CertificationsTable;
   account_cancellations: account.AccountCancellationsTable;
   upload_tokens: account.UploadTokensTable;

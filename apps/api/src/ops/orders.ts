@@ -7,7 +7,7 @@ import { createCoupon, endCoupon, listCoupons } from '../modules/promotions/coup
 import { setGoodsPoints } from '../modules/promotions/goods-points.service.js';
 import { causesForOperator, updateCauseFromConsole } from '../modules/charity/charity-admin.service.js';
 import { createCause } from '../modules/charity/charity.service.js';
-import { saveInternationalFreight, saveOperatingFee, saveShippingFee, settingsSnapshot } from '../console/settings.js';
+import { saveInternationalFreight, saveOperatingFee, saveShippingFee, settingsSnapshot, type RowSave } from '../console/settings.js';
 import { addTrackingEvent, listOrdersForOperator, listReminders, orderForOperator, setOrderSettingsRecorded, shipOrder } from '../modules/orders/fulfilment.service.js';
 import { createGroupBuy, listGroupBuysForOperator } from '../modules/promotions/group-buy.service.js';
 import { endGroupBuy } from '../modules/orders/group-buy-orders.js';
@@ -15,6 +15,9 @@ import { cancelOrderByOperator } from '../modules/orders/orders.service.js';
 import { setPointsSettings } from '../modules/orders/points.service.js';
 import { SHOP_CURRENCY } from '../modules/rates/rates.service.js';
 import { idOf, splitArgs, valid } from './args.js';
+
+// A command's freight or fee is typed whole, not saved from a copy read earlier: it names no version (recorded rule).
+const UNVERSIONED: RowSave = { unversioned: true };
 
 export const ORDER_USAGE = `  orders [status]                       the newest orders (awaiting_payment, paid, shipped, completed …)
   order show <id>                       one order with its lines (their ids), amounts, packages and what happened to it
@@ -185,18 +188,18 @@ export async function runOrderCommand(db: Database, actor: Actor, argv: string[]
       const [currency, fee] = rest;
       const freeOver = flags.get('free-over');
       const body = valid(c.adminSaveShippingFee.body, { country_code: arg, currency, fee: num(fee), free_over: freeOver === undefined || freeOver === 'none' ? null : num(freeOver), reason: reasonOf(flags) });
-      await saveShippingFee(db, actor, body);
+      await saveShippingFee(db, actor, body, UNVERSIONED);
       return `freight to ${body.country_code}: ${money(body.fee, body.currency)}${body.free_over === null ? '' : `, free from ${money(body.free_over, body.currency)}`}`;
     }
     case 'operating-fee': {
       const body = valid(c.adminSaveOperatingFee.body, { country_code: arg, rate_bp: num(rest[0]), reason: reasonOf(flags) });
-      await saveOperatingFee(db, actor, body);
+      await saveOperatingFee(db, actor, body, UNVERSIONED);
       return `operating fee of ${body.country_code}: ${body.rate_bp / 100} % of the subtotal`;
     }
     case 'freight': {
       const [from, to, fee, currency] = rest.slice(1);
       const body = valid(c.adminSaveInternationalFreight.body, { country_code: arg, method: rest[0], weight_from_g: num(from), weight_to_g: num(to), fee: num(fee), currency, reason: reasonOf(flags) });
-      await saveInternationalFreight(db, actor, body);
+      await saveInternationalFreight(db, actor, body, UNVERSIONED);
       return `international freight to ${body.country_code} by ${body.method}, ${body.weight_from_g}–${body.weight_to_g} g: ${money(body.fee, body.currency)}`;
     }
     default:

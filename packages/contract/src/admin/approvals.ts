@@ -199,8 +199,14 @@ export const approvalLimitSchema = z.object({
   updated_by: z.string(),
   updated_at: z.string(),
 });
+/**
+ * A kind's limits in a currency, saved whole: `base_updated_at` is the pair's `updated_at` as the form
+ * read it, left out for a pair not listed (changed since, added meanwhile or removed: refused, 4020).
+ */
 export const setApprovalLimitBody = z.object({
   kind: z.enum(LIMIT_KINDS),
+  // The same rule as `baseUpdatedAt` of the catalogue's editors (that file imports this one).
+  base_updated_at: z.iso.datetime({ offset: true }).optional(),
   /** A currency, `XXX` for points, or `*`: every other currency, its amounts in USD (converted at the day's rate where used). */
   currency: z.union([z.literal('*'), currencyOrPoints]),
   auto_up_to: z.number().min(0).max(1_000_000_000_000).int().nullable(),

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { wholeNumber } from '../common/numbers.js';
 import { pageQuery } from '../common/pagination.js';
 import { sortQuery } from '../common/list-sort.js';
+import { baseUpdatedAt } from '../catalogue/catalogue.admin.js';
 
 // The console's money pages: the ledger's journal and accounts, manual adjustments with their
 // second-operator approval, gift-card batches, and the lists behind the money settings.
@@ -191,8 +192,10 @@ export const payMethodSettingSchema = z.object({
   updated_by: z.string(),
   updated_at: z.string(),
 });
+/** A payment method saved whole from its row: `base_updated_at` is the row's `updated_at` as read (changed since: refused, 4020). */
 export const payMethodBody = z.object({
   id,
+  base_updated_at: baseUpdatedAt,
   /** Fee in basis points of the amount (100 = 1 %). */
   fee_bp: z.number().min(0).max(5000).int(),
   fee_fixed_minor: minor.min(0).max(100_000_000),
@@ -221,6 +224,9 @@ export const rechargeChannelRowSchema = z.object({
   max_minor: minor,
   enabled: z.boolean(),
   sort: z.number().int(),
+  /** Who changed the channel last, and when: the version its form names. */
+  updated_by: z.string(),
+  updated_at: z.string(),
 });
 export const collectionAccountRowSchema = z.object({
   id: z.number().int(),

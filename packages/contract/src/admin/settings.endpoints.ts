@@ -24,6 +24,9 @@ export const settingsData = z.object({
   captcha_mode: z.enum(CAPTCHA_MODES),
   /** The app may continue without the slider when it cannot load. */
   captcha_bypass: z.boolean(),
+  /** Who changed the captcha card (mode and bypass) last, and when: the version its save names. */
+  captcha_updated_by: z.string().nullable(),
+  captcha_updated_at: z.string().nullable(),
   orders: z.object({ expiry_minutes: z.number().int(), auto_confirm_days: z.number().int(), settle_after_days: z.number().int(), ...stamp }),
   shipping_fees: z.array(z.object({ country_code: z.string(), currency: z.string(), fee: minor, free_over: minor.nullable(), ...stamp })),
   /** Currencies of the goods on sale: an order is in its goods' currency, and freight is found per country and currency (no row: free). */
@@ -31,11 +34,12 @@ export const settingsData = z.object({
   /** What points are worth at checkout (per one unit of the shop's currency), the share they may pay and what completed orders earn. */
   points: pointsSettings.extend(stamp),
   operating_fees: z.array(z.object({ country_code: z.string(), rate_bp: z.number().int(), ...stamp })),
-  international_freight: z.array(z.object({ country_code: z.string(), method: z.string(), weight_from_g: z.number().int(), weight_to_g: z.number().int(), currency: z.string(), fee: minor })),
+  international_freight: z.array(z.object({ country_code: z.string(), method: z.string(), weight_from_g: z.number().int(), weight_to_g: z.number().int(), currency: z.string(), fee: minor, ...stamp })),
   currencies: z.array(z.object({ currency: z.string(), enabled: z.boolean(), is_settlement: z.boolean() })),
 });
 
-export const captchaSettingsBody = z.object({ mode: z.enum(CAPTCHA_MODES), bypass: z.boolean(), reason });
+/** The captcha card saved whole: `base_updated_at` is `captcha_updated_at` as the page read it (from a copy changed since: refused, 4020). */
+export const captchaSettingsBody = z.object({ mode: z.enum(CAPTCHA_MODES), bypass: z.boolean(), base_updated_at: baseUpdatedAt, reason });
 /** The order times as the settings page saves them whole: `base_updated_at` is `orders.updated_at` as the page read it (from a copy changed since: refused, 4020). */
 export const orderTimesBody = z.object({
   base_updated_at: baseUpdatedAt,
@@ -46,8 +50,8 @@ export const orderTimesBody = z.object({
   reason,
 });
 export const currencySettingBody = z.object({ currency, enabled: z.boolean(), reason });
-/** Removes the freight of one country and currency (orders there in that currency then ship free). */
-export const deleteShippingFeeBody = z.object({ country_code: shippingFeeBody.shape.country_code, currency: shippingFeeBody.shape.currency, reason });
+/** Removes the freight of one country and currency (orders there in that currency then ship free); `base_updated_at` is the row's as read (changed since: refused, 4020). */
+export const deleteShippingFeeBody = z.object({ country_code: shippingFeeBody.shape.country_code, currency: shippingFeeBody.shape.currency, base_updated_at: baseUpdatedAt, reason });
 /** The points settings saved whole: `base_updated_at` is `points.updated_at` as the page read it (from a copy changed since: refused, 4020). */
 export const pointsSettingsChangeBody = pointsSettings.extend({ base_updated_at: baseUpdatedAt, reason });
 

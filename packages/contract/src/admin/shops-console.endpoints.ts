@@ -4,6 +4,7 @@ import { wholeNumber } from '../common/numbers.js';
 import { endpoint } from '../common/endpoint.js';
 import { pageOf, pageQuery } from '../common/pagination.js';
 import { approvalRequestSchema } from './approvals.js';
+import { baseUpdatedAt } from '../catalogue/catalogue.admin.js';
 import { AFTER_SALE_KINDS, AFTER_SALE_STATUSES } from '../after-sales/after-sales.schemas.js';
 import { SHOP_ORDER_STATUSES, sellNoteSchema, shopOrderEventSchema, shopOrderSchema, shopStatus } from '../user-shop/user-shop.schemas.js';
 
@@ -106,7 +107,9 @@ export const adminShopSettingsData = z.object({
   updated_at: z.string(),
   pending: approvalRequestSchema.nullable(),
 });
+/** The settings saved whole: `base_updated_at` is `updated_at` as the form read it (from a copy changed since: refused, 4020, no request and nothing written). */
 export const adminShopSettingsBody = z.object({
+  base_updated_at: baseUpdatedAt,
   fee_bp: wholeNumber(0, 10_000),
   audit_hours: wholeNumber(1, 720),
   payment_minutes: wholeNumber(5, 1440),

@@ -5,6 +5,7 @@ import { languageSchema } from '../common/language-schema.js';
 import { pageOf, pageQuery } from '../common/pagination.js';
 import { isAppPageLink } from '../common/pages.js';
 import { freeText } from '../common/text.js';
+import { baseUpdatedAt } from '../catalogue/catalogue.admin.js';
 import { CHAT_MESSAGE_MAX_LENGTH, chatMessageSchema, chatMessagesQuery, FEEDBACK_STATUSES, feedbackStatus } from '../support/support.schemas.js';
 
 // Support as operators see it: messages to all members or a segment, the support settings, the
@@ -63,9 +64,13 @@ export const supportSettingsSchema = z.object({
   chat_mode: z.enum(['builtin', 'external']),
   /** The outside chat's https address; `{member_id}` in it becomes the member's id (else it is added as `customer_id`). */
   external_chat_url: z.string(),
+  /** Who changed them last, and when: the version the card's save names. */
+  updated_by: z.string(),
+  updated_at: z.string(),
 });
-/** Only the settings given change. */
+/** Only the settings given change; `base_updated_at` is `updated_at` as the card read it (from a copy changed since: refused, 4020). */
 export const supportSettingsBody = z.object({
+  base_updated_at: baseUpdatedAt,
   message_retention_days: wholeNumber(7, 3650).optional(),
   feedback_daily_limit: wholeNumber(1, 100).optional(),
   chat_mode: z.enum(['builtin', 'external']).optional(),
@@ -77,8 +82,10 @@ const id = wholeNumber(1, 2_147_483_647);
 const categoryNames = z
   .partialRecord(languageSchema, freeText(40).min(1))
   .refine((names) => !!names['en-us'], { message: 'The English name is required', path: ['en-us'] });
-export const adminFeedbackCategorySchema = z.object({ id: z.number().int(), names: z.record(z.string(), z.string()), sort: z.number().int(), enabled: z.boolean() });
-export const saveFeedbackCategoryBody = z.object({ id: id.optional(), names: categoryNames, sort: wholeNumber(0, 9999).default(0), enabled: z.boolean().default(true) });
+/** `updated_at`: the version the category's editor names when saving it (`base_updated_at`). */
+export const adminFeedbackCategorySchema = z.object({ id: z.number().int(), names: z.record(z.string(), z.string()), sort: z.number().int(), enabled: z.boolean(), updated_at: z.string() });
+/** A change (`id`) names the category's `updated_at` as loaded: changed since, it is refused (4020) and nothing changes. */
+export const saveFeedbackCategoryBody = z.object({ id: id.optional(), base_updated_at: baseUpdatedAt, names: categoryNames, sort: wholeNumber(0, 9999).default(0), enabled: z.boolean().default(true) });
 export const adminFeedbackQuery = pageQuery.extend({ status: z.enum(FEEDBACK_STATUSES).optional(), user_id: id.optional() });
 export const adminFeedbackSchema = z.object({
   id: z.number().int(),
@@ -137,15 +144,19 @@ export const adminChatMessagesQuery = chatMessagesQuery.extend({ conversation_id
 export const adminChatReplyBody = z.object({ conversation_id: id, text: freeText(CHAT_MESSAGE_MAX_LENGTH).min(1) });
 export const adminChatTransferBody = z.object({ conversation_id: id, operator_id: id });
 
-export const cannedReplySchema = z.object({ id: z.number().int(), lang: z.string(), title: z.string(), text: z.string(), sort: z.number().int() });
-export const saveCannedReplyBody = z.object({ id: id.optional(), lang: languageSchema, title: freeText(60).min(1), text: freeText(CHAT_MESSAGE_MAX_LENGTH).min(1), sort: wholeNumber(0, 9999).default(0) });
+/** `updated_at`: the version a change or a removal of the reply names (`base_updated_at`). */
+export const cannedReplySchema = z.object({ id: z.number().int(), lang: z.string(), title: z.string(), text: z.string(), sort: z.number().int(), updated_at: z.string() });
+/** A change (`id`) names the reply's `updated_at` as loaded: changed since, it is refused (4020) and nothing changes. */
+export const saveCannedReplyBody = z.object({ id: id.optional(), base_updated_at: baseUpdatedAt, lang: languageSchema, title: freeText(60).min(1), text: freeText(CHAT_MESSAGE_MAX_LENGTH).min(1), sort: wholeNumber(0, 9999).default(0) });
 
 /** The desk's canned replies, of one language or all. */
 export const adminCannedReplies = endpoint({ method: 'GET', path: '/admin/api/chat/canned', auth: 'operator', permission: 'support.chat', area: 'admin', query: z.object({ lang: languageSchema.optional() }), data: z.object({ list: z.array(cannedReplySchema) }) });
 /** Adds a canned reply or changes one. */
 export const adminSaveCannedReply = endpoint({ method: 'POST', path: '/admin/api/chat/canned/save', auth: 'operator', permission: 'support.chat', area: 'admin', idempotent: true, body: saveCannedReplyBody, data: cannedReplySchema });
+/** Removes a canned reply as the list showed it (`base_updated_at`): one changed since is refused (4020) and stays. */
+export const deleteCannedReplyBody = z.object({ id, base_updated_at: baseUpdatedAt });
 /** Removes a canned reply. */
-export const adminDeleteCannedReply = endpoint({ method: 'POST', path: '/admin/api/chat/canned/delete', auth: 'operator', permission: 'support.chat', area: 'admin', idempotent: true, body: z.object({ id }), data: z.object({ deleted: z.boolean() }) });
+export const adminDeleteCannedReply = endpoint({ method: 'POST', path: '/admin/api/chat/canned/delete', auth: 'operator', permission: 'support.chat', area: 'admin', idempotent: true, body: deleteCannedReplyBody, data: z.object({ deleted: z.boolean() }) });
 
 /** Support conversations: waiting for an agent (oldest first), open (the caller's with `mine`) or closed; being here marks the caller online. */
 export const adminListConversations = endpoint({ method: 'GET', path: '/admin/api/chat/conversations', auth: 'operator', permission: 'support.chat', area: 'admin', query: adminConversationsQuery, data: pageOf(adminConversationSchema) });

@@ -445,8 +445,9 @@ export const afterSaleSettingsSchema = z.object({
 });
 /** The windows as the console saves them whole: `base_updated_at` is `settings.updated_at` as read (from a copy changed since: refused, 4020, nothing changes). */
 export const afterSaleSettingsBody = afterSaleSettingsSchema.extend({ base_updated_at: baseUpdatedAt });
-export const adminAfterSaleAddressSchema = afterSaleAddressSchema.extend({ kind: z.enum(['return', 'service']), enabled: z.boolean() });
-export const adminAfterSaleCarrierSchema = z.object({ code: z.string(), name: z.string(), needs_phone_tail: z.boolean(), enabled: z.boolean() });
+/** A row of the console's lists; `updated_at` is the version its editor names when saving it (`base_updated_at`). */
+export const adminAfterSaleAddressSchema = afterSaleAddressSchema.extend({ kind: z.enum(['return', 'service']), enabled: z.boolean(), updated_at: z.string() });
+export const adminAfterSaleCarrierSchema = z.object({ code: z.string(), name: z.string(), needs_phone_tail: z.boolean(), enabled: z.boolean(), updated_at: z.string() });
 export const adminAfterSaleReasonSchema = z.object({
   kind: z.enum(AFTER_SALE_KINDS),
   code: z.string(),
@@ -459,6 +460,7 @@ export const adminAfterSaleReasonSchema = z.object({
   needs_evidence: z.boolean(),
   sort: z.number().int(),
   enabled: z.boolean(),
+  updated_at: z.string(),
 });
 export const adminAfterSaleSettingsData = z.object({
   /** With who changed the windows last and when (the version a save names). */
@@ -467,10 +469,15 @@ export const adminAfterSaleSettingsData = z.object({
   carriers: z.array(adminAfterSaleCarrierSchema),
   reasons: z.array(adminAfterSaleReasonSchema),
 });
-/** Adds or changes a reason of one kind; a code the shop does not ship a text for needs its English name. */
+/**
+ * Adds or changes a reason of one kind; a code the shop does not ship a text for needs its English name.
+ * A change names the reason's `updated_at` as loaded (`base_updated_at`); without one the code must be
+ * new: a reason of that kind and code changed or written since is refused (4020) and nothing changes.
+ */
 export const adminSaveAfterSaleReasonBody = z.object({
   kind: z.enum(AFTER_SALE_KINDS),
   code: z.string().trim().regex(/^[a-z0-9_]{2,32}$/, 'validation.invalid'),
+  base_updated_at: baseUpdatedAt,
   /** Language → name; an empty name falls back to the shipped text. */
   names: z.partialRecord(languageSchema, z.string().trim().max(60)).default({}),
   needs_evidence: z.boolean().default(false),
@@ -480,6 +487,8 @@ export const adminSaveAfterSaleReasonBody = z.object({
 export const adminAfterSaleAddressBody = z.object({
   /** Absent: a new address. */
   id: id.optional(),
+  /** A change names the address's `updated_at` as loaded: changed since, it is refused (4020) and nothing changes. */
+  base_updated_at: baseUpdatedAt,
   country_code: z.string().trim().regex(/^[A-Za-z]{2}$/, 'validation.invalid').transform((c) => c.toUpperCase()),
   kind: z.enum(['return', 'service']),
   name: z.string().trim().min(1, 'validation.required').max(100),
@@ -488,8 +497,10 @@ export const adminAfterSaleAddressBody = z.object({
   hours: z.string().trim().max(100).default(''),
   enabled: z.boolean().default(true),
 });
+/** Adds a carrier, or changes one naming its `updated_at` as loaded (`base_updated_at`); like a reason's, refused (4020) from a stale copy or for a new code that exists. */
 export const adminAfterSaleCarrierBody = z.object({
   code: z.string().trim().regex(/^[a-z0-9_-]{2,40}$/, 'validation.invalid'),
+  base_updated_at: baseUpdatedAt,
   name: z.string().trim().min(1, 'validation.required').max(60),
   needs_phone_tail: z.boolean().default(false),
   enabled: z.boolean().default(true),

@@ -4,6 +4,7 @@ import { endpoint } from '../common/endpoint.js';
 import { pageOf, pageQuery } from '../common/pagination.js';
 import { exportOf, sortQuery } from '../common/list-sort.js';
 import { idParam } from '../catalogue/catalogue.schemas.js';
+import { baseUpdatedAt } from '../catalogue/catalogue.admin.js';
 import { ORDER_STATUSES, orderChangedData, orderInfoData, packageSchema } from './orders.schemas.js';
 import { charityCauseSchema, createCauseBody } from './charity.schemas.js';
 import { approvalOutcomeOf, approvalRequestSchema } from '../admin/approvals.js';
@@ -105,9 +106,13 @@ export const goodsPointsBody = z.object({ goods_id: idParam, points_per_unit: z.
 export const goodsPointsData = z.object({ ok: z.literal(true), points_per_unit: z.number().int().nullable(), request: approvalRequestSchema.nullable() });
 
 const countryCode = z.string().regex(/^[A-Z]{2}$/, 'validation.invalid');
-export const operatingFeeBody = z.object({ country_code: countryCode, rate_bp: z.number().min(0).max(10000).int() });
+// Each freight or fee row is saved whole from the copy the form read: `base_updated_at` is that row's
+// `updated_at` as read, left out when the copy had no row for it (a new one). Changed since, added
+// meanwhile or removed since: refused (4020), nothing written.
+export const operatingFeeBody = z.object({ country_code: countryCode, rate_bp: z.number().min(0).max(10000).int(), base_updated_at: baseUpdatedAt });
 export const shippingFeeBody = z.object({
   country_code: countryCode,
+  base_updated_at: baseUpdatedAt,
   currency: z.string().regex(/^[A-Z]{3}$/, 'validation.invalid'),
   fee: minor.min(0).max(100_000_000),
   free_over: minor.min(0).max(100_000_000_000).nullable().default(null),
@@ -144,6 +149,8 @@ export const adminCreateCharityCause = endpoint({ method: 'POST', path: '/admin/
 
 export const internationalFreightBody = z.object({
   country_code: countryCode,
+  /** The band's `updated_at` as the form read it (by country, method, currency and starting weight); left out for a new band. */
+  base_updated_at: baseUpdatedAt,
   method: z.enum(['standard', 'express']),
   weight_from_g: z.number().min(0).max(1_000_000).int(),
   weight_to_g: z.number().min(1).max(1_000_000).int(),

@@ -5,6 +5,7 @@ import { pageOf, pageQuery } from '../common/pagination.js';
 import { exportOf, sortQuery } from '../common/list-sort.js';
 import { BANK_TYPES, RECHARGE_KINDS, RECHARGE_STATUSES, WITHDRAWAL_METHODS, WITHDRAWAL_STATUSES, rechargeOrderSchema, withdrawalSchema } from './wallet.schemas.js';
 import { approvalOutcomeOf } from '../admin/approvals.js';
+import { baseUpdatedAt } from '../catalogue/catalogue.admin.js';
 import { cryptoAddressProblem } from './crypto-address.js';
 
 // Operator calls of the wallet area (under /admin/api/wallet/): the queues of top-ups by bank
@@ -73,8 +74,10 @@ export const pointsGrantData = z.object({ entry_id: z.number().int(), balance: m
 
 export const bankBody = z.object({ country_code: z.string().regex(/^[A-Z]{2}$/, 'validation.invalid'), type: z.enum(BANK_TYPES), name: z.string().trim().min(2).max(120), code: z.string().trim().min(2).max(20), parent_id: id.optional(), reason });
 export const collectionAccountBody = z.object({ currency, bank_name: z.string().trim().min(2).max(120), account_name: z.string().trim().min(2).max(120), account_number: z.string().trim().min(4).max(40), branch: z.string().trim().max(120).default(''), enabled: z.boolean().default(true), reason });
+/** A top-up channel saved whole: `base_updated_at` is the channel's `updated_at` as the form read it, left out for a new code (changed since, added meanwhile or removed: refused, 4020). */
 export const rechargeChannelBody = z.object({
   code: z.string().trim().regex(/^[a-z0-9_]{2,40}$/, 'validation.invalid'),
+  base_updated_at: baseUpdatedAt,
   kind: z.enum(RECHARGE_KINDS),
   name: z.string().trim().min(2).max(80),
   currencies: z.array(currency).min(1),
@@ -83,9 +86,11 @@ export const rechargeChannelBody = z.object({
   enabled: z.boolean().default(true),
   reason,
 });
+/** A currency's fee and limits of one way, saved whole: `base_updated_at` is that row's `updated_at` as the form read it, left out when it read none (changed since, added meanwhile or removed: refused, 4020). */
 export const walletLimitBody = z.object({
   currency,
   kind: z.enum(['withdraw_bank', 'withdraw_crypto', 'transfer']),
+  base_updated_at: baseUpdatedAt,
   fee_bp: z.number().min(0).max(5000).int(),
   fee_fixed: minor.min(0),
   min: minor.min(1),

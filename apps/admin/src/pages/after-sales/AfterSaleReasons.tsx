@@ -1,8 +1,9 @@
-import { Alert, Button, Card, Form, Input, InputNumber, Modal, Segmented, Space, Switch, Table, Tag } from 'antd';
+import { Button, Card, Form, Input, InputNumber, Modal, Segmented, Space, Switch, Table, Tag } from 'antd';
 import { AFTER_SALE_KINDS, type AfterSaleKind } from '@shop/contract/after-sales';
 import { LANGUAGES, type EndpointData } from '@shop/contract/common';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { SaveRefused } from '../../components/SaveRefused';
 import { useEndpointMutation } from '../../lib/endpoint-query';
 import { FormField, filledTexts, useConsoleForm, type BodySchema } from '../../lib/form';
 import { LANGUAGE_NAMES } from '../../lib/i18n';
@@ -18,15 +19,20 @@ interface ReasonValues {
   enabled: boolean;
 }
 
-/** A new reason of a kind, or a change of one: its code (fixed once made), its names per language, whether it needs evidence, its place, whether members see it. */
-function ReasonForm({ kind, editing, onClose }: { kind: AfterSaleKind; editing?: Reason; onClose: () => void }) {
+/**
+ * A new reason of a kind, or a change of one: its code (fixed once made), its names per language, whether
+ * it needs evidence, its place, whether members see it. Filled from the reason as it was opened (a read of
+ * the list in the background leaves it alone); a change names that version, and `onReload` (after a
+ * refusal: changed by someone else since) reopens the reason as the list now has it.
+ */
+function ReasonForm({ kind, editing, onClose, onReload }: { kind: AfterSaleKind; editing?: Reason; onClose: () => void; onReload: () => void }) {
   const { t } = useTranslation();
   const form = useConsoleForm<ReasonValues, Record<string, unknown>>({
     schema: () => import('@shop/contract/after-sales').then((m) => m.adminSaveAfterSaleReasonBody as unknown as BodySchema<Record<string, unknown>>),
     defaultValues: editing
       ? { code: editing.code, names: editing.names, needs_evidence: editing.needs_evidence, sort: editing.sort, enabled: editing.enabled }
       : { code: '', names: {}, needs_evidence: false, sort: 0, enabled: true },
-    toBody: (v) => ({ kind, code: v.code.trim().toLowerCase(), names: filledTexts(v.names), needs_evidence: v.needs_evidence, sort: v.sort, enabled: v.enabled }),
+    toBody: (v) => ({ kind, code: v.code.trim().toLowerCase(), base_updated_at: editing?.updated_at, names: filledTexts(v.names), needs_evidence: v.needs_evidence, sort: v.sort, enabled: v.enabled }),
   });
   const save = useEndpointMutation(saveAfterSaleReasonRoute, { invalidates: [afterSaleSettingsRoute], onSuccess: onClose });
   const submit = form.submit((body) => save.mutateAsync(body as never).catch(() => undefined));
@@ -41,7 +47,7 @@ function ReasonForm({ kind, editing, onClose }: { kind: AfterSaleKind; editing?:
       okButtonProps={{ loading: save.isPending }}
       destroyOnHidden
     >
-      {save.error && <Alert type="error" showIcon title={save.error.message} style={{ marginBottom: 12 }} />}
+      <SaveRefused error={save.error} onReload={editing ? () => (save.reset(), onReload()) : undefined} reloadTestId="reload-reason" style={{ marginBottom: 12 }} />
       <Form layout="vertical" component="div">
         <FormField form={form} name="code" label={t('console.afterSales.settings.code')} required extra={t('console.afterSales.reasons.codeHint')}>
           <Input maxLength={32} disabled={!!editing} aria-label={t('console.afterSales.settings.code')} />
@@ -67,11 +73,17 @@ function ReasonForm({ kind, editing, onClose }: { kind: AfterSaleKind; editing?:
   );
 }
 
-/** The reasons members choose from, per kind: shipped ones with their texts, the operator's own, each named in every language. */
-export function AfterSaleReasons({ reasons }: { reasons: Reason[] }) {
+/**
+ * The reasons members choose from, per kind: shipped ones with their texts, the operator's own, each
+ * named in every language. `reload` reads the list again and answers its reasons (for a Refresh).
+ */
+export function AfterSaleReasons({ reasons, reload }: { reasons: Reason[]; reload: () => Promise<Reason[] | undefined> }) {
   const { t } = useTranslation();
   const [kind, setKind] = useState<AfterSaleKind>('return');
+  // The row as it was opened: the form's copy, which a newer list does not replace.
   const [editing, setEditing] = useState<Reason | 'new' | null>(null);
+  /** Refresh after a refusal: the reason read again and its form refilled (closed when it is gone). */
+  const reopen = async (r: Reason) => setEditing((await reload())?.find((x) => x.kind === r.kind && x.code === r.code) ?? null);
   return (
     <Card
       title={t('console.afterSales.reasons.title')}
@@ -93,7 +105,18 @@ export function AfterSaleReasons({ reasons }: { reasons: Reason[] }) {
           { title: t('console.common.actions'), key: 'edit', width: 100, render: (_, r) => <Button size="small" onClick={() => setEditing(r)}>{t('console.afterSales.reasons.edit')}</Button> },
         ]}
       />
-      {editing && <ReasonForm kind={editing === 'new' ? kind : editing.kind} editing={editing === 'new' ? undefined : editing} onClose={() => setEditing(null)} />}
+      {editing && (
+        <ReasonForm
+          // A new copy (opened, refreshed) is a new form, filled from it.
+          key={editing === 'new' ? 'new' : `${editing.kind}:${editing.code}:${editing.updated_at}`}
+          kind={editing === 'new' ? kind : editing.kind}
+          editing={editing === 'new' ? undefined : editing}
+          onClose={() => setEditing(null)}
+          onReload={() => {
+            if (editing !== 'new') void reopen(editing);
+          }}
+        />
+      )}
     </Card>
   );
 }

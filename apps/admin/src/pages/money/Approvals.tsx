@@ -32,8 +32,11 @@ const amountOf = (r: { amount: number | null; currency: string }) => (r.amount =
 function Limits() {
   const { t } = useTranslation();
   const can = useCan();
-  const [setting, setSetting] = useState(false);
+  // The table as it was when the form was opened (null: closed): a save names its version of the pair it sets.
+  const [opened, setOpened] = useState<ReadonlyArray<{ kind: string; currency: string; updated_at: string }> | null>(null);
   const query = useEndpointQuery(approvalLimitsRoute, undefined);
+  const setting = opened !== null;
+  const setSetting = (on: boolean) => setOpened(on ? (query.data?.list ?? []) : null);
   // The default row `*` is USD, converted at the day's rate into each currency without its own row.
   const money = (v: number, currency: string) => (currency === '*' ? t('console.money.approvals.anyCurrencyAmount', { amount: showAmount(v, 'USD') }) : showAmount(v, currency));
   const limit = (v: number | null, currency: string) => (v === null ? t('console.money.approvals.never') : money(v, currency));
@@ -77,11 +80,14 @@ function Limits() {
           const currency = (v.currency ?? '').trim().toUpperCase();
           // `*` (other currencies) is typed in USD; an amount the currency cannot hold is refused under its field.
           const minor = (text: string | undefined) => (text?.trim() ? typedAmount(text, currency === '*' ? 'USD' : currency) : null);
-          return { kind: v.kind as LimitKind, currency, auto_up_to: minor(v.auto_up_to), daily_limit: minor(v.daily_limit), reason: v.reason ?? '' };
+          const base_updated_at = opened?.find((l) => l.kind === v.kind && l.currency === currency)?.updated_at;
+          return { kind: v.kind as LimitKind, currency, auto_up_to: minor(v.auto_up_to), daily_limit: minor(v.daily_limit), base_updated_at, reason: v.reason ?? '' };
         }}
         send={(_v, key, body) => call(setApprovalLimitRoute, body, { idempotencyKey: key })}
         invalidates={[approvalLimitsRoute]}
         onClose={() => setSetting(false)}
+        // Refused as changed since it was opened: the limits read again, the form opened over them.
+        onStale={() => void query.refetch().then((r) => setOpened(r.data?.list ?? []))}
       />
     </Card>
   );

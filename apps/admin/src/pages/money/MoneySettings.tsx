@@ -21,7 +21,17 @@ import { parseAmount, showAmount, showPercent } from '../../lib/money';
 
 type PayMethod = z.infer<typeof payMethodSettingSchema>;
 /** A settings form: its fields, the contract's body schema, the body made of the values, and the call that sends it with the dialog's key and the reason. */
-type Form = { title: string; fields: DecisionField[]; schema: () => Promise<BodySchema>; toBody: (v: Record<string, string>) => unknown; fieldOf?: Record<string, string>; send: (body: any, key: string) => Promise<unknown>; invalidates: AnyEndpoint[] };
+type Form = {
+  title: string;
+  fields: DecisionField[];
+  schema: () => Promise<BodySchema>;
+  toBody: (v: Record<string, string>) => unknown;
+  fieldOf?: Record<string, string>;
+  send: (body: any, key: string) => Promise<unknown>;
+  invalidates: AnyEndpoint[];
+  /** Refused as saved from a copy changed since: Refresh reads the table again and reopens the form on it. */
+  reload?: () => void;
+};
 const admin = () => import('@shop/contract/admin');
 const wallet = () => import('@shop/contract/wallet');
 
@@ -34,6 +44,9 @@ const limitBody = (v: Record<string, string>) => {
   const m = (x: string | undefined) => parseAmount(x, /^[A-Z]{3}$/.test(c) ? c : 'USD') ?? -1;
   return { currency: c, kind: v.kind, fee_bp: int(v.fee_bp), fee_fixed: m(v.fee_fixed), min: m(v.min), max: m(v.max), daily_count: int(v.daily_count), daily_amount: m(v.daily_amount), reason: v.reason };
 };
+/** The version of the limits of this currency and way in the table the form was opened over (none: a new row). */
+const limitVersion = (rows: ReadonlyArray<{ currency: string; kind: string; updated_at: string }> | undefined, currency: string, kind: string | undefined) =>
+  rows?.find((l) => l.currency === currency && l.kind === kind)?.updated_at;
 /** What the limits form says under a field for each refused combination. */
 const LIMIT_REFUSALS: Record<WalletLimitProblem['rule'], string> = {
   maxBelowMin: 'console.money.settings.limitRefused.maxBelowMin',
@@ -99,10 +112,66 @@ export default function MoneySettings() {
       ],
       schema: () => admin().then((c) => c.payMethodBody),
       fieldOf: { fee_fixed_minor: 'fee_fixed' },
-      toBody: (v) => ({ id: m.id, fee_bp: int(v.fee_bp), fee_fixed_minor: parseAmount(v.fee_fixed, m.currency) ?? -1, enabled: v.enabled === 'on', sort: int(v.sort), reason: v.reason ?? '' }),
+      // The version of the row the form was opened on: changed since, the save is refused rather than undo that change.
+      toBody: (v) => ({ id: m.id, fee_bp: int(v.fee_bp), fee_fixed_minor: parseAmount(v.fee_fixed, m.currency) ?? -1, enabled: v.enabled === 'on', sort: int(v.sort), base_updated_at: m.updated_at, reason: v.reason ?? '' }),
       send: (body, key) => call(setPayMethodRoute, body, { idempotencyKey: key }),
       invalidates: [payMethodsRoute],
+      reload: () =>
+        void methods.refetch().then((r) => {
+          const now = r.data?.list.find((x) => x.id === m.id);
+          if (now) editMethod(now);
+        }),
     });
+
+  /** The limits form over the table as read now: a save names that table's version of the row it sets (none for a new one). */
+  const setLimits = () => {
+    const opened = limits.data?.list;
+    setForm({
+      title: t('console.money.settings.setLimits'),
+      fields: [
+        req('currency', t('console.common.currency'), 'USD'),
+        { ...req('kind', t('console.money.settings.kind')), options: (['withdraw_bank', 'withdraw_crypto', 'transfer'] as const).map((k) => ({ value: k, label: t(`console.money.settings.kinds.${k}`) })) },
+        req('fee_bp', t('console.money.settings.feeBp'), '100'),
+        { ...req('fee_fixed', t('console.money.settings.feeFixed'), '1.00'), refuse: limitRefusal('fee_fixed') },
+        req('min', t('console.money.settings.min'), '10.00'),
+        { ...req('max', t('console.money.settings.max'), '5000.00'), refuse: limitRefusal('max') },
+        req('daily_count', t('console.money.settings.dailyCount'), '3'),
+        { ...req('daily_amount', t('console.money.settings.dailyAmount'), '10000.00'), refuse: limitRefusal('daily_amount') },
+        reason,
+      ],
+      schema: () => wallet().then((c) => c.walletLimitBody),
+      toBody: (v) => ({ ...limitBody(v), base_updated_at: limitVersion(opened, upper(v.currency), v.kind) }),
+      send: (body, key) => call(setWalletLimitRoute, body, { idempotencyKey: key }),
+      invalidates: [walletLimitsRoute],
+      reload: () => void limits.refetch().then(() => setLimits()),
+    });
+  };
+
+  /** The channel form over the table as read now: a save names that table's version of the channel it sets (none for a new code). */
+  const setChannel = () => {
+    const opened = channels.data?.list;
+    setForm({
+      title: t('console.money.settings.setChannel'),
+      fields: [
+        req('code', t('console.money.settings.code'), 'bank_my'),
+        { ...req('kind', t('console.money.settings.kind')), options: (['online', 'bank_transfer', 'ctbc', 'crypto'] as const).map((k) => ({ value: k, label: k })) },
+        req('name', t('console.money.settings.name')),
+        req('currencies', t('console.money.settings.currencies'), 'USD, MYR'),
+        req('min', t('console.money.settings.minMinor'), '1000'),
+        req('max', t('console.money.settings.maxMinor'), '1000000'),
+        { ...req('enabled', t('console.money.settings.enabled')), options: [{ value: 'on', label: t('console.money.settings.on') }, { value: 'off', label: t('console.money.settings.off') }] },
+        reason,
+      ],
+      schema: () => wallet().then((c) => c.rechargeChannelBody),
+      toBody: (v) => {
+        const code = (v.code ?? '').trim();
+        return { code, base_updated_at: opened?.find((c) => c.code === code)?.updated_at, kind: v.kind, name: v.name ?? '', currencies: list(v.currencies), min: int(v.min), max: int(v.max), enabled: v.enabled === 'on', reason: v.reason };
+      },
+      send: (body, key) => call(setRechargeChannelRoute, body, { idempotencyKey: key }),
+      invalidates: [rechargeChannelsRoute],
+      reload: () => void channels.refetch().then(() => setChannel()),
+    });
+  };
 
   const tabs = [
     {
@@ -164,26 +233,7 @@ export default function MoneySettings() {
       children: (
         <Section
           action={write ? t('console.money.settings.setLimits') : undefined}
-          onAction={() =>
-            setForm({
-              title: t('console.money.settings.setLimits'),
-              fields: [
-                req('currency', t('console.common.currency'), 'USD'),
-                { ...req('kind', t('console.money.settings.kind')), options: (['withdraw_bank', 'withdraw_crypto', 'transfer'] as const).map((k) => ({ value: k, label: t(`console.money.settings.kinds.${k}`) })) },
-                req('fee_bp', t('console.money.settings.feeBp'), '100'),
-                { ...req('fee_fixed', t('console.money.settings.feeFixed'), '1.00'), refuse: limitRefusal('fee_fixed') },
-                req('min', t('console.money.settings.min'), '10.00'),
-                { ...req('max', t('console.money.settings.max'), '5000.00'), refuse: limitRefusal('max') },
-                req('daily_count', t('console.money.settings.dailyCount'), '3'),
-                { ...req('daily_amount', t('console.money.settings.dailyAmount'), '10000.00'), refuse: limitRefusal('daily_amount') },
-                reason,
-              ],
-              schema: () => wallet().then((c) => c.walletLimitBody),
-              toBody: limitBody,
-              send: (body, key) => call(setWalletLimitRoute, body, { idempotencyKey: key }),
-              invalidates: [walletLimitsRoute],
-            })
-          }
+          onAction={setLimits}
         >
           <QueryTable
             size="small"
@@ -209,25 +259,7 @@ export default function MoneySettings() {
       children: (
         <Section
           action={write ? t('console.money.settings.setChannel') : undefined}
-          onAction={() =>
-            setForm({
-              title: t('console.money.settings.setChannel'),
-              fields: [
-                req('code', t('console.money.settings.code'), 'bank_my'),
-                { ...req('kind', t('console.money.settings.kind')), options: (['online', 'bank_transfer', 'ctbc', 'crypto'] as const).map((k) => ({ value: k, label: k })) },
-                req('name', t('console.money.settings.name')),
-                req('currencies', t('console.money.settings.currencies'), 'USD, MYR'),
-                req('min', t('console.money.settings.minMinor'), '1000'),
-                req('max', t('console.money.settings.maxMinor'), '1000000'),
-                { ...req('enabled', t('console.money.settings.enabled')), options: [{ value: 'on', label: t('console.money.settings.on') }, { value: 'off', label: t('console.money.settings.off') }] },
-                reason,
-              ],
-              schema: () => wallet().then((c) => c.rechargeChannelBody),
-              toBody: (v) => ({ code: (v.code ?? '').trim(), kind: v.kind, name: v.name ?? '', currencies: list(v.currencies), min: int(v.min), max: int(v.max), enabled: v.enabled === 'on', reason: v.reason }),
-              send: (body, key) => call(setRechargeChannelRoute, body, { idempotencyKey: key }),
-              invalidates: [rechargeChannelsRoute],
-            })
-          }
+          onAction={setChannel}
         >
           <QueryTable
             size="small"
@@ -375,6 +407,7 @@ export default function MoneySettings() {
         fieldOf={form?.fieldOf}
         send={(_v, key, body) => form!.send(body, key)}
         invalidates={form?.invalidates ?? []}
+        onStale={form?.reload}
         onClose={() => setForm(null)}
       />
     </div>

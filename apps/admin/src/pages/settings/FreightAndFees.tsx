@@ -17,6 +17,8 @@ interface Props {
   money: (minor: number, currency: string) => string;
   /** The countries the shop ships to (code and name in the operator's language): freight is only kept for them. */
   countries: ReadonlyArray<{ code: string; name: string }>;
+  /** Reads the settings again (a save refused as made from a copy changed since): the form reopens its row as it is now. */
+  reload?: () => Promise<Snapshot | undefined>;
 }
 
 const code3 = (v: string) => v.toUpperCase().replace(/[^A-Z]/g, '').slice(0, 3);
@@ -37,6 +39,16 @@ export function amountProblem(text: string | null, currency: string, t: TFunctio
   return null;
 }
 
+/**
+ * The version of the row a form is about in the copy the page shows (none: no such row, so a new one). A
+ * form keeps the version of the row it was opened on, so a save from it is refused when someone changed
+ * the row since (a later read of the table never makes an open form's values current).
+ */
+const versionIn = <R extends { updated_at: string | null }>(rows: readonly R[], match: (r: R) => boolean): string | undefined => rows.find(match)?.updated_at ?? undefined;
+type Band = Snapshot['international_freight'][number];
+const sameShip = (key: { country_code: string; currency: string }) => (r: { country_code: string; currency: string }) => r.country_code === key.country_code && r.currency === key.currency;
+const sameBand = (key: Pick<Band, 'country_code' | 'method' | 'currency' | 'weight_from_g'>) => (r: Pick<Band, 'country_code' | 'method' | 'currency' | 'weight_from_g'>) => r.country_code === key.country_code && r.method === key.method && r.currency === key.currency && r.weight_from_g === key.weight_from_g;
+
 /** For each country with a freight row, the currencies of goods on sale that have none there (orders in them ship free). */
 export function freightGaps(rows: Snapshot['shipping_fees'], saleCurrencies: readonly string[]): Array<{ country: string; currencies: string[] }> {
   const countries = [...new Set(rows.map((r) => r.country_code))];
@@ -46,11 +58,37 @@ export function freightGaps(rows: Snapshot['shipping_fees'], saleCurrencies: rea
 }
 
 /** The freight of regular orders, the operating fee per destination and the international freight table; a row is edited by filling the form above it. */
-export function FreightAndFees({ s, ask, money, countries }: Props) {
+export function FreightAndFees({ s, ask, money, countries, reload }: Props) {
   const { t } = useTranslation();
-  const [ship, setShip] = useState({ country_code: '', currency: '', fee: null as string | null, free_over: null as string | null });
-  const [fee, setFee] = useState({ country_code: '', percent: null as string | null });
-  const [band, setBand] = useState({ country_code: '', method: 'standard' as 'standard' | 'express', weight_from_g: 0, weight_to_g: 500, currency: 'USD', fee: null as string | null });
+  type Ship = { country_code: string; currency: string; fee: string | null; free_over: string | null; base?: string };
+  type Fee = { country_code: string; percent: string | null; base?: string };
+  type BandForm = { country_code: string; method: 'standard' | 'express'; weight_from_g: number; weight_to_g: number; currency: string; fee: string | null; base?: string };
+  const [ship, setShipForm] = useState<Ship>({ country_code: '', currency: '', fee: null, free_over: null });
+  const [fee, setFeeForm] = useState<Fee>({ country_code: '', percent: null });
+  const [band, setBandForm] = useState<BandForm>({ country_code: '', method: 'standard', weight_from_g: 0, weight_to_g: 500, currency: 'USD', fee: null });
+  // A form's row is named by its key fields: naming another row takes that row's version as the page shows it.
+  const setShip = (next: Ship) => setShipForm(sameShip(next)(ship) ? next : { ...next, base: versionIn(s.shipping_fees, sameShip(next)) });
+  const setFee = (next: Fee) => setFeeForm(next.country_code === fee.country_code ? next : { ...next, base: versionIn(s.operating_fees, (r) => r.country_code === next.country_code) });
+  const setBand = (next: BandForm) => setBandForm(sameBand(next)(band) ? next : { ...next, base: versionIn(s.international_freight, sameBand(next)) });
+  const shipOf = (r: Snapshot['shipping_fees'][number]): Ship => ({ country_code: r.country_code, currency: r.currency, fee: fromMinorUnits(r.fee, r.currency), free_over: r.free_over === null ? null : fromMinorUnits(r.free_over, r.currency), base: r.updated_at ?? undefined });
+  const bandOf = (r: Band): BandForm => ({ ...r, method: r.method as 'standard' | 'express', fee: fromMinorUnits(r.fee, r.currency), base: r.updated_at ?? undefined });
+  /** Refresh after a refusal as stale: the settings read again, the form shows its row as it is now (or as new, when it was removed). */
+  const reopen = (apply: (fresh: Snapshot) => void) => (reload ? () => void reload().then((fresh) => fresh && apply(fresh)) : undefined);
+  const reopenShip = (key: Ship) =>
+    reopen((fresh) => {
+      const row = fresh.shipping_fees.find(sameShip(key));
+      setShipForm(row ? shipOf(row) : { country_code: key.country_code, currency: key.currency, fee: null, free_over: null });
+    });
+  const reopenFee = (code: string) =>
+    reopen((fresh) => {
+      const row = fresh.operating_fees.find((r) => r.country_code === code);
+      setFeeForm(row ? { country_code: code, percent: percentOf(row.rate_bp), base: row.updated_at ?? undefined } : { country_code: code, percent: null });
+    });
+  const reopenBand = (key: BandForm) =>
+    reopen((fresh) => {
+      const row = fresh.international_freight.find(sameBand(key));
+      setBandForm(row ? bandOf(row) : { ...key, fee: null, base: undefined });
+    });
   const shipFee = minorOf(ship.fee, ship.currency);
   const shipFree = ship.free_over === null || ship.free_over === '' ? null : minorOf(ship.free_over, ship.currency);
   const feeProblem = amountProblem(ship.fee, ship.currency, t);
@@ -115,7 +153,8 @@ export function FreightAndFees({ s, ask, money, countries }: Props) {
                 ask({
                   title: t('console.settings.page.shippingFees'),
                   saved: t('console.settings.page.freightSaved'),
-                  send: (reason, key) => call(saveShippingFeeRoute, { country_code: ship.country_code, currency: ship.currency, fee: shipFee!, free_over: shipFree ?? null, reason }, { idempotencyKey: key }),
+                  send: (reason, key) => call(saveShippingFeeRoute, { country_code: ship.country_code, currency: ship.currency, fee: shipFee!, free_over: shipFree ?? null, base_updated_at: ship.base, reason }, { idempotencyKey: key }),
+                  reload: reopenShip(ship),
                 })
               }
               data-testid="freight-save"
@@ -140,7 +179,7 @@ export function FreightAndFees({ s, ask, money, countries }: Props) {
               key: 'a',
               render: (_, r) => (
                 <Space>
-                  <Button size="small" onClick={() => setShip({ country_code: r.country_code, currency: r.currency, fee: fromMinorUnits(r.fee, r.currency), free_over: r.free_over === null ? null : fromMinorUnits(r.free_over, r.currency) })}>
+                  <Button size="small" onClick={() => setShipForm(shipOf(r))}>
                     {t('console.settings.page.edit')}
                   </Button>
                   <Button
@@ -150,7 +189,8 @@ export function FreightAndFees({ s, ask, money, countries }: Props) {
                       ask({
                         title: t('console.settings.page.deleteFreight', { country: countryLabel(r.country_code), currency: r.currency }),
                         saved: t('console.settings.page.freightDeleted'),
-                        send: (reason, key) => call(deleteShippingFeeRoute, { country_code: r.country_code, currency: r.currency, reason }, { idempotencyKey: key }),
+                        send: (reason, key) => call(deleteShippingFeeRoute, { country_code: r.country_code, currency: r.currency, base_updated_at: r.updated_at ?? undefined, reason }, { idempotencyKey: key }),
+                        reload: reopen(() => undefined),
                       })
                     }
                     data-testid={`freight-delete-${r.country_code}-${r.currency}`}
@@ -172,7 +212,11 @@ export function FreightAndFees({ s, ask, money, countries }: Props) {
             disabled={!names.has(fee.country_code) || rateBp === undefined}
             data-testid="fee-save"
             onClick={() =>
-              ask({ title: t('console.settings.page.operatingFees'), send: (reason, key) => call(saveOperatingFeeRoute, { country_code: fee.country_code, rate_bp: rateBp!, reason }, { idempotencyKey: key }) })
+              ask({
+                title: t('console.settings.page.operatingFees'),
+                send: (reason, key) => call(saveOperatingFeeRoute, { country_code: fee.country_code, rate_bp: rateBp!, base_updated_at: fee.base, reason }, { idempotencyKey: key }),
+                reload: reopenFee(fee.country_code),
+              })
             }
           >
             {t('console.settings.page.save')}
@@ -187,7 +231,15 @@ export function FreightAndFees({ s, ask, money, countries }: Props) {
             { title: t('console.settings.page.country'), dataIndex: 'country_code', render: (code: string) => countryLabel(code) },
             { title: t('console.settings.page.rate'), dataIndex: 'rate_bp', render: (bp: number) => percentOf(bp) },
             { title: t('console.common.reviewedBy'), dataIndex: 'updated_by', render: (by: string) => actorText(t, by) },
-            { title: t('console.common.actions'), key: 'a', render: (_, r) => <Button size="small" onClick={() => setFee({ country_code: r.country_code, percent: percentOf(r.rate_bp) })}>{t('console.settings.page.edit')}</Button> },
+            {
+              title: t('console.common.actions'),
+              key: 'a',
+              render: (_, r) => (
+                <Button size="small" onClick={() => setFeeForm({ country_code: r.country_code, percent: percentOf(r.rate_bp), base: r.updated_at ?? undefined })}>
+                  {t('console.settings.page.edit')}
+                </Button>
+              ),
+            },
           ]}
         />
       </Card>
@@ -207,7 +259,12 @@ export function FreightAndFees({ s, ask, money, countries }: Props) {
               ask({
                 title: t('console.settings.page.internationalFreight'),
                 send: (reason, key) =>
-                  call(saveInternationalFreightRoute, { country_code: band.country_code, method: band.method, weight_from_g: band.weight_from_g, weight_to_g: band.weight_to_g, currency: band.currency, fee: bandFee!, reason }, { idempotencyKey: key }),
+                  call(
+                    saveInternationalFreightRoute,
+                    { country_code: band.country_code, method: band.method, weight_from_g: band.weight_from_g, weight_to_g: band.weight_to_g, currency: band.currency, fee: bandFee!, base_updated_at: band.base, reason },
+                    { idempotencyKey: key },
+                  ),
+                reload: reopenBand(band),
               })
             }
           >
@@ -229,7 +286,7 @@ export function FreightAndFees({ s, ask, money, countries }: Props) {
               title: t('console.common.actions'),
               key: 'a',
               render: (_, r) => (
-                <Button size="small" onClick={() => setBand({ ...r, method: r.method as 'standard' | 'express', fee: fromMinorUnits(r.fee, r.currency) })}>
+                <Button size="small" onClick={() => setBandForm(bandOf(r))}>
                   {t('console.settings.page.edit')}
                 </Button>
               ),

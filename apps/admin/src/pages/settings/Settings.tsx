@@ -90,7 +90,13 @@ export function PointsSettings({ s, ask, reload }: { s: Snapshot; ask: (c: Pendi
 
 function General({ s, ask, reload }: { s: Snapshot; ask: (c: PendingChange) => void; reload: () => void }) {
   const { t } = useTranslation();
-  const captcha = useConsoleForm<{ mode: Snapshot['captcha_mode']; bypass: boolean }>({ schema: () => withoutReason('captchaSettingsBody'), defaultValues: { mode: s.captcha_mode, bypass: s.captcha_bypass } });
+  type Captcha = { mode: Snapshot['captcha_mode']; bypass: boolean };
+  const captcha = useConsoleForm<Captcha, Captcha & { base_updated_at?: string }>({
+    schema: () => withoutReason('captchaSettingsBody'),
+    defaultValues: { mode: s.captcha_mode, bypass: s.captcha_bypass },
+    // The card's version as the page read it: saved from a copy changed since, the server refuses it rather than undo that change.
+    toBody: (v) => ({ ...v, base_updated_at: s.captcha_updated_at ?? undefined }),
+  });
   type Times = { expiry_minutes: number; auto_confirm_days: number; settle_after_days: number };
   const times = useConsoleForm<Times, Times & { base_updated_at?: string }>({
     schema: () => withoutReason('orderTimesBody'),
@@ -101,7 +107,7 @@ function General({ s, ask, reload }: { s: Snapshot; ask: (c: PendingChange) => v
   const whole = (min: number, max: number) => t('console.settings.page.wholeRange', { min, max });
   return (
     <Space orientation="vertical" size="large" style={{ width: '100%', maxWidth: 720 }}>
-      <Card title={t('console.settings.page.captchaMode')} size="small">
+      <Card title={t('console.settings.page.captchaMode')} size="small" extra={<Changed by={s.captcha_updated_by} at={s.captcha_updated_at} />} data-testid="captcha-settings">
         <Form layout="vertical" component="div">
           <FormField form={captcha} name="mode" label={t('console.settings.page.captchaMode')}>
             <Select options={(['off', 'auto', 'always'] as const).map((m) => ({ value: m, label: t(`console.settings.page.captchaModes.${m}`) }))} style={{ width: 320 }} data-testid="captcha-mode" />
@@ -111,7 +117,7 @@ function General({ s, ask, reload }: { s: Snapshot; ask: (c: PendingChange) => v
           </FormField>
           <Button
             type="primary"
-            onClick={() => void captcha.submit((body) => ask({ title: t('console.settings.page.captchaMode'), send: (reason, key) => call(setCaptchaRoute, { ...body, reason }, { idempotencyKey: key }) }))()}
+            onClick={() => void captcha.submit((body) => ask({ title: t('console.settings.page.captchaMode'), send: (reason, key) => call(setCaptchaRoute, { ...body, reason }, { idempotencyKey: key }), reload }))()}
             data-testid="save-captcha"
           >
             {t('console.settings.page.save')}
@@ -193,8 +199,12 @@ export default function Settings() {
       <Tabs
         items={[
           // Keyed by the snapshot so a saved change shows in the forms.
-          { key: 'general', label: t('console.settings.page.tabs.general'), children: <General key={JSON.stringify([s.captcha_mode, s.captcha_bypass, s.orders])} s={s} ask={setPending} reload={() => void q.refetch()} /> },
-          { key: 'freight', label: t('console.settings.page.tabs.freight'), children: <FreightAndFees s={s} ask={setPending} money={formatMoney} countries={shipping.data?.list ?? []} /> },
+          { key: 'general', label: t('console.settings.page.tabs.general'), children: <General key={JSON.stringify([s.captcha_mode, s.captcha_bypass, s.captcha_updated_at, s.orders])} s={s} ask={setPending} reload={() => void q.refetch()} /> },
+          {
+            key: 'freight',
+            label: t('console.settings.page.tabs.freight'),
+            children: <FreightAndFees s={s} ask={setPending} money={formatMoney} countries={shipping.data?.list ?? []} reload={async () => (await q.refetch()).data} />,
+          },
           { key: 'countries', label: t('console.settings.page.tabs.countries'), children: <Countries ask={setPending} /> },
           { key: 'currencies', label: t('console.settings.page.tabs.currencies'), children: <Currencies s={s} ask={setPending} /> },
           { key: 'languages', label: t('console.settings.page.tabs.languages'), children: <LanguageTexts ask={setPending} /> },

@@ -75,7 +75,10 @@ export default function ShopSettings() {
           onClick={() =>
             setChange({
               title: t('console.shops.settings.title'),
-              send: (reason, key) => call(setShopSettingsRoute, { ...(body as { [K in keyof typeof body]: number }), reason }, { idempotencyKey: key }).then((r) => (setDraft({}), r)),
+              // The version the form read: saved from a copy changed since (an approved fee, another's hours), the server refuses it whole.
+              send: (reason, key) => call(setShopSettingsRoute, { ...(body as { [K in keyof typeof body]: number }), base_updated_at: s.updated_at, reason }, { idempotencyKey: key }).then((r) => (setDraft({}), r)),
+              // Refresh: the settings as they are now, without what was typed on the old copy.
+              reload: () => (setDraft({}), void query.refetch()),
             })
           }
           data-testid="shop-settings-save"

@@ -12,6 +12,7 @@ import { call } from '../../lib/request';
 import { memberOrdersRoute } from '../../lib/routes';
 import { FormField, useConsoleForm, type BodySchema } from '../../lib/form';
 import { QueryError } from '../../components/QueryError';
+import { SaveRefused } from '../../components/SaveRefused';
 import { actionsColumn, QueryTable } from '../../components/QueryTable';
 import { LANGUAGE_NAMES } from '../../lib/i18n';
 import { cannedRepliesRoute, chatAgentsRoute, chatCloseRoute, chatMessagesRoute, chatReplyRoute, chatTransferRoute, conversationsRoute, deleteCannedReplyRoute, saveCannedReplyRoute } from '../../lib/routes-support';
@@ -242,7 +243,7 @@ interface CannedValues {
   text: string;
 }
 
-/** The canned replies of every language: added here, removed after a confirmation. */
+/** The canned replies of every language: added here, removed after a confirmation (as the list showed them: one changed since is refused, and Refresh shows it as it is now). */
 function CannedReplies() {
   const { t } = useTranslation();
   const list = useEndpointQuery(cannedRepliesRoute, {});
@@ -260,7 +261,8 @@ function CannedReplies() {
   const submit = form.submit((body) => save.mutateAsync(body as never).catch(() => undefined));
   return (
     <Card title={t('console.support.chat.cannedTitle')} style={{ width: 560 }}>
-      {(save.error ?? remove.error) && <Alert type="error" showIcon title={(save.error ?? remove.error)!.message} style={{ marginBottom: 8 }} />}
+      {save.error && <Alert type="error" showIcon title={save.error.message} style={{ marginBottom: 8 }} />}
+      <SaveRefused error={remove.error} onReload={() => (remove.reset(), void list.refetch())} reloadTestId="reload-canned" style={{ marginBottom: 8 }} />
       <QueryTable
         size="small"
         query={list}
@@ -272,7 +274,7 @@ function CannedReplies() {
             key: 'delete',
             width: 90,
             render: (_, c) => (
-              <Popconfirm title={t('console.support.chat.cannedDelete')} okText={t('console.common.confirm')} cancelText={t('console.common.cancel')} onConfirm={() => remove.mutateAsync({ id: c.id }).catch(() => undefined)}>
+              <Popconfirm title={t('console.support.chat.cannedDelete')} okText={t('console.common.confirm')} cancelText={t('console.common.cancel')} onConfirm={() => remove.mutateAsync({ id: c.id, base_updated_at: c.updated_at }).catch(() => undefined)}>
                 <Button size="small" danger>
                   {t('console.support.chat.delete')}
                 </Button>

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { QueryTable } from '../../components/QueryTable';
+import { SaveRefused } from '../../components/SaveRefused';
 import { useEndpointMutation, useEndpointQuery } from '../../lib/endpoint-query';
 import { FieldItem, FormField, filledTexts, useConsoleForm, type BodySchema } from '../../lib/form';
 import { formatDate, formatNumber } from '../../lib/format';
@@ -136,7 +137,8 @@ function SupportSettings() {
   const current = { ...settings.data, ...draft };
   return (
     <Card title={t('console.support.settings.title')} loading={settings.isLoading}>
-      {save.error && <Alert type="error" showIcon title={save.error.message} style={{ marginBottom: 12 }} />}
+      {/* Refused as saved from a copy changed since: Refresh shows the settings as they are now, without what was typed. */}
+      <SaveRefused error={save.error} onReload={() => (setDraft({}), save.reset(), void settings.refetch())} reloadTestId="reload-support-settings" style={{ marginBottom: 12 }} />
       <Space size="large" wrap align="end">
         <FieldItem label={t('console.support.settings.retention')} style={{ marginBottom: 0 }}>
           <InputNumber min={7} max={3650} value={current.message_retention_days} onChange={(v) => setDraft((d) => ({ ...d, message_retention_days: v ?? undefined }))} data-testid="retention-days" />
@@ -162,7 +164,16 @@ function SupportSettings() {
           type="primary"
           loading={save.isPending}
           disabled={!current.message_retention_days || !current.feedback_daily_limit}
-          onClick={() => save.mutate({ message_retention_days: current.message_retention_days, feedback_daily_limit: current.feedback_daily_limit, chat_mode: current.chat_mode, external_chat_url: current.external_chat_url })}
+          onClick={() =>
+            save.mutate({
+              message_retention_days: current.message_retention_days,
+              feedback_daily_limit: current.feedback_daily_limit,
+              chat_mode: current.chat_mode,
+              external_chat_url: current.external_chat_url,
+              // The version the card read: saved from a copy changed since, the server refuses it rather than undo that change.
+              base_updated_at: settings.data?.updated_at,
+            })
+          }
         >
           {t('console.settings.page.save')}
         </Button>
@@ -177,20 +188,24 @@ interface CategoryValues {
   enabled: boolean;
 }
 
-/** A new feedback category or a change of one: its name in each language (English required), its place, whether it is offered. */
-function CategoryForm({ editing, onClose }: { editing?: Category; onClose: () => void }) {
+/**
+ * A new feedback category or a change of one: its name in each language (English required), its place,
+ * whether it is offered. Filled from the category as it was opened; a change names that version, and
+ * `onReload` (after a refusal: changed by someone else since) reopens it as the list now has it.
+ */
+function CategoryForm({ editing, onClose, onReload }: { editing?: Category; onClose: () => void; onReload: () => void }) {
   const { t } = useTranslation();
   const form = useConsoleForm<CategoryValues, Record<string, unknown>>({
     schema: () => import('@shop/contract/admin').then((m) => m.saveFeedbackCategoryBody as unknown as BodySchema<Record<string, unknown>>),
     defaultValues: editing ? { names: editing.names, sort: editing.sort, enabled: editing.enabled } : { names: {}, sort: 0, enabled: true },
-    toBody: (v) => ({ ...(editing ? { id: editing.id } : {}), names: filledTexts(v.names), sort: v.sort, enabled: v.enabled }),
+    toBody: (v) => ({ ...(editing ? { id: editing.id, base_updated_at: editing.updated_at } : {}), names: filledTexts(v.names), sort: v.sort, enabled: v.enabled }),
     fieldOf: { names: 'names.en-us' },
   });
   const save = useEndpointMutation(saveFeedbackCategoryRoute, { invalidates: [feedbackCategoriesRoute], onSuccess: onClose });
   const submit = form.submit((body) => save.mutateAsync(body as never).catch(() => undefined));
   return (
     <Modal open title={t(editing ? 'console.support.categories.edit' : 'console.support.categories.new')} okText={t('console.settings.page.save')} cancelText={t('console.common.cancel')} onCancel={onClose} onOk={() => void submit()} okButtonProps={{ loading: save.isPending }} destroyOnHidden>
-      {save.error && <Alert type="error" showIcon title={save.error.message} style={{ marginBottom: 12 }} />}
+      <SaveRefused error={save.error} onReload={editing ? () => (save.reset(), onReload()) : undefined} reloadTestId="reload-feedback-category" style={{ marginBottom: 12 }} />
       <Form layout="vertical" component="div">
         {LANGUAGES.map((l) => (
           <FormField key={l} form={form} name={`names.${l}`} label={LANGUAGE_NAMES[l]} required={l === 'en-us'}>
@@ -214,7 +229,10 @@ function CategoryForm({ editing, onClose }: { editing?: Category; onClose: () =>
 function FeedbackCategories({ canEdit }: { canEdit: boolean }) {
   const { t, i18n } = useTranslation();
   const query = useEndpointQuery(feedbackCategoriesRoute, undefined);
+  // The row as it was opened: the form's copy, which a newer list does not replace.
   const [editing, setEditing] = useState<Category | 'new' | null>(null);
+  /** Refresh after a refusal: the category read again and its form refilled (closed when it is gone). */
+  const reopen = async (id: number) => setEditing((await query.refetch()).data?.list.find((c) => c.id === id) ?? null);
   return (
     <Card title={t('console.support.categories.title')} extra={canEdit && <Button onClick={() => setEditing('new')}>{t('console.support.categories.new')}</Button>}>
       <Table<Category>
@@ -230,7 +248,17 @@ function FeedbackCategories({ canEdit }: { canEdit: boolean }) {
           ...(canEdit ? [{ title: t('console.common.actions'), key: 'edit', width: 100, render: (_: unknown, c: Category) => <Button size="small" onClick={() => setEditing(c)}>{t('console.support.categories.edit')}</Button> }] : []),
         ]}
       />
-      {editing && <CategoryForm editing={editing === 'new' ? undefined : editing} onClose={() => setEditing(null)} />}
+      {editing && (
+        <CategoryForm
+          // A new copy (opened, refreshed) is a new form, filled from it.
+          key={editing === 'new' ? 'new' : `${editing.id}:${editing.updated_at}`}
+          editing={editing === 'new' ? undefined : editing}
+          onClose={() => setEditing(null)}
+          onReload={() => {
+            if (editing !== 'new') void reopen(editing.id);
+          }}
+        />
+      )}
     </Card>
   );
 }

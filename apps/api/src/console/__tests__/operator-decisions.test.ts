@@ -66,6 +66,9 @@ async function post(path: string, body: unknown, as = owner) {
   return res.body.data;
 }
 const get = async (path: string) => (await call(t, 'GET', path, undefined, { token: owner.token })).body.data;
+/** The version of the row with these values as the page lists it (none: a new row), which a save from the page names. */
+const versionIn = (rows: Array<Record<string, unknown>>, key: Record<string, unknown>) => rows.find((r) => Object.entries(key).every(([k, v]) => r[k] === v))?.updated_at as string | undefined;
+const settingsRow = async (table: 'shipping_fees' | 'operating_fees' | 'international_freight', key: Record<string, unknown>) => versionIn((await get('/admin/api/settings'))[table], key);
 
 /** A member's withdrawal of 50.00 USD waiting for review. */
 async function pendingWithdrawal() {
@@ -101,7 +104,9 @@ const steps: Record<string, () => Promise<{ body: unknown; as?: typeof owner }>>
   '/admin/api/wallet/collection-accounts': async () => ({ body: { currency: 'MYR', bank_name: 'Maybank', account_name: 'Shop Sdn Bhd', account_number: '5140 9999 0001', reason } }),
   '/admin/api/wallet/crypto-addresses': async () => ({ body: { network: 'TRC20', addresses: [tronAddressOf(`${RUN}-sweep-pool`)], reason } }),
   '/admin/api/wallet/recharge-channels': async () => ({ body: { code: `sweep_${RUN}`.slice(0, 40), kind: 'bank_transfer', name: 'Sweep transfer', currencies: ['MYR'], min: 1000, max: 500_000, reason } }),
-  '/admin/api/wallet/limits': async () => ({ body: { currency: 'MYR', kind: 'transfer', fee_bp: 0, fee_fixed: 0, min: 100, max: 500_000, daily_count: 10, daily_amount: 1_000_000, reason } }),
+  '/admin/api/wallet/limits': async () => ({
+    body: { currency: 'MYR', kind: 'transfer', fee_bp: 0, fee_fixed: 0, min: 100, max: 500_000, daily_count: 10, daily_amount: 1_000_000, base_updated_at: versionIn((await get('/admin/api/wallet/limits')).list, { currency: 'MYR', kind: 'transfer' }), reason },
+  }),
   '/admin/api/wallet/withdrawals/approve': async () => ({ body: { id: await pendingWithdrawal(), reason } }),
   '/admin/api/wallet/withdrawals/paid': async () => {
     const id = await pendingWithdrawal();
@@ -126,7 +131,7 @@ const steps: Record<string, () => Promise<{ body: unknown; as?: typeof owner }>>
   '/admin/api/rates/set': async () => ({ body: { base: 'USD', quote: 'MYR', rate: '4.4321', reason } }),
   '/admin/api/payments/methods': async () => {
     const [m] = (await get('/admin/api/payments/methods')).list;
-    return { body: { id: m.id, fee_bp: m.fee_bp, fee_fixed_minor: m.fee_fixed_minor, enabled: m.enabled, sort: m.sort, reason } };
+    return { body: { id: m.id, fee_bp: m.fee_bp, fee_fixed_minor: m.fee_fixed_minor, enabled: m.enabled, sort: m.sort, base_updated_at: m.updated_at, reason } };
   },
   '/admin/api/members/ban': async () => ({ body: { id: (await registerMember(t)).user.id, banned: true, reason } }),
   '/admin/api/members/end-sessions': async () => ({ body: { id: (await registerMember(t)).user.id, reason } }),
@@ -158,18 +163,22 @@ const steps: Record<string, () => Promise<{ body: unknown; as?: typeof owner }>>
   '/admin/api/orders/settings': async () => ({ body: { expiry_minutes: 45 } }),
   '/admin/api/orders/points-settings': async () => ({ body: { earn_rate_bp: 100 } }),
   '/admin/api/orders/goods-points': async () => ({ body: { goods_id: (await newGoods(t.db)).goodsId, points_per_unit: 5, reason } }),
-  '/admin/api/orders/operating-fee': async () => ({ body: { country_code: 'SG', rate_bp: 150 } }),
-  '/admin/api/orders/shipping-fee': async () => ({ body: { country_code: 'SG', currency: 'USD', fee: 900 } }),
-  '/admin/api/orders/international-freight': async () => ({ body: { country_code: 'SG', method: 'standard', weight_from_g: 0, weight_to_g: 500, currency: 'USD', fee: 1200 } }),
-  '/admin/api/settings/operating-fee': async () => ({ body: { country_code: 'TH', rate_bp: 200, reason } }),
-  '/admin/api/settings/shipping-fee': async () => ({ body: { country_code: 'TH', currency: 'USD', fee: 800, reason } }),
+  '/admin/api/orders/operating-fee': async () => ({ body: { country_code: 'SG', rate_bp: 150, base_updated_at: await settingsRow('operating_fees', { country_code: 'SG' }) } }),
+  '/admin/api/orders/shipping-fee': async () => ({ body: { country_code: 'SG', currency: 'USD', fee: 900, base_updated_at: await settingsRow('shipping_fees', { country_code: 'SG', currency: 'USD' }) } }),
+  '/admin/api/orders/international-freight': async () => ({
+    body: { country_code: 'SG', method: 'standard', weight_from_g: 0, weight_to_g: 500, currency: 'USD', fee: 1200, base_updated_at: await settingsRow('international_freight', { country_code: 'SG', method: 'standard', currency: 'USD', weight_from_g: 0 }) },
+  }),
+  '/admin/api/settings/operating-fee': async () => ({ body: { country_code: 'TH', rate_bp: 200, base_updated_at: await settingsRow('operating_fees', { country_code: 'TH' }), reason } }),
+  '/admin/api/settings/shipping-fee': async () => ({ body: { country_code: 'TH', currency: 'USD', fee: 800, base_updated_at: await settingsRow('shipping_fees', { country_code: 'TH', currency: 'USD' }), reason } }),
   '/admin/api/settings/shipping-fee/delete': async () => {
-    await post('/admin/api/settings/shipping-fee', { country_code: 'TH', currency: 'THB', fee: 5000, reason }, second);
-    return { body: { country_code: 'TH', currency: 'THB', reason } };
+    await post('/admin/api/settings/shipping-fee', { country_code: 'TH', currency: 'THB', fee: 5000, base_updated_at: await settingsRow('shipping_fees', { country_code: 'TH', currency: 'THB' }), reason }, second);
+    return { body: { country_code: 'TH', currency: 'THB', base_updated_at: await settingsRow('shipping_fees', { country_code: 'TH', currency: 'THB' }), reason } };
   },
   '/admin/api/settings/points': async () => ({ body: { points_per_unit: 100, shopping_points_per_unit: 100, points_max_share_bp: 10000, earn_rate_bp: 100, base_updated_at: (await get('/admin/api/settings')).points.updated_at, reason } }),
-  '/admin/api/settings/international-freight': async () => ({ body: { country_code: 'TH', method: 'express', weight_from_g: 0, weight_to_g: 1000, currency: 'USD', fee: 2500, reason } }),
-  '/admin/api/settings/captcha': async () => ({ body: { mode: 'auto', bypass: false, reason } }),
+  '/admin/api/settings/international-freight': async () => ({
+    body: { country_code: 'TH', method: 'express', weight_from_g: 0, weight_to_g: 1000, currency: 'USD', fee: 2500, base_updated_at: await settingsRow('international_freight', { country_code: 'TH', method: 'express', currency: 'USD', weight_from_g: 0 }), reason },
+  }),
+  '/admin/api/settings/captcha': async () => ({ body: { mode: 'auto', bypass: false, base_updated_at: (await get('/admin/api/settings')).captcha_updated_at, reason } }),
   '/admin/api/settings/currency': async () => ({ body: { currency: 'JPY', enabled: true, reason } }),
   '/admin/api/settings/orders': async () => ({ body: { expiry_minutes: 30, auto_confirm_days: 10, base_updated_at: (await get('/admin/api/settings')).orders.updated_at, reason } }),
   '/admin/api/settings/language-text': async () => {
@@ -225,18 +234,23 @@ const steps: Record<string, () => Promise<{ body: unknown; as?: typeof owner }>>
     const asked = await post('/admin/api/wallet/points/grant', { user_id: (await walletMember(t)).userId, kind: 'points', amount: 30, reason });
     return { body: { id: asked.request.id, reason } };
   },
-  '/admin/api/approvals/limits/set': async () => ({ body: { kind: 'points.grant', currency: 'XXX', auto_up_to: null, daily_limit: 1_000_000, reason } }),
+  '/admin/api/approvals/limits/set': async () => ({
+    body: { kind: 'points.grant', currency: 'XXX', auto_up_to: null, daily_limit: 1_000_000, base_updated_at: versionIn((await get('/admin/api/approvals/limits')).list, { kind: 'points.grant', currency: 'XXX' }), reason },
+  }),
   '/admin/api/operators/member': async () => ({ body: { operator_id: (await signedInOperator(t, 'support')).id, member: String((await registerMember(t)).user.id), reason } }),
   '/admin/api/content/agreements/save': async () => ({ body: { kind: 'privacy', title: { 'en-us': 'Privacy' }, content: { 'en-us': '<p>Sweep</p>' }, reason } }),
   '/admin/api/messages/broadcast': async () => ({ body: { texts: { 'en-us': { title: 'Sweep notice', text: 'Every decision is recorded.' } }, countries: ['ZZ'] } }),
-  '/admin/api/messages/settings/save': async () => ({ body: { message_retention_days: 180, feedback_daily_limit: 10 } }),
+  '/admin/api/messages/settings/save': async () => ({ body: { message_retention_days: 180, feedback_daily_limit: 10, base_updated_at: (await get('/admin/api/messages/settings')).updated_at } }),
   '/admin/api/feedback/reply': async () => ({ body: { id: await pendingFeedback(), reply: 'Thank you, noted.' } }),
   '/admin/api/feedback/close': async () => ({ body: { id: await pendingFeedback(), reason } }),
   '/admin/api/feedback/categories/save': async () => ({ body: { names: { 'en-us': `Sweep ${RUN}` }, sort: 999, enabled: false } }),
   '/admin/api/chat/transfer': async () => ({ body: { conversation_id: await openConversation(), operator_id: second.id } }),
   '/admin/api/chat/close': async () => ({ body: { conversation_id: await openConversation() } }),
   '/admin/api/chat/canned/save': async () => ({ body: { lang: 'en-us', title: 'Sweep', text: 'Every decision is recorded.' } }),
-  '/admin/api/chat/canned/delete': async () => ({ body: { id: Number((await t.db.insertInto('chat_canned_replies').values({ lang: 'en-us', title: 'Sweep', text: 'x', created_by: 'sweep' }).returning('id').executeTakeFirstOrThrow()).id) } }),
+  '/admin/api/chat/canned/delete': async () => {
+    const made = await t.db.insertInto('chat_canned_replies').values({ lang: 'en-us', title: 'Sweep', text: 'x', created_by: 'sweep' }).returning(['id', 'updated_at']).executeTakeFirstOrThrow();
+    return { body: { id: Number(made.id), base_updated_at: made.updated_at.toISOString() } };
+  },
   '/admin/api/after-sales/approve': async () => ({ body: { id: await afterSaleCase('under_review'), reason } }),
   '/admin/api/after-sales/reject': async () => ({ body: { id: await afterSaleCase('under_review'), reason } }),
   '/admin/api/after-sales/receive': async () => ({ body: { id: await afterSaleCase('awaiting_return'), resellable: true } }),

@@ -41,12 +41,22 @@ const calls: Array<{ method: 'GET' | 'POST'; url: string; body?: unknown; allowe
   { method: 'GET', url: '/admin/api/charity/pledges', allowed: 'support', refused: 'catalogue' },
 ];
 
-/** Settings saved whole name the version the page read (`base_updated_at`): read as the page would before sending. */
-const versionOf: Record<string, (snapshot: { orders: { updated_at: string }; points: { updated_at: string } }) => string> = {
+type Snapshot = Record<string, any>;
+/** The version of the row with these values in one of the page's tables (none: the page has no such row, a new one). */
+const rowVersion = (rows: Array<Record<string, unknown>>, key: Record<string, unknown>) => rows.find((r) => Object.entries(key).every(([k, v]) => r[k] === v))?.updated_at as string | undefined;
+/** Settings saved whole, and rows saved from the page, name the version the page read (`base_updated_at`): read as the page would before sending. */
+const versionOf: Record<string, (snapshot: Snapshot, body: any) => string | undefined> = {
+  '/admin/api/settings/captcha': (s) => s.captcha_updated_at,
   '/admin/api/settings/orders': (s) => s.orders.updated_at,
   '/admin/api/settings/points': (s) => s.points.updated_at,
+  '/admin/api/settings/shipping-fee': (s, b) => rowVersion(s.shipping_fees, { country_code: b.country_code, currency: b.currency }),
+  '/admin/api/settings/shipping-fee/delete': (s, b) => rowVersion(s.shipping_fees, { country_code: b.country_code, currency: b.currency }),
+  '/admin/api/settings/operating-fee': (s, b) => rowVersion(s.operating_fees, { country_code: b.country_code }),
+  '/admin/api/settings/international-freight': (s, b) => rowVersion(s.international_freight, { country_code: b.country_code, method: b.method, currency: b.currency, weight_from_g: b.weight_from_g }),
 };
 const read = async (token: string) => (await call(t, 'GET', '/admin/api/settings', undefined, { token })).body.data;
+/** A body as the page sends it: with the version of what it changes, as the page read it. */
+const fromPage = async <B extends object>(url: string, body: B, token: string) => ({ ...body, base_updated_at: versionOf[url]!(await read(token), body) });
 
 describe('settings and operators in the console', () => {
   it('each call refuses no token, a member token, a role without the permission and an ended session', async () => {
@@ -59,7 +69,7 @@ describe('settings and operators in the console', () => {
       const refused = await call(t, c.method, c.url, c.body, { token: ops.get(c.refused)!.token });
       expect([refused.status, refused.body.code], c.url).toEqual([403, ResponseCode.forbidden]);
       const version = versionOf[c.url];
-      const body = version ? { ...(c.body as object), base_updated_at: version(await read(ops.get(c.allowed)!.token)) } : c.body;
+      const body = version ? { ...(c.body as object), base_updated_at: version(await read(ops.get(c.allowed)!.token), c.body) } : c.body;
       const allowed = await call(t, c.method, c.url, body, { token: ops.get(c.allowed)!.token });
       expect([200, ResponseCode.notFound], `${c.url} ${JSON.stringify(allowed.body)}`).toContain(allowed.body.code);
     }
@@ -74,7 +84,7 @@ describe('settings and operators in the console', () => {
     expect(noReason.body.code).toBe(ResponseCode.validation);
 
     // A double-click: the same key twice is one change.
-    const body = { mode: 'always', bypass: true, reason: 'bot wave' };
+    const body = await fromPage('/admin/api/settings/captcha', { mode: 'always', bypass: true, reason: 'bot wave' }, owner.token);
     const key = `captcha-${Date.now().toString(36)}`;
     const first = await decide(t, '/admin/api/settings/captcha', body, owner.token, key);
     const again = await decide(t, '/admin/api/settings/captcha', body, owner.token, key);
@@ -84,12 +94,12 @@ describe('settings and operators in the console', () => {
 
     const times = await send('/admin/api/settings/orders', { expiry_minutes: 45, auto_confirm_days: 10, base_updated_at: (await read(owner.token)).orders.updated_at, reason: 'holiday season' }, owner.token);
     expect(times.body.data.orders).toMatchObject({ expiry_minutes: 45, auto_confirm_days: 10, updated_by: owner.recordedAs });
-    const fee = await send('/admin/api/settings/shipping-fee', { country_code: 'TH', currency: 'THB', fee: 5000, free_over: 150000, reason: 'new carrier' }, owner.token);
+    const fee = await send('/admin/api/settings/shipping-fee', await fromPage('/admin/api/settings/shipping-fee', { country_code: 'TH', currency: 'THB', fee: 5000, free_over: 150000, reason: 'new carrier' }, owner.token), owner.token);
     expect(fee.body.data.shipping_fees).toContainEqual(expect.objectContaining({ country_code: 'TH', currency: 'THB', fee: 5000, free_over: 150000 }));
-    const operating = await send('/admin/api/settings/operating-fee', { country_code: 'TH', rate_bp: 250, reason: 'tax' }, owner.token);
+    const operating = await send('/admin/api/settings/operating-fee', await fromPage('/admin/api/settings/operating-fee', { country_code: 'TH', rate_bp: 250, reason: 'tax' }, owner.token), owner.token);
     expect(operating.body.data.operating_fees).toContainEqual(expect.objectContaining({ country_code: 'TH', rate_bp: 250 }));
-    const band = await send('/admin/api/settings/international-freight', { country_code: 'DE', method: 'express', weight_from_g: 0, weight_to_g: 1000, currency: 'USD', fee: 3200, reason: 'rates' }, owner.token);
-    expect(band.body.data.international_freight).toContainEqual({ country_code: 'DE', method: 'express', weight_from_g: 0, weight_to_g: 1000, currency: 'USD', fee: 3200 });
+    const band = await send('/admin/api/settings/international-freight', await fromPage('/admin/api/settings/international-freight', { country_code: 'DE', method: 'express', weight_from_g: 0, weight_to_g: 1000, currency: 'USD', fee: 3200, reason: 'rates' }, owner.token), owner.token);
+    expect(band.body.data.international_freight).toContainEqual({ country_code: 'DE', method: 'express', weight_from_g: 0, weight_to_g: 1000, currency: 'USD', fee: 3200, updated_by: owner.recordedAs, updated_at: expect.any(String) });
     const upsideDown = await send('/admin/api/settings/international-freight', { country_code: 'DE', method: 'express', weight_from_g: 900, weight_to_g: 100, currency: 'USD', fee: 1, reason: 'rates' }, owner.token);
     expect(upsideDown.body.code).toBe(ResponseCode.settingInvalid);
 
@@ -104,7 +114,7 @@ describe('settings and operators in the console', () => {
       ['setting.operating_fee TH=250bp', 'tax'],
       ['setting.international_freight DE express 0-1000g 3200 USD', 'rates'],
     ]);
-    await send('/admin/api/settings/captcha', { mode: 'auto', bypass: false, reason: 'wave over' }, owner.token);
+    await send('/admin/api/settings/captcha', await fromPage('/admin/api/settings/captcha', { mode: 'auto', bypass: false, reason: 'wave over' }, owner.token), owner.token);
   });
 
   it('freight goes only to a shipping country: another code is refused on its field in the operator’s language, and nothing is saved', async () => {
@@ -130,7 +140,7 @@ describe('settings and operators in the console', () => {
     await send('/admin/api/settings/shipping-fee', { country_code: 'SG', currency: 'MYR', fee: 700, free_over: null, reason: 'wrong currency' }, owner.token);
     const noReason = await send('/admin/api/settings/shipping-fee/delete', { country_code: 'SG', currency: 'MYR', reason: ' ' }, owner.token);
     expect(noReason.body.code).toBe(ResponseCode.validation);
-    const deleted = await send('/admin/api/settings/shipping-fee/delete', { country_code: 'SG', currency: 'MYR', reason: 'entered by mistake' }, owner.token);
+    const deleted = await send('/admin/api/settings/shipping-fee/delete', await fromPage('/admin/api/settings/shipping-fee/delete', { country_code: 'SG', currency: 'MYR', reason: 'entered by mistake' }, owner.token), owner.token);
     expect(deleted.body.code).toBe(200);
     expect(deleted.body.data.shipping_fees).not.toContainEqual(expect.objectContaining({ country_code: 'SG', currency: 'MYR' }));
     expect((await send('/admin/api/settings/shipping-fee/delete', { country_code: 'SG', currency: 'MYR', reason: 'again' }, owner.token)).body.code).toBe(ResponseCode.notFound);

@@ -85,6 +85,12 @@ import * as afterSaleRefundReason from './2026_11_30_2100_after_sale_refund_reas
 import * as thailandDistricts from './2026_11_30_2215_thailand_districts.js';
 import * as cityDoubles from './2026_11_30_2230_city_doubles_jp_tw_my.js';
 import * as settingsVersions from './2026_11_30_2300_settings_versions.js';
+import * as consoleRowsVersioned from './2026_11_30_2400_console_rows_versioned.js';
+import * as settingsCardsVersioned from './2026_11_30_2410_settings_cards_versioned.js';
+import * as operatorAccessIssuers from './2026_11_30_2500_operator_access_issuers.js';
+import * as prefecturesInJapanese from './2026_11_30_2520_prefectures_in_japanese.js';
+import * as hungaryTownsWithoutDistricts from './2026_11_30_2521_hungary_towns_without_districts.js';
+import * as cambodiaCityDoubles from './2026_11_30_2522_cambodia_city_doubles.js';
 
 /**
  * Every migration, by its dated name; they run in name order. A new migration adds one line here
@@ -177,4 +183,10 @@ export const migrations: Record<string, Migration> = {
   '2026_11_30_2215_thailand_districts': thailandDistricts,
   '2026_11_30_2230_city_doubles_jp_tw_my': cityDoubles,
   '2026_11_30_2300_settings_versions': settingsVersions,
+  '2026_11_30_2400_console_rows_versioned': consoleRowsVersioned,
+  '2026_11_30_2410_settings_cards_versioned': settingsCardsVersioned,
+  '2026_11_30_2500_operator_access_issuers': operatorAccessIssuers,
+  '2026_11_30_2520_prefectures_in_japanese': prefecturesInJapanese,
+  '2026_11_30_2521_hungary_towns_without_districts': hungaryTownsWithoutDistricts,
+  '2026_11_30_2522_cambodia_city_doubles': cambodiaCityDoubles,
 };

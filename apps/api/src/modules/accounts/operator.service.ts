@@ -2,8 +2,9 @@ import { ResponseCode } from '@shop/contract';
 import type { Database, Executor } from '../../db/database.js';
 import { operatorNameOf, refuseOwnAccount, type Actor } from '../../lib/actor.js';
 import { AppError, notFound } from '../../lib/errors.js';
+import { assertLoadedVersion } from '../../lib/row-version.js';
 import { withTransaction } from '../../lib/transaction.js';
-import { upsertSetting } from '../captcha/captcha.queries.js';
+import { lockCaptchaStampForUpdate, stampCaptchaSettings, upsertSetting } from '../captcha/captcha.queries.js';
 import { CAPTCHA_MODES, type CaptchaMode } from '../captcha/captcha.service.js';
 import { findUserByNameOrId, lockUserForUpdate, revokeAllSessions, updateUser } from '../members/members.queries.js';
 import { insertOperatorAction } from '../operator-actions/operator-actions.queries.js';
@@ -32,9 +33,25 @@ export async function setCaptchaSetting(db: Database, actor: Actor, input: { key
   if (key === 'captcha_bypass' && !['on', 'off'].includes(value)) throw new AppError(ResponseCode.settingInvalid, { allowed: 'on, off' });
   await withTransaction(db, async (trx) => {
     await upsertSetting(trx, key, value, operator);
+    // The card's version moves with either of its settings: a card opened before is stale.
+    await stampCaptchaSettings(trx, operator);
     await insertOperatorAction(trx, { operator, action: `setting.${key}=${value}`, target_type: 'setting', target_id: 0, reason: input.reason });
   });
   return { key, value };
+}
+
+/**
+ * The captcha card saved whole (mode and bypass, each recorded with the reason). It names the version
+ * its page read (`base_updated_at`, checked under the card's lock): saved from a copy changed since,
+ * it is refused and nothing changes.
+ */
+export async function setCaptchaCard(db: Database, actor: Actor, input: { mode: CaptchaMode; bypass: boolean; reason: string; base_updated_at?: string }) {
+  operatorNameOf(actor);
+  await withTransaction(db, async (tx) => {
+    assertLoadedVersion((await lockCaptchaStampForUpdate(tx)).updated_at, input.base_updated_at);
+    await setCaptchaSetting(tx, actor, { key: 'captcha_mode', value: input.mode, reason: input.reason });
+    await setCaptchaSetting(tx, actor, { key: 'captcha_bypass', value: input.bypass ? 'on' : 'off', reason: input.reason });
+  });
 }
 
 /** The member an operator names by user name or id; an unknown one is "not found", never a crash. */

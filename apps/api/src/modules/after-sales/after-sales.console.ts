@@ -374,7 +374,7 @@ export async function settleCaseRefund(deps: PaymentsDeps, actor: Actor, started
     const done = await moveCase(tx, actor, c.id, ['refunding'], 'refunded', { set: { refunded_minor: refunded, refunded_fee_minor: feeBack, refunded_at: new Date(), completed_at: new Date() } });
     if (!done) return (await q.findCase(tx, c.id))!;
     // A regular order's points go back in the same share; a shop order earns and spends none (its owner's earnings settle on what was not refunded).
-    if (ref.kind === 'order') await pointsBack(tx, actor, c.id, ref.id, refunded);
+    if (ref.kind === 'order') await pointsBack(tx, actor, c.id, ref.id, Math.max(0, refunded - Number(done.freight_minor)));
     // A line whose every unit is now returned: its review leaves the goods page (a shop order's lines are not reviewed).
     if (ref.kind === 'order') await takeDownReviewsOfReturnedLines(deps, tx, ref.id);
     // Every unit of an order still on its way is now back and refunded: the order is refunded (nothing left to receive, nothing earned on it).
@@ -403,10 +403,14 @@ export function pointsNoteOf(i18n: AppDeps['i18n'], lang: Actor['lang'], note: s
   return note;
 }
 
-/** The points a regular order earned are reversed, and those it spent come back, in the share a case refunded; both recorded on the case. */
+/**
+ * The points a regular order earned are reversed, and those it spent come back, in the share of its
+ * goods a case refunded (`refunded`, the case's refund less the freight it carried: points pay for
+ * goods only, and freight earns nothing); both recorded on the case.
+ */
 async function pointsBack(tx: Tx, actor: Actor, caseId: number, orderId: number, refunded: number): Promise<void> {
   // The points the order earned go back in the same share, never below the member's balance; a shortfall is recorded.
-  const before = await q.sumRefundedOfOrder(tx, orderId, caseId);
+  const before = await q.sumGoodsRefundedOfOrder(tx, orderId, caseId);
   const points = await reverseEarnedPoints(tx, actor, { orderId, cause: `after-sale:${caseId}`, refundedBefore: before, refunded });
   if (points.withheld > 0) await recordCaseEvent(tx, actor, caseId, { kind: 'points_reversed', reason: `withheld ${points.withheld} earned points not credited yet` });
   else if (points.due > 0) await recordCaseEvent(tx, actor, caseId, { kind: 'points_reversed', reason: `reversed ${points.reversed} of ${points.due} earned points${points.shortfall ? `, shortfall ${points.shortfall}` : ''}` });
@@ -482,8 +486,8 @@ export async function afterSaleSettings(deps: Pick<AppDeps, 'db' | 'i18n'>, acto
   const s = await q.findAfterSaleSettings(db);
   return {
     settings: { return_days: s.return_days, exchange_days: s.exchange_days, max_exchanges: s.max_exchanges, ship_back_days: s.ship_back_days, auto_complete_days: s.auto_complete_days, review_edit_days: s.review_edit_days, updated_by: s.updated_by, updated_at: iso(s.updated_at) },
-    addresses: (await q.findAllAddresses(db)).map((a) => ({ id: a.id, kind: a.kind, name: a.name, address: a.address, phone: a.phone, hours: a.hours, country_code: a.country_code, enabled: a.enabled })),
-    carriers: (await q.findAllCarriers(db)).map((c) => ({ code: c.code, name: c.name, needs_phone_tail: c.needs_phone_tail, enabled: c.enabled })),
+    addresses: (await q.findAllAddresses(db)).map((a) => ({ id: a.id, kind: a.kind, name: a.name, address: a.address, phone: a.phone, hours: a.hours, country_code: a.country_code, enabled: a.enabled, updated_at: iso(a.updated_at) })),
+    carriers: (await q.findAllCarriers(db)).map((c) => ({ code: c.code, name: c.name, needs_phone_tail: c.needs_phone_tail, enabled: c.enabled, updated_at: iso(c.updated_at) })),
     reasons: (await q.findAllReasons(db)).map((r) => ({
       kind: r.kind,
       code: r.code,
@@ -493,6 +497,7 @@ export async function afterSaleSettings(deps: Pick<AppDeps, 'db' | 'i18n'>, acto
       needs_evidence: r.needs_evidence,
       sort: r.sort,
       enabled: r.enabled,
+      updated_at: iso(r.updated_at),
     })),
   };
 }
@@ -510,14 +515,24 @@ export async function setAfterSaleSettings(deps: Pick<AppDeps, 'db' | 'i18n' | '
   return afterSaleSettings(deps, actor);
 }
 
-/** Adds or changes a return address or a service point; an enabled return address is the country's one (the others turn off). */
+/**
+ * Adds or changes a return address or a service point; an enabled return address is the country's one
+ * (the others turn off). A change names the `updated_at` it was edited from; from a copy changed since
+ * it is refused and nothing is written.
+ */
 export async function saveAfterSaleAddress(deps: Pick<AppDeps, 'db' | 'i18n'>, actor: Actor, input: EndpointBody<typeof adminSaveAfterSaleAddress>): Promise<EndpointData<typeof adminSaveAfterSaleAddress>> {
   const operator = operatorNameOf(actor);
   // Orders go only to the shop's countries: an address elsewhere (or a code no country has) would serve no case.
   const country = await findCountry(deps.db, input.country_code);
   if (!country || country.ship_sort === null) throw new ValidationError([{ field: 'country_code', key: 'address.validation.countryUnknown', params: { field: 'country_code' } }]);
   await withTransaction(deps.db, async (tx) => {
-    const { id, ...fields } = input;
+    const { id, base_updated_at, ...fields } = input;
+    if (id) {
+      const current = await q.lockAddressForUpdate(tx, id);
+      if (!current) throw new AppError(ResponseCode.notFound);
+      // Under the lock, so of two saves from one copy only the first passes: the second would undo it.
+      assertLoadedVersion(current.updated_at, base_updated_at);
+    }
     if (fields.kind === 'return' && fields.enabled) await q.disableOtherReturnAddresses(tx, fields.country_code, id ?? null);
     const saved = id ? await q.updateAddress(tx, id, fields) : await q.insertAddress(tx, fields);
     if (!saved) throw new AppError(ResponseCode.notFound);
@@ -526,13 +541,21 @@ export async function saveAfterSaleAddress(deps: Pick<AppDeps, 'db' | 'i18n'>, a
   return afterSaleSettings(deps, actor);
 }
 
-/** Adds or changes a reason of one kind; a code without a shipped text needs its English name. Empty names are dropped. */
+/**
+ * Adds or changes a reason of one kind; a code without a shipped text needs its English name. Empty
+ * names are dropped. A change names the `updated_at` it was edited from; from a copy changed since, or
+ * without one for a code that exists (a form opened as new), it is refused and nothing is written.
+ */
 export async function saveAfterSaleReason(deps: Pick<AppDeps, 'db' | 'i18n' | 'config' | 'redis'>, actor: Actor, input: EndpointBody<typeof adminSaveAfterSaleReason>): Promise<EndpointData<typeof adminSaveAfterSaleReason>> {
   const operator = operatorNameOf(actor);
   const names = Object.fromEntries(Object.entries(input.names).filter(([, name]) => !!name)) as Record<string, string>;
   if (!names[DEFAULT_LANGUAGE] && !deps.i18n.has(reasonKey(input.code))) throw new AppError(ResponseCode.validation, { field: `names.${DEFAULT_LANGUAGE}` }, { messageKey: 'validation.required' });
+  const { base_updated_at, ...fields } = input;
   await withTransaction(deps.db, async (tx) => {
-    await q.upsertReason(tx, { ...input, names });
+    const current = await q.lockReasonForUpdate(tx, fields.kind, fields.code);
+    if (current) assertLoadedVersion(current.updated_at, base_updated_at);
+    if (current) await q.updateReason(tx, { ...fields, names });
+    else if (!(await q.insertReason(tx, { ...fields, names }))) throw new AppError(ResponseCode.editedSinceOpened);
     await insertOperatorAction(tx, { operator, action: `setting.after_sales_reason ${input.kind} ${input.code} ${input.enabled ? 'on' : 'off'}`, target_type: 'setting', target_id: 0 });
     // The members' cached case lists name their reasons.
     tx.afterCommit(() => responseCache(deps).invalidate(CASE_REASONS_TAG));
@@ -540,11 +563,15 @@ export async function saveAfterSaleReason(deps: Pick<AppDeps, 'db' | 'i18n' | 'c
   return afterSaleSettings(deps, actor);
 }
 
-/** Adds or changes a carrier goods may be sent back with. */
+/** Adds or changes a carrier goods may be sent back with; a change names its version like a reason's (stale, or a new code that exists: refused, nothing written). */
 export async function saveAfterSaleCarrier(deps: Pick<AppDeps, 'db' | 'i18n'>, actor: Actor, input: EndpointBody<typeof adminSaveAfterSaleCarrier>): Promise<EndpointData<typeof adminSaveAfterSaleCarrier>> {
   const operator = operatorNameOf(actor);
+  const { base_updated_at, ...fields } = input;
   await withTransaction(deps.db, async (tx) => {
-    await q.upsertCarrier(tx, input);
+    const current = await q.lockCarrierForUpdate(tx, fields.code);
+    if (current) assertLoadedVersion(current.updated_at, base_updated_at);
+    if (current) await q.updateCarrier(tx, fields);
+    else if (!(await q.insertCarrier(tx, fields))) throw new AppError(ResponseCode.editedSinceOpened);
     await insertOperatorAction(tx, { operator, action: `setting.after_sales_carrier ${input.code} ${input.enabled ? 'on' : 'off'}`, target_type: 'setting', target_id: 0 });
   });
   return afterSaleSettings(deps, actor);

@@ -18,10 +18,15 @@ const lineIdOf = sql<string | number>`coalesce(l.order_line_id, l.shop_order_lin
 export const findAfterSaleSettings = (db: Executor) => db.selectFrom('after_sale_settings').selectAll().executeTakeFirstOrThrow();
 
 export const findAllReasons = (db: Executor) => db.selectFrom('after_sale_reasons').selectAll().orderBy('kind').orderBy('sort').orderBy('code').execute();
-export const upsertReason = (db: Executor, row: { kind: AfterSaleKind; code: string; names: Record<string, string>; needs_evidence: boolean; sort: number; enabled: boolean }) => {
-  const values = { ...row, names: JSON.stringify(row.names) as unknown as Record<string, string> };
-  return db.insertInto('after_sale_reasons').values(values).onConflict((oc) => oc.columns(['kind', 'code']).doUpdateSet(values)).execute();
-};
+type ReasonFields = { kind: AfterSaleKind; code: string; names: Record<string, string>; needs_evidence: boolean; sort: number; enabled: boolean };
+const reasonValues = (row: ReasonFields) => ({ ...row, names: JSON.stringify(row.names) as unknown as Record<string, string> });
+/** Locks one reason for a save of its form (two operators saving it take turns); with the version it is at. */
+export const lockReasonForUpdate = (tx: Tx, kind: AfterSaleKind, code: string) => tx.selectFrom('after_sale_reasons').select('updated_at').where('kind', '=', kind).where('code', '=', code).forUpdate().executeTakeFirst();
+/** Adds a reason; undefined when one of that kind and code was written meanwhile (nothing is changed then). */
+export const insertReason = (db: Executor, row: ReasonFields) =>
+  db.insertInto('after_sale_reasons').values(reasonValues(row)).onConflict((oc) => oc.columns(['kind', 'code']).doNothing()).returning('code').executeTakeFirst();
+export const updateReason = (db: Executor, row: ReasonFields) =>
+  db.updateTable('after_sale_reasons').set({ ...reasonValues(row), updated_at: nextUpdatedAt }).where('kind', '=', row.kind).where('code', '=', row.code).execute();
 
 export const findCarriers = (db: Executor) => db.selectFrom('after_sale_carriers').selectAll().where('enabled', '=', true).orderBy('sort').orderBy('code').execute();
 export const findCarrier = (db: Executor, code: string) => db.selectFrom('after_sale_carriers').selectAll().where('code', '=', code).where('enabled', '=', true).executeTakeFirst();
@@ -350,20 +355,24 @@ export const updateAfterSaleSettings = (db: Executor, set: Updateable<DB['after_
   db.updateTable('after_sale_settings').set({ ...set, updated_at: nextUpdatedAt }).returningAll().executeTakeFirstOrThrow();
 export const findAllAddresses = (db: Executor) => db.selectFrom('after_sale_addresses').selectAll().orderBy('country_code').orderBy('kind').orderBy('sort').orderBy('id').execute();
 export const findAllCarriers = (db: Executor) => db.selectFrom('after_sale_carriers').selectAll().orderBy('sort').orderBy('code').execute();
-/** Turns off the country's other return addresses (one is in use per country). */
+/** Turns off the country's other return addresses (one is in use per country); their versions move, so a form open on one of them is stale. */
 export const disableOtherReturnAddresses = (db: Executor, countryCode: string, keepId: number | null) => {
-  let q = db.updateTable('after_sale_addresses').set({ enabled: false }).where('country_code', '=', countryCode).where('kind', '=', 'return').where('enabled', '=', true);
+  let q = db.updateTable('after_sale_addresses').set({ enabled: false, updated_at: nextUpdatedAt }).where('country_code', '=', countryCode).where('kind', '=', 'return').where('enabled', '=', true);
   if (keepId !== null) q = q.where('id', '<>', keepId);
   return q.execute();
 };
 export const insertAddress = (db: Executor, row: Insertable<DB['after_sale_addresses']>) => db.insertInto('after_sale_addresses').values(row).returning('id').executeTakeFirstOrThrow();
-export const updateAddress = (db: Executor, id: number, set: Updateable<DB['after_sale_addresses']>) => db.updateTable('after_sale_addresses').set(set).where('id', '=', id).returning('id').executeTakeFirst();
-export const upsertCarrier = (db: Executor, row: { code: string; name: string; needs_phone_tail: boolean; enabled: boolean }) =>
-  db
-    .insertInto('after_sale_carriers')
-    .values(row)
-    .onConflict((oc) => oc.column('code').doUpdateSet({ name: row.name, needs_phone_tail: row.needs_phone_tail, enabled: row.enabled }))
-    .execute();
+/** Locks one address for a save of its form; with the version it is at. */
+export const lockAddressForUpdate = (tx: Tx, id: number) => tx.selectFrom('after_sale_addresses').select('updated_at').where('id', '=', id).forUpdate().executeTakeFirst();
+export const updateAddress = (db: Executor, id: number, set: Updateable<DB['after_sale_addresses']>) =>
+  db.updateTable('after_sale_addresses').set({ ...set, updated_at: nextUpdatedAt }).where('id', '=', id).returning('id').executeTakeFirst();
+type CarrierFields = { code: string; name: string; needs_phone_tail: boolean; enabled: boolean };
+/** Locks one carrier for a save of its form; with the version it is at. */
+export const lockCarrierForUpdate = (tx: Tx, code: string) => tx.selectFrom('after_sale_carriers').select('updated_at').where('code', '=', code).forUpdate().executeTakeFirst();
+/** Adds a carrier; undefined when one of that code was written meanwhile (nothing is changed then). */
+export const insertCarrier = (db: Executor, row: CarrierFields) => db.insertInto('after_sale_carriers').values(row).onConflict((oc) => oc.column('code').doNothing()).returning('code').executeTakeFirst();
+export const updateCarrier = (db: Executor, row: CarrierFields) =>
+  db.updateTable('after_sale_carriers').set({ name: row.name, needs_phone_tail: row.needs_phone_tail, enabled: row.enabled, updated_at: nextUpdatedAt }).where('code', '=', row.code).execute();
 
 /** What the order's other cases (all of them, without `exceptCaseId`) have refunded; a running total for a refund only under the order's row lock (cases committing together would miss each other). */
 export const sumRefundedOfOrder = async (db: Executor, order: number | OrderRef, exceptCaseId?: number) => {
@@ -371,4 +380,16 @@ export const sumRefundedOfOrder = async (db: Executor, order: number | OrderRef,
   let q = db.selectFrom('after_sales as c').select((eb) => eb.fn.coalesce(eb.fn.sum<number>('c.refunded_minor'), sql<number>`0`).as('n')).where(orderColumn(ref), '=', ref.id).where('c.status', '=', 'refunded');
   if (exceptCaseId !== undefined) q = q.where('c.id', '<>', exceptCaseId);
   return Number((await q.executeTakeFirstOrThrow()).n);
+};
+
+/** Of what a regular order's other refunded cases refunded, the goods' part (each case's refund less the freight it carried): the running total its points' shares are taken of, under the order's row lock. */
+export const sumGoodsRefundedOfOrder = async (db: Executor, orderId: number, exceptCaseId: number) => {
+  const row = await db
+    .selectFrom('after_sales as c')
+    .select(sql<number>`coalesce(sum(greatest(0, coalesce(c.refunded_minor, 0) - c.freight_minor)), 0)`.as('n'))
+    .where('c.order_id', '=', orderId)
+    .where('c.status', '=', 'refunded')
+    .where('c.id', '<>', exceptCaseId)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
 };

@@ -32,6 +32,8 @@ export interface AfterSaleReasonsTable {
   needs_evidence: Generated<boolean>;
   sort: Generated<number>;
   enabled: Generated<boolean>;
+  /** When the row last changed: the version its console form names when saving it. */
+  updated_at: Timestamp;
 }
 
 export interface AfterSaleCarriersTable {
@@ -40,6 +42,8 @@ export interface AfterSaleCarriersTable {
   needs_phone_tail: Generated<boolean>;
   sort: Generated<number>;
   enabled: Generated<boolean>;
+  /** When the row last changed: the version its console form names when saving it. */
+  updated_at: Timestamp;
 }
 
 export interface AfterSaleAddressesTable {
@@ -52,6 +56,8 @@ export interface AfterSaleAddressesTable {
   hours: Generated<string>;
   enabled: Generated<boolean>;
   sort: Generated<number>;
+  /** When the row last changed (or was turned off by another return address): the version its console form names when saving it. */
+  updated_at: Timestamp;
 }
 
 /** A shop order's id (bigint: read as a string, written as a number). */

@@ -121,17 +121,26 @@ export const findApprovalLimit = (db: Executor, kind: string, currency: string) 
 
 export const findApprovalLimits = (db: Executor) => db.selectFrom('approval_limits').selectAll().orderBy('kind').orderBy('currency').execute();
 
+// A change of a limit moves its version strictly forward (named by table: the insert's `excluded` has the column too).
+const nextLimitUpdatedAt = sql<Date>`date_trunc('milliseconds', greatest(now(), approval_limits.updated_at + interval '1 millisecond'))`;
+
 /** Sets a kind's threshold in a currency, its daily limit (if any) kept. */
 export const upsertThreshold = (db: Executor, l: { kind: string; currency: string; auto_up_to: number; updated_by: string }) =>
   db
     .insertInto('approval_limits')
     .values({ ...l, daily_limit: null, updated_at: sql`now()` })
-    .onConflict((oc) => oc.columns(['kind', 'currency']).doUpdateSet({ auto_up_to: l.auto_up_to, updated_by: l.updated_by, updated_at: sql`now()` }))
+    .onConflict((oc) => oc.columns(['kind', 'currency']).doUpdateSet({ auto_up_to: l.auto_up_to, updated_by: l.updated_by, updated_at: nextLimitUpdatedAt }))
     .execute();
+
+/** A kind's limits in a currency as they are, held until the transaction ends (also a pair not there yet), so a save checks the version its form read. */
+export const lockApprovalLimitForUpdate = async (tx: Transaction<DB>, kind: string, currency: string) => {
+  await sql`select pg_advisory_xact_lock(hashtext('approval-limit'), hashtext(${`${kind}:${currency}`}))`.execute(tx);
+  return tx.selectFrom('approval_limits').select(['updated_at']).where('kind', '=', kind).where('currency', '=', currency).forUpdate().executeTakeFirst();
+};
 
 export const upsertApprovalLimit = (db: Executor, l: { kind: string; currency: string; auto_up_to: number | null; daily_limit: number | null; updated_by: string }) =>
   db
     .insertInto('approval_limits')
     .values({ ...l, updated_at: sql`now()` })
-    .onConflict((oc) => oc.columns(['kind', 'currency']).doUpdateSet({ auto_up_to: l.auto_up_to, daily_limit: l.daily_limit, updated_by: l.updated_by, updated_at: sql`now()` }))
+    .onConflict((oc) => oc.columns(['kind', 'currency']).doUpdateSet({ auto_up_to: l.auto_up_to, daily_limit: l.daily_limit, updated_by: l.updated_by, updated_at: nextLimitUpdatedAt }))
     .execute();

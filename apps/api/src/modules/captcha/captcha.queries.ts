@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Executor } from '../../db/database.js';
+import { nextUpdatedAt } from '../../lib/row-version.queries.js';
 import { hashToken } from '../../lib/tokens.js';
 import type { Tx } from '../../lib/transaction.js';
 
@@ -12,6 +13,15 @@ export const upsertSetting = (db: Executor, key: string, value: string, by: stri
     .values({ key, value, updated_by: by })
     .onConflict((oc) => oc.column('key').doUpdateSet({ value, updated_by: by, updated_at: new Date() }))
     .execute();
+
+/** Who changed the captcha card last, and when (the version the card names when it saves). */
+export const findCaptchaStamp = (db: Executor) => db.selectFrom('captcha_settings').select(['updated_by', 'updated_at']).executeTakeFirstOrThrow();
+
+/** The captcha card's version, held until the transaction ends (a save checks the version its page read under it). */
+export const lockCaptchaStampForUpdate = (tx: Tx) => tx.selectFrom('captcha_settings').select(['updated_by', 'updated_at']).forUpdate().executeTakeFirstOrThrow();
+
+/** Moves the captcha card's version forward (any change of its mode or bypass, from the console or the command line). */
+export const stampCaptchaSettings = (db: Executor, by: string) => db.updateTable('captcha_settings').set({ updated_by: by, updated_at: nextUpdatedAt }).execute();
 
 /** Holds a place among the failures for a guess being checked until `pendingUntil` (a member's sign-in with what was `typed`); the row's id. */
 export const insertPendingLoginFailure = async (db: Executor, account: string, ip: string, pendingUntil: Date, typed?: string): Promise<number> =>

@@ -28,6 +28,9 @@ export const MIN_TRAIL_SAMPLES = 4;
 const CHALLENGE_TTL_MS = 2 * 60_000;
 const TOKEN_TTL_MS = 5 * 60_000;
 
+/** Who changed the captcha card (its mode and bypass) last, and when: the version the console's card names. */
+export const captchaStamp = (db: Executor) => q.findCaptchaStamp(db);
+
 /** The operator's captcha mode: off, auto (after repeated failures, the default) or always. */
 export async function captchaMode(db: Executor): Promise<CaptchaMode> {
   const row = await q.findSetting(db, 'captcha_mode');

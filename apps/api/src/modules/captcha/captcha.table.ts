@@ -1,4 +1,4 @@
-import type { Generated } from 'kysely';
+import type { ColumnType, Generated } from 'kysely';
 import type { Timestamp } from '../members/members.table.js';
 
 export interface CaptchaChallengesTable {
@@ -36,4 +36,11 @@ export interface AccountSettingsTable {
   value: string;
   updated_by: string | null;
   updated_at: Timestamp;
+}
+
+/** One row: who changed the captcha card (its mode and bypass, saved together) last, and when (the version the card names). */
+export interface CaptchaSettingsTable {
+  id: ColumnType<boolean, boolean | undefined, never>;
+  updated_by: ColumnType<string, string | undefined, string>;
+  updated_at: ColumnType<Date, never, Date | string>;
 }

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Executor } from '../../db/database.js';
 import type { Tx } from '../../lib/transaction.js';
+import { nextUpdatedAt } from '../../lib/row-version.queries.js';
 
 // ── Categories ──────────────────────────────────────────────────────────────────────────────
 
@@ -15,8 +16,11 @@ export const findCategory = (db: Executor, id: number) => db.selectFrom('feedbac
 export const insertCategory = (db: Executor, row: { names: Record<string, string>; sort: number; enabled: boolean }) =>
   db.insertInto('feedback_categories').values({ names: JSON.stringify(row.names) as unknown as Record<string, string>, sort: row.sort, enabled: row.enabled }).returningAll().executeTakeFirstOrThrow();
 
+/** Locks one category for a save of its form (two operators saving it take turns); with the version it is at. */
+export const lockCategoryForUpdate = (tx: Tx, id: number) => tx.selectFrom('feedback_categories').select('updated_at').where('id', '=', id).forUpdate().executeTakeFirst();
+
 export const updateCategory = (db: Executor, id: number, row: { names: Record<string, string>; sort: number; enabled: boolean }) =>
-  db.updateTable('feedback_categories').set({ names: JSON.stringify(row.names) as unknown as Record<string, string>, sort: row.sort, enabled: row.enabled }).where('id', '=', id).returningAll().executeTakeFirst();
+  db.updateTable('feedback_categories').set({ names: JSON.stringify(row.names) as unknown as Record<string, string>, sort: row.sort, enabled: row.enabled, updated_at: nextUpdatedAt }).where('id', '=', id).returningAll().executeTakeFirst();
 
 // ── Feedback ────────────────────────────────────────────────────────────────────────────────
 

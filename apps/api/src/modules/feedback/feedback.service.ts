@@ -4,6 +4,7 @@ import type { Executor } from '../../db/database.js';
 import { memberIdOf, operatorNameOf, type Actor } from '../../lib/actor.js';
 import { iso } from '../../lib/dates.js';
 import { AppError } from '../../lib/errors.js';
+import { assertLoadedVersion } from '../../lib/row-version.js';
 import { pageOf, totalOf } from '../../lib/paging.js';
 import { withTransaction } from '../../lib/transaction.js';
 import { notifyMember, storedSupportSettings } from '../messages/messages.service.js';
@@ -144,20 +145,31 @@ export async function closeFeedback(deps: OperatorDeps, actor: Actor, input: End
   });
 }
 
+const toAdminCategory = (c: Awaited<ReturnType<typeof q.findCategories>>[number]) => ({ id: c.id, names: c.names, sort: c.sort, enabled: c.enabled, updated_at: iso(c.updated_at) });
+
 /** Every category with its names in each language. */
 export async function adminCategories(db: Executor, actor: Actor): Promise<EndpointData<typeof adminFeedbackCategories>> {
   operatorNameOf(actor);
-  return { list: (await q.findCategories(db, false)).map((c) => ({ id: c.id, names: c.names, sort: c.sort, enabled: c.enabled })) };
+  return { list: (await q.findCategories(db, false)).map(toAdminCategory) };
 }
 
-/** Adds a category or changes one, recorded with who and when. */
+/**
+ * Adds a category or changes one, recorded with who and when. A change names the `updated_at` it was
+ * edited from; from a copy changed since it is refused and nothing is written.
+ */
 export async function saveCategory(db: AppDeps['db'], actor: Actor, input: EndpointBody<typeof adminSaveFeedbackCategory>): Promise<EndpointData<typeof adminSaveFeedbackCategory>> {
   const operator = operatorNameOf(actor);
   return withTransaction(db, async (tx) => {
     const values = { names: input.names as Record<string, string>, sort: input.sort, enabled: input.enabled };
+    if (input.id) {
+      const current = await q.lockCategoryForUpdate(tx, input.id);
+      if (!current) throw new AppError(ResponseCode.feedbackCategoryUnknown);
+      // Under the lock, so of two saves from one copy only the first passes: the second would undo it.
+      assertLoadedVersion(current.updated_at, input.base_updated_at);
+    }
     const row = input.id ? await q.updateCategory(tx, input.id, values) : await q.insertCategory(tx, values);
     if (!row) throw new AppError(ResponseCode.feedbackCategoryUnknown);
     await insertOperatorAction(tx, { operator, action: input.id ? 'feedback.category.update' : 'feedback.category.create', target_type: 'feedback_category', target_id: row.id });
-    return { id: row.id, names: row.names, sort: row.sort, enabled: row.enabled };
+    return toAdminCategory(row);
   });
 }

@@ -9,6 +9,8 @@ export interface FeedbackCategoriesTable {
   /** Offered to members. */
   enabled: Generated<boolean>;
   created_at: Timestamp;
+  /** When the row last changed: the version its console form names when saving it. */
+  updated_at: Timestamp;
 }
 
 export type FeedbackStatus = 'pending' | 'replied' | 'closed';

@@ -1,6 +1,8 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Executor } from '../../db/database.js';
 import { startingWith } from '../../lib/like.js';
+import { nextUpdatedAt } from '../../lib/row-version.queries.js';
+import type { Tx } from '../../lib/transaction.js';
 
 /** Writes a message; with an event key, once per member and event (a repeat writes nothing and answers nothing). */
 export const insertMessage = async (db: Executor, m: { member_id: number; kind: string; params: Record<string, string | number>; link: string; event_key: string | null }) =>
@@ -84,8 +86,12 @@ export const findMemberLanguage = async (db: Executor, memberId: number) =>
 
 export const findSupportSettings = (db: Executor) => db.selectFrom('support_settings').selectAll().where('id', '=', 1).executeTakeFirstOrThrow();
 
-export const updateSupportSettings = (db: Executor, set: { message_retention_days?: number; feedback_daily_limit?: number; chat_mode?: 'builtin' | 'external'; external_chat_url?: string }) =>
-  db.updateTable('support_settings').set({ ...set, updated_at: sql`now()` }).where('id', '=', 1).returningAll().executeTakeFirstOrThrow();
+/** The support settings, held until the transaction ends (a save checks the version its card read under it). */
+export const lockSupportSettingsForUpdate = (tx: Tx) => tx.selectFrom('support_settings').selectAll().where('id', '=', 1).forUpdate().executeTakeFirstOrThrow();
+
+/** Changes the support settings given, stamped with who, the version moved strictly forward. */
+export const updateSupportSettings = (db: Executor, set: { message_retention_days?: number; feedback_daily_limit?: number; chat_mode?: 'builtin' | 'external'; external_chat_url?: string }, by: string) =>
+  db.updateTable('support_settings').set({ ...set, updated_by: by, updated_at: nextUpdatedAt }).where('id', '=', 1).returningAll().executeTakeFirstOrThrow();
 
 /** Removes up to `limit` messages written before `before`; answers the members whose messages went. */
 export const deleteMessagesBefore = async (db: Executor, before: Date, limit: number): Promise<number[]> =>

@@ -10,6 +10,7 @@ import { iso } from '../../lib/dates.js';
 import { Moment, type Params, type Translator } from '../../lib/i18n.js';
 import { AppError } from '../../lib/errors.js';
 import { pageOf, totalOf } from '../../lib/paging.js';
+import { assertLoadedVersion } from '../../lib/row-version.js';
 import { withTransaction } from '../../lib/transaction.js';
 import { insertOperatorAction, trimmedAction } from '../operator-actions/operator-actions.queries.js';
 import * as q from './messages.queries.js';
@@ -152,6 +153,8 @@ const settingsOf = (s: Awaited<ReturnType<typeof q.findSupportSettings>>) => ({
   feedback_daily_limit: s.feedback_daily_limit,
   chat_mode: s.chat_mode,
   external_chat_url: s.external_chat_url,
+  updated_by: s.updated_by,
+  updated_at: iso(s.updated_at)!,
 });
 
 /** The support settings. */
@@ -160,11 +163,16 @@ export async function supportSettings(db: Executor, actor: Actor) {
   return settingsOf(await q.findSupportSettings(db));
 }
 
-/** Changes the support settings, recorded with who and when. */
-export async function setSupportSettings(db: Executor, actor: Actor, input: EndpointBody<typeof adminSetSupportSettings>) {
+/**
+ * Changes the support settings, recorded with who and when. The card names the version it read
+ * (`base_updated_at`, checked under the row's lock): saved from a copy changed since, it is refused
+ * and nothing changes.
+ */
+export async function setSupportSettings(db: Executor, actor: Actor, { base_updated_at, ...input }: EndpointBody<typeof adminSetSupportSettings>) {
   const operator = operatorNameOf(actor);
   return withTransaction(db, async (tx) => {
-    const s = await q.updateSupportSettings(tx, input);
+    assertLoadedVersion((await q.lockSupportSettingsForUpdate(tx)).updated_at, base_updated_at);
+    const s = await q.updateSupportSettings(tx, input, operator);
     if (s.chat_mode === 'external' && !s.external_chat_url) throw new AppError(ResponseCode.settingInvalid, { allowed: 'an https address for the outside chat' });
     await insertOperatorAction(tx, { operator, action: trimmedAction(`support.settings retention ${s.message_retention_days} days, feedback ${s.feedback_daily_limit} a day, chat ${s.chat_mode}`, 300), target_type: 'setting', target_id: 1 });
     return settingsOf(s);

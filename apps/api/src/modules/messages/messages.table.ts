@@ -47,5 +47,7 @@ export interface SupportSettingsTable {
   chat_mode: Generated<'builtin' | 'external'>;
   /** The outside chat's address; `{member_id}` in it is the member's id (else it is added as `customer_id`). */
   external_chat_url: Generated<string>;
+  /** Who changed them last; `updated_at` is the version the console's card names when it saves. */
+  updated_by: Generated<string>;
   updated_at: Timestamp;
 }

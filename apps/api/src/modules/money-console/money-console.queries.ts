@@ -5,6 +5,7 @@ import { orderList } from '../../lib/list-order.queries.js';
 import type { DB } from '../../db/schema.js';
 import type { AdjustableAsset, AdjustmentStatus } from './money-console.table.js';
 import { iso } from '../../lib/dates.js';
+import { nextUpdatedAt } from '../../lib/row-version.queries.js';
 import { containing, startingWith } from '../../lib/like.js';
 
 // The console's reads of the ledger (journal, accounts, postings) and the rows of manual
@@ -243,9 +244,12 @@ export const findPayMethods = (db: Executor) =>
     .execute()
     .then((rows) => rows.map((r) => ({ ...r, updated_at: iso(r.updated_at)! })));
 
-/** Changes a payment method's fee, order and whether it is offered. */
+/** A payment method's row, held until the transaction ends (a save checks the version its form read under it). */
+export const lockPayMethodForUpdate = (tx: Transaction<DB>, id: number) => tx.selectFrom('pay_methods').select(['id', 'updated_at']).where('id', '=', id).forUpdate().executeTakeFirst();
+
+/** Changes a payment method's fee, order and whether it is offered; its version moves strictly forward. */
 export const updatePayMethod = (db: Executor, id: number, changes: { fee_bp: number; fee_fixed_minor: number; enabled: boolean; sort: number; updated_by: string }) =>
-  db.updateTable('pay_methods').set({ ...changes, updated_at: new Date() }).where('id', '=', id).returning('id').executeTakeFirst();
+  db.updateTable('pay_methods').set({ ...changes, updated_at: nextUpdatedAt }).where('id', '=', id).returning('id').executeTakeFirst();
 
 export const findWalletLimits = (db: Executor) =>
   db
@@ -257,7 +261,13 @@ export const findWalletLimits = (db: Executor) =>
     .then((rows) => rows.map((r) => ({ ...r, updated_at: iso(r.updated_at)! })));
 
 export const findAllRechargeChannels = (db: Executor) =>
-  db.selectFrom('recharge_channels').select(['code', 'kind', 'name', 'currencies', 'min_minor', 'max_minor', 'enabled', 'sort']).orderBy('sort').orderBy('code').execute();
+  db
+    .selectFrom('recharge_channels')
+    .select(['code', 'kind', 'name', 'currencies', 'min_minor', 'max_minor', 'enabled', 'sort', 'updated_by', 'updated_at'])
+    .orderBy('sort')
+    .orderBy('code')
+    .execute()
+    .then((rows) => rows.map((r) => ({ ...r, updated_at: iso(r.updated_at)! })));
 
 export const findAllCollectionAccounts = (db: Executor) =>
   db

@@ -5,7 +5,7 @@ import { enqueueJob } from '../../jobs/enqueue.js';
 import { operatorNameOf, type Actor } from '../../lib/actor.js';
 import { AppError, notFound, ValidationError } from '../../lib/errors.js';
 import { findCountry } from '../geo/geo.queries.js';
-import { withTransaction } from '../../lib/transaction.js';
+import { withTransaction, type Tx } from '../../lib/transaction.js';
 import { assertLoadedVersion } from '../../lib/row-version.js';
 import type { OperatorAction } from '@shop/contract';
 import { insertOperatorAction, trimmedAction } from '../operator-actions/operator-actions.queries.js';
@@ -252,27 +252,61 @@ export async function setOrderSettings(db: Database, actor: Actor, input: OrderT
   return { expiry_minutes: s.expiry_minutes, auto_confirm_days: s.auto_confirm_days, settle_after_days: s.settle_after_days, updated_by: s.updated_by, updated_at: iso(s.updated_at)! };
 }
 
-/** Sets the global operating fee of a destination country. */
-export async function setOperatingFee(db: Database, actor: Actor, input: { country_code: string; rate_bp: number }) {
-  await q.upsertOperatingFee(db, input.country_code, input.rate_bp, operatorName(actor));
+/** The version a console form read a row at (`base_updated_at`; none: the form had no such row). Left out (the command line): not checked. */
+export type LoadedVersion = { base_updated_at: string | undefined } | undefined;
+
+/**
+ * Writes one row of a table saved row by row from the console's copy, under the row's lock: a form
+ * that read the row must name the version it read (changed since: refused, 4020); one that read no
+ * such row adds it, and is refused when another save added it meanwhile or when the row it read was
+ * removed since. Unchecked (`loaded` left out), a row added meanwhile is changed instead.
+ */
+export async function writeLoadedRow(db: Database, loaded: LoadedVersion, lock: (tx: Tx) => Promise<{ updated_at: Date } | undefined>, write: (tx: Tx, exists: boolean) => Promise<boolean>): Promise<void> {
+  await withTransaction(db, async (tx) => {
+    const current = await lock(tx);
+    if (loaded) {
+      if (current) assertLoadedVersion(current.updated_at, loaded.base_updated_at);
+      else if (loaded.base_updated_at !== undefined) throw new AppError(ResponseCode.editedSinceOpened);
+    }
+    if (await write(tx, !!current)) return;
+    if (loaded) throw new AppError(ResponseCode.editedSinceOpened);
+    await lock(tx);
+    await write(tx, true);
+  });
+}
+
+/** Sets the global operating fee of a destination country (from a form's copy: refused when that row changed since). */
+export async function setOperatingFee(db: Database, actor: Actor, input: { country_code: string; rate_bp: number }, loaded?: LoadedVersion) {
+  const operator = operatorName(actor);
+  await writeLoadedRow(db, loaded, (tx) => q.lockOperatingFeeForUpdate(tx, input.country_code), (tx, exists) => q.writeOperatingFee(tx, input.country_code, input.rate_bp, operator, exists));
   return { ok: true as const };
 }
 
-/** Sets the freight of regular orders to a country. */
-export async function setShippingFee(db: Database, actor: Actor, input: EndpointBody<typeof adminSetShippingFee>) {
+/** Sets the freight of regular orders to a country (from a form's copy: refused when that row changed since). */
+export async function setShippingFee(db: Database, actor: Actor, input: Omit<EndpointBody<typeof adminSetShippingFee>, 'base_updated_at'>, loaded?: LoadedVersion) {
+  const operator = operatorName(actor);
   // Checkout looks freight up by the address's country, and addresses exist only in shipping countries: a row elsewhere is never used.
   const country = await findCountry(db, input.country_code);
   if (!country || country.ship_sort === null) {
     throw new ValidationError([{ field: 'country_code', key: 'admin.validation.freightCountryNotShipped', params: { field: 'country_code', country: input.country_code } }]);
   }
-  await q.upsertShippingFee(db, { country_code: input.country_code, currency: input.currency, fee_minor: input.fee, free_over_minor: input.free_over }, operatorName(actor));
+  const row = { country_code: input.country_code, currency: input.currency, fee_minor: input.fee, free_over_minor: input.free_over };
+  await writeLoadedRow(db, loaded, (tx) => q.lockShippingFeeForUpdate(tx, input.country_code, input.currency), (tx, exists) => q.writeShippingFee(tx, row, operator, exists));
   return { ok: true as const };
 }
 
-/** Removes the freight of regular orders to a country in a currency (orders there in it then ship free); not found when there is none. */
-export async function removeShippingFee(db: Database, actor: Actor, input: { country_code: string; currency: string }) {
+/**
+ * Removes the freight of regular orders to a country in a currency (orders there in it then ship
+ * free); not found when there is none. From a form's copy, refused when the row changed since.
+ */
+export async function removeShippingFee(db: Database, actor: Actor, input: { country_code: string; currency: string }, loaded?: LoadedVersion) {
   operatorName(actor);
-  if (!(await q.deleteShippingFee(db, input.country_code, input.currency))) throw notFound('shipping fee');
+  await withTransaction(db, async (tx) => {
+    const current = await q.lockShippingFeeForUpdate(tx, input.country_code, input.currency);
+    if (!current) throw notFound('shipping fee');
+    if (loaded) assertLoadedVersion(current.updated_at, loaded.base_updated_at);
+    await q.deleteShippingFee(tx, input.country_code, input.currency);
+  });
   return { ok: true as const };
 }
 
@@ -289,13 +323,13 @@ export function recordedSetting<T>(db: Database, actor: Actor, action: OperatorA
 /** The order times changed through the orders call or the command line, recorded. */
 export const setOrderSettingsRecorded = (db: Database, actor: Actor, input: OrderTimes) => recordedSetting(db, actor, orderTimesAction(input), (tx) => setOrderSettings(tx, actor, input));
 
-/** A country's operating fee changed through the orders call, recorded. */
-export const setOperatingFeeRecorded = (db: Database, actor: Actor, input: { country_code: string; rate_bp: number }) =>
-  recordedSetting(db, actor, `setting.operating_fee ${input.country_code}=${input.rate_bp}bp`, (tx) => setOperatingFee(tx, actor, input));
+/** A country's operating fee changed through the orders call, recorded; it names the version it read, like the console's. */
+export const setOperatingFeeRecorded = (db: Database, actor: Actor, { base_updated_at, ...input }: { country_code: string; rate_bp: number; base_updated_at?: string }) =>
+  recordedSetting(db, actor, `setting.operating_fee ${input.country_code}=${input.rate_bp}bp`, (tx) => setOperatingFee(tx, actor, input, { base_updated_at }));
 
-/** A country's freight changed through the orders call, recorded. */
-export const setShippingFeeRecorded = (db: Database, actor: Actor, input: EndpointBody<typeof adminSetShippingFee>) =>
-  recordedSetting(db, actor, `setting.shipping_fee ${input.country_code} ${input.currency} fee=${input.fee} free_over=${input.free_over ?? '-'}`, (tx) => setShippingFee(tx, actor, input));
+/** A country's freight changed through the orders call, recorded; it names the version it read, like the console's. */
+export const setShippingFeeRecorded = (db: Database, actor: Actor, { base_updated_at, ...input }: EndpointBody<typeof adminSetShippingFee>) =>
+  recordedSetting(db, actor, `setting.shipping_fee ${input.country_code} ${input.currency} fee=${input.fee} free_over=${input.free_over ?? '-'}`, (tx) => setShippingFee(tx, actor, input, { base_updated_at }));
 
 
 /** Asks the package's tracking provider for its events and stores the new ones; manual packages are left alone. */

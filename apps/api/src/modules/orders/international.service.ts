@@ -4,7 +4,7 @@ import type { Database } from '../../db/database.js';
 import type { Actor } from '../../lib/actor.js';
 import { AppError } from '../../lib/errors.js';
 import { memberIdOf } from '../cart/cart.service.js';
-import { operatorName, recordedSetting } from './fulfilment.service.js';
+import { operatorName, recordedSetting, writeLoadedRow, type LoadedVersion } from './fulfilment.service.js';
 import { convertMinor, exactRate, internationalFreightOptions } from './freight.js';
 import * as q from './orders.queries.js';
 import { placeOrder, previewCheckout } from './orders.service.js';
@@ -55,13 +55,19 @@ export async function placeInternationalOrder(deps: AppDeps, actor: Actor, input
   };
 }
 
-/** An operator sets one weight band of the international freight table. */
-export async function setInternationalFreight(db: Database, actor: Actor, input: { country_code: string; method: 'standard' | 'express'; weight_from_g: number; weight_to_g: number; currency: string; fee: number }) {
+type FreightBand = { country_code: string; method: 'standard' | 'express'; weight_from_g: number; weight_to_g: number; currency: string; fee: number };
+
+/** An operator sets one weight band of the international freight table (from a form's copy: refused when that band changed since). */
+export async function setInternationalFreight(db: Database, actor: Actor, input: FreightBand, loaded?: LoadedVersion) {
   if (input.weight_to_g <= input.weight_from_g) throw new AppError(ResponseCode.settingInvalid, undefined, { messageKey: 'admin.code.freightWeightsReversed' });
-  await q.upsertInternationalFreight(db, { country_code: input.country_code, method: input.method, weight_from_g: input.weight_from_g, weight_to_g: input.weight_to_g, currency: input.currency, fee_minor: input.fee }, operatorName(actor));
+  const operator = operatorName(actor);
+  const row = { country_code: input.country_code, method: input.method, weight_from_g: input.weight_from_g, weight_to_g: input.weight_to_g, currency: input.currency, fee_minor: input.fee };
+  await writeLoadedRow(db, loaded, (tx) => q.lockInternationalFreightForUpdate(tx, row), (tx, exists) => q.writeInternationalFreight(tx, row, operator, exists));
   return { ok: true as const };
 }
 
-/** A band of the international freight table changed through the orders call, recorded. */
-export const setInternationalFreightRecorded = (db: Database, actor: Actor, input: { country_code: string; method: 'standard' | 'express'; weight_from_g: number; weight_to_g: number; currency: string; fee: number }) =>
-  recordedSetting(db, actor, `setting.international_freight ${input.country_code} ${input.method} ${input.weight_from_g}-${input.weight_to_g}g ${input.fee} ${input.currency}`, (tx) => setInternationalFreight(tx, actor, input));
+/** A band of the international freight table changed through the orders call, recorded; it names the version it read, like the console's. */
+export const setInternationalFreightRecorded = (db: Database, actor: Actor, { base_updated_at, ...input }: FreightBand & { base_updated_at?: string }) =>
+  recordedSetting(db, actor, `setting.international_freight ${input.country_code} ${input.method} ${input.weight_from_g}-${input.weight_to_g}g ${input.fee} ${input.currency}`, (tx) =>
+    setInternationalFreight(tx, actor, input, { base_updated_at }),
+  );

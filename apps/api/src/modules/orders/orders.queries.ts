@@ -55,19 +55,35 @@ export const updatePointsSettings = (db: Executor, change: PointsSettingsChange,
 export const findOperatingFeeRate = async (db: Executor, countryCode: string) =>
   (await db.selectFrom('operating_fees').select('rate_bp').where('country_code', '=', countryCode).executeTakeFirst())?.rate_bp ?? 0;
 
-export const upsertOperatingFee = (db: Executor, countryCode: string, rateBp: number, by: string) =>
-  db
-    .insertInto('operating_fees')
-    .values({ country_code: countryCode, rate_bp: rateBp, updated_by: by })
-    .onConflict((oc) => oc.column('country_code').doUpdateSet({ rate_bp: rateBp, updated_by: by, updated_at: sql`now()` }))
-    .execute();
+// Freight and fee rows are saved whole from the console's copy: each is locked, its version checked,
+// then changed with its version moved strictly forward (`nextUpdatedAt`), or added when it is not there
+// (nothing added, and so refused, when another save added it meanwhile).
 
-export const upsertShippingFee = (db: Executor, row: { country_code: string; currency: string; fee_minor: number; free_over_minor: number | null }, by: string) =>
-  db
-    .insertInto('shipping_fees')
-    .values({ ...row, updated_by: by })
-    .onConflict((oc) => oc.columns(['country_code', 'currency']).doUpdateSet({ fee_minor: row.fee_minor, free_over_minor: row.free_over_minor, updated_by: by, updated_at: sql`now()` }))
-    .execute();
+/** A country's operating fee row, held until the transaction ends. */
+export const lockOperatingFeeForUpdate = (tx: Tx, countryCode: string) =>
+  tx.selectFrom('operating_fees').select(['rate_bp', 'updated_at']).where('country_code', '=', countryCode).forUpdate().executeTakeFirst();
+
+/** Changes a country's operating fee, or adds it; answers whether a row was written. */
+export const writeOperatingFee = async (db: Executor, countryCode: string, rateBp: number, by: string, exists: boolean) =>
+  exists
+    ? (await db.updateTable('operating_fees').set({ rate_bp: rateBp, updated_by: by, updated_at: nextUpdatedAt }).where('country_code', '=', countryCode).executeTakeFirst()).numUpdatedRows > 0n
+    : !!(await db.insertInto('operating_fees').values({ country_code: countryCode, rate_bp: rateBp, updated_by: by }).onConflict((oc) => oc.column('country_code').doNothing()).returning('country_code').executeTakeFirst());
+
+/** The freight row of a country in a currency, held until the transaction ends. */
+export const lockShippingFeeForUpdate = (tx: Tx, countryCode: string, currency: string) =>
+  tx.selectFrom('shipping_fees').select(['fee_minor', 'updated_at']).where('country_code', '=', countryCode).where('currency', '=', currency).forUpdate().executeTakeFirst();
+
+/** Changes the freight of a country in a currency, or adds it; answers whether a row was written. */
+export async function writeShippingFee(db: Executor, row: { country_code: string; currency: string; fee_minor: number; free_over_minor: number | null }, by: string, exists: boolean): Promise<boolean> {
+  if (!exists) return !!(await db.insertInto('shipping_fees').values({ ...row, updated_by: by }).onConflict((oc) => oc.columns(['country_code', 'currency']).doNothing()).returning('country_code').executeTakeFirst());
+  const changed = await db
+    .updateTable('shipping_fees')
+    .set({ fee_minor: row.fee_minor, free_over_minor: row.free_over_minor, updated_by: by, updated_at: nextUpdatedAt })
+    .where('country_code', '=', row.country_code)
+    .where('currency', '=', row.currency)
+    .executeTakeFirst();
+  return changed.numUpdatedRows > 0n;
+}
 
 /** Removes the freight of one country and currency; answers whether there was one. */
 export const deleteShippingFee = async (db: Executor, countryCode: string, currency: string) =>
@@ -620,12 +636,36 @@ export const findInternationalFreightFees = (db: Executor, countryCode: string, 
     .orderBy('method')
     .execute();
 
-export const upsertInternationalFreight = (db: Executor, row: { country_code: string; method: 'standard' | 'express'; weight_from_g: number; weight_to_g: number; currency: string; fee_minor: number }, by: string) =>
-  db
-    .insertInto('international_freight')
-    .values({ ...row, updated_by: by })
-    .onConflict((oc) => oc.columns(['country_code', 'method', 'currency', 'weight_from_g']).doUpdateSet({ weight_to_g: row.weight_to_g, fee_minor: row.fee_minor, updated_by: by, updated_at: sql`now()` }))
-    .execute();
+type FreightBandKey = { country_code: string; method: 'standard' | 'express'; currency: string; weight_from_g: number };
+
+/** A band of the international freight table (by country, method, currency and starting weight), held until the transaction ends. */
+export const lockInternationalFreightForUpdate = (tx: Tx, key: FreightBandKey) =>
+  tx
+    .selectFrom('international_freight')
+    .select(['fee_minor', 'updated_at'])
+    .where('country_code', '=', key.country_code)
+    .where('method', '=', key.method)
+    .where('currency', '=', key.currency)
+    .where('weight_from_g', '=', key.weight_from_g)
+    .forUpdate()
+    .executeTakeFirst();
+
+/** Changes a band of the international freight table, or adds it; answers whether a row was written. */
+export async function writeInternationalFreight(db: Executor, row: FreightBandKey & { weight_to_g: number; fee_minor: number }, by: string, exists: boolean): Promise<boolean> {
+  if (!exists) {
+    const added = await db.insertInto('international_freight').values({ ...row, updated_by: by }).onConflict((oc) => oc.columns(['country_code', 'method', 'currency', 'weight_from_g']).doNothing()).returning('country_code').executeTakeFirst();
+    return !!added;
+  }
+  const changed = await db
+    .updateTable('international_freight')
+    .set({ weight_to_g: row.weight_to_g, fee_minor: row.fee_minor, updated_by: by, updated_at: nextUpdatedAt })
+    .where('country_code', '=', row.country_code)
+    .where('method', '=', row.method)
+    .where('currency', '=', row.currency)
+    .where('weight_from_g', '=', row.weight_from_g)
+    .executeTakeFirst();
+  return changed.numUpdatedRows > 0n;
+}
 
 /** The currency of a country (what its members pay in). */
 export const findCountryCurrency = async (db: Executor, countryCode: string) =>

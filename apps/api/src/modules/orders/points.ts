@@ -190,16 +190,27 @@ export async function returnCheckoutPoints(tx: Tx, actor: Actor, order: OrderHol
 }
 
 /**
- * Gives back the points (and shopping points) an order spent at checkout, for a part of what was
- * paid that was refunded (a return of some of its lines): the share of each kind's spent points of
- * the refunded value, each rounding down once on the running total (`refundedBefore` was refunded
- * earlier), so the refunds of a whole order give back exactly what it spent. Once per `cause`.
- * Answers what came back per kind.
+ * What the member paid for an order's goods, the base a refund's share of its points is taken of:
+ * its total less the freight (after coupon and points, with the operating fee), the same base the
+ * refund's line shares split. Points pay for goods only, never freight, and freight earns nothing.
+ */
+const goodsPaidOf = (order: { total_minor: number | string; freight_minor: number | string }) => Number(order.total_minor) - Number(order.freight_minor);
+
+/** `whole`'s share of a running total `value` of a base `base`, rounded down, the total capped at the base (past it: all of `whole`). */
+const shareUpTo = (whole: number, base: number, value: number) => Math.floor((whole * Math.min(Math.max(0, value), base)) / base);
+
+/**
+ * Gives back the points (and shopping points) an order spent at checkout, for a part of its goods'
+ * value that was refunded (a return of some of its lines): the share of each kind's spent points of
+ * the goods' value refunded (`refunded`, freight excluded) over what was paid for the goods, each
+ * rounding down once on the running total (`refundedBefore` of the goods was refunded earlier),
+ * capped at that base, so the refunds of a whole order give back exactly what it spent. Once per
+ * `cause`. Answers what came back per kind.
  */
 export async function returnSpentPointsShare(tx: Tx, actor: Actor, input: { orderId: number; cause: string; refundedBefore: number; refunded: number }): Promise<Record<PointKind, number>> {
   const back: Record<PointKind, number> = { points: 0, shopping_points: 0 };
   const order = await q.findOrder(tx, input.orderId);
-  const paid = Number(order?.total_minor ?? 0);
+  const paid = order ? goodsPaidOf(order) : 0;
   if (!order || paid <= 0) return back;
   for (const kind of POINT_KINDS) {
     const holdId = order[holdColumn(kind)];
@@ -207,8 +218,7 @@ export async function returnSpentPointsShare(tx: Tx, actor: Actor, input: { orde
     if (holdId === null || spent <= 0) continue;
     // Only points that were spent (the order was paid) come back from sales.
     if ((await findHold(tx, Number(holdId)))?.status !== 'posted') continue;
-    const upTo = (value: number) => Math.floor((spent * Math.min(value, paid)) / paid);
-    const due = upTo(input.refundedBefore + input.refunded) - upTo(input.refundedBefore);
+    const due = shareUpTo(spent, paid, input.refundedBefore + input.refunded) - shareUpTo(spent, paid, input.refundedBefore);
     if (due <= 0) continue;
     await post(tx, {
       kind: 'order.points.refund',
@@ -270,19 +280,20 @@ export async function creditEarnedPoints(tx: Tx, actor: Actor, orderId: number):
 }
 
 /**
- * Takes back the points an order earns, for a part of what was paid that was refunded: the share of
- * `earned` of the refunded value, each rounding down once on the running total (`refundedBefore` was
- * refunded earlier), once per `cause` (the caller's). Not credited yet (a return of a shipped order),
+ * Takes back the points an order earns, for a part of its goods' value that was refunded: the share
+ * of `earned` of the goods' value refunded (`refunded`, freight excluded) over what was paid for the
+ * goods, each rounding down once on the running total (`refundedBefore` of the goods was refunded
+ * earlier) capped at that base, so a whole order's refunds take back exactly what it earned; once
+ * per `cause` (the caller's). Not credited yet (a return of a shipped order),
  * they are withheld from what completion credits (`withheld`). Credited, they are taken back, never
  * below the member's balance: what could not be is answered as the shortfall for the caller to record.
  */
 export async function reverseEarnedPoints(tx: Tx, actor: Actor, input: { orderId: number; cause: string; refundedBefore: number; refunded: number }): Promise<{ due: number; withheld: number; reversed: number; shortfall: number }> {
   const order = await q.findOrder(tx, input.orderId);
   const earned = Number(order?.points_earned ?? 0);
-  const paid = Number(order?.total_minor ?? 0);
+  const paid = order ? goodsPaidOf(order) : 0;
   if (!order || earned <= 0 || paid <= 0) return { due: 0, withheld: 0, reversed: 0, shortfall: 0 };
-  const upTo = (value: number) => Math.floor((earned * Math.min(value, paid)) / paid);
-  const due = upTo(input.refundedBefore + input.refunded) - upTo(input.refundedBefore);
+  const due = shareUpTo(earned, paid, input.refundedBefore + input.refunded) - shareUpTo(earned, paid, input.refundedBefore);
   if (due <= 0) return { due: 0, withheld: 0, reversed: 0, shortfall: 0 };
   // Not credited yet: completion credits that much less (unless it credited them meanwhile: then as credited).
   if (!order.points_earned_at && (await q.withholdOrderPoints(tx, input.orderId, due))) return { due, withheld: due, reversed: 0, shortfall: 0 };

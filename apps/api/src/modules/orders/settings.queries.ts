@@ -17,7 +17,7 @@ export const findOperatingFees = (db: Executor) => db.selectFrom('operating_fees
 export const findInternationalFreight = (db: Executor) =>
   db
     .selectFrom('international_freight')
-    .select(['country_code', 'method', 'weight_from_g', 'weight_to_g', 'currency', 'fee_minor'])
+    .select(['country_code', 'method', 'weight_from_g', 'weight_to_g', 'currency', 'fee_minor', 'updated_by', 'updated_at'])
     .orderBy('country_code')
     .orderBy('method')
     .orderBy('weight_from_g')

@@ -2,6 +2,7 @@ import { sql, type SelectQueryBuilder } from 'kysely';
 import { OPERATOR_ROLES, roleAllows } from '@shop/contract';
 import type { Executor } from '../../db/database.js';
 import type { Tx } from '../../lib/transaction.js';
+import { nextUpdatedAt } from '../../lib/row-version.queries.js';
 import type { ChatKind, ChatSender } from './support-chat.table.js';
 
 /** Seconds since an agent's last visit of the desk within which they count as online. */
@@ -172,7 +173,10 @@ export const findCannedReplies = (db: Executor, lang?: string) => {
 
 export const insertCannedReply = (db: Executor, row: { lang: string; title: string; text: string; sort: number; created_by: string }) => db.insertInto('chat_canned_replies').values(row).returningAll().executeTakeFirstOrThrow();
 
+/** Locks one canned reply for a change or a removal (two agents take turns); with the version it is at. */
+export const lockCannedReplyForUpdate = (tx: Tx, id: number) => tx.selectFrom('chat_canned_replies').select('updated_at').where('id', '=', id).forUpdate().executeTakeFirst();
+
 export const updateCannedReply = (db: Executor, id: number, row: { lang: string; title: string; text: string; sort: number }) =>
-  db.updateTable('chat_canned_replies').set(row).where('id', '=', id).returningAll().executeTakeFirst();
+  db.updateTable('chat_canned_replies').set({ ...row, updated_at: nextUpdatedAt }).where('id', '=', id).returningAll().executeTakeFirst();
 
 export const deleteCannedReply = async (db: Executor, id: number): Promise<boolean> => Number((await db.deleteFrom('chat_canned_replies').where('id', '=', id).executeTakeFirst()).numDeletedRows) > 0;

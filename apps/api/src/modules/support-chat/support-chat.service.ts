@@ -8,6 +8,7 @@ import { CHANGES_CHANNEL, changesPayload, type Change, type ChatSignal } from '.
 import { notifyChannel } from '../../lib/changes.queries.js';
 import { iso } from '../../lib/dates.js';
 import { AppError } from '../../lib/errors.js';
+import { assertLoadedVersion } from '../../lib/row-version.js';
 import { pageOf, totalOf } from '../../lib/paging.js';
 import { withTransaction, type Tx } from '../../lib/transaction.js';
 import { findGoodsById } from '../catalogue/catalogue.queries.js';
@@ -295,7 +296,7 @@ export async function closeConversation(deps: Pick<Deps, 'db' | 'i18n'>, actor: 
 
 // ── Canned replies ──────────────────────────────────────────────────────────────────────────
 
-const toCanned = (r: Awaited<ReturnType<typeof q.findCannedReplies>>[number]) => ({ id: r.id, lang: r.lang, title: r.title, text: r.text, sort: r.sort });
+const toCanned = (r: Awaited<ReturnType<typeof q.findCannedReplies>>[number]) => ({ id: r.id, lang: r.lang, title: r.title, text: r.text, sort: r.sort, updated_at: iso(r.updated_at) });
 
 /** The desk's canned replies, of one language or all. */
 export async function cannedReplies(db: Executor, actor: Actor, input: EndpointQuery<typeof adminCannedReplies>): Promise<EndpointData<typeof adminCannedReplies>> {
@@ -303,11 +304,19 @@ export async function cannedReplies(db: Executor, actor: Actor, input: EndpointQ
   return { list: (await q.findCannedReplies(db, input.lang)).map(toCanned) };
 }
 
-/** Adds a canned reply or changes one, recorded. */
+/** Locks the reply and refuses a change or removal from a copy changed since (`base`: its `updated_at` as loaded); gone: not found. */
+async function assertCannedLoaded(tx: Tx, id: number, base: string | undefined): Promise<void> {
+  const current = await q.lockCannedReplyForUpdate(tx, id);
+  if (!current) throw new AppError(ResponseCode.notFound, { what: 'canned reply' });
+  assertLoadedVersion(current.updated_at, base);
+}
+
+/** Adds a canned reply or changes one (naming the version it was edited from: from a copy changed since, refused and nothing written), recorded. */
 export async function saveCannedReply(db: AppDeps['db'], actor: Actor, input: EndpointBody<typeof adminSaveCannedReply>): Promise<EndpointData<typeof adminSaveCannedReply>> {
   const operator = operatorNameOf(actor);
   return withTransaction(db, async (tx) => {
     const values = { lang: input.lang, title: input.title, text: input.text, sort: input.sort };
+    if (input.id) await assertCannedLoaded(tx, input.id, input.base_updated_at);
     const row = input.id ? await q.updateCannedReply(tx, input.id, values) : await q.insertCannedReply(tx, { ...values, created_by: operator });
     if (!row) throw new AppError(ResponseCode.notFound, { what: 'canned reply' });
     await insertOperatorAction(tx, { operator, action: `chat.canned.${input.id ? 'update' : 'create'} ${row.lang}`, target_type: 'chat', target_id: row.id });
@@ -315,10 +324,12 @@ export async function saveCannedReply(db: AppDeps['db'], actor: Actor, input: En
   });
 }
 
-/** Removes a canned reply, recorded. */
+/** Removes a canned reply as the desk's list showed it (one changed since is refused and stays), recorded. */
 export async function deleteCannedReply(db: AppDeps['db'], actor: Actor, input: EndpointBody<typeof adminDeleteCannedReply>): Promise<EndpointData<typeof adminDeleteCannedReply>> {
   const operator = operatorNameOf(actor);
   return withTransaction(db, async (tx) => {
+    // A removal decided on the text the list showed: one rewritten since stays until it is seen.
+    await assertCannedLoaded(tx, input.id, input.base_updated_at);
     if (!(await q.deleteCannedReply(tx, input.id))) throw new AppError(ResponseCode.notFound, { what: 'canned reply' });
     await insertOperatorAction(tx, { operator, action: 'chat.canned.delete', target_type: 'chat', target_id: input.id });
     return { deleted: true };

@@ -43,6 +43,8 @@ export interface ChatCannedRepliesTable {
   sort: Generated<number>;
   created_by: string;
   created_at: Timestamp;
+  /** When the reply last changed: the version a change or a removal from the desk names. */
+  updated_at: Timestamp;
 }
 
 /** When a support operator was last at the desk. */

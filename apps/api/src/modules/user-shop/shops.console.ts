@@ -5,6 +5,7 @@ import { operatorNameOf, refuseOwnAccount, type Actor } from '../../lib/actor.js
 import { iso } from '../../lib/dates.js';
 import { AppError } from '../../lib/errors.js';
 import { pageOf, totalOf } from '../../lib/paging.js';
+import { assertLoadedVersion } from '../../lib/row-version.js';
 import { withTransaction, type Tx } from '../../lib/transaction.js';
 import { pendingRequestAbout, requestApproval } from '../approvals/approvals.service.js';
 import { findSkusForCheckout } from '../catalogue/stock.queries.js';
@@ -166,34 +167,37 @@ export async function shopSettings(db: Executor, actor: Actor): Promise<Endpoint
  * Saves the shop settings with a reason, recorded: the audit hours and the payment minutes at once; a
  * change of the fee or the price band (what owners earn, on every order paid after it) is a request a
  * second operator approves, listing each field old → new. Asked while a different one waits, refused.
+ * The form names the version it read (`base_updated_at`, checked under the row's lock): saved from a
+ * copy changed since (an approved fee, another's hours), it is refused whole, no request and nothing written.
  */
 export async function saveShopSettings(db: AppDeps['db'], actor: Actor, input: EndpointBody<typeof adminSetShopSettings>): Promise<EndpointData<typeof adminSetShopSettings>> {
   const operator = operatorNameOf(actor);
-  const current = await q.findShopSettings(db);
-  const changes: ApprovalChange[] = MONEY_FIELDS.filter((f) => input[f] !== current[f]).map((f) => ({ field: f, star: null, from: current[f], to: input[f] }));
-  // The request first: refused (another waits), nothing is saved.
-  const request = changes.length
-    ? (
-        await requestApproval<MoneySettings, MoneySettings>(db, actor, {
-          kind: 'shop.settings',
-          memberId: null,
-          currency: 'XXX',
-          amount: null,
-          payload: Object.fromEntries(changes.map((c) => [c.field, c.to])),
-          summary: `shop settings: ${changes.map((c) => `${c.field} ${c.from} → ${c.to}`).join('; ')}`,
-          changes,
-          subject: SETTINGS_SUBJECT,
-          reason: input.reason,
-        })
-      ).request
-    : null;
-  if (!changes.length || input.audit_hours !== current.audit_hours || input.payment_minutes !== current.payment_minutes) {
-    await withTransaction(db, async (tx) => {
-      const s = await q.lockShopSettingsForUpdate(tx);
-      await q.updateShopSettings(tx, { fee_bp: s.fee_bp, price_below_bp: s.price_below_bp, price_above_bp: s.price_above_bp, audit_hours: input.audit_hours, payment_minutes: input.payment_minutes, updated_by: operator });
+  const request = await withTransaction(db, async (tx) => {
+    const current = await q.lockShopSettingsForUpdate(tx);
+    assertLoadedVersion(current.updated_at, input.base_updated_at);
+    const changes: ApprovalChange[] = MONEY_FIELDS.filter((f) => input[f] !== current[f]).map((f) => ({ field: f, star: null, from: current[f], to: input[f] }));
+    // The request first: refused (another waits), nothing is saved.
+    const asked = changes.length
+      ? (
+          await requestApproval<MoneySettings, MoneySettings>(tx, actor, {
+            kind: 'shop.settings',
+            memberId: null,
+            currency: 'XXX',
+            amount: null,
+            payload: Object.fromEntries(changes.map((c) => [c.field, c.to])),
+            summary: `shop settings: ${changes.map((c) => `${c.field} ${c.from} → ${c.to}`).join('; ')}`,
+            changes,
+            subject: SETTINGS_SUBJECT,
+            reason: input.reason,
+          })
+        ).request
+      : null;
+    if (!changes.length || input.audit_hours !== current.audit_hours || input.payment_minutes !== current.payment_minutes) {
+      await q.updateShopSettings(tx, { fee_bp: current.fee_bp, price_below_bp: current.price_below_bp, price_above_bp: current.price_above_bp, audit_hours: input.audit_hours, payment_minutes: input.payment_minutes, updated_by: operator });
       await insertOperatorAction(tx, { operator, action: 'shop.settings', target_type: 'setting', target_id: 1, reason: input.reason });
-    });
-  }
+    }
+    return asked;
+  });
   return { ...(await settingsAnswer(db, await q.findShopSettings(db))), request };
 }
 

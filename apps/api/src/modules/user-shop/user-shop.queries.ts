@@ -3,6 +3,7 @@ import { sql, type Insertable } from 'kysely';
 import type { Executor } from '../../db/database.js';
 import { laterJobInsertOf } from '../../jobs/enqueue.js';
 import type { Tx } from '../../lib/transaction.js';
+import { nextUpdatedAt } from '../../lib/row-version.queries.js';
 import { hasUnitsOutsideCasesSql } from '../after-sales/after-sales.queries.js';
 import type { MemberShopsTable, ShopOrderAddress, ShopOrderLinesTable, ShopOrderStatus, ShopOrdersTable, ShopSaleLinesTable, ShopSalesTable, StockCause } from './user-shop.table.js';
 
@@ -16,9 +17,9 @@ export const findShopSettings = (db: Executor) => db.selectFrom('shop_settings')
 /** The shop settings, locked: a part saved never writes back another part read before a change approved meanwhile. */
 export const lockShopSettingsForUpdate = (tx: Tx) => tx.selectFrom('shop_settings').selectAll().where('id', '=', 1).forUpdate().executeTakeFirstOrThrow();
 
-/** Saves the operators' shop settings. */
+/** Saves the operators' shop settings; the version (`updated_at`) moves strictly forward, so a form read before never matches after. */
 export const updateShopSettings = (db: Executor, s: { fee_bp: number; audit_hours: number; payment_minutes: number; price_below_bp: number; price_above_bp: number; updated_by: string }) =>
-  db.updateTable('shop_settings').set({ ...s, updated_at: sql`now()` }).where('id', '=', 1).returningAll().executeTakeFirstOrThrow();
+  db.updateTable('shop_settings').set({ ...s, updated_at: nextUpdatedAt }).where('id', '=', 1).returningAll().executeTakeFirstOrThrow();
 
 // ── Prices ──────────────────────────────────────────────────────────────────────────────────
 

@@ -7,6 +7,7 @@ import { enqueueLaterJob } from '../../jobs/enqueue.js';
 import { AppError, ValidationError, alreadyDecided } from '../../lib/errors.js';
 import { Amount } from '../../lib/i18n.js';
 import { withTransaction, type Tx } from '../../lib/transaction.js';
+import { assertLoadedVersion } from '../../lib/row-version.js';
 import { post } from '../ledger/ledger.service.js';
 import { insertOperatorAction } from '../operator-actions/operator-actions.queries.js';
 import { closeWaitingRequest, requestApproval } from '../approvals/approvals.service.js';
@@ -395,13 +396,23 @@ const channelValues = (c: { kind: string; name: string; currencies: string[]; mi
 ];
 
 /** Operators add or change a top-up channel; the change and its record (the values set and those replaced) are one transaction. */
-export async function setRechargeChannel(db: Database, actor: Actor, input: { code: string; kind: RechargeKind; name: string; currencies: string[]; min: number; max: number; enabled: boolean; reason?: string }) {
+export async function setRechargeChannel(
+  db: Database,
+  actor: Actor,
+  input: { code: string; kind: RechargeKind; name: string; currencies: string[]; min: number; max: number; enabled: boolean; reason?: string },
+  loaded?: { base_updated_at: string | undefined },
+) {
   const operator = operatorNameOf(actor);
   if (input.max < input.min) throw new AppError(ResponseCode.settingInvalid, undefined, { messageKey: 'admin.code.settingMaxBelowMin' });
   const row = { code: input.code, kind: input.kind, name: input.name, currencies: input.currencies, min_minor: input.min, max_minor: input.max, enabled: input.enabled };
   return withTransaction(db, async (tx) => {
     const before = await q.lockRechargeChannelForUpdate(tx, input.code);
-    await q.upsertRechargeChannel(tx, row);
+    // From the console's copy: the channel it read must be as it was (or still not there, for a new one).
+    if (loaded) {
+      if (before) assertLoadedVersion(before.updated_at, loaded.base_updated_at);
+      else if (loaded.base_updated_at !== undefined) throw new AppError(ResponseCode.editedSinceOpened);
+    }
+    await q.upsertRechargeChannel(tx, { ...row, updated_by: operator });
     const values = settingChange(channelValues(row), before && channelValues(before));
     await insertOperatorAction(tx, { operator, action: `recharge_channel.set ${input.code}${before ? '' : ' (new)'} ${values}`, target_type: 'setting', target_id: 0, reason: input.reason ?? null });
     return { ok: true as const };
@@ -430,9 +441,11 @@ const limitValues = (l: { fee_bp: number; fee_fixed: number; min: number; max: n
 /**
  * Operators set the fee and limits of withdrawals or transfers in a currency. Values that would make
  * the way unusable or absurd are refused under their fields (`walletLimitProblems`); the change and
- * its record, which names every value set and the one it replaced, are one transaction.
+ * its record, which names every value set and the one it replaced, are one transaction. The console
+ * names the version of the row it read (`loaded`): changed since, added meanwhile or removed, refused
+ * (4020) and nothing changes; the command line's limits are typed whole and not checked.
  */
-export async function setWalletLimit(db: Database, actor: Actor, input: WalletLimitInput) {
+export async function setWalletLimit(db: Database, actor: Actor, input: WalletLimitInput, loaded?: { base_updated_at: string | undefined }) {
   const operator = operatorNameOf(actor);
   await assertShopCurrency(db, input.currency);
   const problems = walletLimitProblems(input);
@@ -443,6 +456,11 @@ export async function setWalletLimit(db: Database, actor: Actor, input: WalletLi
   }
   return withTransaction(db, async (tx) => {
     const before = await q.lockLimitForUpdate(tx, input.currency, input.kind);
+    // From the console's copy: the row it read must be as it was (or still not there, for a new one).
+    if (loaded) {
+      if (before) assertLoadedVersion(before.updated_at, loaded.base_updated_at);
+      else if (loaded.base_updated_at !== undefined) throw new AppError(ResponseCode.editedSinceOpened);
+    }
     await q.upsertLimit(tx, { currency: input.currency, kind: input.kind, fee_bp: input.fee_bp, fee_fixed: input.fee_fixed, min_minor: input.min, max_minor: input.max, daily_count: input.daily_count, daily_amount: input.daily_amount, updated_by: operator });
     const values = settingChange(limitValues(input, input.currency), before && limitValues({ ...before, min: before.min_minor, max: before.max_minor }, input.currency));
     await insertOperatorAction(tx, { operator, action: `wallet_limit.set ${input.currency} ${input.kind}${before ? '' : ' (new)'} ${values}`, target_type: 'setting', target_id: 0, reason: input.reason ?? null });

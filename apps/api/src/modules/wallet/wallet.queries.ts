@@ -33,11 +33,13 @@ export const lockLimitForUpdate = async (trx: Transaction<DB>, currency: string,
   await sql`select pg_advisory_xact_lock(hashtext('wallet-limit'), hashtext(${`${currency}:${kind}`}))`.execute(trx);
   return trx.selectFrom('wallet_limits').selectAll().where('currency', '=', currency).where('kind', '=', kind).forUpdate().executeTakeFirst();
 };
+// A changed row's version moves strictly forward (`nextUpdatedAt`, named by table: the insert's `excluded` has the column too).
+const nextLimitUpdatedAt = sql<Date>`date_trunc('milliseconds', greatest(now(), wallet_limits.updated_at + interval '1 millisecond'))`;
 export const upsertLimit = (db: Executor, row: Insertable<DB['wallet_limits']>) =>
   db
     .insertInto('wallet_limits')
     .values(row)
-    .onConflict((oc) => oc.columns(['currency', 'kind']).doUpdateSet((eb) => ({ fee_bp: eb.ref('excluded.fee_bp'), fee_fixed: eb.ref('excluded.fee_fixed'), min_minor: eb.ref('excluded.min_minor'), max_minor: eb.ref('excluded.max_minor'), daily_count: eb.ref('excluded.daily_count'), daily_amount: eb.ref('excluded.daily_amount'), updated_by: eb.ref('excluded.updated_by'), updated_at: sql`now()` })))
+    .onConflict((oc) => oc.columns(['currency', 'kind']).doUpdateSet((eb) => ({ fee_bp: eb.ref('excluded.fee_bp'), fee_fixed: eb.ref('excluded.fee_fixed'), min_minor: eb.ref('excluded.min_minor'), max_minor: eb.ref('excluded.max_minor'), daily_count: eb.ref('excluded.daily_count'), daily_amount: eb.ref('excluded.daily_amount'), updated_by: eb.ref('excluded.updated_by'), updated_at: nextLimitUpdatedAt })))
     .execute();
 
 export const findRechargeChannels = (db: Executor) => db.selectFrom('recharge_channels').selectAll().where('enabled', '=', true).orderBy('sort').execute();
@@ -47,11 +49,24 @@ export const lockRechargeChannelForUpdate = async (trx: Transaction<DB>, code: s
   await sql`select pg_advisory_xact_lock(hashtext('recharge-channel'), hashtext(${code}))`.execute(trx);
   return trx.selectFrom('recharge_channels').selectAll().where('code', '=', code).forUpdate().executeTakeFirst();
 };
+const nextChannelUpdatedAt = sql<Date>`date_trunc('milliseconds', greatest(now(), recharge_channels.updated_at + interval '1 millisecond'))`;
+/** Adds a top-up channel or changes it, stamped with who; a change moves its version strictly forward. */
 export const upsertRechargeChannel = (db: Executor, row: Insertable<DB['recharge_channels']>) =>
   db
     .insertInto('recharge_channels')
     .values(row)
-    .onConflict((oc) => oc.column('code').doUpdateSet((eb) => ({ kind: eb.ref('excluded.kind'), name: eb.ref('excluded.name'), currencies: eb.ref('excluded.currencies'), min_minor: eb.ref('excluded.min_minor'), max_minor: eb.ref('excluded.max_minor'), enabled: eb.ref('excluded.enabled') })))
+    .onConflict((oc) =>
+      oc.column('code').doUpdateSet((eb) => ({
+        kind: eb.ref('excluded.kind'),
+        name: eb.ref('excluded.name'),
+        currencies: eb.ref('excluded.currencies'),
+        min_minor: eb.ref('excluded.min_minor'),
+        max_minor: eb.ref('excluded.max_minor'),
+        enabled: eb.ref('excluded.enabled'),
+        updated_by: eb.ref('excluded.updated_by'),
+        updated_at: nextChannelUpdatedAt,
+      })),
+    )
     .execute();
 export const findCollectionAccounts = (db: Executor, currency?: string) =>
   db.selectFrom('collection_accounts').select(['id', 'currency', 'bank_name', 'account_name', 'account_number', 'branch']).where('enabled', '=', true).$if(currency !== undefined, (qb) => qb.where('currency', '=', currency!)).orderBy('id').execute();

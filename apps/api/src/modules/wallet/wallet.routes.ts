@@ -80,8 +80,8 @@ export function walletRoutes({ handle, deps, app }: Api): void {
   handle(c.adminGrantPoints, ({ actor, body }) => service.grantPoints(db, actor, body), { idempotencyCaller: operatorCaller });
   handle(c.adminAddBank, ({ actor, body }) => service.addBank(db, actor, body));
   handle(c.adminAddCollectionAccount, ({ actor, body }) => recharge.addCollectionAccount(db, actor, body));
-  handle(c.adminSetRechargeChannel, ({ actor, body }) => recharge.setRechargeChannel(db, actor, body));
-  handle(c.adminSetWalletLimit, ({ actor, body }) => recharge.setWalletLimit(db, actor, body));
+  handle(c.adminSetRechargeChannel, ({ actor, body }) => recharge.setRechargeChannel(db, actor, body, { base_updated_at: body.base_updated_at }));
+  handle(c.adminSetWalletLimit, ({ actor, body }) => recharge.setWalletLimit(db, actor, body, { base_updated_at: body.base_updated_at }));
   handle(c.adminAddCryptoAddresses, ({ actor, body }) => recharge.addCryptoAddresses(db, actor, body));
 }
 

@@ -52,6 +52,9 @@ export interface RechargeChannelsTable {
   max_minor: number;
   enabled: Generated<boolean>;
   sort: Generated<number>;
+  /** Who changed the channel last, and when: the version the console's form names when it saves. */
+  updated_by: Generated<string>;
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
 }
 
 export interface CollectionAccountsTable {

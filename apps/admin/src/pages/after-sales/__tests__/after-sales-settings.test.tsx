@@ -15,15 +15,20 @@ beforeAll(async () => {
 });
 
 const settings = { return_days: 7, exchange_days: 15, max_exchanges: 1, ship_back_days: 7, auto_complete_days: 7, review_edit_days: 30 };
-const data = { settings, addresses: [], carriers: [{ code: 'dhl', name: 'DHL', needs_phone_tail: false, enabled: true }], reasons: [] };
+const data = { settings, addresses: [], carriers: [{ code: 'dhl', name: 'DHL', needs_phone_tail: false, enabled: true, updated_at: '2026-11-30T10:00:00.000Z' }], reasons: [] };
 let sent: Array<{ path: string; body: unknown }> = [];
+const ENDED = 'Authentication failed, please log in again';
+/** How the server answers a save of the windows: refusing two of the days (default), or saying the session ended. */
+let sessionEnded = false;
 beforeEach(() => {
   sent = [];
+  sessionEnded = false;
   sessionStore.signIn('token');
   vi.stubGlobal('fetch', async (url: string, init: RequestInit = {}) => {
     const path = url.split('?')[0]!;
     const answer = (status: number, envelope: unknown) => new Response(JSON.stringify(envelope), { status, headers: { 'Content-Type': 'application/json' } });
     if (init.method === 'POST') sent.push({ path, body: JSON.parse(String(init.body)) });
+    if (path === '/admin/api/after-sales/settings' && init.method === 'POST' && sessionEnded) return answer(200, { code: 2001, msg: ENDED, data: null });
     // The server refuses two of the days, each with its own words.
     if (path === '/admin/api/after-sales/settings' && init.method === 'POST')
       return answer(422, { code: 422, msg: 'Ship-back period (days) must be at most 90', data: { errors: [{ field: 'ship_back_days', msg: 'Ship-back period (days) must be at most 90' }, { field: 'max_exchanges', msg: 'Maximum exchanges must be at most 100' }] } });
@@ -83,6 +88,20 @@ describe('the after-sales settings', () => {
     expect((name as HTMLInputElement).value).toBe('DHL');
     await act(async () => void fireEvent.change(name, { target: { value: 'DHL Express' } }));
     await act(async () => void fireEvent.click(within(carriers).getByRole('button', { name: 'Save' })));
-    await waitFor(() => expect(sent).toEqual([{ path: '/admin/api/after-sales/carriers/save', body: { code: 'dhl', name: 'DHL Express', needs_phone_tail: false, enabled: true } }]));
+    await waitFor(() => expect(sent).toEqual([{ path: '/admin/api/after-sales/carriers/save', body: { code: 'dhl', name: 'DHL Express', needs_phone_tail: false, enabled: true, base_updated_at: '2026-11-30T10:00:00.000Z' } }]));
+  });
+
+  it('a save refused because the session ended is said until the same operator signs in again over the page; the days typed stay', async () => {
+    sessionEnded = true;
+    page();
+    const returnDays = await screen.findByRole('spinbutton', { name: 'Return window (days)' });
+    await act(async () => void fireEvent.change(returnDays, { target: { value: '14' } }));
+    await act(async () => void fireEvent.click(screen.getByRole('button', { name: 'Save' })));
+    await screen.findByText(ENDED);
+    expect(sessionStore.get()).toMatchObject({ token: null, ended: 'expired' });
+
+    act(() => sessionStore.resume('token-2'));
+    await waitFor(() => expect(screen.queryByText(ENDED)).toBeNull());
+    expect((returnDays as HTMLInputElement).value).toBe('14');
   });
 });

@@ -21,6 +21,8 @@ const stamp = { updated_by: 'owner', updated_at: '2026-11-20T10:00:00.000Z' };
 const snapshot = (over: Partial<Snapshot> = {}): Snapshot => ({
   captcha_mode: 'auto',
   captcha_bypass: false,
+  captcha_updated_by: 'owner',
+  captcha_updated_at: stamp.updated_at,
   orders: { expiry_minutes: 30, auto_confirm_days: 7, settle_after_days: 7, ...stamp },
   shipping_fees: [
     { country_code: 'US', currency: 'USD', fee: 500, free_over: 3000, ...stamp },

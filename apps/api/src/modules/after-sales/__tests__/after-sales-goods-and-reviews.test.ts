@@ -148,7 +148,9 @@ describe('the console’s settings of after-sales', () => {
 
     await kit.admin('/admin/api/after-sales/carriers/save', { code: 'citylink', name: 'City-Link', needs_phone_tail: false });
     expect((await kit.get(m, '/attractive/AfterSales/logistics')).body.data.list.map((c: { code: string }) => c.code)).toContain('citylink');
-    await kit.admin('/admin/api/after-sales/carriers/save', { code: 'citylink', name: 'City-Link', enabled: false });
+    // A change names the version the console loaded.
+    const citylink = (await kit.adminGet('/admin/api/after-sales/settings')).body.data.carriers.find((c: { code: string }) => c.code === 'citylink');
+    expect((await kit.admin('/admin/api/after-sales/carriers/save', { code: 'citylink', name: 'City-Link', enabled: false, base_updated_at: citylink.updated_at })).body.code).toBe(200);
     expect((await kit.get(m, '/attractive/AfterSales/logistics')).body.data.list.map((c: { code: string }) => c.code)).not.toContain('citylink');
     expect((await kit.admin('/admin/api/after-sales/carriers/save', { code: 'Bad Code', name: 'x' })).status).toBe(422);
     const recorded = await t.db.selectFrom('operator_actions').select('action').where('action', 'like', 'setting.after_sales%').execute();
@@ -186,8 +188,10 @@ describe('the console’s reasons per kind', () => {
 
     const added = await kit.admin('/admin/api/after-sales/reasons/save', { kind: 'return', code: 'late_delivery', names: { 'en-us': 'Arrived too late', th: 'ได้รับสินค้าช้าเกินไป', 'zh-cn': '' }, needs_evidence: false, sort: 1 });
     expect(added.body.data.reasons.find((r: { code: string }) => r.code === 'late_delivery')).toMatchObject({ kind: 'return', names: { 'en-us': 'Arrived too late', th: 'ได้รับสินค้าช้าเกินไป' }, text: 'Arrived too late', shipped: false, enabled: true });
-    await kit.admin('/admin/api/after-sales/reasons/save', { kind: 'return', code: 'damaged', names: { 'en-us': 'Broken on arrival' }, needs_evidence: true });
-    await kit.admin('/admin/api/after-sales/reasons/save', { kind: 'return', code: 'changed_mind', enabled: false, sort: 3 });
+    // A change names the version the console loaded.
+    const versionOf = async (code: string) => ((await kit.adminGet('/admin/api/after-sales/settings')).body.data.reasons as Array<{ kind: string; code: string; updated_at: string }>).find((r) => r.kind === 'return' && r.code === code)!.updated_at;
+    expect((await kit.admin('/admin/api/after-sales/reasons/save', { kind: 'return', code: 'damaged', names: { 'en-us': 'Broken on arrival' }, needs_evidence: true, base_updated_at: await versionOf('damaged') })).body.code).toBe(200);
+    expect((await kit.admin('/admin/api/after-sales/reasons/save', { kind: 'return', code: 'changed_mind', enabled: false, sort: 3, base_updated_at: await versionOf('changed_mind') })).body.code).toBe(200);
 
     const en = await question(m, 'en-us');
     expect(en.find((r) => r.id === 'late_delivery')?.text).toBe('Arrived too late');
@@ -211,8 +215,8 @@ describe('the console’s reasons per kind', () => {
 
     const recorded = await t.db.selectFrom('operator_actions').select('action').where('action', 'like', 'setting.after_sales_reason%').execute();
     expect(recorded.map((r) => r.action)).toEqual(['setting.after_sales_reason return late_delivery on', 'setting.after_sales_reason return damaged on', 'setting.after_sales_reason return changed_mind off']);
-    await kit.admin('/admin/api/after-sales/reasons/save', { kind: 'return', code: 'late_delivery', names: { 'en-us': 'Came after the promised day', th: 'ได้รับสินค้าช้าเกินไป' }, needs_evidence: false, sort: 1 });
+    await kit.admin('/admin/api/after-sales/reasons/save', { kind: 'return', code: 'late_delivery', names: { 'en-us': 'Came after the promised day', th: 'ได้รับสินค้าช้าเกินไป' }, needs_evidence: false, sort: 1, base_updated_at: await versionOf('late_delivery') });
     expect(await listedReason()).toBe('Came after the promised day');
-    await kit.admin('/admin/api/after-sales/reasons/save', { kind: 'return', code: 'changed_mind', sort: 3 });
+    expect((await kit.admin('/admin/api/after-sales/reasons/save', { kind: 'return', code: 'changed_mind', sort: 3, base_updated_at: await versionOf('changed_mind') })).body.code).toBe(200);
   });
 });

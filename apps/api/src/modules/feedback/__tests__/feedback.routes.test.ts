@@ -145,7 +145,8 @@ describe('feedback', () => {
     expect(created.body.code, created.body.msg).toBe(200);
     expect((await post('/admin/api/feedback/categories/save', { names: { th: 'ค่าจัดส่ง' } }, owner.headers)).status).toBe(422);
     expect((await get('/user/feedback/cate', m.headers, 'th')).body.data.list[0]).toEqual({ id: created.body.data.id, name: 'ค่าจัดส่ง' });
-    await post('/admin/api/feedback/categories/save', { id: created.body.data.id, names: { 'en-us': 'Shipping fees' }, sort: 5, enabled: false }, owner.headers);
+    const hidden = await post('/admin/api/feedback/categories/save', { id: created.body.data.id, base_updated_at: created.body.data.updated_at, names: { 'en-us': 'Shipping fees' }, sort: 5, enabled: false }, owner.headers);
+    expect(hidden.body.code, hidden.body.msg).toBe(200);
     expect((await get('/user/feedback/cate', m.headers)).body.data.list.map((c: { name: string }) => c.name)).not.toContain('Shipping fees');
     expect((await get('/admin/api/feedback/categories', owner.headers)).body.data.list.find((c: { id: number }) => c.id === created.body.data.id)).toMatchObject({ enabled: false });
   });

@@ -23,6 +23,9 @@ let keyN = 0;
 const keyed = (h: Headers) => ({ ...h, 'idempotency-key': `broadcast-${Date.now()}-${keyN++}` });
 const get = (url: string, headers?: Headers, lang?: string) => call(t, 'GET', url, { headers, lang });
 const post = (url: string, body: unknown, headers: Headers) => call(t, 'POST', url, { headers: keyed(headers), body });
+/** The support settings saved as the console's card saves them: naming the version it read. */
+const saveSupport = async (body: Record<string, unknown>, headers: Headers) =>
+  post('/admin/api/messages/settings/save', { ...body, base_updated_at: (await get('/admin/api/messages/settings', headers)).body.data.updated_at }, headers);
 const unread = async (h: Headers) => (await get('/user/message/total', h)).body.data.unread as number;
 const texts = { 'en-us': { title: 'Holiday hours', text: 'Support answers from 9 to 18 during the holidays.' }, th: { title: 'เวลาทำการช่วงวันหยุด', text: 'ฝ่ายบริการตอบกลับเวลา 9 ถึง 18 น. ในช่วงวันหยุด' } };
 
@@ -105,8 +108,8 @@ describe('messages from operators', () => {
   });
 
   it('removes messages older than the retention setting; the unread count drops at once', async () => {
-    expect((await get('/admin/api/messages/settings', owner.headers)).body.data).toEqual({ message_retention_days: 180, feedback_daily_limit: 10, chat_mode: 'builtin', external_chat_url: '' });
-    expect((await post('/admin/api/messages/settings/save', { message_retention_days: 3, feedback_daily_limit: 10 }, owner.headers)).status).toBe(422);
+    expect((await get('/admin/api/messages/settings', owner.headers)).body.data).toEqual({ message_retention_days: 180, feedback_daily_limit: 10, chat_mode: 'builtin', external_chat_url: '', updated_by: 'system', updated_at: expect.any(String) });
+    expect((await saveSupport({ message_retention_days: 3, feedback_daily_limit: 10 }, owner.headers)).status).toBe(422);
     const m = await newMember(t);
     await post('/admin/api/messages/broadcast', { texts }, owner.headers);
     await post('/admin/api/messages/broadcast', { texts }, owner.headers);
@@ -117,11 +120,11 @@ describe('messages from operators', () => {
     await purgeOldMessages(t.db);
     expect(await unread(m.headers)).toBe(1);
     // Kept for 30 days from now on: a 40-day-old message goes too.
-    expect((await post('/admin/api/messages/settings/save', { message_retention_days: 30, feedback_daily_limit: 10 }, owner.headers)).body.data).toMatchObject({ message_retention_days: 30, feedback_daily_limit: 10 });
+    expect((await saveSupport({ message_retention_days: 30, feedback_daily_limit: 10 }, owner.headers)).body.data).toMatchObject({ message_retention_days: 30, feedback_daily_limit: 10 });
     await t.db.updateTable('member_messages').set({ created_at: sql`now() - interval '40 days'` }).where('member_id', '=', m.userId).execute();
     await purgeOldMessages(t.db);
     expect(await unread(m.headers)).toBe(0);
     expect((await get('/user/message/list', m.headers)).body.data.total).toBe(0);
-    await post('/admin/api/messages/settings/save', { message_retention_days: 180, feedback_daily_limit: 10 }, owner.headers);
+    await saveSupport({ message_retention_days: 180, feedback_daily_limit: 10 }, owner.headers);
   });
 });

@@ -174,7 +174,9 @@ describe('the console’s money calls', () => {
     const [owner, finance] = [await operator('owner'), await operator('finance')];
     const member = await registerMember(t);
     // CNY has no limit of its own yet: every adjustment would wait.
-    const set = await decide('/admin/api/approvals/limits/set', { kind: 'ledger.adjust', currency: 'CNY', auto_up_to: 10_000, daily_limit: null, reason: 'desk limit for yuan' }, owner.token, 'approvals-limit-cny');
+    // Set from the table as read (the pair's version, none while it has no row), as the console does.
+    const listed = (await get('/admin/api/approvals/limits', owner.token)).data.list.find((l: { kind: string; currency: string }) => l.kind === 'ledger.adjust' && l.currency === 'CNY');
+    const set = await decide('/admin/api/approvals/limits/set', { kind: 'ledger.adjust', currency: 'CNY', auto_up_to: 10_000, daily_limit: null, base_updated_at: listed?.updated_at, reason: 'desk limit for yuan' }, owner.token, 'approvals-limit-cny');
     expect(set.code, set.msg).toBe(200);
     expect((await get('/admin/api/ledger/adjustment-limits', finance.token)).data.list).toEqual(expect.arrayContaining([expect.objectContaining({ currency: 'CNY', amount: 10_000 })]));
     const small = await decide('/admin/api/ledger/adjustments', { user_id: member.user.id, asset: 'cash', currency: 'CNY', amount: 6000, reason: 'Courier refund' }, finance.token, `cny-small-${member.user.id}`);
@@ -330,14 +332,16 @@ describe('the console’s money calls', () => {
     const methods = (await get('/admin/api/payments/methods', owner.token)).data.list;
     expect(methods.length).toBeGreaterThan(0);
     const m = methods[0];
-    const changed = await decide('/admin/api/payments/methods', { id: m.id, fee_bp: 250, fee_fixed_minor: 30, enabled: !m.enabled, sort: m.sort, reason: 'new gateway price list' }, owner.token, `pm-${m.id}`);
+    // Saved from the row as listed: it names the version it read.
+    const changed = await decide('/admin/api/payments/methods', { id: m.id, fee_bp: 250, fee_fixed_minor: 30, enabled: !m.enabled, sort: m.sort, base_updated_at: m.updated_at, reason: 'new gateway price list' }, owner.token, `pm-${m.id}`);
     expect(changed).toMatchObject({ code: 200, data: { id: m.id, fee_bp: 250, fee_fixed_minor: 30, enabled: !m.enabled, updated_by: owner.recordedAs } });
     const recorded = await t.db.selectFrom('operator_actions').selectAll().where('target_type', '=', 'setting').where('target_id', '=', m.id).where('action', 'like', 'setting.pay_method%').execute();
     expect(recorded).toEqual([expect.objectContaining({ operator: owner.recordedAs, reason: 'new gateway price list' })]);
-    await decide('/admin/api/payments/methods', { id: m.id, fee_bp: m.fee_bp, fee_fixed_minor: m.fee_fixed_minor, enabled: m.enabled, sort: m.sort, reason: 'back as it was' }, owner.token, `pm-back-${m.id}`);
+    expect((await decide('/admin/api/payments/methods', { id: m.id, fee_bp: m.fee_bp, fee_fixed_minor: m.fee_fixed_minor, enabled: m.enabled, sort: m.sort, base_updated_at: changed.data.updated_at, reason: 'back as it was' }, owner.token, `pm-back-${m.id}`)).code).toBe(200);
 
     // Every money setting is saved with its reason (refused without one, nothing changed), and recorded with it.
-    const limit = { currency: 'MYR', kind: 'withdraw_bank', fee_bp: 100, fee_fixed: 200, min: 1000, max: 500000, daily_count: 3, daily_amount: 1000000 };
+    const listed = (await get('/admin/api/wallet/limits', owner.token)).data.list.find((l: { currency: string; kind: string }) => l.currency === 'MYR' && l.kind === 'withdraw_bank');
+    const limit = { currency: 'MYR', kind: 'withdraw_bank', fee_bp: 100, fee_fixed: 200, min: 1000, max: 500000, daily_count: 3, daily_amount: 1000000, base_updated_at: listed?.updated_at };
     expect((await decide('/admin/api/wallet/limits', limit, owner.token, 'limit-myr-no-reason')).code).toBe(ResponseCode.validation);
     expect((await get('/admin/api/wallet/limits', owner.token)).data.list).not.toEqual(expect.arrayContaining([expect.objectContaining({ currency: 'MYR', kind: 'withdraw_bank', fee_bp: 100, fee_fixed: 200 })]));
     expect((await decide('/admin/api/wallet/limits', { ...limit, reason: 'bank raised its fee' }, owner.token, 'limit-myr')).code).toBe(200);

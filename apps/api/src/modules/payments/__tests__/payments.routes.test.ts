@@ -123,10 +123,10 @@ describe('the member\'s methods and international orders', () => {
 
     // An operator switches Boost off and changes GrabPay's fee: the list says so at once.
     const owner = await newOperatorSession(t.db, 'owner');
-    const settings = (await call(t, 'GET', '/admin/api/payments/methods', { headers: owner.headers })).body.data.list as Array<{ id: number; code: string; currency: string; country_code: string; sort: number }>;
+    const settings = (await call(t, 'GET', '/admin/api/payments/methods', { headers: owner.headers })).body.data.list as Array<{ id: number; code: string; currency: string; country_code: string; sort: number; updated_at: string }>;
     const row = (code: string) => settings.find((x) => x.code === code && x.currency === 'MYR' && x.country_code === '*')!;
     for (const [code, change] of [['airwallex_boost', { fee_bp: 150, enabled: false }], ['airwallex_grabpay', { fee_bp: 220, enabled: true }]] as const) {
-      const res = await call(t, 'POST', '/admin/api/payments/methods', { headers: { ...owner.headers, 'idempotency-key': `method-${code}-${owner.operatorId}` }, body: { id: row(code).id, fee_fixed_minor: 0, sort: row(code).sort, reason: 'test: provider terms', ...change } });
+      const res = await call(t, 'POST', '/admin/api/payments/methods', { headers: { ...owner.headers, 'idempotency-key': `method-${code}-${owner.operatorId}` }, body: { id: row(code).id, fee_fixed_minor: 0, sort: row(code).sort, base_updated_at: row(code).updated_at, reason: 'test: provider terms', ...change } });
       expect(res.body.code, res.body.msg).toBe(200);
     }
     const after = await listed(singaporean, 'MYR');

@@ -22,6 +22,9 @@ let n = 0;
 const keyed = (h: Headers) => ({ ...h, 'idempotency-key': `chat-${Date.now()}-${n++}` });
 const get = (url: string, headers?: Headers) => call(t, 'GET', url, { headers });
 const post = (url: string, body: unknown, headers: Headers, lang?: string) => call(t, 'POST', url, { headers: keyed(headers), body, ...(lang ? { lang } : {}) });
+/** The support settings saved as the console's card saves them: naming the version it read. */
+const saveSupport = async (body: Record<string, unknown>, headers: Headers) =>
+  post('/admin/api/messages/settings/save', { ...body, base_updated_at: (await get('/admin/api/messages/settings', headers)).body.data.updated_at }, headers);
 const say = (h: Headers, text: string) => post('/user/chat/send', { kind: 'text', text }, h);
 /** Every agent away from the desk (each test starts with nobody online). */
 const nobodyOnline = () => t.db.updateTable('chat_agents').set({ seen_at: sql`now() - interval '1 hour'` }).execute();
@@ -151,14 +154,14 @@ describe('support chat', () => {
     const owner = await newOperatorSession(t.db, 'owner');
     const m = await newMember(t);
     expect((await get('/user/chat/state', m.headers)).body.data.external_url).toBeNull();
-    expect((await post('/admin/api/messages/settings/save', { chat_mode: 'external' }, owner.headers)).body.code).toBe(ResponseCode.settingInvalid);
-    expect((await post('/admin/api/messages/settings/save', { external_chat_url: 'javascript:alert(1)' }, owner.headers)).status).toBe(422);
-    const saved = await post('/admin/api/messages/settings/save', { chat_mode: 'external', external_chat_url: 'https://chat.example.com/widget?app=shop' }, owner.headers);
+    expect((await saveSupport({ chat_mode: 'external' }, owner.headers)).body.code).toBe(ResponseCode.settingInvalid);
+    expect((await saveSupport({ external_chat_url: 'javascript:alert(1)' }, owner.headers)).status).toBe(422);
+    const saved = await saveSupport({ chat_mode: 'external', external_chat_url: 'https://chat.example.com/widget?app=shop' }, owner.headers);
     expect(saved.body.data).toMatchObject({ chat_mode: 'external', message_retention_days: 180 });
     expect((await get('/user/chat/state', m.headers)).body.data.external_url).toBe(`https://chat.example.com/widget?app=shop&customer_id=${m.userId}`);
-    await post('/admin/api/messages/settings/save', { external_chat_url: 'https://chat.example.com/c/{member_id}' }, owner.headers);
+    await saveSupport({ external_chat_url: 'https://chat.example.com/c/{member_id}' }, owner.headers);
     expect((await get('/user/chat/state', m.headers)).body.data.external_url).toBe(`https://chat.example.com/c/${m.userId}`);
-    await post('/admin/api/messages/settings/save', { chat_mode: 'builtin' }, owner.headers);
+    await saveSupport({ chat_mode: 'builtin' }, owner.headers);
     expect((await get('/user/chat/state', m.headers)).body.data.external_url).toBeNull();
   });
 
@@ -173,10 +176,11 @@ describe('support chat', () => {
     const thai = (await get('/admin/api/chat/canned?lang=th', agent.headers)).body.data.list;
     expect(thai.map((c: { title: string }) => c.title)).toContain('ทักทาย');
     expect(thai.every((c: { lang: string }) => c.lang === 'th')).toBe(true);
-    await post('/admin/api/chat/canned/save', { id: saved.body.data.id, lang: 'th', title: 'ทักทาย', text: 'สวัสดีค่ะ' }, agent.headers);
+    const changed = await post('/admin/api/chat/canned/save', { id: saved.body.data.id, base_updated_at: saved.body.data.updated_at, lang: 'th', title: 'ทักทาย', text: 'สวัสดีค่ะ' }, agent.headers);
+    expect(changed.body.code, changed.body.msg).toBe(200);
     expect((await get('/admin/api/chat/canned?lang=th', agent.headers)).body.data.list.find((c: { id: number }) => c.id === saved.body.data.id).text).toBe('สวัสดีค่ะ');
-    expect((await post('/admin/api/chat/canned/delete', { id: saved.body.data.id }, agent.headers)).body.data).toEqual({ deleted: true });
-    expect((await post('/admin/api/chat/canned/delete', { id: saved.body.data.id }, agent.headers)).body.code).toBe(ResponseCode.notFound);
+    expect((await post('/admin/api/chat/canned/delete', { id: saved.body.data.id, base_updated_at: changed.body.data.updated_at }, agent.headers)).body.data).toEqual({ deleted: true });
+    expect((await post('/admin/api/chat/canned/delete', { id: saved.body.data.id, base_updated_at: changed.body.data.updated_at }, agent.headers)).body.code).toBe(ResponseCode.notFound);
     expect((await get('/admin/api/chat/canned', m.headers)).body.code).not.toBe(200);
   });
   it('a disabled operator, or one whose role no longer grants the chat, is neither given conversations nor counted online', async () => {

@@ -21,7 +21,9 @@ afterAll(() => t.close());
 const op = (url: string, body?: unknown, who = operator) => call(t, body === undefined ? 'GET' : 'POST', url, { headers: { ...who.headers, 'idempotency-key': `band-${Date.now()}-${keyN++}` }, body, lang: 'en-us' });
 /** Sets the band: asked by one operator, approved by a second. */
 async function band(below: number, above: number) {
-  const asked = await op('/admin/api/shops/settings', { fee_bp: 1000, audit_hours: 48, payment_minutes: 30, price_below_bp: below, price_above_bp: above, reason: 'price band' });
+  // Saved as the console's form saves it: from the settings it read, naming their version.
+  const read = (await op('/admin/api/shops/settings')).body.data;
+  const asked = await op('/admin/api/shops/settings', { fee_bp: 1000, audit_hours: 48, payment_minutes: 30, price_below_bp: below, price_above_bp: above, base_updated_at: read.updated_at, reason: 'price band' });
   if (asked.body.data?.request) expect((await op('/admin/api/approvals/decide', { id: asked.body.data.request.id, decision: 'approve', reason: 'checked' }, approver)).body.code).toBe(200);
   return asked.status === 200 ? op('/admin/api/shops/settings') : asked;
 }

@@ -25,6 +25,9 @@ afterAll(() => t.close());
 
 const op = (who: { headers: Record<string, string> }, url: string, body?: unknown) =>
   call(t, body === undefined ? 'GET' : 'POST', url, { headers: { ...who.headers, 'idempotency-key': `shop-fee-${Date.now()}-${keyN++}` }, body, lang: 'en-us' });
+/** The shop settings saved as the console's form saves them: from the settings it read, naming their version. */
+const saveSettings = async (who: { headers: Record<string, string> }, body: Record<string, unknown>) =>
+  op(who, '/admin/api/shops/settings', { ...body, base_updated_at: (await op(who, '/admin/api/shops/settings')).body.data.updated_at });
 const settings = async () => (await op(asker, '/admin/api/shops/settings')).body.data;
 
 /** A pickup order of one unit, paid now; `settle` approves it, hands it over and settles it once its moment has come. */
@@ -49,15 +52,15 @@ describe('the fee and the price band take a second operator', () => {
     const before = await sellAndSettle(o, g.skuId, b);
 
     // One operator sets the fee to 0 and the hours to 24: the hours are saved at once, the fee waits.
-    const asked = await op(asker, '/admin/api/shops/settings', { fee_bp: 0, audit_hours: 24, payment_minutes: 30, price_below_bp: 0, price_above_bp: 0, reason: 'promotion month' });
+    const asked = await saveSettings(asker, { fee_bp: 0, audit_hours: 24, payment_minutes: 30, price_below_bp: 0, price_above_bp: 0, reason: 'promotion month' });
     expect(asked.body.code, asked.body.msg).toBe(200);
     const request = asked.body.data.request;
     expect(request).toMatchObject({ kind: 'shop.settings', status: 'pending', reason: 'promotion month', changes: [{ field: 'fee_bp', star: null, from: 1000, to: 0 }] });
     expect(asked.body.data).toMatchObject({ fee_bp: 1000, audit_hours: 24, pending: { id: request.id } });
     expect(await settings()).toMatchObject({ fee_bp: 1000, audit_hours: 24, pending: { id: request.id, changes: [{ field: 'fee_bp', from: 1000, to: 0 }] } });
     // Asked again the same: the same request; something different meanwhile: refused, naming it.
-    expect((await op(asker, '/admin/api/shops/settings', { fee_bp: 0, audit_hours: 24, payment_minutes: 30, reason: 'double tap' })).body.data.request.id).toBe(request.id);
-    const other = await op(asker, '/admin/api/shops/settings', { fee_bp: 500, audit_hours: 24, payment_minutes: 30, reason: 'rather 5 %' });
+    expect((await saveSettings(asker, { fee_bp: 0, audit_hours: 24, payment_minutes: 30, reason: 'double tap' })).body.data.request.id).toBe(request.id);
+    const other = await saveSettings(asker, { fee_bp: 500, audit_hours: 24, payment_minutes: 30, reason: 'rather 5 %' });
     expect(other.body.code).toBe(ResponseCode.approvalAlreadyWaiting);
     expect(other.body.msg).toContain(`#${request.id}`);
 
@@ -89,7 +92,7 @@ describe('the fee and the price band take a second operator', () => {
   });
 
   it('a change of the price band alone waits too, listing each band field old → new; rejected, nothing changes', async () => {
-    const asked = await op(asker, '/admin/api/shops/settings', { fee_bp: 0, audit_hours: 24, payment_minutes: 30, price_below_bp: 2000, price_above_bp: 500, reason: 'wider band' });
+    const asked = await saveSettings(asker, { fee_bp: 0, audit_hours: 24, payment_minutes: 30, price_below_bp: 2000, price_above_bp: 500, reason: 'wider band' });
     expect(asked.body.data.request).toMatchObject({ status: 'pending', changes: [{ field: 'price_below_bp', from: 0, to: 2000 }, { field: 'price_above_bp', from: 0, to: 500 }] });
     expect(await settings()).toMatchObject({ price_below_bp: 0, price_above_bp: 0 });
     expect((await op(approver, '/admin/api/approvals/decide', { id: asked.body.data.request.id, decision: 'reject', reason: 'too wide' })).body.code).toBe(200);

@@ -21,6 +21,9 @@ afterAll(() => t.close());
 
 const op = (who: { headers: Record<string, string> }, url: string, body?: unknown) =>
   call(t, body === undefined ? 'GET' : 'POST', url, { headers: { ...who.headers, 'idempotency-key': `shop-op-${Date.now()}-${keyN++}` }, body, lang: 'en-us' });
+/** The shop settings saved as the console's form saves them: from the settings it read, naming their version. */
+const saveSettings = async (who: { headers: Record<string, string> }, body: Record<string, unknown>) =>
+  op(who, '/admin/api/shops/settings', { ...body, base_updated_at: (await op(who, '/admin/api/shops/settings')).body.data.updated_at });
 
 describe('member shops in the console', () => {
   it('an addition of stock waits for a second operator; a removal is made at once and never below zero; each is recorded', async () => {
@@ -105,7 +108,7 @@ describe('member shops in the console', () => {
   });
 
   it('the settings are saved with a reason (the fee once a second operator approves); a member session cannot call the console', async () => {
-    const saved = await op(asker, '/admin/api/shops/settings', { fee_bp: 1500, audit_hours: 24, payment_minutes: 20, reason: 'new terms' });
+    const saved = await saveSettings(asker, { fee_bp: 1500, audit_hours: 24, payment_minutes: 20, reason: 'new terms' });
     expect(saved.body.data).toMatchObject({ fee_bp: 1000, audit_hours: 24, payment_minutes: 20, request: { kind: 'shop.settings', status: 'pending' } });
     expect((await op(approver, '/admin/api/approvals/decide', { id: saved.body.data.request.id, decision: 'approve', reason: 'agreed' })).body.code).toBe(200);
     expect((await op(asker, '/admin/api/shops/settings')).body.data.fee_bp).toBe(1500);
@@ -114,7 +117,7 @@ describe('member shops in the console', () => {
     expect(refused.body.code).not.toBe(200);
     expect(refused.body.data).toBeNull();
     expect(await t.db.selectFrom('operator_actions').select('reason').where('action', '=', 'shop.settings').execute()).toEqual([{ reason: 'new terms' }]);
-    const back = await op(asker, '/admin/api/shops/settings', { fee_bp: 1000, audit_hours: 48, payment_minutes: 30, reason: 'back' });
+    const back = await saveSettings(asker, { fee_bp: 1000, audit_hours: 48, payment_minutes: 30, reason: 'back' });
     await op(approver, '/admin/api/approvals/decide', { id: back.body.data.request.id, decision: 'approve', reason: 'back' });
   });
 });

@@ -21,9 +21,12 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 type Kind = 'withdraw_bank' | 'withdraw_crypto' | 'transfer';
-type Limit = { currency: string; kind: Kind; fee_bp: number; fee_fixed: number; min: number; max: number; daily_count: number; daily_amount: number; reason: string };
-// As the console sends it: the operator's language, and a key per form sent (the same body again within seconds would be a repeat).
-const setLimit = (body: Limit, lang = 'en-us') => call(t, 'POST', '/admin/api/wallet/limits', { headers: { ...owner.headers, 'Accept-Language': lang, 'Idempotency-Key': randomUUID() }, body });
+type Limit = { currency: string; kind: Kind; fee_bp: number; fee_fixed: number; min: number; max: number; daily_count: number; daily_amount: number; reason: string; base_updated_at?: string };
+/** The version of a row as the console's table shows it; none while the row is not there. */
+const versionOf = async (currency: string, kind: Kind) => (await t.db.selectFrom('wallet_limits').select('updated_at').where('currency', '=', currency).where('kind', '=', kind).executeTakeFirst())?.updated_at.toISOString();
+// As the console sends it: the operator's language, a key per form sent (the same body again within seconds would be a repeat), and the version of the row it read.
+const setLimit = async (body: Limit, lang = 'en-us') =>
+  call(t, 'POST', '/admin/api/wallet/limits', { headers: { ...owner.headers, 'Accept-Language': lang, 'Idempotency-Key': randomUUID() }, body: { base_updated_at: await versionOf(body.currency, body.kind), ...body } });
 const limitOf = (currency: string, kind: Kind) => t.db.selectFrom('wallet_limits').select(['fee_bp', 'fee_fixed', 'min_minor', 'max_minor', 'daily_count', 'daily_amount']).where('currency', '=', currency).where('kind', '=', kind).executeTakeFirst();
 const recorded = (currency: string, kind: Kind) =>
   t.db.selectFrom('operator_actions').select(['action', 'reason']).where('action', 'like', `wallet_limit.set ${currency} ${kind}%`).orderBy('id').execute();
@@ -122,10 +125,14 @@ describe('the record of a change of fees and limits', () => {
     ]);
   });
 
-  it('two owners saving at once: each record names the values its change replaced', async () => {
+  it('two owners saving from one copy at once: one is written, the other refused; saved again, each record names the values its change replaced', async () => {
     const base: Limit = { currency: 'USD', kind: 'withdraw_bank', fee_bp: 100, fee_fixed: 100, min: 1_000, max: 500_000, daily_count: 3, daily_amount: 1_000_000, reason: 'at once' };
-    const answers = await Promise.all([setLimit({ ...base, daily_count: 4 }), setLimit({ ...base, daily_count: 5 })]);
-    expect(answers.map((a) => a.body.code)).toEqual([200, 200]);
+    const read = await versionOf('USD', 'withdraw_bank');
+    const answers = await Promise.all([setLimit({ ...base, daily_count: 4, base_updated_at: read }), setLimit({ ...base, daily_count: 5, base_updated_at: read })]);
+    const codes = answers.map((a) => a.body.code);
+    expect([...codes].sort()).toEqual([200, ResponseCode.editedSinceOpened].sort());
+    // The refused owner reads the row again and saves on top of the other's change.
+    expect((await setLimit({ ...base, daily_count: codes[0] === 200 ? 5 : 4 })).body.code).toBe(200);
     const counts = (await recorded('USD', 'withdraw_bank')).map((r) => /daily_count: (\d+) → (\d+)/.exec(r.action)!.slice(1).map(Number));
     // One replaced the installed 3, the other replaced what the first set.
     expect(counts).toHaveLength(2);
@@ -151,7 +158,11 @@ describe('the record of a change of fees and limits', () => {
 });
 
 describe('the record of a change of a top-up channel (the same editor page, the same gap)', () => {
-  const setChannel = (body: Record<string, unknown>) => call(t, 'POST', '/admin/api/wallet/recharge-channels', { headers: { ...owner.headers, 'Idempotency-Key': randomUUID() }, body });
+  /** A channel saved as the console's form saves it: naming the version of the channel it read (none for a new code). */
+  const setChannel = async (body: { code: string } & Record<string, unknown>) => {
+    const row = await t.db.selectFrom('recharge_channels').select('updated_at').where('code', '=', body.code).executeTakeFirst();
+    return call(t, 'POST', '/admin/api/wallet/recharge-channels', { headers: { ...owner.headers, 'Idempotency-Key': randomUUID() }, body: { ...body, base_updated_at: row?.updated_at.toISOString() } });
+  };
   const channelRecords = () => t.db.selectFrom('operator_actions').select(['action', 'reason']).where('action', 'like', 'recharge_channel.set fpx_test%').orderBy('id').execute();
 
   it('names the values set and, once it existed, the ones they replaced', async () => {

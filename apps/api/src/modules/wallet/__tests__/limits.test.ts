@@ -25,9 +25,10 @@ type Member = Awaited<ReturnType<typeof walletMember>>;
 const get = (url: string, headers?: Headers) => call(t, 'GET', url, { headers });
 const post = (url: string, body: unknown, headers?: Headers, lang?: string) => call(t, 'POST', url, { headers, body, lang });
 
-/** Sets the fee and limits of a kind in a currency through the operators' call. */
+/** Sets the fee and limits of a kind in a currency through the operators' call, naming the version of the row it read (as the console does). */
 async function setLimit(currency: string, kind: 'withdraw_bank' | 'transfer', limit: { fee_bp: number; fee_fixed: number; min: number; max: number; daily_count: number; daily_amount: number }) {
-  const res = await post('/admin/api/wallet/limits', { currency, kind, ...limit, reason: 'limits for the test' }, owner.headers);
+  const row = await t.db.selectFrom('wallet_limits').select('updated_at').where('currency', '=', currency).where('kind', '=', kind).executeTakeFirst();
+  const res = await post('/admin/api/wallet/limits', { currency, kind, ...limit, base_updated_at: row?.updated_at.toISOString(), reason: 'limits for the test' }, owner.headers);
   expect(res.body.code, res.body.msg).toBe(200);
 }
 const transfer = (from: Member, to: Member, amount: string, currency = 'USD', lang?: string) => post('/user/transfer/create', { account: to.userName, amount, currency, pay_password: PAY_PASSWORD }, from.keyed(), lang);

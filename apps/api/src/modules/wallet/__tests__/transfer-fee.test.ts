@@ -16,9 +16,11 @@ beforeAll(async () => {
   t = await buildTestApp();
   owner = await newOperatorSession(t.db, 'owner');
   // USD transfers at 2.5 % + 0.33, as the tester set them.
+  // Saved from the row as read (its version), as the console does.
+  const row = await t.db.selectFrom('wallet_limits').select('updated_at').where('currency', '=', 'USD').where('kind', '=', 'transfer').executeTakeFirst();
   const res = await call(t, 'POST', '/admin/api/wallet/limits', {
     headers: owner.headers,
-    body: { currency: 'USD', kind: 'transfer', fee_bp: 250, fee_fixed: 33, min: 100, max: 500_000, daily_count: 1000, daily_amount: 100_000_000, reason: 'transfer fee' },
+    body: { currency: 'USD', kind: 'transfer', fee_bp: 250, fee_fixed: 33, min: 100, max: 500_000, daily_count: 1000, daily_amount: 100_000_000, base_updated_at: row?.updated_at.toISOString(), reason: 'transfer fee' },
   });
   expect(res.body.code, res.body.msg).toBe(200);
 }, 60_000);
