@@ -1,14 +1,15 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { useState } from 'react';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { Dialog } from 'antd-mobile';
-import { prepareApp } from '@/test/helpers';
+import { clearToasts, prepareApp } from '@/test/helpers';
 import { confirmDialog } from '../dialog';
 
 beforeAll(() => prepareApp());
 afterEach(async () => {
-  await act(async () => Dialog.clear());
-  await waitFor(() => expect(document.querySelector('.adm-dialog')).toBeNull());
+  // An answered dialog fades out; on a busy machine antd-mobile may not take it down in time: the
+  // shared helper closes what is open and unmounts what faded, so the next test starts without it.
+  await clearToasts();
+  expect(document.querySelector('.adm-dialog')).toBeNull();
   cleanup();
 });
 
