@@ -4,6 +4,7 @@ import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
 import { call, freshIp, registerMember, seedDemo } from '../../modules/accounts/__tests__/account-helpers.js';
 import { newGoods } from '../../modules/cart/__tests__/fixtures.js';
 import { bindAuthenticator, signedInOperator } from '../../modules/operators/__tests__/operator-fixtures.js';
+import { pendingWithdrawal } from '../../modules/wallet/__tests__/fixtures.js';
 
 // Four eyes need two people: an owner who created an operator (and so held its setup link), or who
 // issued its latest sign-in link, may have set that account up themself. Such an owner never
@@ -115,5 +116,21 @@ describe('a finance operator another owner approved', () => {
     expect(refused.code).toBe(ResponseCode.fourEyesLinkedOperator);
     expect((await t.db.selectFrom('ledger_adjustments').select('status').where('id', '=', id).executeTakeFirstOrThrow()).status).toBe('pending');
     expect((await send('/admin/api/ledger/adjustments/decide', { id, decision: 'approve', reason: 'campaign list checked' }, b)).data.status).toBe('posted');
+  });
+
+  it('approves a withdrawal; the owner who received its setup link cannot carry the money out, another owner can', async () => {
+    const name = `pay${RUN}`;
+    const asked = await send('/admin/api/operators/create', { user_name: name, role: 'finance', reason: 'new cashier' }, b);
+    const grant = await send('/admin/api/approvals/decide', { id: asked.data.request.id, decision: 'approve', reason: 'contract seen' }, a);
+    const finance = await setUp(name, grant.data.shown_once.setup_path);
+
+    const { w } = await pendingWithdrawal(t);
+    expect((await send('/admin/api/wallet/withdrawals/approve', { id: w.id, reason: 'member checked' }, finance)).data).toMatchObject({ status: 'approved' });
+    const refused = await send('/admin/api/wallet/withdrawals/paid', { id: w.id, payout_reference: `MBB-${RUN}` }, a);
+    expect(refused.code).toBe(ResponseCode.fourEyesLinkedOperator);
+    const status = async () => (await t.db.selectFrom('withdrawals').select('status').where('id', '=', w.id).executeTakeFirstOrThrow()).status;
+    expect(await status()).toBe('approved');
+    expect((await send('/admin/api/wallet/withdrawals/paid', { id: w.id, payout_reference: `MBB-${RUN}` }, b)).data).toMatchObject({ status: 'paid' });
+    expect(await status()).toBe('paid');
   });
 });
