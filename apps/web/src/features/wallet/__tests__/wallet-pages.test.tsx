@@ -418,18 +418,18 @@ describe('withdraw page', () => {
 
   it('by keyboard: the bank card and the stablecoin network are named groups of radios Tab reaches', async () => {
     renderAt(paths.wallet.withdraw);
-    const cardChoice = within(await screen.findByRole('radiogroup', { name: 'Bank card' })).getByRole('radio', { name: /^Maybank \*{4}6789/ });
-    expect(within(cardChoice).getByText('MIA TAN · MYR')).toBeTruthy();
-    expect(tabStop(cardChoice)).toBe(true);
-    fireEvent.click(cardChoice);
-    expect(cardChoice.getAttribute('aria-checked')).toBe('true');
+    // Read afresh each time: the page may draw its choices again as its data settles.
+    const cardChoice = async () => within(await screen.findByRole('radiogroup', { name: 'Bank card' })).getByRole('radio', { name: /^Maybank \*{4}6789/ });
+    expect(within(await cardChoice()).getByText('MIA TAN · MYR')).toBeTruthy();
+    expect(tabStop(await cardChoice())).toBe(true);
+    fireEvent.click(await cardChoice());
+    await waitFor(async () => expect((await cardChoice()).getAttribute('aria-checked')).toBe('true'));
     fireEvent.click(screen.getByText('To a stablecoin address'));
-    const networks = await screen.findByRole('radiogroup', { name: 'Network' });
-    const erc20 = within(networks).getByRole('radio', { name: 'ERC20' });
-    expect(tabStop(erc20)).toBe(true);
-    fireEvent.click(erc20);
-    expect(erc20.getAttribute('aria-checked')).toBe('true');
-    expect(within(networks).getByRole('radio', { name: 'TRC20' }).getAttribute('aria-checked')).toBe('false');
+    const network = async (name: string) => within(await screen.findByRole('radiogroup', { name: 'Network' })).getByRole('radio', { name });
+    expect(tabStop(await network('ERC20'))).toBe(true);
+    fireEvent.click(await network('ERC20'));
+    await waitFor(async () => expect((await network('ERC20')).getAttribute('aria-checked')).toBe('true'));
+    expect((await network('TRC20')).getAttribute('aria-checked')).toBe('false');
   });
 
   it('sends a member without a bank card to add one', async () => {
