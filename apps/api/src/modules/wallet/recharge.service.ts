@@ -370,13 +370,15 @@ export async function addCryptoAddresses(db: AppDeps['db'], actor: Actor, input:
   });
 }
 
-/** Operators add a company collection account. */
-export async function addCollectionAccount(db: Executor, actor: Actor, input: { currency: string; bank_name: string; account_name: string; account_number: string; branch: string; enabled: boolean; reason?: string }) {
+/** Operators add a company collection account; the account and the record of who added it commit together. */
+export async function addCollectionAccount(db: Database, actor: Actor, input: { currency: string; bank_name: string; account_name: string; account_number: string; branch: string; enabled: boolean; reason?: string }) {
   const operator = operatorNameOf(actor);
   const { reason, ...account } = input;
-  const row = await q.insertCollectionAccount(db, { ...account, created_by: operator });
-  await insertOperatorAction(db, { operator, action: `collection_account.add ${input.currency}`, target_type: 'setting', target_id: row.id, reason: reason ?? null });
-  return { id: row.id };
+  return withTransaction(db, async (tx) => {
+    const row = await q.insertCollectionAccount(tx, { ...account, created_by: operator });
+    await insertOperatorAction(tx, { operator, action: `collection_account.add ${input.currency}`, target_type: 'setting', target_id: row.id, reason: reason ?? null });
+    return { id: row.id };
+  });
 }
 
 /** `name: old → new` for each value of a setting (`name: value` for one that did not exist): what its audit entry keeps. */

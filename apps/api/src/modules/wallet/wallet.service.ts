@@ -19,7 +19,7 @@ import type {
   redeemGiftCardToBalance,
 } from '@shop/contract';
 import type { AppDeps } from '../../app-deps.js';
-import type { Executor } from '../../db/database.js';
+import type { Database, Executor } from '../../db/database.js';
 import { memberIdOf, operatorNameOf, type Actor } from '../../lib/actor.js';
 import { notifyMember } from '../messages/messages.service.js';
 import { Expiring, responseCache } from '../../lib/cache.js';
@@ -552,13 +552,15 @@ export async function redeemGiftCard(tx: Tx, actor: Actor, input: { userId: numb
   return { currency: card.currency, amount: card.remaining };
 }
 
-/** An operator adds a bank, e-wallet or branch. */
-export async function addBank(db: Executor, actor: Actor, input: { country_code: string; type: 'bank' | 'ewallet'; name: string; code: string; parent_id?: number; reason?: string }) {
+/** An operator adds a bank, e-wallet or branch; the bank and the record of who added it commit together. */
+export async function addBank(db: Database, actor: Actor, input: { country_code: string; type: 'bank' | 'ewallet'; name: string; code: string; parent_id?: number; reason?: string }) {
   const operator = operatorNameOf(actor);
   if (input.parent_id !== undefined && !(await q.findBank(db, input.parent_id))) throw new AppError(ResponseCode.bankInvalid);
-  const row = await q.insertBank(db, { country_code: input.country_code, type: input.type, name: input.name, code: input.code, parent_id: input.parent_id ?? null });
-  await insertOperatorAction(db, { operator, action: `bank.add ${input.code}`, target_type: 'bank', target_id: row.id, reason: input.reason ?? null });
-  return { id: row.id };
+  return withTransaction(db, async (tx) => {
+    const row = await q.insertBank(tx, { country_code: input.country_code, type: input.type, name: input.name, code: input.code, parent_id: input.parent_id ?? null });
+    await insertOperatorAction(tx, { operator, action: `bank.add ${input.code}`, target_type: 'bank', target_id: row.id, reason: input.reason ?? null });
+    return { id: row.id };
+  });
 }
 
 /** What a points grant carries out once approved. */
