@@ -392,13 +392,20 @@ export async function auditShopOrder(deps: ShopDeps, actor: Actor, input: Endpoi
   return decideAudit(deps, actor, input.id, input.decision, input.reason);
 }
 
-/** Decides an order's audit (the owner, an operator for an owner who cannot, or the overdue job). */
-export async function decideAudit(deps: ShopDeps, actor: Actor, orderId: number, decision: 'approve' | 'reject', reason: string): Promise<{ id: number; status: ShopOrderStatus }> {
+/** Work written in a decision's own transaction (an operator's record of it), so neither lands without the other. */
+type InDecision = (tx: Tx) => Promise<unknown>;
+
+/**
+ * Decides an order's audit (the owner, an operator for an owner who cannot, or the overdue job);
+ * `record` runs in the decision's transaction.
+ */
+export async function decideAudit(deps: ShopDeps, actor: Actor, orderId: number, decision: 'approve' | 'reject', reason: string, record?: InDecision): Promise<{ id: number; status: ShopOrderStatus }> {
   if (decision === 'reject') {
     await withTransaction(deps.db, async (tx) => {
       const order = await q.lockShopOrderForUpdate(tx, orderId);
       if (!order || order.status !== 'awaiting_audit') throw new AppError(ResponseCode.shopOrderState);
       await rejectInTx(tx, actor, orderId, reason);
+      await record?.(tx);
     });
     await refundShopOrder(deps, actor, orderId);
     return { id: orderId, status: 'rejected' };
@@ -417,6 +424,7 @@ export async function decideAudit(deps: ShopDeps, actor: Actor, orderId: number,
       const decidedAt = new Date();
       await moveOrder(tx, actor, orderId, ['awaiting_audit'], 'approved', { decided_at: decidedAt });
       await enqueueFulfilmentDeadline(tx, orderId, decidedAt);
+      await record?.(tx);
     });
     return { id: orderId, status: 'approved' };
   } catch (error) {
@@ -488,10 +496,11 @@ async function refundUnservedInTx(tx: Tx, actor: Actor, order: LockedShopOrder, 
  * closed, never shipped), with a reason: rejected as `operator_refund`, refunded in full through the
  * rejection's refund path, its units back in the shop. Any other state answers 8103.
  */
-export async function refundUnservedShopOrder(deps: ShopDeps, actor: Actor, orderId: number, reason: string): Promise<{ id: number; status: ShopOrderStatus }> {
+export async function refundUnservedShopOrder(deps: ShopDeps, actor: Actor, orderId: number, reason: string, record?: InDecision): Promise<{ id: number; status: ShopOrderStatus }> {
   await withTransaction(deps.db, async (tx) => {
     const order = await q.lockShopOrderForUpdate(tx, orderId);
     if (!order || !(await refundUnservedInTx(tx, actor, order, 'operator_refund', reason))) throw new AppError(ResponseCode.shopOrderState);
+    await record?.(tx);
   });
   await refundShopOrder(deps, actor, orderId);
   return { id: orderId, status: 'rejected' };

@@ -134,9 +134,9 @@ export async function decideShopOrder(deps: PaymentsDeps, actor: Actor, input: E
   // Nobody decides about their own account: the order earns its shop's owner and serves (or refunds) its buyer.
   refuseOwnAccount(actor, order.owner_id);
   refuseOwnAccount(actor, order.buyer_id);
-  const out = input.decision === 'refund' ? await refundUnservedShopOrder(deps, actor, order.id, input.reason) : await decideAudit(deps, actor, order.id, input.decision, input.reason);
-  await insertOperatorAction(deps.db, { operator, action: `shop_order.${input.decision}`, target_type: 'shop_order', target_id: order.id, reason: input.reason });
-  return out;
+  // The record of who decided and why is written in the decision's own transaction.
+  const record = (tx: Tx) => insertOperatorAction(tx, { operator, action: `shop_order.${input.decision}`, target_type: 'shop_order', target_id: order.id, reason: input.reason });
+  return input.decision === 'refund' ? refundUnservedShopOrder(deps, actor, order.id, input.reason, record) : decideAudit(deps, actor, order.id, input.decision, input.reason, record);
 }
 
 /** The settings that shape what owners earn (the fee, the price band): changed only when a second operator approves. */

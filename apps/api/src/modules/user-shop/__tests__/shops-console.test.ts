@@ -104,6 +104,14 @@ describe('member shops in the console', () => {
     expect(await k.usd(b.userId)).toBe(5000 - 700);
     const actions = await t.db.selectFrom('operator_actions').select(['action', 'target_id']).where('target_type', '=', 'shop_order').where('target_id', 'in', [waiting, second]).orderBy('id').execute();
     expect(actions).toEqual([{ action: 'shop_order.approve', target_id: waiting }, { action: 'shop_order.reject', target_id: second }]);
+    // Each decision and the record of who made it and why are one transaction: never one without the other.
+    const sameTransaction = async (orderId: number, to: string) =>
+      (
+        await sql<{ same: boolean }>`select (select xmin::text from operator_actions where target_type = 'shop_order' and target_id = ${orderId}) =
+          (select xmin::text from shop_order_events where order_id = ${orderId} and to_status = ${to}) as same`.execute(t.db)
+      ).rows[0]!.same;
+    expect(await sameTransaction(waiting, 'approved')).toBe(true);
+    expect(await sameTransaction(second, 'rejected')).toBe(true);
     await k.ledgerClean();
   });
 
