@@ -1,7 +1,7 @@
 import { App as AntApp, ConfigProvider, Spin } from 'antd';
 import type { Locale } from 'antd/es/locale';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { HashRouter, Navigate, Route, Routes } from 'react-router';
 import type { Language } from '@shop/contract/common';
@@ -81,8 +81,9 @@ const antdLocales: Record<Language, () => Promise<{ default: Locale }>> = {
   th: () => import('antd/es/locale/th_TH'),
 };
 
-function useAntdLocale(): Locale | undefined {
-  const { i18n } = useTranslation();
+/** antd's texts in the console's language, an empty table's, list's or menu's in the console's own words ("Nothing here", never antd's "No data"). */
+function useAntdLocale(): Locale {
+  const { i18n, t } = useTranslation();
   const [locale, setLocale] = useState<Locale>();
   useEffect(() => {
     let live = true;
@@ -91,7 +92,9 @@ function useAntdLocale(): Locale | undefined {
       live = false;
     };
   }, [i18n.language]);
-  return locale;
+  const empty = t('console.common.empty');
+  // Until the language's own texts are in, antd's English ones (as without a locale).
+  return useMemo(() => ({ locale: 'en', ...locale, Empty: { description: empty } }), [locale, empty]);
 }
 
 function Routed() {

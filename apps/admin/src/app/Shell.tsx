@@ -1,6 +1,6 @@
 import { Button, Layout, Menu, Result, Space, Spin, Tag, Typography } from 'antd';
 import type { Permission } from '@shop/contract/common';
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { PageErrorBoundary } from './PageErrorBoundary';
@@ -10,6 +10,7 @@ import { sessionStore, watchIdle } from '../lib/session';
 import { LanguageSelect } from './LanguageSelect';
 import { useOperator } from '../lib/operator';
 import { usePageTitle } from '../lib/page-title';
+import { ModalDrawer } from '../components/ModalDrawer';
 
 interface Item {
   /** The page's route; `:id` stands for a number (a page reached from a list, not from the menu). */
@@ -111,12 +112,34 @@ export const PAGES = (t: (k: string) => string): Array<Item | { group: string; c
 const WRAPPING: React.CSSProperties = { height: 'auto', minHeight: 40, lineHeight: 1.35, paddingBlock: 9, whiteSpace: 'normal' };
 const navItem = (key: string, label: string) => ({ key, label, style: WRAPPING });
 
+/** Below antd's `lg` (992 px; a 1280 px screen zoomed to 200 % is 640 px wide) the menu is a drawer opened from the header. */
+const NARROW = '(max-width: 991.98px)';
+const narrowMedia = () => (typeof window.matchMedia === 'function' ? window.matchMedia(NARROW) : undefined);
+function subscribeNarrow(changed: () => void): () => void {
+  const list = narrowMedia();
+  list?.addEventListener?.('change', changed);
+  return () => list?.removeEventListener?.('change', changed);
+}
+/** Whether the window is too narrow for the menu beside the page; follows a resize or a zoom. */
+const useNarrowWindow = (): boolean => useSyncExternalStore(subscribeNarrow, () => narrowMedia()?.matches ?? false, () => false);
+
+/** Three lines, the sign of a menu (beside its word, so the button reads the same in every language). */
+const MenuLines = () => (
+  <svg viewBox="0 0 16 16" width="1em" height="1em" aria-hidden="true" focusable="false" fill="currentColor">
+    <rect x="1" y="3" width="14" height="1.6" rx="0.8" />
+    <rect x="1" y="7.2" width="14" height="1.6" rx="0.8" />
+    <rect x="1" y="11.4" width="14" height="1.6" rx="0.8" />
+  </svg>
+);
+
 export function Shell() {
   const { t } = useTranslation();
   const me = useOperator();
   const navigate = useNavigate();
   const { pathname } = useLocation();
   useEffect(() => watchIdle(), []);
+  const narrow = useNarrowWindow();
+  const [menuOpen, setMenuOpen] = useState(false);
   const allowed = useMemo(() => new Set(me.data?.permissions ?? []), [me.data]);
   const pages = PAGES(t);
   const flat = pages.flatMap((p) => ('group' in p ? p.children : [p]));
@@ -146,18 +169,48 @@ export function Shell() {
   else if (me.isError) content = <Result status="error" title={t('console.common.error')} extra={<Button onClick={() => void me.refetch()}>{t('console.common.retry')}</Button>} />;
   else if (current && !allowed.has(current.permission)) content = <Result status="403" title={t('console.common.noPermission')} />;
 
+  const menu = (
+    <Menu
+      mode="inline"
+      selectedKeys={[current?.hidden ? current.path.replace(/\/:[a-z]+$/, '') : pathname]}
+      items={items as never}
+      onClick={(e) => {
+        setMenuOpen(false);
+        navigate(e.key);
+      }}
+      style={{ borderInlineEnd: 0 }}
+    />
+  );
+
   return (
     <Layout style={{ minHeight: '100vh' }}>
-      <Layout.Sider width={220} theme="light" breakpoint="lg" collapsedWidth={64} style={{ borderRight: '1px solid #f0f0f0' }}>
-        <div style={{ padding: '18px 20px', fontWeight: 600, fontSize: 16 }}>{t('console.app.title')}</div>
-        <Menu mode="inline" selectedKeys={[current?.hidden ? current.path.replace(/\/:[a-z]+$/, '') : pathname]} items={items as never} onClick={(e) => navigate(e.key)} style={{ borderInlineEnd: 0 }} />
-      </Layout.Sider>
-      <Layout>
-        <Layout.Header style={{ background: '#fff', padding: '0 24px', display: 'flex', justifyContent: 'space-between', alignItems: 'center', borderBottom: '1px solid #f0f0f0' }}>
-          <Typography.Title level={4} style={{ margin: 0 }}>
-            {current?.label ?? ''}
-          </Typography.Title>
-          <Space size="middle">
+      {/* Wide: the menu beside the page, every entry in full. Narrow (or zoomed): no room for it, so a drawer with the same entries, opened from the header. */}
+      {narrow ? (
+        <ModalDrawer placement="left" size={300} open={menuOpen} onClose={() => setMenuOpen(false)} title={t('console.app.title')} id="console-menu" styles={{ body: { padding: 0 } }}>
+          {menu}
+        </ModalDrawer>
+      ) : (
+        <Layout.Sider width={220} theme="light" style={{ borderRight: '1px solid #f0f0f0' }}>
+          <div style={{ padding: '18px 20px', fontWeight: 600, fontSize: 16 }}>{t('console.app.title')}</div>
+          {menu}
+        </Layout.Sider>
+      )}
+      {/* minWidth 0: a page wider than the window (a wide table) scrolls in its own frame, not the whole window sideways. */}
+      <Layout style={{ minWidth: 0 }}>
+        <Layout.Header
+          style={{ background: '#fff', height: 'auto', minHeight: 64, lineHeight: 'normal', padding: narrow ? '8px 16px' : '12px 24px', display: 'flex', flexWrap: 'wrap', justifyContent: 'space-between', alignItems: 'center', gap: 12, borderBottom: '1px solid #f0f0f0' }}
+        >
+          <Space size="middle" style={{ minWidth: 0 }}>
+            {narrow && (
+              <Button icon={<MenuLines />} aria-expanded={menuOpen} aria-controls="console-menu" onClick={() => setMenuOpen(true)} data-testid="menu-button">
+                {t('console.app.menu')}
+              </Button>
+            )}
+            <Typography.Title level={4} style={{ margin: 0, overflowWrap: 'anywhere' }}>
+              {current?.label ?? ''}
+            </Typography.Title>
+          </Space>
+          <Space size="middle" wrap>
             <LanguageSelect />
             {me.data && (
               <span data-testid="operator">
@@ -167,7 +220,7 @@ export function Shell() {
             <Button onClick={() => void signOut()}>{t('console.app.signOut')}</Button>
           </Space>
         </Layout.Header>
-        <Layout.Content style={{ padding: 24 }}>{content}</Layout.Content>
+        <Layout.Content style={{ padding: narrow ? 16 : 24, minWidth: 0 }}>{content}</Layout.Content>
       </Layout>
     </Layout>
   );

@@ -91,6 +91,7 @@ export function VisibilityFilter({ texts, value, onChange, testId }: { texts: Mo
   const { t } = useTranslation();
   return (
     <Segmented
+      aria-label={t('console.common.status')}
       value={value ?? 'all'}
       options={[
         { value: 'all', label: t('console.common.all') },

@@ -1,4 +1,4 @@
-import { Button, Descriptions, Drawer, Input, Select, Space, Tooltip, type TableColumnsType, type TableProps } from 'antd';
+import { Button, Descriptions, Input, Select, Space, Tooltip, type TableColumnsType, type TableProps } from 'antd';
 import { StateTabs } from './StateTabs';
 import type { AnyEndpoint } from '@shop/contract/common';
 import { keepPreviousData, type UseQueryResult } from '@tanstack/react-query';
@@ -12,6 +12,7 @@ import { useSearchChoice } from '../lib/url-state';
 import type { BodySchema } from '../lib/form';
 import { dashboardRoute } from '../lib/routes';
 import { DecisionModal, type DecisionField } from './DecisionModal';
+import { ModalDrawer } from './ModalDrawer';
 import { actionsColumn, fittedWidth, QueryTable, type ListSort } from './QueryTable';
 import { allFitted } from './QueueColumns';
 
@@ -77,9 +78,11 @@ interface Props<T> {
   actions: QueueAction<T>[];
   /** Whether the list has a CSV export (`exportOf` of the list; default yes). */
   exportable?: boolean;
-  /** One more filter of the list beside the search (a query parameter and its values; empty: all). */
-  filter?: { param: string; placeholder: string; options: Array<{ value: string; label: string }> };
-  /** The drawer's title for a row (default its id, `#12`): the number people use. */
+  /** One more filter of the list beside the search (a query parameter, the name a screen reader says, and its values; empty: all). */
+  filter?: { param: string; label: string; placeholder: string; options: Array<{ value: string; label: string }> };
+  /** What one row is, as the menu names the queue ("Feedback"): the drawer is called by it and the row's number ("Feedback #12"). */
+  subject: string;
+  /** The row's number in the drawer's title (default its id, `#12`): the number people use. */
   title?: (row: T) => string;
   /**
    * The table's scrolling. By default a queue whose every column has its width is as wide as they are
@@ -90,7 +93,7 @@ interface Props<T> {
 }
 
 /** One pattern for every review queue: states, a table, a drawer with the evidence, decisions with a reason and a confirmation. */
-export function ReviewQueue<T extends { id: number; status: string }>({ name, statuses, defaultStatus, list, searchPlaceholder, columns, describe, evidence, actions, exportable = true, filter, title = (row) => `#${row.id}`, scroll }: Props<T>) {
+export function ReviewQueue<T extends { id: number; status: string }>({ name, statuses, defaultStatus, list, searchPlaceholder, columns, describe, evidence, actions, exportable = true, filter, subject, title = (row) => `#${row.id}`, scroll }: Props<T>) {
   const { t } = useTranslation();
   // The state's tab is kept in the address: a reload comes back to it.
   const [status, setStatus] = useSearchChoice('status', defaultStatus, statuses);
@@ -121,6 +124,7 @@ export function ReviewQueue<T extends { id: number; status: string }>({ name, st
   return (
     <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
       <StateTabs
+        label={t('console.common.status')}
         value={status}
         options={statuses.map((s) => ({ value: s, label: t(`console.status.${s}`) }))}
         onChange={(v) => {
@@ -144,6 +148,7 @@ export function ReviewQueue<T extends { id: number; status: string }>({ name, st
                   allowClear
                   style={{ width: 200 }}
                   placeholder={filter.placeholder}
+                  aria-label={filter.label}
                   value={filterValue}
                   options={filter.options}
                   onChange={(v: string | undefined) => {
@@ -171,10 +176,10 @@ export function ReviewQueue<T extends { id: number; status: string }>({ name, st
         }
         onRow={(row) => ({ onDoubleClick: () => setOpen(row) })}
       />
-      <Drawer
+      <ModalDrawer
         open={open !== null}
         size={560}
-        title={open ? title(open) : ''}
+        title={open ? `${subject} ${title(open)}` : ''}
         onClose={() => setOpen(null)}
         extra={
           open && (
@@ -208,7 +213,7 @@ export function ReviewQueue<T extends { id: number; status: string }>({ name, st
             {evidence && <div style={{ marginTop: 16 }}>{evidence(open)}</div>}
           </>
         )}
-      </Drawer>
+      </ModalDrawer>
       {acting && open && (
         <DecisionModal
           open

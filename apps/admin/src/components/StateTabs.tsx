@@ -7,12 +7,12 @@ import { Segmented } from 'antd';
  */
 const WRAPPING = '.state-tabs .ant-segmented { max-width: 100%; } .state-tabs .ant-segmented-group { flex-wrap: wrap; row-gap: 2px; }';
 
-/** A list's states as tabs, on as many rows as they need (a dozen after-sales states, or longer words in another language). */
-export function StateTabs({ value, options, onChange }: { value: string; options: Array<{ value: string; label: string }>; onChange: (value: string) => void }) {
+/** A list's states as tabs, on as many rows as they need (a dozen after-sales states, or longer words in another language); `label` names the group ("Status"). */
+export function StateTabs({ value, options, onChange, label }: { value: string; options: Array<{ value: string; label: string }>; onChange: (value: string) => void; label: string }) {
   return (
     <div className="state-tabs" style={{ maxWidth: '100%' }} data-testid="state-tabs">
       <style>{WRAPPING}</style>
-      <Segmented value={value} options={options} onChange={(v) => onChange(String(v))} />
+      <Segmented aria-label={label} value={value} options={options} onChange={(v) => onChange(String(v))} />
     </div>
   );
 }

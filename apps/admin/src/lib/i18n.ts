@@ -1,7 +1,7 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { packI18nOptions } from '@shop/client/packs';
-import { DEFAULT_LANGUAGE, LANGUAGE_NAMES, normalizeLanguage, type Language } from '@shop/contract/common';
+import { DEFAULT_LANGUAGE, LANGUAGE_NAMES, LANGUAGE_TAGS, normalizeLanguage, type Language } from '@shop/contract/common';
 
 /**
  * The console's i18next, set up as the member app's (`packI18nOptions`): flat packs of dotted keys
@@ -44,6 +44,7 @@ export async function initI18n(): Promise<void> {
 export async function changeLanguage(lang: Language): Promise<void> {
   if (!i18n.hasResourceBundle(lang, 'translation')) i18n.addResourceBundle(lang, 'translation', await packOf(lang), true, true);
   localStorage.setItem(LANG_KEY, lang);
-  document.documentElement.lang = lang;
+  // The page's language as a BCP 47 tag (`ja-JP`, not the wire's `jp`): screen readers pick their voice, browsers their fonts and hyphenation by it.
+  document.documentElement.lang = LANGUAGE_TAGS[lang];
   await i18n.changeLanguage(lang);
 }

@@ -50,6 +50,7 @@ export default function AfterSales() {
   return (
     <ReviewQueue<Row>
       name="after-sales"
+      subject={t('console.audit.targets.after_sale')}
       statuses={STATUSES}
       defaultStatus={WAITING}
       title={(r) => r.case_no}
@@ -57,6 +58,7 @@ export default function AfterSales() {
       searchPlaceholder={t('console.afterSales.search')}
       filter={{
         param: 'source',
+        label: t('console.afterSales.sourceFilter'),
         placeholder: t('console.afterSales.sourceAll'),
         options: [
           { value: 'order', label: t('console.afterSales.sourceOrder') },

@@ -125,7 +125,7 @@ export default function AfterSalesSettings() {
             style={{ width: 200 }}
             data-testid="address-country"
           />
-          <Select value={address.kind} onChange={(kind) => setAddress({ ...address, kind })} options={[{ value: 'return', label: t('console.afterSales.settings.returnAddress') }, { value: 'service', label: t('console.afterSales.settings.servicePoint') }]} style={{ width: 160 }} />
+          <Select aria-label={t('console.afterSales.settings.kind')} value={address.kind} onChange={(kind) => setAddress({ ...address, kind })} options={[{ value: 'return', label: t('console.afterSales.settings.returnAddress') }, { value: 'service', label: t('console.afterSales.settings.servicePoint') }]} style={{ width: 160 }} />
           <Input placeholder={t('console.afterSales.settings.name')} value={address.name} onChange={(e) => setAddress({ ...address, name: e.target.value })} />
           <Input placeholder={t('console.afterSales.settings.address')} value={address.address} onChange={(e) => setAddress({ ...address, address: e.target.value })} style={{ width: 260 }} />
           <Input placeholder={t('console.afterSales.settings.phone')} value={address.phone} onChange={(e) => setAddress({ ...address, phone: e.target.value })} style={{ width: 140 }} />
@@ -150,7 +150,7 @@ export default function AfterSalesSettings() {
             {
               title: t('console.afterSales.settings.enabled'),
               key: 'enabled',
-              render: (_, a) => <Checkbox checked={a.enabled} onChange={(e) => void switchAddress.mutateAsync(addressBody({ ...a, enabled: e.target.checked })).catch(() => {})} />,
+              render: (_, a) => <Checkbox aria-label={t('console.afterSales.settings.enabledOf', { name: a.name })} checked={a.enabled} onChange={(e) => void switchAddress.mutateAsync(addressBody({ ...a, enabled: e.target.checked })).catch(() => {})} />,
             },
             { title: t('console.common.actions'), key: 'edit', render: (_, a) => <Button size="small" onClick={() => (saveAddress.reset(), setAddress(a))}>{t('console.afterSales.settings.edit')}</Button> },
           ]}
@@ -191,7 +191,7 @@ export default function AfterSalesSettings() {
             { title: t('console.afterSales.settings.code'), dataIndex: 'code' },
             { title: t('console.afterSales.settings.name'), dataIndex: 'name' },
             { title: t('console.afterSales.settings.needsPhoneTail'), key: 'tail', render: (_, c) => (c.needs_phone_tail ? '✓' : '') },
-            { title: t('console.afterSales.settings.enabled'), key: 'enabled', render: (_, c) => <Checkbox checked={c.enabled} onChange={(e) => void switchCarrier.mutateAsync(carrierBody({ ...c, enabled: e.target.checked }, true)).catch(() => {})} /> },
+            { title: t('console.afterSales.settings.enabled'), key: 'enabled', render: (_, c) => <Checkbox aria-label={t('console.afterSales.settings.enabledOf', { name: c.name })} checked={c.enabled} onChange={(e) => void switchCarrier.mutateAsync(carrierBody({ ...c, enabled: e.target.checked }, true)).catch(() => {})} /> },
             { title: t('console.common.actions'), key: 'edit', render: (_, c) => <Button size="small" onClick={() => (saveCarrier.reset(), setCarrier(c), setEditingCarrier(true))}>{t('console.afterSales.settings.edit')}</Button> },
           ]}
         />

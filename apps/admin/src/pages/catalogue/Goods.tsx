@@ -160,6 +160,7 @@ export default function Goods() {
             style={{ width: 220 }}
           />
           <Segmented
+            aria-label={t('console.common.status')}
             value={filters.status ?? 'all'}
             options={[
               { value: 'all', label: t('console.common.all') },

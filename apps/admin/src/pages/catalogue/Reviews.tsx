@@ -101,8 +101,9 @@ export default function Reviews() {
         r.images.length > 0 && (
           <Image.PreviewGroup>
             <Space size={4} wrap>
-              {r.images.map((src) => (
-                <Image key={src} src={thumbnail(src)} preview={{ src }} width={28} height={28} style={{ objectFit: 'cover', borderRadius: 4 }} alt="" />
+              {/* Each photo opens the preview: a button named by its place and the review's author. */}
+              {r.images.map((src, i) => (
+                <Image key={src} src={thumbnail(src)} preview={{ src }} width={28} height={28} style={{ objectFit: 'cover', borderRadius: 4 }} alt="" aria-label={t('console.catalogue.reviews.photoOf', { n: i + 1, author: r.member || r.author_name })} />
               ))}
             </Space>
           </Image.PreviewGroup>
@@ -180,6 +181,7 @@ export default function Reviews() {
         <Select
           allowClear
           placeholder={t('console.catalogue.reviews.allRatings')}
+          aria-label={t('console.catalogue.reviews.rating')}
           value={filters.rating}
           options={[5, 4, 3, 2, 1].map((n) => ({ value: n, label: `${n} ★` }))}
           onChange={(v: number | undefined) => filter({ rating: v ?? undefined })}
@@ -190,6 +192,7 @@ export default function Reviews() {
         <Select
           allowClear
           placeholder={t('console.catalogue.reviews.replyFilter')}
+          aria-label={t('console.catalogue.reviews.replyFilter')}
           value={filters.reply}
           options={[
             { value: 'with', label: t('console.catalogue.reviews.withReply') },

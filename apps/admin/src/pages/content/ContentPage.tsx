@@ -1,8 +1,9 @@
 import type { AnyEndpoint } from '@shop/contract/common';
-import { Alert, App as AntApp, Button, Drawer, Form, Input, InputNumber, Popconfirm, Select, Space, Switch, Typography, Upload, type TableColumnsType } from 'antd';
+import { Alert, App as AntApp, Button, Form, Input, InputNumber, Popconfirm, Select, Space, Switch, Typography, Upload, type TableColumnsType } from 'antd';
 import { keepPreviousData, type UseQueryResult } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ModalDrawer } from '../../components/ModalDrawer';
 import { QueryTable, type ListSort } from '../../components/QueryTable';
 import { useEndpointMutation, useEndpointQuery } from '../../lib/endpoint-query';
 import { FormField, filledTexts, fromLocalInput, toLocalInput, useConsoleForm, type BodySchema, type FieldControlProps } from '../../lib/form';
@@ -282,10 +283,10 @@ export function ContentPage({ config }: { config: ContentConfig }) {
           )
         }
       />
-      <Drawer open={editing !== null} size={980} title={editing && editing[idField] !== undefined ? config.title(editing, i18n.language) : t('console.content.new')} onClose={() => setEditing(null)} destroyOnHidden>
+      <ModalDrawer open={editing !== null} size={980} title={editing && editing[idField] !== undefined ? config.title(editing, i18n.language) : t('console.content.new')} onClose={() => setEditing(null)} destroyOnHidden>
         {/* Keyed by the version opened: reloaded, the form starts again from the row as it is now. */}
         {editing && <ContentForm key={`${String(editing[idField] ?? 'new')}@${String(editing.updated_at ?? '')}`} config={config} editing={editing} onDone={() => setEditing(null)} onReload={() => void reload()} />}
-      </Drawer>
+      </ModalDrawer>
     </Space>
   );
 }

@@ -1,12 +1,13 @@
 import { Tag } from 'antd';
 import { contentRoutes } from '../../lib/routes-content';
 import { formatDate } from '../../lib/format';
+import { i18n } from '../../lib/i18n';
 import { nameIn } from '../../components/LanguageTexts';
 import type { BodySchema } from '../../lib/form';
 import type { ContentConfig } from './ContentPage';
 
 type Texts = Partial<Record<string, string>>;
-const inLang = (v: unknown) => nameIn((v ?? {}) as Texts, document.documentElement.lang || 'en-us');
+const inLang = (v: unknown) => nameIn((v ?? {}) as Texts, i18n.language || 'en-us');
 const when = (v: unknown) => formatDate(v as string | null);
 const shown = (v: unknown) => <Tag color={v ? 'green' : 'default'}>{v ? '✓' : '—'}</Tag>;
 const nowIso = () => new Date().toISOString();

@@ -1,11 +1,12 @@
 import type { memberSummarySchema } from '@shop/contract/admin';
 import type { EndpointData } from '@shop/contract/common';
-import { Alert, Button, Card, Descriptions, Drawer, Empty, Image, Input, Segmented, Skeleton, Space, Table, Typography } from 'antd';
+import { Alert, Button, Card, Descriptions, Empty, Image, Input, Segmented, Skeleton, Space, Table, Typography } from 'antd';
 import { keepPreviousData } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { useEndpointQuery } from '../../lib/endpoint-query';
+import { ModalDrawer } from '../../components/ModalDrawer';
 import { DecisionModal } from '../../components/DecisionModal';
 import { actionsColumn, QueryTable, type ListSort } from '../../components/QueryTable';
 import { StatusTag } from '../../components/StatusTag';
@@ -194,6 +195,7 @@ export default function Members(parts: ProfileParts) {
         exportCsv={{ list: adminSearchMembers, query: filters }}
         toolbar={
           <Segmented
+            aria-label={t('console.common.status')}
             value={status}
             onChange={(v) => {
               setStatus(String(v));
@@ -219,9 +221,9 @@ export default function Members(parts: ProfileParts) {
           actionsColumn(t, { key: 'a', width: 110, render: (_, r) => <Button size="small" onClick={() => setOpen(r.id)} data-testid={`member-${r.id}`}>{t('console.common.details')}</Button> }),
         ]}
       />
-      <Drawer open={open !== null} size={760} title={t('console.common.details')} onClose={() => setOpen(null)} destroyOnHidden>
+      <ModalDrawer open={open !== null} size={760} title={t('console.common.details')} onClose={() => setOpen(null)} destroyOnHidden>
         {open !== null && <Profile id={open} parts={parts} />}
-      </Drawer>
+      </ModalDrawer>
     </Space>
   );
 }

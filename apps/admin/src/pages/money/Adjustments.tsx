@@ -87,6 +87,7 @@ export default function Adjustments() {
     <Space orientation="vertical" size="middle" style={{ width: '100%' }} data-testid="adjustments">
       <Space style={{ justifyContent: 'space-between', width: '100%' }}>
         <Segmented<Status>
+          aria-label={t('console.common.status')}
           value={status}
           onChange={(s) => {
             setStatus(s);

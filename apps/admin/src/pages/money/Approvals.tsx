@@ -114,6 +114,7 @@ export default function Approvals() {
     <Space orientation="vertical" size="middle" style={{ width: '100%' }} data-testid="approvals">
       <Typography.Paragraph type="secondary" style={{ margin: 0 }}>{t('console.money.approvals.hint')}</Typography.Paragraph>
       <Segmented<Status>
+        aria-label={t('console.common.status')}
         value={status}
         onChange={(s) => {
           setStatus(s);

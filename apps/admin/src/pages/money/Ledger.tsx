@@ -61,11 +61,12 @@ export default function Ledger() {
   return (
     <Space orientation="vertical" size="middle" style={{ width: '100%' }} data-testid="ledger-journal">
       <Space wrap>
-        <InputNumber<number> min={1} precision={0} placeholder={t('console.money.ledger.memberId')} value={memberId ?? null} onChange={(v) => setMember(v)} style={{ width: 160 }} data-testid="journal-member" />
+        <InputNumber<number> min={1} precision={0} placeholder={t('console.money.ledger.memberId')} aria-label={t('console.money.ledger.memberId')} value={memberId ?? null} onChange={(v) => setMember(v)} style={{ width: 160 }} data-testid="journal-member" />
         <Select
           allowClear
           showSearch
           placeholder={t('console.money.ledger.allKinds')}
+          aria-label={t('console.money.ledger.kind')}
           value={kind}
           onChange={(v?: string) => {
             setKind(v);

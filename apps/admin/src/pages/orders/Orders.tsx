@@ -1,11 +1,12 @@
 import type { adminOrderSummarySchema, trackingEventBody } from '@shop/contract/orders';
-import { Alert, App as AntApp, Button, Card, Checkbox, Descriptions, Drawer, Form, Input, InputNumber, Popconfirm, Select, Skeleton, Space, Table, Timeline, Typography } from 'antd';
+import { Alert, App as AntApp, Button, Card, Checkbox, Descriptions, Form, Input, InputNumber, Popconfirm, Select, Skeleton, Space, Table, Timeline, Typography } from 'antd';
 import { keepPreviousData } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { useEndpointMutation, useEndpointQuery } from '../../lib/endpoint-query';
+import { ModalDrawer } from '../../components/ModalDrawer';
 import { DecisionModal } from '../../components/DecisionModal';
 import { QueryTable, type ListSort } from '../../components/QueryTable';
 import { StatusTag } from '../../components/StatusTag';
@@ -347,6 +348,7 @@ export default function Orders() {
   return (
     <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
       <StateTabs
+        label={t('console.common.status')}
         value={status}
         options={[{ value: 'all', label: t('console.common.all') }, ...ORDER_STATUSES.map((s) => ({ value: s, label: t(`console.status.${s}`) }))]}
         onChange={(v) => {
@@ -384,9 +386,9 @@ export default function Orders() {
           { title: t('console.common.actions'), key: 'a', render: (_, r) => <Button size="small" onClick={() => setOpen(r.id)} data-testid={`order-${r.id}`}>{t('console.common.details')}</Button> },
         ]}
       />
-      <Drawer open={open !== null} size={880} title={t('console.common.details')} onClose={() => setOpen(null)} destroyOnHidden>
+      <ModalDrawer open={open !== null} size={880} title={t('console.common.details')} onClose={() => setOpen(null)} destroyOnHidden>
         {open !== null && <OrderDetail id={open} onPackage={() => undefined} />}
-      </Drawer>
+      </ModalDrawer>
     </Space>
   );
 }

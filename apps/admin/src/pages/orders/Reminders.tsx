@@ -1,8 +1,9 @@
 import type { EndpointData } from '@shop/contract/common';
-import { Button, Drawer, Input, Space, Typography } from 'antd';
+import { Button, Input, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useEndpointQuery } from '../../lib/endpoint-query';
+import { ModalDrawer } from '../../components/ModalDrawer';
 import { QueryTable } from '../../components/QueryTable';
 import { formatDate } from '../../lib/format';
 import { remindersRoute } from '../../lib/routes-settings';
@@ -37,9 +38,9 @@ export default function Reminders() {
           { title: t('console.common.actions'), key: 'a', render: (_, r) => <Button size="small" onClick={() => setOpen(r.order_id)} data-testid={`reminder-${r.order_id}`}>{t('console.common.details')}</Button> },
         ]}
       />
-      <Drawer open={open !== null} size={880} title={t('console.common.details')} onClose={() => setOpen(null)} destroyOnHidden>
+      <ModalDrawer open={open !== null} size={880} title={t('console.common.details')} onClose={() => setOpen(null)} destroyOnHidden>
         {open !== null && <OrderDetail id={open} onPackage={() => undefined} />}
-      </Drawer>
+      </ModalDrawer>
     </Space>
   );
 }

@@ -99,8 +99,8 @@ function PaymentList() {
       exportCsv={{ list: paymentsRoute, query: filters }}
       toolbar={
         <Space wrap>
-          <Select allowClear style={{ width: 160 }} placeholder={t('console.common.status')} value={filter.status} onChange={(status) => set({ ...filter, status })} options={STATUSES.map((s) => ({ value: s, label: t(`console.payments.status.${s}`) }))} />
-          <Select allowClear style={{ width: 180 }} placeholder={t('console.payments.flags')} value={filter.flagged} onChange={(flagged) => set({ ...filter, flagged })} options={[{ value: 'yes', label: t('console.payments.withOpenFlag') }]} />
+          <Select allowClear style={{ width: 160 }} placeholder={t('console.common.status')} aria-label={t('console.common.status')} value={filter.status} onChange={(status) => set({ ...filter, status })} options={STATUSES.map((s) => ({ value: s, label: t(`console.payments.status.${s}`) }))} />
+          <Select allowClear style={{ width: 180 }} placeholder={t('console.payments.flags')} aria-label={t('console.payments.flags')} value={filter.flagged} onChange={(flagged) => set({ ...filter, flagged })} options={[{ value: 'yes', label: t('console.payments.withOpenFlag') }]} />
           <Input.Search allowClear style={{ width: 260 }} placeholder={t('console.payments.referenceHint')} onSearch={(v) => set({ ...filter, reference: v.trim() || undefined })} />
         </Space>
       }
@@ -172,7 +172,7 @@ function FlagQueue() {
         paging={{ ...paging, onChange: (page, limit) => setPaging({ page, limit }) }}
         sorting={{ ...sort, onChange: (s) => (setSort(s), setPaging((p) => ({ ...p, page: 1 }))) }}
         exportCsv={{ list: paymentFlagsRoute, query: filters }}
-        toolbar={<Segmented value={state} onChange={(s) => setState(s as typeof state)} options={(['open', 'resolved', 'all'] as const).map((s) => ({ value: s, label: t(`console.payments.flagStates.${s}`) }))} />}
+        toolbar={<Segmented aria-label={t('console.common.status')} value={state} onChange={(s) => setState(s as typeof state)} options={(['open', 'resolved', 'all'] as const).map((s) => ({ value: s, label: t(`console.payments.flagStates.${s}`) }))} />}
         columns={[
           { title: t('console.common.id'), dataIndex: 'id', width: 70, sorter: true },
           { title: t('console.payments.payment'), key: 'p', render: (_, f) => `${f.payment_no}${f.gateway ? ` · ${f.gateway}` : ''}` },
@@ -232,7 +232,7 @@ function RefundList() {
       paging={{ ...paging, onChange: (page, limit) => setPaging({ page, limit }) }}
       sorting={{ ...sort, onChange: (s) => (setSort(s), setPaging((p) => ({ ...p, page: 1 }))) }}
       exportCsv={{ list: refundsRoute, query: filters }}
-      toolbar={<Select allowClear style={{ width: 160 }} placeholder={t('console.common.status')} value={status} onChange={setStatus} options={(['pending', 'succeeded', 'failed'] as const).map((s) => ({ value: s, label: t(`console.payments.refundStatus.${s}`) }))} />}
+      toolbar={<Select allowClear style={{ width: 160 }} placeholder={t('console.common.status')} aria-label={t('console.common.status')} value={status} onChange={setStatus} options={(['pending', 'succeeded', 'failed'] as const).map((s) => ({ value: s, label: t(`console.payments.refundStatus.${s}`) }))} />}
       columns={refundColumns(t)}
     />
   );

@@ -23,7 +23,7 @@ export default function ReferralApplications() {
   const [deciding, setDeciding] = useState<{ row: Row; approve: boolean } | undefined>();
   if (list.isError) return <QueryError error={list.error} retry={() => list.refetch()} />;
   return (
-    <Card size="small" title={t('console.referral.applications.title')} extra={<Select value={status} onChange={(v) => { setStatus(v); setPage(1); }} options={STATUSES.map((s) => ({ value: s, label: t(`console.referral.applicationStatus.${s}`) }))} style={{ width: 160 }} />}>
+    <Card size="small" title={t('console.referral.applications.title')} extra={<Select aria-label={t('console.common.status')} value={status} onChange={(v) => { setStatus(v); setPage(1); }} options={STATUSES.map((s) => ({ value: s, label: t(`console.referral.applicationStatus.${s}`) }))} style={{ width: 160 }} />}>
       <Table
         size="small"
         rowKey="id"

@@ -37,7 +37,7 @@ export default function ReferralCommissions() {
   if (list.isError) return <QueryError error={list.error} retry={() => list.refetch()} />;
   return (
     <Space orientation="vertical" size="large" style={{ width: '100%' }}>
-      <Card size="small" title={t('console.referral.commissions.title')} extra={<Select allowClear placeholder={t('console.common.status')} value={status} onChange={(v) => { setStatus(v); setPage(1); }} options={STATUSES.map((s) => ({ value: s, label: t(`console.referral.commissionStatus.${s}`) }))} style={{ width: 160 }} />}>
+      <Card size="small" title={t('console.referral.commissions.title')} extra={<Select allowClear placeholder={t('console.common.status')} aria-label={t('console.common.status')} value={status} onChange={(v) => { setStatus(v); setPage(1); }} options={STATUSES.map((s) => ({ value: s, label: t(`console.referral.commissionStatus.${s}`) }))} style={{ width: 160 }} />}>
         <Table
           size="small"
           rowKey="id"

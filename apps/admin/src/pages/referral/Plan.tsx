@@ -79,8 +79,8 @@ export default function ReferralPlan() {
     overpaid?.field === f ? t('console.referral.plan.commissionTotal', { total: overpaid.total_percent, max: overpaid.max_percent }) : refusedByApi.find((r) => r.field === f)?.msg;
   const shownUnderFields = refusedByApi.some((r) => NUMBERS.some(([f]) => f === r.field));
   // Money says its currency and a rate its percent sign beside what is typed (the labels are the approvals list's too, which shows money with its currency).
-  const input = (at: string, kind: Typed, v: number, testId: string) => (
-    <InputNumber<string> stringMode min="0" disabled={!write} value={shown(at, kind, v)} onChange={(x) => type(at, x)} suffix={kind === 'money' ? currency : '%'} status={read(at, kind, v) === undefined || refusal(at) ? 'error' : undefined} aria-invalid={refusal(at) ? true : undefined} aria-describedby={refusal(at) ? `${testId}-refusal` : undefined} style={{ width: 160 }} data-testid={testId} />
+  const input = (at: string, kind: Typed, v: number, testId: string, name?: string) => (
+    <InputNumber<string> id={name ? undefined : testId} aria-label={name} stringMode min="0" disabled={!write} value={shown(at, kind, v)} onChange={(x) => type(at, x)} suffix={kind === 'money' ? currency : '%'} status={read(at, kind, v) === undefined || refusal(at) ? 'error' : undefined} aria-invalid={refusal(at) ? true : undefined} aria-describedby={refusal(at) ? `${testId}-refusal` : undefined} style={{ width: 160 }} data-testid={testId} />
   );
   const submit = () =>
     save.mutateAsync({ ...body, base_updated_at: base ?? loadedAt, reason }).then(
@@ -119,10 +119,11 @@ export default function ReferralPlan() {
         <Space wrap>
           {NUMBERS.map(([f, kind]) => (
             <span key={f} style={{ display: 'inline-flex', flexDirection: 'column' }}>
-              <label>
-                {t(`console.referral.plan.${f}`)}{' '}
-                {kind === 'count' ? <InputNumber min={0} disabled={!write} value={plan[f]} onChange={(v) => edit({ ...draft, [f]: v ?? 0 })} status={refusal(f) ? 'error' : undefined} data-testid={`plan-${f}`} /> : input(f, kind, plan[f], `plan-${f}`)}
-              </label>
+              {/* Beside its field, not around it: a wrapping label would add the stepper's buttons to the field's name. */}
+              <span>
+                <label htmlFor={`plan-${f}`}>{t(`console.referral.plan.${f}`)}</label>{' '}
+                {kind === 'count' ? <InputNumber id={`plan-${f}`} min={0} disabled={!write} value={plan[f]} onChange={(v) => edit({ ...draft, [f]: v ?? 0 })} status={refusal(f) ? 'error' : undefined} data-testid={`plan-${f}`} /> : input(f, kind, plan[f], `plan-${f}`)}
+              </span>
               {refusal(f) && (
                 <Typography.Text type="danger" role="alert" id={`plan-${f}-refusal`} style={{ maxWidth: 320 }}>
                   {refusal(f)}
@@ -130,15 +131,15 @@ export default function ReferralPlan() {
               )}
             </span>
           ))}
-          <label>
-            {t('console.referral.plan.bonus_currency')} <Input disabled={!write} value={plan.bonus_currency} onChange={(e) => edit({ ...draft, bonus_currency: e.target.value.toUpperCase().slice(0, 3) })} style={{ width: 80 }} />
-          </label>
-          <label>
-            {t('console.referral.plan.time_zone')} <Input disabled={!write} value={plan.time_zone} onChange={(e) => edit({ ...draft, time_zone: e.target.value })} style={{ width: 200 }} />
-          </label>
-          <label>
-            {t('console.referral.plan.keep_star')} <Switch disabled={!write} checked={plan.keep_star} onChange={(v) => edit({ ...draft, keep_star: v })} />
-          </label>
+          <span>
+            <label htmlFor="plan-bonus_currency">{t('console.referral.plan.bonus_currency')}</label> <Input id="plan-bonus_currency" disabled={!write} value={plan.bonus_currency} onChange={(e) => edit({ ...draft, bonus_currency: e.target.value.toUpperCase().slice(0, 3) })} style={{ width: 80 }} />
+          </span>
+          <span>
+            <label htmlFor="plan-time_zone">{t('console.referral.plan.time_zone')}</label> <Input id="plan-time_zone" disabled={!write} value={plan.time_zone} onChange={(e) => edit({ ...draft, time_zone: e.target.value })} style={{ width: 200 }} />
+          </span>
+          <span>
+            <label htmlFor="plan-keep_star">{t('console.referral.plan.keep_star')}</label> <Switch id="plan-keep_star" disabled={!write} checked={plan.keep_star} onChange={(v) => edit({ ...draft, keep_star: v })} />
+          </span>
         </Space>
       </Card>
       <Card size="small" title={t('console.referral.plan.stars')}>
@@ -146,17 +147,21 @@ export default function ReferralPlan() {
           size="small"
           rowKey="star"
           pagination={false}
+          // Wider than a narrow (or zoomed) window: the ladder scrolls sideways in its own frame, not the page.
+          scroll={{ x: 'max-content' }}
+          data-testid="plan-stars"
           dataSource={plan.stars}
           columns={[
             { title: t('console.referral.plan.star'), dataIndex: 'star' },
-            ...STAR_FIELDS.map((f) => ({ title: t(`console.referral.plan.${f}`), key: f, render: (_: unknown, s: Plan['stars'][number], i: number) => <InputNumber min={0} disabled={!write} value={s[f]} onChange={(v) => setStar(i, f, v ?? 0)} /> })),
-            { title: t('console.referral.plan.daily_cap'), key: 'daily_cap', render: (_: unknown, s: Plan['stars'][number], i: number) => input(`star-${i}`, 'money', s.daily_cap, `plan-star-${s.star}-daily_cap`) },
+            // Each number named by its star and column ("Star 2 · Personal PV"): a screen reader otherwise reads only the value.
+            ...STAR_FIELDS.map((f) => ({ title: t(`console.referral.plan.${f}`), key: f, render: (_: unknown, s: Plan['stars'][number], i: number) => <InputNumber aria-label={t('console.referral.plan.starCell', { star: s.star, column: t(`console.referral.plan.${f}`) })} min={0} disabled={!write} value={s[f]} onChange={(v) => setStar(i, f, v ?? 0)} /> })),
+            { title: t('console.referral.plan.daily_cap'), key: 'daily_cap', render: (_: unknown, s: Plan['stars'][number], i: number) => input(`star-${i}`, 'money', s.daily_cap, `plan-star-${s.star}-daily_cap`, t('console.referral.plan.starCell', { star: s.star, column: t('console.referral.plan.daily_cap') })) },
           ]}
         />
       </Card>
       {write && (
-        <Space>
-          <Input placeholder={t('console.common.reason')} value={reason} onChange={(e) => setReason(e.target.value)} style={{ width: 360 }} />
+        <Space wrap>
+          <Input placeholder={t('console.common.reason')} value={reason} onChange={(e) => setReason(e.target.value)} style={{ width: 360, maxWidth: '100%' }} />
           <Button type="primary" disabled={!reason.trim() || !complete || overpaid !== undefined} loading={save.isPending} onClick={() => void submit()}>
             {t('console.referral.plan.ask')}
           </Button>

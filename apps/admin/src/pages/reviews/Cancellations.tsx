@@ -14,6 +14,7 @@ export default function Cancellations() {
   return (
     <ReviewQueue<Row>
       name="cancellation"
+      subject={t('console.audit.targets.cancellation')}
       statuses={['pending', 'approved', 'rejected', 'withdrawn', 'completed']}
       searchPlaceholder={t('console.common.searchMember')}
       defaultStatus="pending"

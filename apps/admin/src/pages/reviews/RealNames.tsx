@@ -17,6 +17,7 @@ export default function RealNames() {
   return (
     <ReviewQueue<Row>
       name="realname"
+      subject={t('console.audit.targets.certification')}
       statuses={['pending', 'approved', 'rejected']}
       searchPlaceholder={t('console.common.searchMember')}
       defaultStatus="pending"

@@ -17,6 +17,7 @@ export default function Recharges() {
   return (
     <ReviewQueue<Row>
       name="recharges"
+      subject={t('console.audit.targets.recharge')}
       statuses={['under_review', 'paid', 'rejected']}
       searchPlaceholder={t('console.common.searchNumberOrMember')}
       defaultStatus="under_review"

@@ -22,6 +22,7 @@ export default function Withdrawals() {
   return (
     <ReviewQueue<Row>
       name="withdrawals"
+      subject={t('console.audit.targets.withdrawal')}
       statuses={['pending', 'approved', 'paid', 'rejected', 'cancelled']}
       searchPlaceholder={t('console.common.searchNumberOrMember')}
       defaultStatus="pending"

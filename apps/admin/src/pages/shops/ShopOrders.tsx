@@ -43,6 +43,7 @@ export default function ShopOrders() {
   return (
     <ReviewQueue<Row>
       name="shop-orders"
+      subject={t('console.audit.targets.shop_order')}
       statuses={STATUSES}
       defaultStatus="awaiting_audit"
       list={shopOrdersRoute}

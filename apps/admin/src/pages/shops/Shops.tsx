@@ -49,6 +49,7 @@ export default function Shops() {
   return (
     <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
       <Segmented
+        aria-label={t('console.common.status')}
         value={status}
         options={STATES.map((s) => ({ value: s, label: t(`console.status.${s}`) }))}
         onChange={(v) => {

@@ -330,23 +330,44 @@ export default function ChatDesk() {
           ) : (
             <List
               dataSource={list}
-              renderItem={(c) => (
-                <List.Item key={c.id} onClick={() => setSelected(c)} style={{ cursor: 'pointer', padding: '8px 12px', background: selected?.id === c.id ? '#e6f4ff' : undefined }} data-conversation={c.id}>
-                  <List.Item.Meta
-                    title={
-                      <Space>
-                        {c.user_name}
-                        <Badge count={c.unread} size="small" />
-                      </Space>
-                    }
-                    description={
-                      <Typography.Text type="secondary" ellipsis style={{ width: 200 }}>
-                        {c.last_message} · {formatDate(c.last_message_at)}
-                      </Typography.Text>
-                    }
-                  />
-                </List.Item>
-              )}
+              renderItem={(c) => {
+                const current = selected?.id === c.id;
+                // One control per conversation, reached by Tab and opened by Enter or Space as by a click; named by the member and its state.
+                const name = [c.user_name, t(`console.support.chat.tab.${c.status}`), ...(c.unread > 0 ? [t('console.support.chat.unread', { count: c.unread })] : [])].join(', ');
+                return (
+                  <List.Item key={c.id} style={{ padding: 0 }}>
+                    <div
+                      role="button"
+                      tabIndex={0}
+                      aria-label={name}
+                      aria-describedby={`conversation-${c.id}-last`}
+                      aria-current={current ? 'true' : undefined}
+                      onClick={() => setSelected(c)}
+                      onKeyDown={(e) => {
+                        if (e.key !== 'Enter' && e.key !== ' ') return;
+                        e.preventDefault();
+                        setSelected(c);
+                      }}
+                      style={{ cursor: 'pointer', width: '100%', padding: '8px 12px', background: current ? '#e6f4ff' : undefined, boxShadow: current ? 'inset 3px 0 0 #1677ff' : undefined }}
+                      data-conversation={c.id}
+                    >
+                      <List.Item.Meta
+                        title={
+                          <Space>
+                            {c.user_name}
+                            <Badge count={c.unread} size="small" />
+                          </Space>
+                        }
+                        description={
+                          <Typography.Text type="secondary" ellipsis style={{ width: 200 }} id={`conversation-${c.id}-last`}>
+                            {c.last_message} · {formatDate(c.last_message_at)}
+                          </Typography.Text>
+                        }
+                      />
+                    </div>
+                  </List.Item>
+                );
+              }}
             />
           )}
         </Card>

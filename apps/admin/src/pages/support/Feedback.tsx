@@ -20,6 +20,7 @@ export default function Feedback() {
   return (
     <ReviewQueue<Row>
       name="feedback"
+      subject={t('console.audit.targets.feedback')}
       statuses={['pending', 'replied', 'closed']}
       defaultStatus="pending"
       list={feedbackListRoute}

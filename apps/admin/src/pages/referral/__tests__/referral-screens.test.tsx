@@ -170,8 +170,10 @@ describe('the plan form', () => {
     expect(input('plan-star-1-daily_cap').value).toBe('500');
     expect(input('plan-placement_deadline_days').value).toBe('7');
     expect(document.body.textContent).not.toMatch(/minor units|basis points|\(bp\)/);
-    expect(screen.getByText('Daily cap without a star').textContent).toContain('USD');
-    expect(screen.getByText('Level 1 rate').textContent).toContain('%');
+    // Named by the label alone; the currency or percent sign stands beside what is typed.
+    const unit = (name: string) => screen.getByRole('spinbutton', { name }).closest('.ant-input-number')!.parentElement!.textContent;
+    expect(unit('Daily cap without a star')).toContain('USD');
+    expect(unit('Level 1 rate')).toContain('%');
 
     fireEvent.change(input('plan-default_daily_cap_minor'), { target: { value: '250.50' } });
     fireEvent.change(input('plan-level1_rate_bp'), { target: { value: '7.5' } });

@@ -187,6 +187,33 @@ describe('the chat desk', () => {
     expect(sent.filter((r) => r.path === '/admin/api/chat/transfer').map((r) => r.body)).toEqual([{ conversation_id: 7, operator_id: 5 }]);
   });
 
+  it('opens a conversation from the keyboard: each is reached by Tab, named by its member and state, and opened by Enter or Space', async () => {
+    const waiting = { ...conversation, id: 8, user_id: 43, user_name: 'bob', status: 'waiting', agent_id: null, agent_name: null, unread: 3 };
+    answers['/admin/api/chat/conversations'] = { list: [conversation, waiting], total: 2, page: 1, limit: 50, has_more: false };
+    try {
+      renderDesk();
+      const bob = await screen.findByRole('button', { name: 'bob, Waiting, 3 unread messages' });
+      const alice = screen.getByRole('button', { name: 'alice, Open' });
+      // In the Tab order, the last message as its description.
+      expect([bob.tabIndex, alice.tabIndex]).toEqual([0, 0]);
+      expect(bob.getAttribute('aria-describedby') && document.getElementById(bob.getAttribute('aria-describedby')!)?.textContent).toContain('Message 20');
+
+      bob.focus();
+      fireEvent.keyDown(bob, { key: 'Enter' });
+      expect((await screen.findByTestId('chat-conversation')).textContent).toContain('bob (#43)');
+      expect(bob.getAttribute('aria-current')).toBe('true');
+      expect(alice.getAttribute('aria-current')).toBeNull();
+
+      alice.focus();
+      fireEvent.keyDown(alice, { key: ' ' });
+      await waitFor(() => expect(screen.getByTestId('chat-conversation').textContent).toContain('alice (#42)'));
+      expect(alice.getAttribute('aria-current')).toBe('true');
+      expect(bob.getAttribute('aria-current')).toBeNull();
+    } finally {
+      answers['/admin/api/chat/conversations'] = { list: [conversation], total: 1, page: 1, limit: 50, has_more: false };
+    }
+  });
+
   it("shows the member's latest orders in two columns that fit beside the desk at 1024 px: the state under the order's number, the total whole on one line", async () => {
     answers['/admin/api/auth/me'] = { ...supportOperator, permissions: [...supportOperator.permissions, 'members.read'] };
     answers['/admin/api/members/orders'] = { list: [{ id: 9, order_no: '2611241234567890', status: 'paid', currency: 'USD', total: 1_234_567, created_at: '2026-11-24T09:00:00.000Z', paid_at: '2026-11-24T09:05:00.000Z' }], total: 1, page: 1, limit: 5, has_more: false };
