@@ -7,6 +7,7 @@ import { consoleOperator, openConsole } from '../../admin/e2e/console.js';
 import { createDatabase } from '../../api/src/db/database.js';
 import { newGoods } from '../../api/src/modules/cart/__tests__/fixtures.js';
 import { newAddress } from '../../api/src/modules/orders/__tests__/fixtures.js';
+import { insertShop } from '../../api/src/modules/user-shop/user-shop.queries.js';
 
 // What people type may hold a word wider than the screen (a name with no spaces, within its length
 // limit): it wraps where it must, and no page becomes wider than the window.
@@ -68,5 +69,66 @@ describe('a word longer than the screen', () => {
     await list.locator('.ant-table-tbody tr', { hasText: RUN }).getByRole('button', { name: 'Edit' }).waitFor();
     expect(await list.locator('.ant-table-tbody tr', { hasText: RUN }).getByRole('button', { name: 'Edit' }).isVisible()).toBe(true);
     await list.close();
+  });
+});
+
+/** Where the header's back button and title lie, whether the title's first letter is clear of the button, and what a tap on the button's middle lands on. */
+const headerLayout = (page: Page) =>
+  page.evaluate(() => {
+    const back = document.querySelector('.page-header-back')!.getBoundingClientRect();
+    const title = document.querySelector<HTMLElement>('.page-header-title')!;
+    const box = title.getBoundingClientRect();
+    const text = [...title.childNodes].find((n) => n.nodeType === Node.TEXT_NODE)!;
+    const first = document.createRange();
+    first.setStart(text, 0);
+    first.setEnd(text, 1);
+    const tapped = document.elementFromPoint(back.left + back.width / 2, back.top + back.height / 2);
+    const bar = document.querySelector('.page-header')!.getBoundingClientRect();
+    return {
+      backWidth: back.width,
+      backRight: back.right,
+      titleLeft: box.left,
+      firstLetterLeft: first.getBoundingClientRect().left,
+      offCentre: box.left + box.width / 2 - (bar.left + bar.width / 2),
+      cut: title.scrollWidth > title.clientWidth,
+      tapsBack: Boolean(tapped?.closest('.page-header-back')),
+    };
+  });
+
+describe("a page title longer than the header's room", () => {
+  it("keeps the back button whole and clear, the shop's name ending in …, at 375 and 320 px; a short title stays centred", async () => {
+    const owner = await createMemberSession(databaseUrl, 'live');
+    const db = createDatabase(databaseUrl, 2);
+    let shopId: number;
+    try {
+      shopId = Number((await insertShop(db, { owner_id: owner.userId, name: 'Bangkok Fresh Market and Organic Foods', address: '1 Sukhumvit, Bangkok', region: 'Bangkok' }))!.id);
+    } finally {
+      await db.destroy();
+    }
+    const buyer = await createMemberSession(databaseUrl, 'live');
+    const signedIn = { 'shop.session': JSON.stringify({ state: { token: buyer.token, user: { id: buyer.userId, user_name: buyer.userName } }, version: 0 }), 'shop.session.refreshedAt': String(Date.now()), lang: 'en-us' };
+    for (const width of [375, 320]) {
+      const page = await browser.open(`/pages/shop/home?id=${shopId}`, { viewport: { width, height: 640 }, snoozePopups: true, localStorage: signedIn });
+      // The whole name stays the heading's (read out in full), however much of it is drawn.
+      await page.locator('.page-header').getByRole('heading', { name: 'Bangkok Fresh Market and Organic Foods' }).waitFor();
+      const header = await headerLayout(page);
+      expect(header.backWidth, `${width} px`).toBeGreaterThanOrEqual(44);
+      expect(header.titleLeft, `${width} px`).toBeGreaterThanOrEqual(header.backRight - 0.5);
+      expect(header.firstLetterLeft, `${width} px`).toBeGreaterThanOrEqual(header.backRight);
+      expect(header.tapsBack, `${width} px: a tap on the back button reaches it`).toBe(true);
+      // At 320 px the name cannot fit beside the button whatever the font: it ends in "…".
+      if (width === 320) expect(header.cut).toBe(true);
+      expect(await overflow(page)).toBeLessThanOrEqual(0);
+      await page.close();
+    }
+    for (const width of [375, 320]) {
+      const page = await browser.open('/pages/other/setting', { viewport: { width, height: 640 }, snoozePopups: true, localStorage: signedIn });
+      await page.locator('.page-header').getByRole('heading', { name: 'Settings' }).waitFor();
+      const header = await headerLayout(page);
+      expect(header.cut).toBe(false);
+      expect(Math.abs(header.offCentre), `${width} px`).toBeLessThanOrEqual(1);
+      expect(header.tapsBack).toBe(true);
+      await page.close();
+    }
   });
 });

@@ -40,6 +40,13 @@ export const SHOP_FULFIL_DAYS = 14;
 export const isShopOrderReasonCode = (reason: string): reason is ShopOrderReasonCode => (SHOP_ORDER_REASON_CODES as readonly string[]).includes(reason);
 export type ShopOrderStatus = z.infer<typeof shopOrderStatus>;
 
+/**
+ * Why a shop's stock changed: an operator's adjustment, a restock order booked in, a shop order sold,
+ * a sales slip, or units of a shop order returned in after-sales and resellable. The console words each.
+ */
+export const SHOP_STOCK_CAUSES = ['operator', 'restock', 'order', 'slip', 'after_sale'] as const;
+export type ShopStockCause = (typeof SHOP_STOCK_CAUSES)[number];
+
 /** The owner's views of the shop's orders. */
 export const SHOP_ORDER_VIEWS = ['all', 'awaiting_audit', 'to_ship', 'shipped', 'done', 'rejected'] as const;
 /** The buyer's views of their shop orders. */

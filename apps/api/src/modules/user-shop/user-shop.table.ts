@@ -1,4 +1,5 @@
 import type { ColumnType, Generated, Selectable } from 'kysely';
+import type { ShopStockCause } from '@shop/contract';
 import type { Timestamp } from '../members/members.table.js';
 
 // Tables of member shops (money itself moves in the payments area and the ledger).
@@ -43,7 +44,8 @@ export interface ShopStockTable {
   updated_at: Timestamp;
 }
 
-export type StockCause = 'operator' | 'restock' | 'order' | 'slip' | 'after_sale';
+/** The contract's list, which the console words (a cause added there needs its text in every language). */
+export type StockCause = ShopStockCause;
 export interface ShopStockAdjustmentsTable {
   id: Generated<number>;
   shop_id: number;

@@ -13,6 +13,21 @@ import { useAddToShopCart, useShop, useShopCart, useShopGoods, useShopGoodsInfo 
 import '../user-shop.css';
 import { useTranslation } from '@/lib/i18n';
 
+/** Whether the address already ends with the region's name ("1 Sukhumvit, Bangkok" in Bangkok), as a word of its own. */
+function namesRegion(address: string, region: string): boolean {
+  const a = address.toLocaleLowerCase();
+  const r = region.toLocaleLowerCase();
+  return a === r || (a.endsWith(r) && /[\s,]/.test(a.charAt(a.length - r.length - 1)));
+}
+
+/** Where the shop is and how to reach it, of what the owner filled in (the region once); empty when the shop gave none of it. */
+function contactLine(shop: { address: string; region: string; contact_mobile: string }): string {
+  const address = shop.address.trim().replace(/[\s,]+$/, '');
+  const region = shop.region.trim();
+  const place = region && !namesRegion(address, region) ? [address, region].filter(Boolean).join(', ') : address;
+  return [place, shop.contact_mobile.trim()].filter(Boolean).join(' · ');
+}
+
 /** A shop's public page (its link or QR code): the shop, what it offers with its stock, and its cart. */
 export default function ShopHomePage() {
   const { t } = useTranslation();
@@ -35,9 +50,7 @@ export default function ShopHomePage() {
             <div className="shop-line-body">
               <div className="shop-title">{shop.data.name}</div>
               <div className="shop-muted">{shop.data.intro}</div>
-              <div className="shop-muted">
-                {shop.data.address} {shop.data.region} · {shop.data.contact_mobile}
-              </div>
+              {contactLine(shop.data) && <div className="shop-muted">{contactLine(shop.data)}</div>}
               {shop.data.status !== 'open' && <div className="shop-status">{t(`userShop.shopStatus.${shop.data.status}`)}</div>}
             </div>
           </section>
