@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, type Browser } from './browser.js';
+import { actOnceStarted, launchBrowser, type Browser } from './browser.js';
 import { createMemberSession } from './members.js';
 import { baseUrl, databaseUrl } from './shop.js';
 
@@ -198,4 +198,33 @@ describe('the narrowest phone (320 px) in Hungarian', () => {
     expect(await beyondRight(page, '.adm-list-item-content-arrow, .adm-list-item-content-extra')).toEqual([]);
     await page.close();
   });
+});
+
+describe('the "add to home screen" bar on a 375 px phone', () => {
+  for (const lang of ['zh-cn', 'km']) {
+    it(`covers none of the home page's goods (${lang})`, async () => {
+      const page = await browser.open('/pages/tabbar/index', { snoozePopups: true, localStorage: { lang } });
+      await page.locator('.goods-card-name').first().waitFor();
+      // The browser's install offer, as Chromium hands it to the page.
+      await page.evaluate(() => {
+        const offer = Object.assign(new Event('beforeinstallprompt', { cancelable: true }), { prompt: () => Promise.resolve(), userChoice: Promise.resolve({ outcome: 'dismissed' }) });
+        window.dispatchEvent(offer);
+      });
+      await actOnceStarted(page);
+      const bar = page.locator('.app-download');
+      await bar.waitFor();
+      const covered = () =>
+        page.evaluate(() => {
+          const box = document.querySelector('.app-download')!.getBoundingClientRect();
+          return [...document.querySelectorAll<HTMLElement>('.goods-card-name, .home-shelf h2, .goods-card img')]
+            .filter((el) => {
+              const r = el.getBoundingClientRect();
+              return r.width > 0 && r.left < box.right && r.right > box.left && r.top < box.bottom && r.bottom > box.top;
+            })
+            .map((el) => el.textContent || el.className);
+        });
+      expect(await covered()).toEqual([]);
+      await page.close();
+    });
+  }
 });

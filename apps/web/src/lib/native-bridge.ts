@@ -71,6 +71,12 @@ async function readyHandler(): Promise<((name: string, ...args: unknown[]) => Pr
   return shellSaidReady() && typeof handler === 'function' ? handler.bind(bridge()) : undefined;
 }
 
+/**
+ * A shell is there to be asked: the launch flag, the web view's bridge, and its ready event within
+ * `SHELL_READY_LIMIT_MS`. The flag alone is not enough: a browser opened with `isFlutter=1` has none.
+ */
+export const shellReachable = async (): Promise<boolean> => (await readyHandler()) !== undefined;
+
 const TIMED_OUT = Symbol('timed out');
 
 /**

@@ -50,6 +50,8 @@ export const storageKeys = {
   region: 'shop.region',
   popupSnooze: 'popupSnooze',
   appPromptDismissed: 'shop.appPromptDismissed',
+  /** The native app's version whose optional update the member has already answered (once per version). */
+  appUpdateSeen: 'shop.appUpdateSeen',
   /** What one tab last told the others, where BroadcastChannel is missing (`lib/tab-signals.ts`). */
   tabSignal: 'shop.tabSignal',
 } as const;

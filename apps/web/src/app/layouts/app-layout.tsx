@@ -18,6 +18,8 @@ const AppDownloadPrompt = lazy(() => import('@/features/app-download/components/
 const StarPopup = lazy(() => import('@/features/referral/components/star-popup'));
 // Inside the native shell only: the phone's push token, registered after a login.
 const PushRegistration = lazy(() => import('@/features/native-shell/components/push-registration'));
+// Inside the native shell only: whether the native app must (or may) be updated.
+const AppUpdateCheck = lazy(() => import('@/features/native-shell/components/app-update-check'));
 /** After the page has loaded, how long the "get the app" bar waits before it is fetched and shown (unless the member interacts first). */
 const APP_PROMPT_DELAY_MS = 1500;
 
@@ -84,12 +86,13 @@ export function AppLayout() {
           <Outlet />
         )}
       </main>
-      {currentTab && <AppTabBar current={currentTab} />}
+      {/* In the flow after the page (above the tab bar's room), never over it. */}
       {currentTab && pageUsable && (
         <Suspense fallback={null}>
           <AppDownloadPrompt />
         </Suspense>
       )}
+      {currentTab && <AppTabBar current={currentTab} />}
       {signedIn && pageUsable && (
         <Suspense fallback={null}>
           <StarPopup />
@@ -98,6 +101,7 @@ export function AppLayout() {
       {inShell && (
         <Suspense fallback={null}>
           <PushRegistration />
+          <AppUpdateCheck />
         </Suspense>
       )}
       {/* A new page starts at the top; going back returns to where the member was (a goods list). */}

@@ -1,9 +1,10 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider } from '@/lib/router';
 import { paths } from '@/config/paths';
-import { useNativeShell } from '@/stores/app-flags';
+import { useInstallPrompt } from '@/lib/install-prompt';
+import { useGlobalLoading, useNativeShell } from '@/stores/app-flags';
 import { prepareApp, startFakeApi } from '@/test/helpers';
 import AppDownloadPrompt from '../components/app-download-prompt';
 import { AppLayout } from '@/app/layouts/app-layout';
@@ -22,7 +23,11 @@ beforeEach(() => {
   downloadUrl = 'https://apps.example.com/shop.apk';
   api.requests.length = 0;
 });
-afterEach(() => cleanup());
+afterEach(() => {
+  cleanup();
+  useGlobalLoading.setState({ offline: false });
+  useInstallPrompt.setState({ offered: undefined });
+});
 
 function renderRouter(router: ReturnType<typeof createMemoryRouter>) {
   render(
@@ -77,6 +82,36 @@ describe('the app-download prompt', () => {
     cleanup();
     renderAt(paths.tabbar.my);
     expect(await screen.findByText('Shop faster in our app')).toBeTruthy();
+  });
+});
+
+describe('the prompt without a network', () => {
+  /** The browser's install offer, as Chromium hands it over (`beforeinstallprompt`). */
+  const offerInstall = () => {
+    const event = Object.assign(new Event('beforeinstallprompt'), { prompt: () => Promise.resolve(), userChoice: Promise.resolve({ outcome: 'dismissed' as const }) });
+    useInstallPrompt.setState({ offered: event });
+  };
+
+  it('does not offer to add the app to the home screen while offline, and offers it again once online', async () => {
+    downloadUrl = '/h5/';
+    offerInstall();
+    renderAt(paths.tabbar.home);
+    expect(await screen.findByText('Add H5 Shop to your home screen')).toBeTruthy();
+    act(() => useGlobalLoading.setState({ offline: true }));
+    expect(screen.queryByText('Add H5 Shop to your home screen')).toBeNull();
+    cleanup();
+    renderAt(paths.tabbar.my);
+    await settle();
+    expect(screen.queryByText('Add H5 Shop to your home screen')).toBeNull();
+    act(() => useGlobalLoading.setState({ offline: false }));
+    expect(await screen.findByText('Add H5 Shop to your home screen')).toBeTruthy();
+  });
+
+  it('does not invite to download the app while offline', async () => {
+    useGlobalLoading.setState({ offline: true });
+    renderAt(paths.tabbar.home);
+    await settle();
+    expect(screen.queryByText('Shop faster in our app')).toBeNull();
   });
 });
 

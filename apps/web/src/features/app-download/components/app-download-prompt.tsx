@@ -6,7 +6,7 @@ import { paths, tabPaths } from '@/config/paths';
 import { runtimeConfig } from '@/config/runtime';
 import { promptInstall, useInstallPrompt } from '@/lib/install-prompt';
 import { storage, storageKeys } from '@/lib/storage';
-import { useNativeShell } from '@/stores/app-flags';
+import { useGlobalLoading, useNativeShell } from '@/stores/app-flags';
 import { usePopups } from '@/stores/popups';
 import { useAppVersion } from '../api/get-app-version';
 import { useTranslation } from '@/lib/i18n';
@@ -25,8 +25,10 @@ const pointsAtThisApp = (url: string): boolean => {
 export const INSTALL_OFFER_ID = 'install-app';
 
 /**
- * "Get the app" (spec §1): a slim bar on the tab pages (but the cart's) for visitors in a browser. Hidden inside
- * the native shell, after it was closed in this browser, and until the server names a download address.
+ * "Get the app" (spec §1): a slim bar on the tab pages (but the cart's) for visitors in a browser, in the
+ * page's flow at its end, above the tab bar, so it never lies over the page's content. Hidden inside the
+ * native shell, while offline (nothing can be downloaded or installed then), after it was closed in this
+ * browser, and until the server names a download address.
  * Where the address is this web app itself (or there is none) and the browser would install it,
  * the bar offers that instead: the browser's install dialog opens only when the member taps Install.
  */
@@ -34,6 +36,7 @@ export default function AppDownloadPrompt() {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const isNativeShell = useNativeShell((s) => s.isNativeShell);
+  const offline = useGlobalLoading((s) => s.offline);
   const [dismissed, setDismissed] = useState(() => storage.get(storageKeys.appPromptDismissed) === '1');
   const installOffered = useInstallPrompt((s) => s.offered);
   const installSnoozed = usePopups((s) => s.snoozes.some((z) => z.id === INSTALL_OFFER_ID && z.end_time > Date.now()));
@@ -41,7 +44,7 @@ export default function AppDownloadPrompt() {
   const onTab = pathname !== paths.tabbar.cart && (tabPaths as readonly string[]).includes(pathname);
   const { data } = useAppVersion(!isNativeShell && !dismissed);
   const url = data?.download_url || (data ? runtimeConfig().appDownloadUrl : '');
-  if (isNativeShell || !onTab) return null;
+  if (isNativeShell || !onTab || offline) return null;
   if (!dismissed && url && !pointsAtThisApp(url)) {
     const close = () => {
       storage.set(storageKeys.appPromptDismissed, '1');

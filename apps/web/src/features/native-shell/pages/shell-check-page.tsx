@@ -1,23 +1,34 @@
-import { useState, type ReactNode } from 'react';
-import { Button, List } from 'antd-mobile';
+import { useEffect, useState, type ReactNode } from 'react';
+import { Button, DotLoading, List } from 'antd-mobile';
 import { PageHeader } from '@/components/page-header';
 import { StateMessage } from '@/components/state-message';
 import { MediaPicker } from '@/components/shell/media-picker';
 import { SaveImageAction } from '@/components/shell/save-image-action';
 import { ScanCodeAction } from '@/components/shell/scan-code-action';
 import { ShareAction } from '@/components/shell/share-action';
-import { askShell, type ShellMessage } from '@/lib/native-bridge';
+import { askShell, shellReachable, type ShellMessage } from '@/lib/native-bridge';
 import { useNativeShell } from '@/stores/app-flags';
 import { useTranslation } from '@/lib/i18n';
 
 /**
  * For the shell's makers: each bridge message tried from the page, with what came back
- * (docs/native-shell.md). In a browser it says it needs the app. The texts it shows are the
- * bridge's own (names and answers), as a developer reads them.
+ * (docs/native-shell.md). In a browser it says it needs the app: also one opened with the launch
+ * flag, which has no bridge (or one that never says it is ready). The texts it shows are the bridge's
+ * own (names and answers), as a developer reads them.
  */
 export default function ShellCheckPage() {
   const { t } = useTranslation();
-  const inShell = useNativeShell((s) => s.isNativeShell);
+  const flagged = useNativeShell((s) => s.isNativeShell);
+  // Undefined while the bridge is awaited (at most its ready limit).
+  const [reachable, setReachable] = useState<boolean>();
+  useEffect(() => {
+    let alive = true;
+    setReachable(undefined);
+    void shellReachable().then((found) => alive && setReachable(found));
+    return () => {
+      alive = false;
+    };
+  }, [flagged]);
   const [results, setResults] = useState<Partial<Record<ShellMessage, string>>>({});
   const show = (name: ShellMessage, result: unknown) => setResults((r) => ({ ...r, [name]: JSON.stringify(result) }));
   const ask = (name: ShellMessage, args: Record<string, unknown> = {}) => async () => show(name, await askShell(name, args));
@@ -35,7 +46,11 @@ export default function ShellCheckPage() {
   return (
     <div className="page">
       <PageHeader title={t('app.page.shellCheck')} />
-      {!inShell ? (
+      {reachable === undefined ? (
+        <div className="page-state">
+          <DotLoading />
+        </div>
+      ) : !reachable ? (
         <div className="page-state" role="alert">
           <StateMessage title={t('app.shell.needsApp')} text={t('app.shell.needsAppText')} />
         </div>
