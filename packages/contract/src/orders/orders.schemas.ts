@@ -287,12 +287,16 @@ export const orderInfoData = orderSummarySchema.merge(amountsSchema).extend({
   points_earned_posted: z.boolean().default(false),
   /** Of the points credited, those taken back from the member's balance with refunded returns. */
   points_reversed: z.number().int().default(0),
-  /** A group-buy order's group: `pending` until the order is paid, then the group's state. */
+  /**
+   * A group-buy order's group: `pending` until the order is paid, then the group's state — `failed`
+   * when it did not fill in its time, `ended` when the group buy ended before it filled — or `left`
+   * once the order itself ended (cancelled, expired, refunded), whatever the group did after.
+   */
   group_buy: z
     .object({
       activity_id: z.number().int(),
       group_id: z.number().int(),
-      status: z.enum(['pending', 'open', 'succeeded', 'failed']),
+      status: z.enum(['pending', 'open', 'succeeded', 'failed', 'ended', 'left']),
       member_count: z.number().int(),
       size: z.number().int(),
       expires_at: stamp,

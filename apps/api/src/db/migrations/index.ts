@@ -91,6 +91,7 @@ import * as operatorAccessIssuers from './2026_11_30_2500_operator_access_issuer
 import * as prefecturesInJapanese from './2026_11_30_2520_prefectures_in_japanese.js';
 import * as hungaryTownsWithoutDistricts from './2026_11_30_2521_hungary_towns_without_districts.js';
 import * as cambodiaCityDoubles from './2026_11_30_2522_cambodia_city_doubles.js';
+import * as groupBuyEntryDropCause from './2026_11_30_2600_group_buy_entry_drop_cause.js';
 
 /**
  * Every migration, by its dated name; they run in name order. A new migration adds one line here
@@ -189,4 +190,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_30_2520_prefectures_in_japanese': prefecturesInJapanese,
   '2026_11_30_2521_hungary_towns_without_districts': hungaryTownsWithoutDistricts,
   '2026_11_30_2522_cambodia_city_doubles': cambodiaCityDoubles,
+  '2026_11_30_2600_group_buy_entry_drop_cause': groupBuyEntryDropCause,
 };

@@ -17,7 +17,7 @@ export async function unwindGroupOrder(tx: Tx, actor: Actor, orderId: number, wh
   const refunded = await transition(tx, actor, orderId, ['paid'], 'refunding', { ...change, kind: 'refund_requested' });
   const cancelled = refunded ? undefined : await transition(tx, actor, orderId, ['awaiting_payment'], 'cancelled', change);
   if (!refunded && !cancelled) return false;
-  await leaveGroup(tx, orderId);
+  await leaveGroup(tx, orderId, 'group_failed');
   const order = (await q.findOrder(tx, orderId))!;
   await returnCheckoutPoints(tx, actor, order);
   if (refunded) await refundedWhenNothingPaid(tx, actor, order);

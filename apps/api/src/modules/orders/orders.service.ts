@@ -45,7 +45,7 @@ import { recordOrderEvent, transition } from './order-state.js';
 import { scheduleSettlement, settlementHooks } from './order-settlement.js';
 import * as q from './orders.queries.js';
 import { findEntryOfOrder, findGroup } from '../promotions/group-buy.queries.js';
-import { creditEarnedPoints, lowerEarnedForPointsPayment, holdCheckoutPoints, planPoints, pointBalances, pointsEarned, returnCheckoutPoints, spendHeldPoints, type PointsPlan, type PointsSettings } from './points.js';
+import { creditEarnedPoints, lowerEarnedForPointsPayment, holdCheckoutPoints, planPoints, pointBalances, refuseShortPoints, pointsEarned, returnCheckoutPoints, spendHeldPoints, type PointsPlan, type PointsSettings } from './points.js';
 import { insertOperatorAction } from '../operator-actions/operator-actions.queries.js';
 import type { OrderStatus } from './orders.table.js';
 import { iso } from '../../lib/dates.js';
@@ -136,8 +136,9 @@ function amountsWith(terms: CheckoutTerms, subtotal: number, countryCode: string
 
 /**
  * The points an order takes (as the member asked, within the operator's share) and the points it
- * will earn on completion. A preview also keeps within the member's balance; placing the order
- * leaves that to the ledger's hold.
+ * will earn on completion. Asking more than the member holds is refused alike: by a preview here,
+ * with the code placing the order gets from the ledger's hold (see the decision record on points
+ * beyond the balance).
  */
 async function pointsTerms(
   db: Executor,
@@ -149,8 +150,8 @@ async function pointsTerms(
     currency: string;
     settings: PointsSettings & Pick<CheckoutTerms, 'rates'>;
     /**
-     * A preview's: the member's balances, read with its terms (for its offer, within them). Placing
-     * the order leaves the balance to the ledger's hold.
+     * A preview's: the member's balances, read with its terms (for its offer, and to refuse points
+     * beyond them). Placing the order leaves the balance to the ledger's hold.
      */
     previewBalances?: Balances;
     /** The goods' own points rules when already read (checkout reads them with the stock). */
@@ -162,7 +163,8 @@ async function pointsTerms(
   const goodsAfterCoupon = order.subtotal - order.couponDiscount;
   const rate = pointsRate(order.currency, order.settings.rates);
   const toShop = rate?.rate ?? null;
-  const plan = planPoints({ goodsAfterCoupon, currency: order.currency, toShop, settings: order.settings, balances, wanted: input, withinBalance: !!order.previewBalances });
+  const plan = planPoints({ goodsAfterCoupon, currency: order.currency, toShop, settings: order.settings, balances, wanted: input });
+  if (order.previewBalances) refuseShortPoints(plan);
   const parts = { pointsUsed: plan.points.used, pointsValue: plan.points.value, shoppingPointsUsed: plan.shopping_points.used, shoppingPointsValue: plan.shopping_points.value };
   const earned = pointsEarned({
     lines: order.lines,
@@ -425,7 +427,7 @@ async function releaseStock(tx: Tx, deps: Pick<AppDeps, 'config' | 'redis'>, act
   const lines = await q.findOrderLines(tx, [orderId]);
   const plan = sumBySku(lines.map((l) => ({ skuId: l.sku_id, goodsId: l.goods_id, quantity: l.quantity })));
   // A group buy's units go back to its activity (to the SKU once it is over), not to the SKU.
-  if (!(await leaveGroup(tx, orderId))) for (const p of plan) await stock.returnStock(tx, p.skuId, p.quantity);
+  if (!(await leaveGroup(tx, orderId, 'order_ended'))) for (const p of plan) await stock.returnStock(tx, p.skuId, p.quantity);
   catalogueChangedOnCommit(tx, deps, [...new Set(plan.map((p) => p.goodsId))]);
 }
 
@@ -783,13 +785,29 @@ export async function getOrderDetails(db: Executor, order: OrderRow, lang: Langu
   };
 }
 
-/** The group of a group-buy order and how full it is. */
+/** The group of a group-buy order, how full it is, and where the order stands in it. */
 async function groupOfOrder(db: Executor, orderId: number): Promise<OrderInfo['group_buy']> {
   const entry = await findEntryOfOrder(db, orderId);
   const group = entry ? await findGroup(db, entry.group_id) : undefined;
   if (!entry || !group) return null;
-  const status = entry.status === 'pending' ? 'pending' : group.status;
-  return { activity_id: entry.activity_id, group_id: group.id, status, member_count: group.member_count, size: group.size, expires_at: iso(group.expires_at)! };
+  return { activity_id: entry.activity_id, group_id: group.id, status: orderGroupStatus(entry, group), member_count: group.member_count, size: group.size, expires_at: iso(group.expires_at)! };
+}
+
+/**
+ * Where a group-buy order stands in its group: a member whose order ended left it (the group's later
+ * fate is not theirs); a group that failed before its own deadline did so because the group buy
+ * ended (an operator ended it, or its end date came first), not because its time ran out.
+ */
+function orderGroupStatus(
+  entry: { status: 'pending' | 'joined' | 'dropped'; drop_cause: 'order_ended' | 'group_failed' | null },
+  group: { status: 'open' | 'succeeded' | 'failed'; expires_at: Date | string; decided_at: Date | null },
+): NonNullable<OrderInfo['group_buy']>['status'] {
+  if (entry.status === 'pending') return 'pending';
+  if (entry.status === 'dropped' && entry.drop_cause !== 'group_failed') return 'left';
+  // Unwound with no failed group to show: paid after the group buy was over.
+  if (entry.status === 'dropped' && group.status !== 'failed') return 'ended';
+  if (group.status === 'failed' && group.decided_at !== null && new Date(group.decided_at).getTime() < new Date(group.expires_at).getTime()) return 'ended';
+  return group.status;
 }
 
 /** Whether the member has orders still under way (account cancellation asks). */

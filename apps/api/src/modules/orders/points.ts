@@ -1,9 +1,10 @@
 import Decimal from 'decimal.js';
 import { currencyExponent } from '@shop/contract';
 import type { Actor } from '../../lib/actor.js';
+import { AppError } from '../../lib/errors.js';
 import type { Tx } from '../../lib/transaction.js';
 import { findHold } from '../ledger/ledger.queries.js';
-import { balanceOf, post, postHold, releaseHold, reserveHold, type Balances } from '../ledger/ledger.service.js';
+import { balanceOf, insufficientCode, post, postHold, releaseHold, reserveHold, type Balances } from '../ledger/ledger.service.js';
 import { findGoodsPoints } from '../promotions/goods-points.queries.js';
 import { POINTS_CURRENCY } from '../wallet/wallet.rules.js';
 import * as q from './orders.queries.js';
@@ -65,9 +66,10 @@ export interface PointsPlan {
 
 /**
  * How much of each kind the order takes of what the member asked: within the operator's share of
- * the goods after the coupon (points first), and, for a preview, within the member's balance (the
- * order itself is refused by the ledger when the balance is short). Without a rate to the shop's
- * currency (`toShop` null) points cannot be valued in the order's: they pay nothing of it.
+ * the goods after the coupon (points first), the same for a preview and for the order. The balance
+ * never lowers what is taken: more than the member holds is refused (`refuseShortPoints` for a
+ * preview, the ledger's hold for the order). Without a rate to the shop's currency (`toShop` null)
+ * points cannot be valued in the order's: they pay nothing of it.
  */
 export function planPoints(input: {
   goodsAfterCoupon: number;
@@ -76,7 +78,6 @@ export function planPoints(input: {
   settings: PointsSettings;
   balances: Record<PointKind, number>;
   wanted: Partial<Record<PointKind, number>>;
-  withinBalance: boolean;
 }): PointsPlan {
   const toShop = input.toShop ?? '1';
   let room = input.toShop === null ? 0 : Number((BigInt(Math.max(0, input.goodsAfterCoupon)) * BigInt(input.settings.points_max_share_bp)) / 10000n);
@@ -85,13 +86,18 @@ export function planPoints(input: {
     const perUnit = perUnitOf(input.settings, kind);
     const balance = input.balances[kind];
     const max = Math.min(balance, pointsForValue(room, input.currency, perUnit, toShop));
-    const asked = Math.min(input.wanted[kind] ?? 0, input.withinBalance ? balance : Number.MAX_SAFE_INTEGER);
+    const asked = input.wanted[kind] ?? 0;
     const value = Math.min(valueOfPoints(asked, input.currency, perUnit, toShop), room);
     plan[kind] = { used: value > 0 ? pointsForValue(value, input.currency, perUnit, toShop) : 0, value };
     plan.offer[kind] = { balance, per_unit: perUnit, max };
     room -= value;
   }
   return plan;
+}
+
+/** Refuses a plan taking more of a kind than the member holds, as placing the order would ("Insufficient points"). */
+export function refuseShortPoints(plan: PointsPlan): void {
+  for (const kind of POINT_KINDS) if (plan[kind].used > plan.offer[kind].balance) throw new AppError(insufficientCode(kind));
 }
 
 /** The member's balances of both kinds of points, of their balances read. */

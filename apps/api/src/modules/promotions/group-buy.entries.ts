@@ -1,6 +1,7 @@
 import { enqueueJob } from '../../jobs/enqueue.js';
 import type { Tx } from '../../lib/transaction.js';
 import * as g from './group-buy.queries.js';
+import type { GroupBuyDropCause } from './promotions.table.js';
 import { returnStock } from '../catalogue/stock.queries.js';
 
 /** Opens a group and schedules its decision at its deadline. */
@@ -38,9 +39,10 @@ export async function joinGroupOnPayment(tx: Tx, orderId: number, userId: number
 /**
  * A group-buy order ended (cancelled, closed, refunded): its units go back to the activity while it
  * runs, to the SKU's stock once it is over; its member leaves the group, and a group that had
- * succeeded is one short again and forms again (nothing of a group ships before it is full).
+ * succeeded is one short again and forms again (nothing of a group ships before it is full). `cause`
+ * is kept with the entry: the member's order says whether they left or their group failed.
  */
-export async function leaveGroup(tx: Tx, orderId: number): Promise<boolean> {
+export async function leaveGroup(tx: Tx, orderId: number, cause: GroupBuyDropCause): Promise<boolean> {
   const entry = await g.findEntryOfOrder(tx, orderId);
   if (!entry) return false;
   if (entry.status === 'dropped') return true;
@@ -50,7 +52,7 @@ export async function leaveGroup(tx: Tx, orderId: number): Promise<boolean> {
     const reopened = await g.reopenGroupWithoutMember(tx, entry.group_id);
     if (reopened) await enqueueJob(tx, 'decide_group', { groupId: reopened.id }, { runAt: new Date(reopened.expires_at), jobKey: `group-decide:${reopened.id}`, maxAttempts: 10 });
   }
-  await g.setEntry(tx, entry.id, { status: 'dropped' });
+  await g.setEntry(tx, entry.id, { status: 'dropped', drop_cause: cause });
   if (!(await g.returnToRunningActivity(tx, entry.activity_id, entry.quantity))) {
     const [activity] = await g.findActivities(tx, { id: entry.activity_id });
     if (activity) await returnStock(tx, activity.sku_id, entry.quantity);

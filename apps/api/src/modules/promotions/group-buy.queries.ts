@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { Executor } from '../../db/database.js';
 import type { Tx } from '../../lib/transaction.js';
 import { nextUpdatedAt } from '../../lib/row-version.queries.js';
+import type { GroupBuyDropCause } from './promotions.table.js';
 
 /** Activities running now (or one by id), with their goods and SKU and how many groups are open. */
 export function findActivities(db: Executor, opts: { id?: number; runningOnly?: boolean; newestFirst?: boolean; limit?: number; offset?: number } = {}) {
@@ -134,7 +135,7 @@ export const insertEntry = (tx: Tx, e: { group_id: number; activity_id: number; 
 
 export const findEntryOfOrder = (db: Executor, orderId: number) => db.selectFrom('group_buy_entries').selectAll().where('order_id', '=', orderId).executeTakeFirst();
 
-export const setEntry = (db: Executor, id: number, change: { status?: 'pending' | 'joined' | 'dropped'; group_id?: number }) => db.updateTable('group_buy_entries').set(change).where('id', '=', id).execute();
+export const setEntry = (db: Executor, id: number, change: { status?: 'pending' | 'joined'; group_id?: number } | { status: 'dropped'; drop_cause: GroupBuyDropCause }) => db.updateTable('group_buy_entries').set(change).where('id', '=', id).execute();
 
 export const findEntriesOfGroup = (db: Executor, groupId: number) => db.selectFrom('group_buy_entries').selectAll().where('group_id', '=', groupId).where('status', '!=', 'dropped').orderBy('id').execute();
 

@@ -52,8 +52,13 @@ export interface GroupBuyEntriesTable {
   user_id: number;
   quantity: number;
   status: Generated<'pending' | 'joined' | 'dropped'>;
+  /** Why a dropped entry was dropped (set with `dropped`, null before): its order ended, or its group failed. */
+  drop_cause: GroupBuyDropCause | null;
   created_at: Stamp;
 }
+
+/** `order_ended`: the member's order ended on its own (the member left the group); `group_failed`: the group did not fill and took the order with it. */
+export type GroupBuyDropCause = 'order_ended' | 'group_failed';
 
 export interface CouponsTable {
   id: Generated<number>;

@@ -94,8 +94,9 @@ describe('points at checkout', () => {
       points_used: 0,
       points_offer: { points: { balance: 1000, per_unit: 100, max: 1000 }, shopping_points: { balance: 500, per_unit: 100, max: 500 } },
     });
-    // 300 points pay 3.00; more shopping points than the member has are counted as what they have.
-    const chosen = await get(`${base}&points=300&shopping_points=2000`, m.headers);
+    // 300 points pay 3.00; more shopping points than the member has are refused, as placing the order would be.
+    expect((await get(`${base}&points=300&shopping_points=2000`, m.headers)).body).toMatchObject({ code: ResponseCode.insufficientShoppingPoints, msg: 'Insufficient Shopping Points balance' });
+    const chosen = await get(`${base}&points=300&shopping_points=500`, m.headers);
     expect(chosen.body.data).toMatchObject({ points_used: 300, points_value: 300, shopping_points_used: 500, shopping_points_value: 500, total: 1199 });
     // 1 % of the 11.99 paid in money, at 100 points a dollar: 11 points (rounded down).
     expect(chosen.body.data.points_earned).toBe(11);
@@ -139,6 +140,26 @@ describe('points at checkout', () => {
     expect(noShopping.body.msg).toBe('Insufficient Shopping Points balance');
     expect(await stockOf(t.db, g.skuIds[0]!)).toBe(5);
     expect(await pointsOf(m.userId)).toBe(100);
+  });
+
+  it('the preview and the order agree on points beyond the balance: both refuse them; what the balance allows is placed at the total shown', async () => {
+    const m = await shopper(3311, 0);
+    const g = await newGoods(t.db, [{ price: 2000, stock: 5 }]);
+    const query = `goods_id=${g.goodsId}&sku_id=${g.skuIds[0]}&num=3&address_id=${m.addressId}`;
+    const body = { goods_id: g.goodsId, sku_id: g.skuIds[0], num: 3, address_id: m.addressId, pay_password: PAY_PASSWORD };
+    // 5,000 points fit in the goods (60.00) but the member holds 3,311: the preview says so, as the order does.
+    const asked = await get(`/shop/buy/cartGoods?${query}&points=5000`, m.headers);
+    expect(asked.body).toMatchObject({ code: ResponseCode.insufficientPoints, msg: 'Insufficient points' });
+    const placedAsked = await send('/shop/buy/createOrder', { ...body, points: 5000 }, m.headers);
+    expect(placedAsked.body).toMatchObject({ code: ResponseCode.insufficientPoints, msg: 'Insufficient points' });
+    expect(await pointsOf(m.userId)).toBe(3311);
+    expect(await stockOf(t.db, g.skuIds[0]!)).toBe(5);
+    // The whole balance: the preview's total is the order's, and the expected total holds.
+    const all = await get(`/shop/buy/cartGoods?${query}&points=3311`, m.headers);
+    expect(all.body.data).toMatchObject({ points_used: 3311, points_value: 3311, points_offer: { points: { balance: 3311, max: 3311 } } });
+    const placed = await send('/shop/buy/createOrder', { ...body, points: all.body.data.points_used, expected_total: all.body.data.total }, m.headers);
+    expect(placed.body).toMatchObject({ code: 200, data: { total: all.body.data.total } });
+    expect(await pointsOf(m.userId)).toBe(0);
   });
 
   it('an unpaid order that expires through its job gives the points back once', async () => {

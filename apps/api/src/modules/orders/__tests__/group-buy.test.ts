@@ -232,6 +232,41 @@ describe('group buys', () => {
     expect((await post('/admin/api/orders/ship', { order_id: opened.order_id, carrier: 'DHL', tracking_number: `GBL${opened.group_id}B` }, owner.headers)).body.code).toBe(200);
   });
 
+  it("a member who left a group is told so, not the group's live state nor its later fate; a group ended early says the group buy ended, one out of time says so", async () => {
+    const a = await activity({ size: 3 });
+    const [leader, leaver, unpaid] = [await member(), await member(), await member()];
+    const opened = (await buy(leader, a.id)).body.data;
+    await pay(opened);
+    const joined = (await buy(leaver, a.id, opened.group_id)).body.data;
+    await pay(joined);
+    const notPaid = (await buy(unpaid, a.id, opened.group_id)).body.data;
+    const groupOfOrder = async (m: { headers: Headers }, orderId: number) => (await get(`/shop/order/info?id=${orderId}`, m.headers)).body.data.group_buy;
+    expect(await groupOfOrder(leaver, joined.order_id)).toMatchObject({ group_id: opened.group_id, status: 'open', member_count: 2, size: 3 });
+    expect(await groupOfOrder(unpaid, notPaid.order_id)).toMatchObject({ status: 'pending' });
+
+    // The paid member cancels: refunded, out of the group. The unpaid one cancels too.
+    expect((await post('/shop/order/cancelOrder', { id: joined.order_id, reason: 'changed my mind' }, { ...leaver.headers, 'idempotency-key': `gb-left-${leaver.userId}` })).body.data.status).toBe('refunding');
+    expect((await post('/shop/order/cancelOrder', { id: notPaid.order_id, reason: '' }, { ...unpaid.headers, 'idempotency-key': `gb-left-${unpaid.userId}` })).body.data.status).toBe('cancelled');
+    expect(await groupOfOrder(leaver, joined.order_id)).toMatchObject({ status: 'left' });
+    expect(await groupOfOrder(unpaid, notPaid.order_id)).toMatchObject({ status: 'left' });
+    expect(await groupOfOrder(leader, opened.order_id)).toMatchObject({ status: 'open', member_count: 1 });
+
+    // An operator ends the group buy: the leader's group failed because it ended, and the members who left still left.
+    expect((await post('/admin/api/orders/group-buys/end', { id: a.id, reason: 'Price error' }, owner.headers)).body.code).toBe(200);
+    expect((await groupOf(opened.group_id)).status).toBe('failed');
+    expect(await groupOfOrder(leader, opened.order_id)).toMatchObject({ status: 'ended' });
+    expect(await groupOfOrder(leaver, joined.order_id)).toMatchObject({ status: 'left' });
+    expect(await groupOfOrder(unpaid, notPaid.order_id)).toMatchObject({ status: 'left' });
+
+    // A group whose own time ran out says so.
+    const b = await activity({ size: 3 });
+    const alone = await member();
+    const lonely = (await buy(alone, b.id)).body.data;
+    await pay(lonely);
+    await expire(lonely.group_id);
+    expect(await groupOfOrder(alone, lonely.order_id)).toMatchObject({ status: 'failed' });
+  });
+
   it('a member leaving a succeeded group after the activity ended: the group cannot fill again, so it fails at once and the rest is refunded', async () => {
     const a = await activity({ size: 2 });
     const [leader, second] = [await member(), await member()];

@@ -39,7 +39,9 @@ let shown = activity;
 let openGroups = [{ id: 6, leader: 'M***i', member_count: 2, size: 3, needed: 1, expires_at: '2026-11-24T10:00:00.000Z', seconds_left: 3 * 3600 + 20 * 60 }];
 /** Holds the address list's answer until released (a tap before the addresses arrive). */
 let addressesHeld: Promise<void> | undefined;
-let groupStatus: 'pending' | 'open' | 'succeeded' | 'failed' = 'open';
+let groupStatus: 'pending' | 'open' | 'succeeded' | 'failed' | 'ended' | 'left' = 'open';
+/** Fields of the order that differ from a paid one (a cancelled or refunded order). */
+let orderFields: Record<string, unknown> = {};
 const orderInfo = () => ({
   id: 31, order_no: '2611230000000031', kind: 'group_buy', status: groupStatus === 'pending' ? 'awaiting_payment' : 'paid', currency: 'USD', total: 1990, count: 1,
   lines: [{ id: 1, goods_id: 11, sku_id: 21, name: 'Jasmine tea gift box', spec_text: '250 g', image: '', price: 1990, num: 1, line_total: 1990, shipped_num: 0 }],
@@ -49,6 +51,7 @@ const orderInfo = () => ({
   address: { name: 'Mei', surname: 'Tan', mobile_pre: '60', mobile: '123456789', email: '', country_code: 'MY', province: 'Selangor', city: 'Petaling Jaya', district: '', detail: 'Jalan 14/20, 5', house_number: '', zip_code: '46100' },
   remarks: '', paid_at: '2026-11-23T10:01:00.000Z', shipped_at: null, completed_at: null, settled_at: null, cancelled_at: null, closed_at: null, cancel_reason: '', package_count: 0, last_reminded_at: null,
   group_buy: { activity_id: 4, group_id: 6, status: groupStatus, member_count: 2, size: 3, expires_at: new Date(Date.now() + 5 * 3600_000 + 10 * 60_000).toISOString() },
+  ...orderFields,
 });
 const api = await startFakeApi({
   '/shop/pintuan/goodsList': () => ok({ list: [activity], total: 1, page: 1, limit: 10, has_more: false }),
@@ -81,6 +84,7 @@ beforeEach(() => {
   openGroups = [{ id: 6, leader: 'M***i', member_count: 2, size: 3, needed: 1, expires_at: '2026-11-24T10:00:00.000Z', seconds_left: 3 * 3600 + 20 * 60 }];
   addressesHeld = undefined;
   groupStatus = 'open';
+  orderFields = {};
   useSession.getState().signIn('member-token', null);
 });
 afterEach(async () => {
@@ -228,6 +232,29 @@ describe('group-buy pages', () => {
     renderAt(`${paths.groupBuy.group}?order_id=31`);
     expect(await screen.findByText('The group is complete: your order will ship')).toBeTruthy();
     expect(screen.queryByText(/min left/)).toBeNull();
+  });
+
+  it('a member who left the group is told so, not how the group is doing; a group buy ended before the group filled says so', async () => {
+    groupStatus = 'left';
+    orderFields = { status: 'refunding', cancelled_at: '2026-11-23T11:00:00.000Z', actions: { can_cancel: false, can_pay: false, can_confirm: false, can_remind: false, can_track: false } };
+    renderAt(`${paths.groupBuy.group}?order_id=31`);
+    expect(await screen.findByText('You left this group: your payment is refunded')).toBeTruthy();
+    expect(screen.queryByText(/joined/)).toBeNull();
+    expect(screen.queryByText(/did not fill in time/)).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Group buy' })).toBeNull();
+    cleanup();
+    // Cancelled before it was paid: nothing to refund.
+    orderFields = { status: 'cancelled', paid_at: null, cancelled_at: '2026-11-23T10:20:00.000Z' };
+    renderAt(`${paths.groupBuy.group}?order_id=31`);
+    expect(await screen.findByText('You are not in this group: the order ended before it was paid')).toBeTruthy();
+    expect(screen.queryByText(/refunded/)).toBeNull();
+    cleanup();
+    groupStatus = 'ended';
+    orderFields = { status: 'refunding' };
+    await act(() => i18n.changeLanguage('th'));
+    renderAt(`${paths.groupBuy.group}?order_id=31`);
+    expect(await screen.findByText('การซื้อแบบกลุ่มสิ้นสุดก่อนกลุ่มของคุณครบ จะได้รับเงินคืน')).toBeTruthy();
+    expect(screen.queryByText('กลุ่มไม่ครบตามเวลา จะได้รับเงินคืน')).toBeNull();
   });
 
   it('a link without an order, or with one that does not exist, says so with a way back instead of loading forever', async () => {

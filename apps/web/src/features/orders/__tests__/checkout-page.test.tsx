@@ -6,8 +6,10 @@ import { ResponseCode } from '@shop/contract/common';
 import { clearToasts, memberFixture, ok, prepareApp, renderRoutes, startFakeApi, toastText, type Recorded } from '@/test/helpers';
 import CheckoutPage from '../pages/checkout-page';
 
-// The fake prices points as the server does: 100 points a dollar, points first, within the goods.
+// The fake prices points as the server does: 100 points a dollar, points first, within the goods;
+// more than the member holds is refused, as placing the order would refuse it.
 let SUBTOTAL = 2500;
+let pointsBalance = 800;
 let totalZero = false;
 let noAddress = false;
 let googleBound = false;
@@ -16,7 +18,8 @@ let refuse: { code: number; msg: string } | undefined;
 function preview(req: Recorded) {
   const q = new URL(req.url, 'http://x').searchParams;
   const room = SUBTOTAL;
-  const pointsValue = Math.min(Number(q.get('points') ?? 0), 800, room);
+  if (Math.min(Number(q.get('points') ?? 0), room) > pointsBalance) return { json: { code: ResponseCode.insufficientPoints, msg: 'Insufficient points', data: null } };
+  const pointsValue = Math.min(Number(q.get('points') ?? 0), room);
   const shoppingValue = Math.min(Number(q.get('shopping_points') ?? 0), 300, room - pointsValue);
   return ok({
     currency: 'USD', subtotal: SUBTOTAL, coupon_discount: 0, operating_fee_rate: 0, operating_fee: 0, freight: 0,
@@ -25,7 +28,7 @@ function preview(req: Recorded) {
     lines: [{ cart_id: null, goods_id: 3, sku_id: 5, name: 'Teapot', spec_text: 'Blue', image: '', price: SUBTOTAL, num: 1, line_total: SUBTOTAL, available: true, problem: null }],
     address: noAddress ? null : { id: 9, name: 'Mei', surname: 'Tan', mobile_pre: '60', mobile: '123456789', email: '', country_code: 'MY', province: 'Selangor', city: 'Petaling Jaya', district: '', detail: 'Jalan 14/20, 5', house_number: '', zip_code: '46100' },
     can_submit: true,
-    points_offer: { points: { balance: 800, per_unit: 100, max: 800 }, shopping_points: { balance: 300, per_unit: 100, max: Math.min(300, room - pointsValue) } },
+    points_offer: { points: { balance: pointsBalance, per_unit: 100, max: Math.min(pointsBalance, room) }, shopping_points: { balance: 300, per_unit: 100, max: Math.min(300, room - pointsValue) } },
     points_earned: Math.floor((SUBTOTAL - pointsValue - shoppingValue) / 100),
   });
 }
@@ -53,6 +56,7 @@ beforeEach(() => {
   googleBound = false;
   refuse = undefined;
   SUBTOTAL = 2500;
+  pointsBalance = 800;
   api.requests.length = 0;
   useSession.getState().signIn('member-token', null);
 });
@@ -96,6 +100,21 @@ describe('points at checkout', () => {
     expect(sentOrders().at(-1)!.body).toMatchObject({ goods_id: 3, sku_id: 5, num: 1, address_id: 9, points: 800, shopping_points: 300, pay_password: '135790', expected_total: 1400 });
     // Never kept: not in the page's draft, nor anywhere the app stores things.
     for (const store of [sessionStorage, localStorage]) for (let i = 0; i < store.length; i++) expect(store.getItem(store.key(i)!)).not.toContain('135790');
+  });
+
+  it('points spent elsewhere since they were switched on: the checkout says the balance is short and switches them off, never shows a total it cannot place', async () => {
+    renderAt(`${paths.goods.checkout}?goods_id=3&sku_id=5&num=1`);
+    fireEvent.click(await screen.findByRole('switch', { name: 'Use 800 points' }));
+    expect((await screen.findAllByText('$17.00')).length).toBe(2);
+    // 300 of them spent in another tab; the next change of this checkout asks the server again.
+    pointsBalance = 500;
+    fireEvent.click(screen.getByRole('switch', { name: 'Use 300 shopping points' }));
+    expect(await toastText()).toBe('Insufficient points');
+    const points = await screen.findByRole('switch', { name: 'Use 500 points' });
+    expect(points.getAttribute('aria-checked')).toBe('false');
+    expect(screen.getByRole('switch', { name: 'Use 300 shopping points' }).getAttribute('aria-checked')).toBe('true');
+    expect((await screen.findAllByText('$22.00')).length).toBe(2);
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 
   it('asks the authenticator code too once one is bound; a wrong pay password keeps the sheet open and the next try is another request', async () => {

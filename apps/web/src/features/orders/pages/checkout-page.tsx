@@ -27,6 +27,9 @@ import { useTranslation } from '@/lib/i18n';
 const POINT_KINDS = ['points', 'shopping_points'] as const;
 type PointKind = (typeof POINT_KINDS)[number];
 
+/** The refusals of points beyond the member's balance, by the kind refused (the preview refuses them as the order would). */
+const POINTS_REFUSED: Partial<Record<number, PointKind>> = { [ResponseCode.insufficientPoints]: 'points', [ResponseCode.insufficientShoppingPoints]: 'shopping_points' };
+
 const positive = (v: string | null) => (v && /^\d+$/.test(v) && Number(v) > 0 ? Number(v) : undefined);
 
 /** `pages/goods/goodsPay`: address, lines, fees, total and remarks; places the order. */
@@ -58,8 +61,16 @@ export default function CheckoutPage() {
   const [points, setPoints] = useState<Partial<Record<PointKind, number>>>(draft?.points ?? {});
   const source = useMemo<CheckoutSource>(() => ({ ...chosen, ...(coupon ? { coupon_code: coupon } : {}), ...points }), [chosen, coupon, points]);
   const preview = useCheckout(source);
+  // Points switched on before some were spent elsewhere are more than the member holds now: said, and switched off.
+  const refusedKind = preview.isError && preview.error instanceof ApiError && preview.error.code !== undefined ? POINTS_REFUSED[preview.error.code] : undefined;
+  const pointsRefusal = refusedKind ? preview.error!.message : '';
+  useEffect(() => {
+    if (!refusedKind) return;
+    showToast(pointsRefusal);
+    setPoints(({ [refusedKind]: _gone, ...rest }) => rest);
+  }, [refusedKind, pointsRefusal]);
   // A coupon that does not apply is said and dropped; the order stays as it was.
-  const couponError = coupon && preview.isError ? preview.error.message : '';
+  const couponError = coupon && preview.isError && !refusedKind ? preview.error.message : '';
   useEffect(() => {
     if (!couponError) return;
     showToast(couponError);
@@ -124,7 +135,7 @@ export default function CheckoutPage() {
   return (
     <div className="page checkout-page orders-page">
       <PageHeader title={t('app.page.goodsPay')} />
-      <ListState loading={preview.isPending} error={preview.isError && !coupon} failure={preview.error} empty={false} emptyText={t('orders.checkout.nothing')} onRetry={() => void preview.refetch()}>
+      <ListState loading={preview.isPending} error={preview.isError && !coupon && !refusedKind} failure={preview.error} empty={false} emptyText={t('orders.checkout.nothing')} onRetry={() => void preview.refetch()}>
         {data && (
           <>
             <button type="button" className="order-section checkout-address" onClick={chooseAddress} style={{ display: 'flex', width: 'calc(100% - 24px)', border: 0, textAlign: 'left', alignItems: 'center' }}>

@@ -1,3 +1,4 @@
+import { Button } from 'antd-mobile';
 import { useNavigate, useSearchParams } from '@/lib/router';
 import { paths } from '@/config/paths';
 import { ListState } from '@/components/list-states';
@@ -67,19 +68,22 @@ export default function OrderInfoPage() {
               {o.completed_at && <div>{t('orders.completedAt', { time: when(o.completed_at) })}</div>}
               {o.remarks && <div>{t('orders.remarks', { remarks: o.remarks })}</div>}
               {o.group_buy && (
-                <button type="button" className="adm-button adm-button-small" style={{ marginTop: 6, marginRight: 6 }} onClick={() => navigate(`${paths.groupBuy.group}?order_id=${o.id}`)}>
+                <Button size="small" shape="rounded" style={{ marginTop: 6, marginRight: 6 }} onClick={() => navigate(`${paths.groupBuy.group}?order_id=${o.id}`)}>
                   {t('orders.groupBuy.viewGroup')}
-                </button>
+                </Button>
               )}
               {o.package_count > 0 && (
-                <button type="button" className="adm-button adm-button-small" style={{ marginTop: 6 }} onClick={() => navigate(`${paths.order.tracking}?id=${o.id}`)}>
+                <Button size="small" shape="rounded" style={{ marginTop: 6 }} onClick={() => navigate(`${paths.order.tracking}?id=${o.id}`)}>
                   {t('orders.packages', { count: o.package_count })}
-                </button>
+                </Button>
               )}
             </section>
-            <section className="order-section">
-              <OrderActions order={o} />
-            </section>
+            {/* An order with nothing left to do (a refunded one) draws no empty card. */}
+            {Object.values(o.actions).some(Boolean) && (
+              <section className="order-section">
+                <OrderActions order={o} />
+              </section>
+            )}
           </>
         )}
       </ListState>
