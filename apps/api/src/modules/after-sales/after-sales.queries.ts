@@ -5,6 +5,7 @@ import type { DB } from '../../db/schema.js';
 import type { Tx } from '../../lib/transaction.js';
 import { nextUpdatedAt } from '../../lib/row-version.queries.js';
 import type { AfterSaleKind, AfterSaleStatus } from './after-sales.table.js';
+import { executePage } from '../../lib/paging.js';
 
 /** The order a case is on: a regular order, or a member-shop order. */
 export interface OrderRef {
@@ -299,7 +300,7 @@ export const pageMemberCases = (db: Executor, userId: number, input: { view: 'al
     .orderBy('c.id', 'desc')
     .limit(input.limit)
     .offset(input.offset)
-    .execute();
+    .$call(executePage);
 };
 
 /** A page of every case for the console: by state, kind, number or member; oldest first within a state. */
@@ -336,7 +337,7 @@ export const pageCases = (db: Executor, input: { status?: AfterSaleStatus | 'wai
     .orderBy(input.status ? 'c.id' : sql`c.id`, input.status ? 'asc' : 'desc')
     .limit(input.limit)
     .offset(input.offset)
-    .execute();
+    .$call(executePage);
 };
 
 /** Cases awaiting return whose time to ship back has passed. */

@@ -2,6 +2,7 @@ import { sql, type Transaction } from 'kysely';
 import type { Executor } from '../../db/database.js';
 import type { DB } from '../../db/schema.js';
 import type { ApprovalRequestsTable } from './approvals.table.js';
+import { executePage } from '../../lib/paging.js';
 
 const REQUEST_COLUMNS = [
   'r.id', 'r.kind', 'r.status', 'r.member_id', 'r.currency', 'r.amount', 'r.payload', 'r.summary', 'r.changes', 'r.reason', 'r.requested_by', 'r.requested_by_id', 'r.requested_at',
@@ -88,7 +89,7 @@ export const findApprovalRequestPage = (db: Executor, f: { kinds: readonly strin
     .where('r.status', '=', f.status as 'pending');
   if (f.kind !== undefined) q = q.where('r.kind', '=', f.kind);
   if (f.memberId !== undefined) q = q.where('r.member_id', '=', f.memberId);
-  return q.select([...REQUEST_COLUMNS, 'u.user_name as member_name', subjectName, subjectTxHash, sql<string>`count(*) over ()`.as('total')]).orderBy('r.id', 'desc').limit(f.limit).offset(f.offset).execute();
+  return q.select([...REQUEST_COLUMNS, 'u.user_name as member_name', subjectName, subjectTxHash, sql<string>`count(*) over ()`.as('total')]).orderBy('r.id', 'desc').limit(f.limit).offset(f.offset).$call(executePage);
 };
 
 /** Serializes one operator's requests of one kind and currency until the transaction ends (their daily total is checked by one at a time). */

@@ -4,6 +4,7 @@ import type { DB } from '../../db/schema.js';
 import type { SpecDef, Texts } from './catalogue.table.js';
 import { containing } from '../../lib/like.js';
 import { nextUpdatedAt } from '../../lib/row-version.queries.js';
+import { executePage } from '../../lib/paging.js';
 
 // The catalogue as operators change it: every category and goods, on sale or not.
 
@@ -126,7 +127,7 @@ export function findAdminGoodsPage(db: Executor, f: AdminGoodsFilter) {
     default:
       q = q.orderBy('g.updated_at', 'desc');
   }
-  return q.orderBy('g.id', 'desc').limit(f.limit).offset(f.offset).execute();
+  return q.orderBy('g.id', 'desc').limit(f.limit).offset(f.offset).$call(executePage);
 }
 
 export const findGoodsForEdit = (db: Executor, id: number) => db.selectFrom('goods').selectAll().where('id', '=', id).executeTakeFirst();
@@ -240,7 +241,7 @@ export const findStockAdjustmentsPage = (db: Executor, goodsId: number, limit: n
     .orderBy('id', 'desc')
     .limit(limit)
     .offset(offset)
-    .execute();
+    .$call(executePage);
 
 /** The goods' own price follows its cheapest SKU (the lists show it). */
 export const syncGoodsPriceToSkus = (db: Executor, goodsId: number) =>

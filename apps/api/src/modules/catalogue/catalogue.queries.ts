@@ -1,6 +1,7 @@
 import { sql, type Transaction } from 'kysely';
 import type { Executor } from '../../db/database.js';
 import type { DB } from '../../db/schema.js';
+import { executePage } from '../../lib/paging.js';
 
 export const findVisibleCategories = (db: Executor) =>
   db
@@ -131,7 +132,7 @@ export function findReviewsPage(db: Executor, goodsId: number, filter: 'all' | '
   if (filter === 'medium') q = q.where('r.rating', '=', 3);
   if (filter === 'bad') q = q.where('r.rating', '<=', 2);
   if (filter === 'images') q = q.where(sql<boolean>`jsonb_array_length(r.images) > 0`);
-  return q.orderBy('r.created_at', 'desc').orderBy('r.id', 'desc').limit(limit).offset(offset).execute();
+  return q.orderBy('r.created_at', 'desc').orderBy('r.id', 'desc').limit(limit).offset(offset).$call(executePage);
 }
 
 /** Reviews with the options bought in every language (`line_spec_text`, from the reviewed order line; null for reviews of no line). */

@@ -32,6 +32,7 @@ import { foldGoodsSold } from './stock.queries.js';
 import { maskName, pick, sanitizeRich } from './texts.js';
 import { iso } from '../../lib/dates.js';
 import { containing } from '../../lib/like.js';
+import { totalOf } from '../../lib/paging.js';
 
 type GoodsListQuery = EndpointQuery<typeof listGoods>;
 
@@ -270,7 +271,7 @@ export async function reviewTotals(db: Database, _actor: Actor, input: { goods_i
 /** Reviews of one goods, newest first. */
 export async function reviewPage(db: Database, actor: Actor, input: EndpointQuery<typeof listReviews>): Promise<Page<Review>> {
   const rows = await q.findReviewsPage(db, input.goods_id, input.filter, input.limit, (input.page - 1) * input.limit);
-  const total = rows.length ? Number(rows[0]!.total) : 0;
+  const total = totalOf(rows);
   return { list: rows.map(toReview(actor.lang)), total, page: input.page, limit: input.limit, has_more: input.page * input.limit < total };
 }
 

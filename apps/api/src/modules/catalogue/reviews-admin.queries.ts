@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Executor } from '../../db/database.js';
 import { containing } from '../../lib/like.js';
+import { executePage } from '../../lib/paging.js';
 
 // Goods reviews as operators moderate them: every review, shown or hidden, with its goods and the
 // member who wrote it. The goods page's reads of reviews are in catalogue.queries.ts.
@@ -36,7 +37,7 @@ export function findAdminReviewsPage(db: Executor, f: AdminReviewFilter) {
   if (f.rating !== undefined) q = q.where('r.rating', '=', f.rating);
   if (f.visible !== undefined) q = q.where('r.is_visible', '=', f.visible);
   if (f.replied !== undefined) q = q.where('r.reply', f.replied ? '<>' : '=', '');
-  return q.orderBy('r.created_at', 'desc').orderBy('r.id', 'desc').limit(f.limit).offset(f.offset).execute();
+  return q.orderBy('r.created_at', 'desc').orderBy('r.id', 'desc').limit(f.limit).offset(f.offset).$call(executePage);
 }
 
 /** One review with its goods and member, shown or hidden. */

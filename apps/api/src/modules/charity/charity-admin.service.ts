@@ -11,6 +11,7 @@ import type { ListExport } from '../../lib/list-export.js';
 import * as q from './charity.queries.js';
 import { iso } from '../../lib/dates.js';
 import { cancelPayableWithPayments } from '../payments/payable-cancel.js';
+import { totalOf } from '../../lib/paging.js';
 
 // Charity causes and pledges for operators: the causes with every language's texts, edited with a reason.
 
@@ -80,7 +81,7 @@ export async function updateCauseFromConsole(deps: Pick<AppDeps, 'db'> & Partial
 export async function pledgesForOperator(db: Executor, actor: Actor, input: EndpointQuery<typeof adminListCharityPledges>) {
   operatorNameOf(actor);
   const rows = await q.findPledgesPage(db, { ...input, offset: (input.page - 1) * input.limit });
-  const total = rows.length ? Number(rows[0]!.total) : 0;
+  const total = totalOf(rows);
   return {
     list: rows.map((o) => ({
       id: o.id,

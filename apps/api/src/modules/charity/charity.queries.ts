@@ -6,6 +6,7 @@ import type { Tx } from '../../lib/transaction.js';
 import type { CharityOrderStatus } from './charity.table.js';
 import { containing } from '../../lib/like.js';
 import { nextUpdatedAt } from '../../lib/row-version.queries.js';
+import { executePage } from '../../lib/paging.js';
 
 /** Causes with what paid pledges raised, from how many members, how many pledges are paid and how many there are in all. */
 export const findCausesWithTotals = (db: Executor, opts: { openOnly?: boolean; id?: number } = {}) => {
@@ -68,7 +69,7 @@ export function findMemberCharityOrders(db: Executor, userId: number, status: Ch
     .select(['c.title as cause_title', sql<string>`count(*) over ()`.as('total')])
     .where('o.user_id', '=', userId);
   if (status) q = q.where('o.status', '=', status);
-  return q.orderBy('o.id', 'desc').limit(limit).offset(offset).execute();
+  return q.orderBy('o.id', 'desc').limit(limit).offset(offset).$call(executePage);
 }
 
 /** What the member gave (paid pledges): per currency, the number of pledges and of causes. */
@@ -116,5 +117,5 @@ export function findPledgesPage(
     const like = containing(text);
     q = q.where((eb) => eb.or([eb('o.order_no', 'ilike', like), eb('u.user_name', 'ilike', like), ...(/^\d{1,9}$/.test(text) ? [eb('o.user_id', '=', Number(text))] : [])]));
   }
-  return orderList(q, input, { id: 'o.id', amount: 'o.amount_minor', created_at: 'o.created_at', paid_at: 'o.paid_at' }, { sort: 'id', order: 'desc' }, 'o.id').limit(input.limit).offset(input.offset).execute();
+  return orderList(q, input, { id: 'o.id', amount: 'o.amount_minor', created_at: 'o.created_at', paid_at: 'o.paid_at' }, { sort: 'id', order: 'desc' }, 'o.id').limit(input.limit).offset(input.offset).$call(executePage);
 }

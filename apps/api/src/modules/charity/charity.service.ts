@@ -15,6 +15,7 @@ import { insertOperatorAction } from '../operator-actions/operator-actions.queri
 import { assertShopCurrency } from '../rates/rates.service.js';
 import * as q from './charity.queries.js';
 import { iso } from '../../lib/dates.js';
+import { totalOf } from '../../lib/paging.js';
 
 
 type CauseRow = Awaited<ReturnType<typeof q.findCausesWithTotals>>[number];
@@ -106,7 +107,7 @@ export async function markCharityOrderPaid(tx: Tx, input: { orderId: number; amo
 /** The member's charity orders, newest first. */
 export async function listPledges(db: Executor, actor: Actor, input: EndpointQuery<typeof listLoversOrders>): Promise<EndpointData<typeof listLoversOrders>> {
   const rows = await q.findMemberCharityOrders(db, memberIdOf(actor), input.status, input.limit, (input.page - 1) * input.limit);
-  const total = rows.length ? Number(rows[0]!.total) : 0;
+  const total = totalOf(rows);
   return { list: rows.map((r) => toOrder(r, pick(r.cause_title, actor.lang))), total, page: input.page, limit: input.limit, has_more: input.page * input.limit < total };
 }
 

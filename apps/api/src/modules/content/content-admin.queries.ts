@@ -6,6 +6,7 @@ import { nextUpdatedAt } from '../../lib/row-version.queries.js';
 import { orderList } from '../../lib/list-order.queries.js';
 import type { Texts } from '../catalogue/catalogue.table.js';
 import { containing } from '../../lib/like.js';
+import { executePage } from '../../lib/paging.js';
 
 // The shop's content as operators change it: every row, shown or not, scheduled or not.
 
@@ -30,10 +31,10 @@ export async function lockContentVersionForUpdate(trx: Transaction<DB>, table: E
 }
 
 /** The page of a list: found by `column` (texts per language), in the chosen order, else the list's own. */
-function listed<DB, TB extends keyof DB, O, S extends string>(qb: SelectQueryBuilder<DB, TB, O>, input: ContentListInput<S>, column: string, columns: Record<S, string>, byDefault: (qb: SelectQueryBuilder<DB, TB, O>) => SelectQueryBuilder<DB, TB, O>) {
+function listed<DB, TB extends keyof DB, O extends { total: string }, S extends string>(qb: SelectQueryBuilder<DB, TB, O>, input: ContentListInput<S>, column: string, columns: Record<S, string>, byDefault: (qb: SelectQueryBuilder<DB, TB, O>) => SelectQueryBuilder<DB, TB, O>) {
   const found = input.q ? qb.where(sql<boolean>`${sql.ref(column)}::text ilike ${containing(input.q)}`) : qb;
   const ordered = input.sort ? orderList(found, input, columns, { sort: input.sort, order: 'asc' }, 'id') : byDefault(found);
-  return ordered.limit(input.limit).offset(input.offset).execute();
+  return ordered.limit(input.limit).offset(input.offset).$call(executePage);
 }
 
 export const findBannersPage = (db: Executor, input: ContentListInput<'id' | 'position' | 'sort'>) =>
@@ -152,7 +153,7 @@ export function findAdminNewsCommentsPage(db: Executor, f: { newsId?: number; vi
   let qb = commentsWithNews(db).select(total);
   if (f.newsId !== undefined) qb = qb.where('c.news_id', '=', f.newsId);
   if (f.visible !== undefined) qb = qb.where('c.is_visible', '=', f.visible);
-  return qb.orderBy('c.created_at', 'desc').orderBy('c.id', 'desc').limit(f.limit).offset(f.offset).execute();
+  return qb.orderBy('c.created_at', 'desc').orderBy('c.id', 'desc').limit(f.limit).offset(f.offset).$call(executePage);
 }
 
 /** One comment, shown or hidden. */

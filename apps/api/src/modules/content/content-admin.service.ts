@@ -34,10 +34,11 @@ import type { ListExport } from '../../lib/list-export.js';
 import { pick } from '../catalogue/texts.js';
 import * as q from './content-admin.queries.js';
 import { lockNewsForUpdate, recountNewsComments, recountReplies } from './content.queries.js';
+import { totalOf, type PageRows } from '../../lib/paging.js';
 
 type Paging = { page: number; limit: number };
-const page = <R extends { total: string | number }, T>(rows: R[], map: (r: R) => T, input: Paging) => {
-  const total = rows.length ? Number(rows[0]!.total) : 0;
+const page = <R, T>(rows: PageRows<R>, map: (r: R) => T, input: Paging) => {
+  const total = totalOf(rows);
   return { list: rows.map(map), total, page: input.page, limit: input.limit, has_more: input.page * input.limit < total };
 };
 const offset = (input: Paging) => (input.page - 1) * input.limit;

@@ -1,6 +1,7 @@
 import { sql, type Transaction } from 'kysely';
 import type { Executor } from '../../db/database.js';
 import type { DB } from '../../db/schema.js';
+import { executePage } from '../../lib/paging.js';
 
 export const findBanners = (db: Executor, position: 'home' | 'share') =>
   db.selectFrom('banners').select(['id', 'title', 'text', 'image', 'link']).where('position', '=', position).where('is_visible', '=', true).orderBy('sort', 'desc').orderBy('id').execute();
@@ -17,13 +18,13 @@ export const findLatestNotices = (db: Executor, limit: number, offset = 0) =>
     .orderBy('id', 'desc')
     .limit(limit)
     .offset(offset)
-    .execute();
+    .$call(executePage);
 
 export const findNotice = (db: Executor, id: number) =>
   db.selectFrom('notices').selectAll().where('id', '=', id).where('is_visible', '=', true).where('published_at', '<=', sql<Date>`now()`).executeTakeFirst();
 
 export const findFaqPage = (db: Executor, limit: number, offset: number) =>
-  db.selectFrom('faqs').select(['id', 'question', 'answer', sql<number>`count(*) over ()`.as('total')]).orderBy('sort', 'desc').orderBy('id').limit(limit).offset(offset).execute();
+  db.selectFrom('faqs').select(['id', 'question', 'answer', sql<number>`count(*) over ()`.as('total')]).orderBy('sort', 'desc').orderBy('id').limit(limit).offset(offset).$call(executePage);
 
 export const findAgreement = (db: Executor, kind: string) => db.selectFrom('agreements').selectAll().where('kind', '=', kind).executeTakeFirst();
 
@@ -53,7 +54,7 @@ export const findNewsPage = (db: Executor, limit: number, offset: number) =>
     .orderBy('id', 'desc')
     .limit(limit)
     .offset(offset)
-    .execute();
+    .$call(executePage);
 
 export const findNews = (db: Executor, id: number) =>
   publishedNews(db)
@@ -103,7 +104,7 @@ export function findCommentsPage(db: Executor, where: { newsId?: number; parentI
   q = where.parentId === null ? q.where('parent_id', 'is', null) : q.where('parent_id', '=', where.parentId);
   // Replies read oldest first, like a conversation; top-level comments newest first.
   q = where.parentId === null ? q.orderBy('id', 'desc') : q.orderBy('id');
-  return q.limit(limit).offset(offset).execute();
+  return q.limit(limit).offset(offset).$call(executePage);
 }
 
 /** A comment members may see: shown, and a reply only while the comment it hangs under is shown too. */

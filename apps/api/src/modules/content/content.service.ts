@@ -292,6 +292,17 @@ const countMemberComment = (limiter: AppDeps['limiter'], memberId: number) =>
   countMinuteAndDay(limiter, `comment:member:${memberId}`, { perMinute: COMMENTS_PER_MINUTE, perDay: COMMENTS_PER_DAY, code: ResponseCode.commentLimit, dailyMessageKey: 'catalogue.code.commentDailyLimit' });
 
 /**
+ * The comment a new one hangs under (a reply to a reply joins the same thread), null for a top-level
+ * comment; refuses one on no such article, or under a comment members cannot see on that article.
+ */
+function threadOfComment(newsExists: boolean, parent: { id: number; news_id: number; parent_id: number | null } | undefined, input: { news_id: number; parent_id?: number }): number | null {
+  if (!newsExists) throw new AppError(ResponseCode.newsNotFound);
+  if (input.parent_id === undefined) return null;
+  if (!parent || parent.news_id !== input.news_id) throw new AppError(ResponseCode.commentNotFound);
+  return parent.parent_id ?? parent.id;
+}
+
+/**
  * Writes a comment or a reply and counts it on the article, at most COMMENTS_PER_MINUTE a minute
  * and COMMENTS_PER_DAY a day per member. The text is kept as typed: it is plain text, never HTML,
  * and every client shows it as text (docs/decisions: text members write).
@@ -300,20 +311,17 @@ export async function createComment(deps: Pick<AppDeps, 'db' | 'limiter'>, actor
   const member = { userId: memberIdOf(actor) };
   const content = input.content.trim();
   if (!content) throw new AppError(ResponseCode.commentEmpty);
-  // Counted before the article's row is locked: a shared limiter's round trip never holds the lock.
+  // Checked first without locks, so a comment refused for its article or parent uses up none of the
+  // limit; counted before the article's row is locked: a shared limiter's round trip never holds the lock.
+  const [exists, parent] = await Promise.all([q.newsExists(deps.db, input.news_id), input.parent_id === undefined ? undefined : q.findComment(deps.db, input.parent_id)]);
+  threadOfComment(exists, parent, input);
   await countMemberComment(deps.limiter, member.userId);
   return withTransaction(deps.db, async (trx) => {
     if (!(await q.newsExists(trx, input.news_id))) throw new AppError(ResponseCode.newsNotFound);
     // The article's row first (as moderation takes it): a comment hidden meanwhile is seen hidden
     // below, and the article's count and the thread's agree with what members see.
     await q.addToCommentCount(trx, input.news_id, 1);
-    let parentId: number | null = null;
-    if (input.parent_id !== undefined) {
-      const parent = await q.findComment(trx, input.parent_id);
-      if (!parent || parent.news_id !== input.news_id) throw new AppError(ResponseCode.commentNotFound);
-      // Replies to a reply join the same thread.
-      parentId = parent.parent_id ?? parent.id;
-    }
+    const parentId = threadOfComment(true, input.parent_id === undefined ? undefined : await q.findComment(trx, input.parent_id), input);
     if (parentId !== null) await q.addToReplyCount(trx, parentId, 1);
     const user = await findUserById(trx, member.userId);
     const row = await q.insertComment(trx, { news_id: input.news_id, parent_id: parentId, user_id: member.userId, author_name: user!.nickname || user!.user_name, content });

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { Executor } from '../../db/database.js';
 import type { Tx } from '../../lib/transaction.js';
 import { nextUpdatedAt } from '../../lib/row-version.queries.js';
+import { executePage } from '../../lib/paging.js';
 
 // ── Categories ──────────────────────────────────────────────────────────────────────────────
 
@@ -42,7 +43,7 @@ const withCategory = (db: Executor) =>
 
 /** A page of the member's feedback, newest first, with the total. */
 export const findMemberFeedbackPage = (db: Executor, memberId: number, limit: number, offset: number) =>
-  withCategory(db).select(sql<string>`count(*) over ()`.as('total')).where('f.member_id', '=', memberId).orderBy('f.id', 'desc').limit(limit).offset(offset).execute();
+  withCategory(db).select(sql<string>`count(*) over ()`.as('total')).where('f.member_id', '=', memberId).orderBy('f.id', 'desc').limit(limit).offset(offset).$call(executePage);
 
 /** One of the member's feedback. */
 export const findMemberFeedback = (db: Executor, memberId: number, id: number) => withCategory(db).where('f.member_id', '=', memberId).where('f.id', '=', id).executeTakeFirst();
@@ -52,7 +53,7 @@ export const findFeedbackPage = (db: Executor, filter: { status?: string; user_i
   let q = withCategory(db).innerJoin('users as u', 'u.id', 'f.member_id').select(['u.user_name', sql<string>`count(*) over ()`.as('total')]);
   if (filter.status) q = q.where('f.status', '=', filter.status as 'pending');
   if (filter.user_id) q = q.where('f.member_id', '=', filter.user_id);
-  return q.orderBy('f.id', filter.status === 'pending' ? 'asc' : 'desc').limit(limit).offset(offset).execute();
+  return q.orderBy('f.id', filter.status === 'pending' ? 'asc' : 'desc').limit(limit).offset(offset).$call(executePage);
 };
 
 /** One feedback with its member's user name. */

@@ -3,6 +3,7 @@ import type { Executor } from '../../db/database.js';
 import type { DB } from '../../db/schema.js';
 import type { Asset, HoldStatus, JournalEntriesTable } from './ledger.table.js';
 import type { Insertable } from 'kysely';
+import { executePage } from '../../lib/paging.js';
 
 /** The natural key of an account: a member's or a system account, per asset and currency. */
 export type AccountKey =
@@ -267,7 +268,7 @@ export async function findMemberAccountLines(db: Executor, input: { memberId: nu
     .orderBy('l.id', 'desc')
     .limit(input.limit)
     .offset(input.offset)
-    .execute();
+    .$call(executePage);
   return rows;
 }
 

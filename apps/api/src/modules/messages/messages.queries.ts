@@ -3,6 +3,7 @@ import type { Executor } from '../../db/database.js';
 import { startingWith } from '../../lib/like.js';
 import { nextUpdatedAt } from '../../lib/row-version.queries.js';
 import type { Tx } from '../../lib/transaction.js';
+import { executePage } from '../../lib/paging.js';
 
 /** Writes a message; with an event key, once per member and event (a repeat writes nothing and answers nothing). */
 export const insertMessage = async (db: Executor, m: { member_id: number; kind: string; params: Record<string, string | number>; link: string; event_key: string | null }) =>
@@ -36,7 +37,7 @@ export const findMessagePage = (db: Executor, memberId: number, kind: string | u
     .orderBy('id', 'desc')
     .limit(limit)
     .offset(offset)
-    .execute();
+    .$call(executePage);
 };
 
 /** Marks these of the member's messages read (those not read yet); answers how many changed. */
@@ -68,7 +69,7 @@ export const insertBroadcastMessages = async (db: Executor, b: { id: number; lin
 export const setBroadcastRecipients = (db: Executor, id: number, recipients: number) => db.updateTable('message_broadcasts').set({ recipients }).where('id', '=', id).execute();
 
 export const findBroadcastPage = (db: Executor, limit: number, offset: number) =>
-  db.selectFrom('message_broadcasts').selectAll().select(sql<string>`count(*) over ()`.as('total')).orderBy('id', 'desc').limit(limit).offset(offset).execute();
+  db.selectFrom('message_broadcasts').selectAll().select(sql<string>`count(*) over ()`.as('total')).orderBy('id', 'desc').limit(limit).offset(offset).$call(executePage);
 
 export const findBroadcastTexts = (db: Executor, ids: number[]) =>
   ids.length ? db.selectFrom('message_broadcasts').select(['id', 'texts']).where('id', 'in', ids).execute() : Promise.resolve([]);

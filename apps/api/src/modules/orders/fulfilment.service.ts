@@ -20,6 +20,7 @@ import { groupAllowsShipping } from '../promotions/group-buy.entries.js';
 import type { OrderStatus } from './orders.table.js';
 import { getOrderDetails, scheduleAutoComplete } from './orders.service.js';
 import { iso } from '../../lib/dates.js';
+import { totalOf } from '../../lib/paging.js';
 
 
 /** How an operator is named in what they decide. */
@@ -179,7 +180,7 @@ export async function trackingLog(db: Database, actor: Actor, input: EndpointQue
 export async function listOrdersForOperator(db: Database, actor: Actor, input: EndpointQuery<typeof adminListOrders>): Promise<Page<EndpointData<typeof adminListOrders>['list'][number]>> {
   operatorName(actor);
   const rows = await q.findOrdersPageByStatus(db, input.status, input.limit, (input.page - 1) * input.limit, input);
-  const total = rows.length ? Number(rows[0]!.total) : 0;
+  const total = totalOf(rows);
   return {
     list: rows.map((r) => ({ id: r.id, order_no: r.order_no, user_id: r.user_id, user_name: r.user_name ?? '', status: r.status, currency: r.currency, total: Number(r.total_minor), created_at: iso(r.created_at)!, paid_at: iso(r.paid_at), last_reminded_at: iso(r.last_reminded_at) })),
     total,

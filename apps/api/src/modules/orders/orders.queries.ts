@@ -17,6 +17,7 @@ import type { AddressSnapshot, OrderLinesTable, OrdersTable, OrderStatus } from 
 import { appendGoodsSold, type SkuRow } from '../catalogue/stock.queries.js';
 import { containing } from '../../lib/like.js';
 import { nextUpdatedAt } from '../../lib/row-version.queries.js';
+import { executePage } from '../../lib/paging.js';
 
 type OrderListSort = 'id' | 'total' | 'status' | 'created_at' | 'paid_at' | 'last_reminded_at';
 
@@ -603,7 +604,7 @@ export function findOrdersPageByStatus(db: Executor, status: OrderStatus | undef
     );
   }
   const columns = { id: 'id', total: 'total_minor', status: 'status', created_at: 'created_at', paid_at: 'paid_at', last_reminded_at: 'last_reminded_at' };
-  return orderList(q, sort, columns, { sort: 'id', order: 'desc' }, 'id').limit(limit).offset(offset).execute();
+  return orderList(q, sort, columns, { sort: 'id', order: 'desc' }, 'id').limit(limit).offset(offset).$call(executePage);
 }
 
 /** Provider-tracked packages in transit, not asked about in the last hour (oldest first). */

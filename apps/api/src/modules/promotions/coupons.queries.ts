@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Executor } from '../../db/database.js';
 import type { Tx } from '../../lib/transaction.js';
+import { executePage } from '../../lib/paging.js';
 
 const normal = (code: string) => code.trim().toUpperCase();
 
@@ -42,7 +43,7 @@ export const insertCoupon = (db: Executor, c: { code: string; kind: 'amount' | '
 
 /** Coupons, newest first, one page, each row carrying the total count. */
 export const findCouponsPage = (db: Executor, limit: number, offset: number) =>
-  db.selectFrom('coupons').selectAll().select(sql<string>`count(*) over ()`.as('total')).orderBy('id', 'desc').limit(limit).offset(offset).execute();
+  db.selectFrom('coupons').selectAll().select(sql<string>`count(*) over ()`.as('total')).orderBy('id', 'desc').limit(limit).offset(offset).$call(executePage);
 
 /**
  * Ends a coupon now, only while it is not over yet; a coupon that has not started ends before it

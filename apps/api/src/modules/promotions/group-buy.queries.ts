@@ -3,6 +3,7 @@ import type { Executor } from '../../db/database.js';
 import type { Tx } from '../../lib/transaction.js';
 import { nextUpdatedAt } from '../../lib/row-version.queries.js';
 import type { GroupBuyDropCause } from './promotions.table.js';
+import { executePage } from '../../lib/paging.js';
 
 /** Activities running now (or one by id), with their goods and SKU and how many groups are open. */
 export function findActivities(db: Executor, opts: { id?: number; runningOnly?: boolean; newestFirst?: boolean; limit?: number; offset?: number } = {}) {
@@ -26,7 +27,7 @@ export function findActivities(db: Executor, opts: { id?: number; runningOnly?: 
   if (opts.id !== undefined) q = q.where('a.id', '=', opts.id);
   if (opts.runningOnly) q = q.where(sql<boolean>`now() between a.starts_at and a.ends_at`).where('g.status', '=', 'on_sale');
   q = opts.newestFirst ? q.orderBy('a.id', 'desc') : q.orderBy('a.ends_at').orderBy('a.id');
-  return q.limit(opts.limit ?? 100).offset(opts.offset ?? 0).execute();
+  return q.limit(opts.limit ?? 100).offset(opts.offset ?? 0).$call(executePage);
 }
 
 export const insertActivity = (tx: Tx, a: { goods_id: number; sku_id: number; group_size: number; fill_hours: number; starts_at: string; ends_at: string; price_minor: number; per_order_limit: number; per_member_limit: number; quantity: number; virtual_fill_percent: number; created_by: string }) =>

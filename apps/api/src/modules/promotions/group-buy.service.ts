@@ -201,7 +201,7 @@ export async function closeGroupBuyAtEnd(deps: Pick<AppDeps, 'db' | 'config' | '
 /** Group buys running now. */
 export async function listGroupBuys(db: Executor, actor: Actor, input: EndpointQuery<typeof listGroupBuyGoods>): Promise<EndpointData<typeof listGroupBuyGoods>> {
   const rows = await g.findActivities(db, { runningOnly: true, limit: input.limit, offset: (input.page - 1) * input.limit });
-  const total = rows.length ? Number(rows[0]!.total) : 0;
+  const total = totalOf(rows);
   return { list: rows.map((r) => toActivity(r, actor.lang)), total, page: input.page, limit: input.limit, has_more: input.page * input.limit < total };
 }
 

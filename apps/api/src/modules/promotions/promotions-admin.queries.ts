@@ -5,6 +5,7 @@ import { orderList } from '../../lib/list-order.queries.js';
 import type { Tx } from '../../lib/transaction.js';
 import { containing as like } from '../../lib/like.js';
 import { nextUpdatedAt } from '../../lib/row-version.queries.js';
+import { executePage } from '../../lib/paging.js';
 
 // The console's reads and changes of coupons and group-buy activities: lists searched, filtered by
 // where they stand now and sorted, and an operator's change of one row under its lock.
@@ -25,7 +26,7 @@ export function findCouponsForConsole(db: Executor, input: { q?: string; state?:
   let q = db.selectFrom('coupons').selectAll().select(sql<string>`count(*) over ()`.as('total'));
   if (input.q) q = q.where('code', 'ilike', like(input.q.toUpperCase()));
   if (input.state) q = q.where(stateIs(input.state, 'coupons'));
-  return orderList(q, input, { id: 'id', code: 'code', starts_at: 'starts_at', ends_at: 'ends_at', used: 'used' }, { sort: 'id', order: 'desc' }, 'id').limit(input.limit).offset(input.offset).execute();
+  return orderList(q, input, { id: 'id', code: 'code', starts_at: 'starts_at', ends_at: 'ends_at', used: 'used' }, { sort: 'id', order: 'desc' }, 'id').limit(input.limit).offset(input.offset).$call(executePage);
 }
 
 export const lockCouponForUpdate = (tx: Tx, id: number) => tx.selectFrom('coupons').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
@@ -61,7 +62,7 @@ export function findGroupBuysForConsole(db: Executor, input: { q?: string; state
   return orderList(q, input, { id: 'a.id', price: 'a.price_minor', starts_at: 'a.starts_at', ends_at: 'a.ends_at', remaining: 'a.remaining' }, { sort: 'id', order: 'desc' }, 'a.id')
     .limit(input.limit)
     .offset(input.offset)
-    .execute();
+    .$call(executePage);
 }
 
 /** Locks one group buy for a change from the console (two operators changing it take turns); with the version it is at. */

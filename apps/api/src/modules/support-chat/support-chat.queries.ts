@@ -4,6 +4,7 @@ import type { Executor } from '../../db/database.js';
 import type { Tx } from '../../lib/transaction.js';
 import { nextUpdatedAt } from '../../lib/row-version.queries.js';
 import type { ChatKind, ChatSender } from './support-chat.table.js';
+import { executePage } from '../../lib/paging.js';
 
 /** Seconds since an agent's last visit of the desk within which they count as online. */
 export const ONLINE_SECONDS = 60;
@@ -56,7 +57,7 @@ export const findConversationPage = (db: Executor, filter: { status: 'waiting' |
   else if (filter.status === 'open') q = q.where('c.status', '=', 'open').where('c.agent_id', 'is not', null);
   else q = q.where('c.status', '=', 'closed');
   if (filter.agentId) q = q.where('c.agent_id', '=', filter.agentId);
-  return q.orderBy('c.last_message_at', filter.status === 'closed' ? 'desc' : 'asc').limit(limit).offset(offset).execute();
+  return q.orderBy('c.last_message_at', filter.status === 'closed' ? 'desc' : 'asc').limit(limit).offset(offset).$call(executePage);
 };
 
 export const findConversationRow = (db: Executor, id: number) =>

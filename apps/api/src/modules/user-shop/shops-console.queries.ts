@@ -1,5 +1,6 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Executor } from '../../db/database.js';
+import { executePage } from '../../lib/paging.js';
 
 // The console's reads of member shops beyond what the owners' and buyers' calls read: who made a
 // stock change and who moved an order (names behind the stored `kind:id` stamps), an order's
@@ -25,7 +26,7 @@ export const findStockChangesPage = (db: Executor, shopId: number, limit: number
     .orderBy('a.id', 'desc')
     .limit(limit)
     .offset(offset)
-    .execute();
+    .$call(executePage);
 
 export interface ConsoleShopOrderEvent {
   kind: string;

@@ -6,6 +6,7 @@ import type { Tx } from '../../lib/transaction.js';
 import { nextUpdatedAt } from '../../lib/row-version.queries.js';
 import { hasUnitsOutsideCasesSql } from '../after-sales/after-sales.queries.js';
 import type { MemberShopsTable, ShopOrderAddress, ShopOrderLinesTable, ShopOrderStatus, ShopOrdersTable, ShopSaleLinesTable, ShopSalesTable, StockCause } from './user-shop.table.js';
+import { executePage, executeSqlPage } from '../../lib/paging.js';
 
 // Every statement of member shops. Stock is taken only by conditional updates (`… and stock >= q`),
 // shop orders move only by conditional updates from their expected state.
@@ -125,7 +126,7 @@ export function findShopsPage(db: Executor, f: { status?: string; q?: string }, 
   let q = shopWithOwner(db).select(sql<string>`count(*) over ()`.as('total'));
   if (f.status) q = q.where('s.status', '=', f.status as 'open');
   if (f.q) q = q.where((eb) => eb.or([eb('s.name', 'ilike', `%${f.q}%`), eb('u.user_name', 'ilike', `%${f.q}%`)]));
-  return q.orderBy('s.id', 'desc').limit(limit).offset(offset).execute();
+  return q.orderBy('s.id', 'desc').limit(limit).offset(offset).$call(executePage);
 }
 
 // ── Stock ───────────────────────────────────────────────────────────────────────────────────
@@ -193,8 +194,8 @@ export const findRestockedUnits = async (db: Executor, order: { id: number; orde
  * first, with their lines and the count of all: not booked before, and with a unit no after-sales case
  * holds (the after-sales area's rule, read inside this statement).
  */
-export async function findRestockableOrders(db: Executor, userId: number, limit: number, offset: number) {
-  const { rows } = await sql<{ id: number | string; order_no: string; completed_at: Date | string | null; lines: Array<{ sku_id: number | string; name: Record<string, string>; spec_text: Record<string, string>; quantity: number }>; total: string }>`
+export function findRestockableOrders(db: Executor, userId: number, limit: number, offset: number) {
+  return executeSqlPage(async (take, skip) => (await sql<{ id: number | string; order_no: string; completed_at: Date | string | null; lines: Array<{ sku_id: number | string; name: Record<string, string>; spec_text: Record<string, string>; quantity: number }>; total: string }>`
     select o.id, o.order_no, o.completed_at,
       (select coalesce(json_agg(json_build_object('sku_id', l.sku_id, 'name', l.name, 'spec_text', l.spec_text, 'quantity', l.quantity) order by l.id), '[]') from order_lines l where l.order_id = o.id) as lines,
       count(*) over () as total
@@ -202,8 +203,7 @@ export async function findRestockableOrders(db: Executor, userId: number, limit:
     where o.user_id = ${userId} and o.status = 'completed'
       and not exists (select 1 from shop_restocks r where r.order_id = o.id)
       and ${hasUnitsOutsideCasesSql(sql.ref('o.id'), AFTER_SALE_COUNTING_STATUSES)}
-    order by o.id desc limit ${limit} offset ${offset}`.execute(db);
-  return rows;
+    order by o.id desc limit ${take} offset ${skip}`.execute(db)).rows, limit, offset);
 }
 
 /** Claims a received regular order for the shop's stock, once; false when it was already booked. */
@@ -233,7 +233,7 @@ export function findShopGoodsPage(db: Executor, shopId: number, f: { onSaleOnly:
   let q = shopGoodsRows(db).select(sql<string>`count(*) over ()`.as('total')).where('sg.shop_id', '=', shopId);
   if (f.onSaleOnly) q = q.where('sg.on_sale', '=', true).where('g.status', '=', 'on_sale');
   if (f.q) q = q.where(sql<boolean>`g.name::text ilike ${`%${f.q}%`}`);
-  return q.orderBy('sg.id', 'desc').limit(limit).offset(offset).execute();
+  return q.orderBy('sg.id', 'desc').limit(limit).offset(offset).$call(executePage);
 }
 export type ShopGoodsRow = Omit<Awaited<ReturnType<typeof findShopGoodsPage>>[number], 'total'>;
 
@@ -269,7 +269,7 @@ export function findGoodsChoicesPage(db: Executor, shopId: number, q: string | u
     ])
     .where('g.status', '=', 'on_sale');
   if (q) query = query.where(sql<boolean>`g.name::text ilike ${`%${q}%`}`);
-  return query.orderBy('g.id', 'desc').limit(limit).offset(offset).execute();
+  return query.orderBy('g.id', 'desc').limit(limit).offset(offset).$call(executePage);
 }
 
 /** Goods the shop offers now (on its shelves and on the platform's sale). */
@@ -469,7 +469,7 @@ export function findConsoleShopOrdersPage(db: Executor, f: { statuses?: ShopOrde
   if (f.ownerAway) q = q.where('o.status', 'in', ['awaiting_audit', 'approved', 'ready_for_pickup']).where(ownerAwaySql);
   if (f.shopId !== undefined) q = q.where('o.shop_id', '=', f.shopId);
   if (f.q) q = q.where((eb) => eb.or([eb('o.order_no', 'like', `%${f.q}%`), eb('s.name', 'ilike', `%${f.q}%`), eb('b.user_name', 'ilike', `%${f.q}%`)]));
-  return q.orderBy('o.id', 'desc').limit(limit).offset(offset).execute();
+  return q.orderBy('o.id', 'desc').limit(limit).offset(offset).$call(executePage);
 }
 
 /** One shop order with its shop's and buyer's names. */
@@ -597,7 +597,7 @@ export function findSalesPage(db: Executor, shopId: number, range: { from: Date;
     .select(['u.user_name as buyer_user_name', 'u.nickname as buyer_nickname', sql<string>`count(*) over ()`.as('total')])
     .where('s.shop_id', '=', shopId);
   if (range) q = q.where('s.created_at', '>=', range.from).where('s.created_at', '<', range.to);
-  return q.orderBy('s.id', 'desc').limit(limit).offset(offset).execute();
+  return q.orderBy('s.id', 'desc').limit(limit).offset(offset).$call(executePage);
 }
 
 /** What a shop's slips collected, per currency, of a month or all. */

@@ -20,6 +20,7 @@ import { iso } from '../../lib/dates.js';
 import { assets } from './wallet.service.js';
 import { storedUploadPath, uploadKeyOf } from '../uploads/file-addresses.js';
 import { findOwnUpload } from '../uploads/uploads.queries.js';
+import { totalOf } from '../../lib/paging.js';
 
 // Top-ups in the member's own currency: the credited amount and the rate are fixed when the order
 // is created. Online and CTBC card top-ups are payables the payments area settles with
@@ -218,7 +219,7 @@ export const overdueRechargeIds = (db: Executor, limit = 500) => q.findOverdueRe
 /** The member's top-ups, newest first. */
 export async function listMemberRecharges(db: Executor, actor: Actor, input: EndpointQuery<typeof listRechargeOrders>) {
   const rows = await q.findMemberRechargeOrders(db, memberIdOf(actor), input.status, input.limit, (input.page - 1) * input.limit);
-  const total = rows.length ? Number(rows[0]!.total) : 0;
+  const total = totalOf(rows);
   return { list: rows.map(toRecharge), total, page: input.page, limit: input.limit, has_more: input.page * input.limit < total };
 }
 
@@ -279,7 +280,7 @@ export async function markRechargePaid(tx: Tx, actor: Actor, input: { rechargeId
 /** The review queue of top-ups (default: bank transfers and stablecoin deposits under review), oldest first. */
 export async function adminRecharges(db: Executor, _actor: Actor, input: EndpointQuery<typeof adminListRecharges>) {
   const rows = await q.findRechargesByStatus(db, input.status, input.kind, input.limit, (input.page - 1) * input.limit, input);
-  const total = rows.length ? Number(rows[0]!.total) : 0;
+  const total = totalOf(rows);
   return { list: rows.map(toAdmin), total, page: input.page, limit: input.limit, has_more: input.page * input.limit < total };
 }
 

@@ -14,6 +14,7 @@ import type {
   WithdrawalStatus,
   WithdrawalsTable,
 } from './wallet.table.js';
+import { executePage } from '../../lib/paging.js';
 
 // Every statement of the wallet area.
 
@@ -171,7 +172,7 @@ export const findMemberWithdrawals = (db: Executor, userId: number, status: With
     .orderBy('w.id', 'desc')
     .limit(limit)
     .offset(offset)
-    .execute();
+    .$call(executePage);
 /** An operator's search of a queue: the row's number, or its member's name or number. */
 const queueSearch = (text: string) => ({ like: containing(text), id: /^\d{1,9}$/.test(text) ? Number(text) : undefined });
 
@@ -191,7 +192,7 @@ export const findWithdrawalsByStatus = (db: Executor, status: WithdrawalStatus, 
   )
     .limit(limit)
     .offset(offset)
-    .execute();
+    .$call(executePage);
 /** Locks a withdrawal for an operator's decision. */
 export const lockWithdrawalForUpdate = (db: Executor, id: number) => db.selectFrom('withdrawals').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
 /** Records an approval that is not yet the last one needed. */
@@ -227,7 +228,7 @@ export const findMemberTransfers = (db: Executor, userId: number, direction: 'in
     .orderBy('t.id', 'desc')
     .limit(limit)
     .offset(offset)
-    .execute();
+    .$call(executePage);
 
 // ── Top-ups ─────────────────────────────────────────────────────────────────────────────────
 export const insertRechargeOrder = (db: Executor, row: Insertable<RechargeOrdersTable>) => db.insertInto('recharge_orders').values(row).returningAll().executeTakeFirstOrThrow();
@@ -250,7 +251,7 @@ export const findMemberRechargeOrders = (db: Executor, userId: number, status: R
     .orderBy('o.id', 'desc')
     .limit(limit)
     .offset(offset)
-    .execute();
+    .$call(executePage);
 export const countPendingRecharges = async (db: Executor, userId: number) =>
   Number((await db.selectFrom('recharge_orders').select((eb) => eb.fn.countAll<number>().as('n')).where('user_id', '=', userId).where('status', 'in', ['awaiting_payment', 'under_review']).executeTakeFirstOrThrow()).n);
 export const findRechargesByStatus = (db: Executor, status: RechargeStatus, kind: string | undefined, limit: number, offset: number, sort: Sorted<'id' | 'user_name' | 'pay_amount' | 'created_at'> & { q?: string } = {}) =>
@@ -270,7 +271,7 @@ export const findRechargesByStatus = (db: Executor, status: RechargeStatus, kind
   )
     .limit(limit)
     .offset(offset)
-    .execute();
+    .$call(executePage);
 /** Moves a top-up from one of `from` to `to`, once. */
 /** Another top-up, not rejected, that claims the same stablecoin transaction (`txHash` in the normal form: no `0x`, lower case; the index `recharge_orders_tx_hash` holds the same form). */
 export const findRechargeOfTxHash = (db: Executor, network: string | null, txHash: string, exceptId: number) =>
@@ -334,7 +335,7 @@ export const findMemberGiftCards = (db: Executor, userId: number, status: string
     .orderBy('g.id', 'desc')
     .limit(limit)
     .offset(offset)
-    .execute();
+    .$call(executePage);
 /** The member's usable cards among `ids` (or of `value`/`currency`, soonest-expiring first), locked in id order. */
 export const lockUsableGiftCardsForUpdate = (trx: Transaction<DB>, userId: number, input: { ids?: number[]; value?: number; currency?: string; count?: number }) =>
   trx

@@ -59,10 +59,11 @@ import {
   startOfToday,
   walletCurrencies,
 } from './wallet.rules.js';
+import { totalOf, type PageRows } from '../../lib/paging.js';
 
 type Deps = Pick<AppDeps, 'db' | 'secrets' | 'i18n' | 'limiter'>;
-const page = <T>(rows: Array<T & { total: number | string }>, input: { page: number; limit: number }) => {
-  const total = rows.length ? Number(rows[0]!.total) : 0;
+const page = <T>(rows: PageRows<T>, input: { page: number; limit: number }) => {
+  const total = totalOf(rows);
   return { total, page: input.page, limit: input.limit, has_more: input.page * input.limit < total };
 };
 

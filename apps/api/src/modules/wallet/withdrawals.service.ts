@@ -16,6 +16,7 @@ import { businessNumber, startOfToday, checkDailyLimit, checkSingleLimit, feeOf,
 import { notifyMember } from '../messages/messages.service.js';
 import { iso } from '../../lib/dates.js';
 import { listCards } from './wallet.service.js';
+import { totalOf } from '../../lib/paging.js';
 
 // Withdrawals: the member asks, the amount plus fee is held; an operator approves then marks it
 // paid with the payout's reference, or rejects it with a reason and the hold goes back.
@@ -160,7 +161,7 @@ export async function withdrawToCrypto(deps: Deps, actor: Actor, input: Endpoint
 /** The member's withdrawals, newest first. */
 export async function listMemberWithdrawals(db: Executor, actor: Actor, input: EndpointQuery<typeof listWithdrawals>) {
   const rows = await q.findMemberWithdrawals(db, memberIdOf(actor), input.status, input.limit, (input.page - 1) * input.limit);
-  const total = rows.length ? Number(rows[0]!.total) : 0;
+  const total = totalOf(rows);
   return { list: rows.map(toWithdrawal), total, page: input.page, limit: input.limit, has_more: input.page * input.limit < total };
 }
 
@@ -193,7 +194,7 @@ export async function cancelWithdrawal(db: AppDeps['db'], actor: Actor, input: {
 /** The review queue: withdrawals in one state, oldest first. */
 export async function adminWithdrawals(db: Executor, _actor: Actor, input: EndpointQuery<typeof adminListWithdrawals>) {
   const rows = await q.findWithdrawalsByStatus(db, input.status, input.limit, (input.page - 1) * input.limit, input);
-  const total = rows.length ? Number(rows[0]!.total) : 0;
+  const total = totalOf(rows);
   const rules = new Map(await Promise.all([...new Set(rows.map((w) => w.currency))].map(async (c) => [c, await approvalRuleOf(db, c)] as const)));
   return { list: rows.map((w) => toAdmin(w, rules.get(w.currency)!(w.amount))), total, page: input.page, limit: input.limit, has_more: input.page * input.limit < total };
 }

@@ -146,4 +146,29 @@ describe('how many comments a member writes', () => {
     expect((await write(c, newsId, 'c 0', { ip: shared })).body.code).toBe(ResponseCode.ok);
     expect((await call(t, 'GET', `/web/news/info?id=${newsId}`)).body.data.comment_count).toBe(21);
   });
+
+  it('refused comments do not use up the limit: a reply under a comment an operator just hid, or a comment on no such article, leaves all ten', async () => {
+    const d = await discussion();
+    expect((await setVisible(ops.catalogue, d.abusive, false)).body.code).toBe(ResponseCode.ok);
+    const m = await newMember(t);
+    for (let i = 0; i < 3; i++) expect((await write(m, d.newsId, `reply ${i}`, { parent: d.abusive })).body.code).toBe(ResponseCode.commentNotFound);
+    // A reply naming a comment of another article is refused the same way.
+    const elsewhere = (await write(d.b, await article(), 'Elsewhere')).body.data.id as number;
+    expect((await write(m, d.newsId, 'misplaced', { parent: elsewhere })).body.code).toBe(ResponseCode.commentNotFound);
+    for (let i = 0; i < 3; i++) expect((await write(m, 2_000_000_000, `lost ${i}`)).body.code).toBe(ResponseCode.newsNotFound);
+    for (let i = 0; i < 10; i++) expect((await write(m, d.newsId, `fine ${i}`)).body.code).toBe(ResponseCode.ok);
+    expect((await write(m, d.newsId, 'one too many')).body.code).toBe(ResponseCode.commentLimit);
+  });
+
+  it('twenty comments sent at once write ten, the rest refused by the limit', async () => {
+    const newsId = await article();
+    const m = await newMember(t);
+    const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => write(m, newsId, `burst ${i}`)));
+    const codes = answers.map((a) => a.body.code);
+    expect(codes.filter((c) => c === ResponseCode.ok)).toHaveLength(10);
+    expect(codes.filter((c) => c === ResponseCode.commentLimit)).toHaveLength(10);
+    const written = await t.db.selectFrom('news_comments').select((eb) => eb.fn.countAll<string>().as('n')).where('news_id', '=', newsId).where('user_id', '=', m.userId).executeTakeFirstOrThrow();
+    expect(Number(written.n)).toBe(10);
+    expect((await call(t, 'GET', `/web/news/info?id=${newsId}`)).body.data.comment_count).toBe(10);
+  });
 });
