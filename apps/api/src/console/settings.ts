@@ -16,6 +16,7 @@ import { setPointsSettings } from '../modules/orders/points.service.js';
 import { setInternationalFreight } from '../modules/orders/international.service.js';
 import { findOrderSettings } from '../modules/orders/orders.queries.js';
 import { findInternationalFreight, findOperatingFees, findSaleCurrencies, findShippingFees } from '../modules/orders/settings.queries.js';
+import { offerBalanceMethod } from '../modules/payments/payments.service.js';
 import { setWalletCurrency } from '../modules/wallet/currencies.service.js';
 import { findWalletCurrencies } from '../modules/wallet/wallet.queries.js';
 import { iso } from '../lib/dates.js';
@@ -113,9 +114,25 @@ export const saveInternationalFreight = (db: Database, actor: Actor, { reason, b
     setInternationalFreight(tx, actor, input, loadedOf(base_updated_at, how)),
   );
 
-/** Enables or disables a currency in wallets (the wallet area records it with the reason). */
+/**
+ * Offers a currency in wallets or stops offering it (the wallet area records it with the reason).
+ * Switched on, members can also pay with that balance: the payments area adds its balance method in
+ * the currency where there is none (recorded too); one an operator switched off stays off, and says so.
+ */
+export async function switchWalletCurrency(db: Database, actor: Actor, input: { currency: string; enabled: boolean; reason?: string }) {
+  const operator = operatorNameOf(actor);
+  return withTransaction(db, async (tx) => {
+    const r = await setWalletCurrency(tx, actor, input);
+    if (!r.enabled) return { ...r, balanceMethod: undefined };
+    const balanceMethod = await offerBalanceMethod(tx, r.currency, operator);
+    if (balanceMethod.added) await insertOperatorAction(tx, { operator, action: `setting.pay_method #${balanceMethod.id} balance ${r.currency} added on`, target_type: 'setting', target_id: balanceMethod.id, reason: input.reason ?? null });
+    return { ...r, balanceMethod };
+  });
+}
+
+/** Enables or disables a currency in wallets (`switchWalletCurrency`). */
 export async function setCurrency(db: Database, actor: Actor, input: { currency: string; enabled: boolean; reason: string }) {
-  await setWalletCurrency(db, actor, input);
+  await switchWalletCurrency(db, actor, input);
   return settingsSnapshot(db, actor);
 }
 

@@ -3,7 +3,7 @@ import type { ApprovalRequest } from '@shop/contract';
 import type { Database } from '../db/database.js';
 import type { Actor } from '../lib/actor.js';
 import { memberNamed } from '../modules/accounts/operator.service.js';
-import { setWalletCurrency } from '../modules/wallet/currencies.service.js';
+import { switchWalletCurrency } from '../console/settings.js';
 import * as recharge from '../modules/wallet/recharge.service.js';
 import { addBank, grantPoints, issueGiftCards } from '../modules/wallet/wallet.service.js';
 import type { RechargeKind, RechargeStatus, WithdrawalStatus } from '../modules/wallet/wallet.table.js';
@@ -100,8 +100,12 @@ export async function runWalletCommand(db: Database, actor: Actor, argv: string[
     }
     case 'currency': {
       if (!a || (b !== 'on' && b !== 'off')) throw new Error('wallet currency <C> on|off');
-      const r = await setWalletCurrency(db, actor, { currency: a.toUpperCase(), enabled: b === 'on', reason: flags.get('reason') });
-      return `${r.currency} ${r.enabled ? 'offered' : 'no longer offered'} in the wallet`;
+      const r = await switchWalletCurrency(db, actor, { currency: a.toUpperCase(), enabled: b === 'on', reason: flags.get('reason') });
+      if (!r.balanceMethod) return `${r.currency} no longer offered in the wallet`;
+      const paying = r.balanceMethod.enabled
+        ? `members pay with their ${r.currency} balance (pay method "balance" ${r.currency}${r.balanceMethod.added ? ', added' : ''})`
+        : `paying with the ${r.currency} balance is switched off: enable pay method "balance" ${r.currency} in the console's payment methods`;
+      return `${r.currency} offered in the wallet; ${paying}`;
     }
     case 'limit': {
       await recharge.setWalletLimit(db, actor, valid(c.adminSetWalletLimit.body, { currency: a, kind: b, fee_bp: num(flags.get('fee-bp')), fee_fixed: num(flags.get('fee-fixed')), min: num(flags.get('min')), max: num(flags.get('max')), daily_count: num(flags.get('daily-count')), daily_amount: num(flags.get('daily-amount')), reason: why(flags) }));

@@ -108,6 +108,10 @@ export const paymentInfoData = z.object({
   pay_way: z.string(),
   gateway: z.string().nullable(),
   status: z.enum(PAYMENT_STATUSES),
+  /**
+   * What the pay pages show: `success` only when the payable took the money; money it could not take
+   * (`owed_back`) is `failed` even when the gateway took it (`status` succeeded).
+   */
   state: z.enum(PAYMENT_STATES),
   currency: z.string(),
   /** The payable's own amount, the method's fee, the wallet's part and the gateway's part (fee included). */
@@ -126,7 +130,7 @@ export const paymentInfoData = z.object({
   sdk_params: z.record(z.string(), z.string()).nullable(),
   expires_at: z.string(),
   finished_at: z.string().nullable(),
-  /** Why it failed, in the member's language, when it did. */
+  /** Why it failed (or that its money is owed back, or refunded), in the member's language, when it did. */
   message: z.string().nullable(),
   /**
    * Money the gateway took that the payable could not take (it arrived after the payable was

@@ -4,7 +4,7 @@ import type { Executor } from '../../db/database.js';
 import { orderList } from '../../lib/list-order.queries.js';
 import type { DB } from '../../db/schema.js';
 import type { HoldStatus } from '../ledger/ledger.table.js';
-import type { FlagKind, PayableType, PaymentRow, PaymentStatus, RefundStatus } from './payments.table.js';
+import type { FlagKind, FlagResolution, PayableType, PaymentRow, PaymentStatus, RefundStatus } from './payments.table.js';
 
 // Every statement of the payments area.
 
@@ -29,6 +29,13 @@ export const upsertPayMethod = (db: Executor, row: Insertable<DB['pay_methods']>
       })),
     )
     .execute();
+
+/** Adds a pay method unless the shop has one of its code in its currency and country already; the row added, else undefined (the one there is kept as it is). */
+export const insertPayMethodIfAbsent = (db: Executor, row: Insertable<DB['pay_methods']>) =>
+  db.insertInto('pay_methods').values(row).onConflict((oc) => oc.columns(['code', 'currency', 'country_code']).doNothing()).returningAll().executeTakeFirst();
+/** The pay method of a code in a currency for every country ('*'), enabled or not. */
+export const findPayMethodForAll = (db: Executor, code: string, currency: string) =>
+  db.selectFrom('pay_methods').selectAll().where('code', '=', code).where('currency', '=', currency).where('country_code', '=', '*').executeTakeFirst();
 
 // ── Payments ────────────────────────────────────────────────────────────────────────────────
 /** An event of a payment's history but its payment's id (the statement that writes it knows that). */
@@ -73,14 +80,25 @@ export const storeProviderAnswer = async (db: Executor, id: number, data: { prov
   ).rows.map(({ was: _was, ...row }: Selectable<DB['payments']> & { was?: string }) => row)[0]!;
 
 export const findPayment = (db: Executor, id: number) => db.selectFrom('payments').selectAll().where('id', '=', id).executeTakeFirst();
-export const findMemberPaymentByReference = (db: Executor, userId: number, reference: string) =>
-  db.selectFrom('payments').selectAll().where('reference', '=', reference).where('user_id', '=', userId).executeTakeFirst();
 
-/** The newest payment of a payable (of the member). */
+/** What `findOwedBack` answers of a payment, read in the statement that reads the payment. */
+export type OwedBackFacts = { kind: FlagKind; resolution: FlagResolution | null; refunded_minor: number | string };
+/** The payment's money owed back as `findOwedBack` reads it (null: none), for the statement that reads the payment (`payments`). */
+const owedBackOfPayment = () =>
+  sql<OwedBackFacts | null>`(select json_build_object('kind', f.kind, 'resolution', f.resolution, 'refunded_minor',
+      (select coalesce(sum(r.amount_minor), 0) from payment_refunds r where r.payment_id = f.payment_id and r.via = 'gateway' and r.status = 'succeeded'))
+    from payment_flags f where f.payment_id = payments.id and f.kind in (${sql.join(OWED_BACK_FLAGS.map((k) => sql.lit(k)))}) order by f.id limit 1)`;
+
+/** A member's payment by its number, with its money owed back (`owed_back`: null for none). */
+export const findMemberPaymentByReference = (db: Executor, userId: number, reference: string) =>
+  db.selectFrom('payments').selectAll().select(owedBackOfPayment().as('owed_back')).where('reference', '=', reference).where('user_id', '=', userId).executeTakeFirst();
+
+/** The newest payment of a payable (of the member), with its money owed back (`owed_back`: null for none). */
 export const findLatestPaymentOfPayable = (db: Executor, type: PayableType, payableId: number, userId?: number) =>
   db
     .selectFrom('payments')
     .selectAll()
+    .select(owedBackOfPayment().as('owed_back'))
     .where('payable_type', '=', type)
     .where('payable_id', '=', payableId)
     .$if(userId !== undefined, (qb) => qb.where('user_id', '=', userId!))
@@ -91,10 +109,18 @@ export const findLatestPaymentOfPayable = (db: Executor, type: PayableType, paya
 export const findOpenPaymentsOfPayable = (db: Executor, type: PayableType, payableId: number) =>
   db.selectFrom('payments').selectAll().where('payable_type', '=', type).where('payable_id', '=', payableId).where('status', 'in', ['created', 'pending']).orderBy('id').execute();
 
-export const findSucceededPaymentsOfPayable = (db: Executor, type: PayableType, payableId: number) =>
-  db.selectFrom('payments').selectAll().where('payable_type', '=', type).where('payable_id', '=', payableId).where('status', '=', 'succeeded').orderBy('id').execute();
+/**
+ * A succeeded payment whose money is not owed back (`OWED_BACK_FLAGS`): one that paid its payable. A
+ * success that landed when the payable could no longer take it is given back by its flag, never by
+ * the payable's own refunds (a rejection, a cancellation, an after-sales case), so it is not one of these.
+ */
+const paidThePayable = () => sql<boolean>`not exists (select 1 from payment_flags owed where owed.payment_id = payments.id and owed.kind in (${sql.join(OWED_BACK_FLAGS.map((k) => sql.lit(k)))}))`;
 
-/** The succeeded payments of several payables at once, oldest first (a list's cases read in one statement). */
+/** The payments that paid a payable (`paidThePayable`), oldest first. */
+export const findSucceededPaymentsOfPayable = (db: Executor, type: PayableType, payableId: number) =>
+  db.selectFrom('payments').selectAll().where('payable_type', '=', type).where('payable_id', '=', payableId).where('status', '=', 'succeeded').where(paidThePayable()).orderBy('id').execute();
+
+/** The payments that paid several payables at once (`paidThePayable`), oldest first (a list's cases read in one statement). */
 export const findSucceededPaymentsOfPayables = (db: Executor, payables: Array<{ type: PayableType; id: number }>) =>
   payables.length === 0
     ? Promise.resolve([])
@@ -103,6 +129,7 @@ export const findSucceededPaymentsOfPayables = (db: Executor, payables: Array<{ 
         .selectAll()
         .where((eb) => eb.or(payables.map((p) => eb.and([eb('payable_type', '=', p.type), eb('payable_id', '=', p.id)]))))
         .where('status', '=', 'succeeded')
+        .where(paidThePayable())
         .orderBy('id')
         .execute();
 

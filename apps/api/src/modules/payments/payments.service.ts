@@ -53,6 +53,17 @@ export function payMethodsChangedOnCommit(tx: Tx, deps: Pick<PaymentsDeps, 'conf
   tx.afterCommit(() => responseCache(deps).invalidate(PAY_METHODS_TAG));
 }
 
+/**
+ * The wallet balance as a way to pay in `currency` (a wallet currency an operator switched on): added,
+ * enabled and without a fee, where the shop has no balance method in it yet; one an operator set
+ * before (a fee, or switched off) is kept as it is. Answers the method and whether it was added now.
+ */
+export async function offerBalanceMethod(tx: Tx, currency: string, by: string): Promise<{ id: number; enabled: boolean; added: boolean }> {
+  const added = await q.insertPayMethodIfAbsent(tx, { code: 'balance', gateway: null, method: 'cash', currency, country_code: '*', fee_bp: 0, fee_fixed_minor: 0, enabled: true, sort: 1, updated_by: by });
+  const row = added ?? (await q.findPayMethodForAll(tx, 'balance', currency))!;
+  return { id: row.id, enabled: row.enabled, added: !!added };
+}
+
 /** Every enabled pay method row (each currency and country), as this process keeps them. */
 const allPayMethods = (deps: PaymentsDeps) => responseCache(deps).memo({ id: PAY_METHODS_TAG, tags: [PAY_METHODS_TAG] }, () => q.findAllPayMethods(deps.db));
 
@@ -409,11 +420,19 @@ function returnAddress(base: string, payable: Payable, reference: string, gatewa
   return `${base}/h5/#/${page}?payment_no=${reference}&order_id=${payable.id}&order_type=${payable.type}`;
 }
 
+/** A payment's money owed back, when the statement that read the payment read it too (`q.OwedBackFacts`). */
+type OwedBackRead = { owed_back?: q.OwedBackFacts | null };
+
 /** A payment as the pay pages read it. */
-async function paymentInfo(deps: PaymentsDeps & { i18n?: unknown }, actor: Actor, p: PaymentRow, payable?: Payable): Promise<PaymentInfo> {
+async function paymentInfo(deps: PaymentsDeps & { i18n?: unknown }, actor: Actor, p: PaymentRow & OwedBackRead, payable?: Payable): Promise<PaymentInfo> {
   const no = payable?.no ?? p.payable_no ?? (await loadPayable(deps.db, p.payable_type, p.payable_id))!.no;
-  const state = p.status === 'succeeded' ? 'success' : p.status === 'created' || p.status === 'pending' ? 'in_progress' : 'failed';
+  const open = p.status === 'created' || p.status === 'pending';
+  // Money the gateway took when its payable could no longer take it (late, or the payable closed
+  // meanwhile) is owed back, whatever the payment's own state: the pay pages never call it a success.
+  const owedBack = p.gateway && !open ? await owedBackOf(deps.db, p) : null;
+  const state = open ? 'in_progress' : p.status === 'succeeded' && !owedBack ? 'success' : 'failed';
   const i18n = (deps as { i18n?: { t(lang: string, key: string): string } }).i18n;
+  const failedKey = owedBack ? (owedBack.refunded ? 'payments.owedBack.titleRefunded' : 'payments.owedBack.title') : 'payments.state.failed';
   // A balance part held beside the gateway may have been given back since (`balanceParts`).
   const { balance_part, balance_released } = balanceParts({ ...p, hold_status: p.hold_id === null ? null : await q.findHoldStatus(deps.db, p.hold_id) });
   return {
@@ -437,10 +456,8 @@ async function paymentInfo(deps: PaymentsDeps & { i18n?: unknown }, actor: Actor
     sdk_params: state === 'in_progress' ? ((p.sdk_params as Record<string, string> | null) ?? null) : null,
     expires_at: new Date(p.expires_at).toISOString(),
     finished_at: p.finished_at ? new Date(p.finished_at).toISOString() : null,
-    message: state === 'failed' ? (i18n?.t(actor.lang, 'payments.state.failed') ?? 'Payment Failed') : null,
-    // Read only for a payment that ended unpaid (its money may have come late): a succeeded one is
-    // read on every checkout, and one whose payable could no longer take it is told by message.
-    owed_back: p.gateway && state === 'failed' ? await owedBackOf(deps.db, p) : null,
+    message: state === 'failed' ? (i18n?.t(actor.lang, failedKey) ?? 'Payment Failed') : null,
+    owed_back: owedBack,
   };
 }
 
@@ -449,8 +466,8 @@ async function paymentInfo(deps: PaymentsDeps & { i18n?: unknown }, actor: Actor
  * take it: the whole gateway part, refunded once its gateway refunds give it all back (or an
  * operator closed the flag as given back by other means).
  */
-async function owedBackOf(db: Executor, p: PaymentRow): Promise<PaymentInfo['owed_back']> {
-  const flag = await q.findOwedBack(db, p.id);
+async function owedBackOf(db: Executor, p: PaymentRow & OwedBackRead): Promise<PaymentInfo['owed_back']> {
+  const flag = p.owed_back !== undefined ? p.owed_back : await q.findOwedBack(db, p.id);
   const reason = flag && owedBackReason(flag.kind);
   if (!reason) return null;
   return { amount: p.gateway_minor, currency: p.currency, reason, refunded: Number(flag.refunded_minor) >= p.gateway_minor || flag.resolution === 'dismissed' };
@@ -467,7 +484,7 @@ export async function paymentState(deps: PaymentsDeps & { i18n?: unknown }, acto
   if (!p) throw new AppError(ResponseCode.paymentNotFound);
   if ((p.status === 'pending' || p.status === 'created') && p.gateway && (await q.claimInquiry(deps.db, p.id, INQUIRY_INTERVAL_SECONDS))) {
     await inquireAndApply(deps, actor, p, 'return');
-    p = (await q.findPayment(deps.db, p.id))!;
+    p = (await q.findMemberPaymentByReference(deps.db, userId, p.reference))!;
   }
   return paymentInfo(deps, actor, p);
 }

@@ -240,7 +240,7 @@ describe('2C2P page', () => {
     const back = btoa(JSON.stringify({ invoiceNo: NO, respCode: '2000' }));
     renderAt(`${paths.pay.pay2c2p}?payment_no=${NO}&order_id=7&order_type=order&paymentResponse=${encodeURIComponent(back)}`);
     expect(await screen.findByText('Payment to be refunded')).toBeTruthy();
-    expect(screen.getByText('Your payment arrived after this order was cancelled. It will be refunded to you, the way you paid.')).toBeTruthy();
+    expect(screen.getByText('Your payment of $43.16 for order 2611230000000007 arrived after the order was cancelled. It is owed back to you and will be refunded to the way you paid.')).toBeTruthy();
     expect(document.querySelector('.pay-amount')?.textContent).toBe('$43.16');
     expect(screen.queryByText('Payment Failed')).toBeNull();
     expect(screen.queryByRole('button', { name: 'Pay again' })).toBeNull();
@@ -251,7 +251,7 @@ describe('2C2P page', () => {
     current = payment({ pay_way: '2c2p_card', gateway: '2c2p', status: 'expired', state: 'failed', message: 'Payment Failed', finished_at: '2026-11-23T10:01:00.000Z', owed_back: { amount: 4316, currency: 'USD', reason: 'expired', refunded: true } });
     renderAt(paymentPage(paths.goods.paid));
     expect(await screen.findByText('Payment refunded')).toBeTruthy();
-    expect(screen.getByText('Your payment arrived after this order had expired. It has been refunded to you, the way you paid.')).toBeTruthy();
+    expect(screen.getByText('The $43.16 owed back to you for order 2611230000000007 was refunded to the way you paid.')).toBeTruthy();
     expect(screen.queryByText('Payment Failed')).toBeNull();
   });
 
@@ -269,6 +269,44 @@ describe('2C2P page', () => {
     renderAt(`${paths.goods.paid}?payment_no=${NO}&order_id=11&order_type=charity`);
     expect(await screen.findByText('Payment refunded')).toBeTruthy();
     expect(screen.getByText('The $25.00 owed back to you for pledge C2611230000000011 was refunded to the way you paid.')).toBeTruthy();
+  });
+});
+
+describe('a card payment that landed after its member shop paused', () => {
+  // The gateway took the money (the payment succeeded) but the shop order could no longer take it.
+  const landedLate = (refunded: boolean, fields: Partial<PaymentInfo> = {}) =>
+    payment({ order_type: 'shop_order', order_id: 12, order_no: 'S2611300000000012', amount: 1500, fee: 44, gateway_part: 1544, status: 'succeeded', state: 'failed', message: refunded ? 'Payment refunded' : 'Payment to be refunded', finished_at: '2026-11-30T10:01:00.000Z', owed_back: { amount: 1544, currency: 'USD', reason: 'not_payable', refunded }, ...fields });
+  const TO_REFUND = 'Order S2611300000000012 could no longer take your payment of $15.44. It is owed back to you and will be refunded to the way you paid.';
+  const REFUNDED = 'The $15.44 owed back to you for order S2611300000000012 was refunded to the way you paid.';
+  /** The result page says the money is owed back, with its amount, never that the payment succeeded, and offers the order, not a new payment. */
+  async function saysOwedBack(title: string, text: string) {
+    expect(await screen.findByText(title)).toBeTruthy();
+    expect(screen.getByText(text)).toBeTruthy();
+    expect(document.querySelector('.pay-amount')?.textContent).toBe('$15.44');
+    expect(document.body.textContent).not.toMatch(/Payment successful|received your payment/i);
+    expect(screen.queryByRole('button', { name: 'Pay again' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'View order' })).toBeTruthy();
+  }
+
+  it('the pay result page says it is being refunded, then that it was refunded', async () => {
+    current = landedLate(false);
+    renderAt(`${paths.goods.paid}?payment_no=${NO}&order_id=12&order_type=shop_order`);
+    await saysOwedBack('Payment to be refunded', TO_REFUND);
+    cleanup();
+    current = landedLate(true);
+    renderAt(`${paths.goods.paid}?payment_no=${NO}&order_id=12&order_type=shop_order`);
+    await saysOwedBack('Payment refunded', REFUNDED);
+  });
+
+  it('so do the 2C2P and Alipay return pages', async () => {
+    current = landedLate(false, { pay_way: '2c2p_card', gateway: '2c2p' });
+    const back = btoa(JSON.stringify({ invoiceNo: NO, respCode: '0000' }));
+    renderAt(`${paths.pay.pay2c2p}?payment_no=${NO}&order_id=12&order_type=shop_order&paymentResponse=${encodeURIComponent(back)}`);
+    await saysOwedBack('Payment to be refunded', TO_REFUND);
+    cleanup();
+    current = landedLate(false, { pay_way: 'alipay_wap', gateway: 'alipay' });
+    renderAt(`${paths.goods.alipayReturn}?out_trade_no=${NO}&trade_no=2026113022001&sign=forged`);
+    await saysOwedBack('Payment to be refunded', TO_REFUND);
   });
 });
 

@@ -10,22 +10,19 @@ import { useTranslation } from '@/lib/i18n';
 export const payablePage = (type: string, id: number) => (type === 'order' ? `${paths.order.details}?id=${id}` : type === 'recharge' ? paths.wallet.recharges : type === 'shop_order' ? paths.shop.buyerOrders : paths.tabbar.my);
 
 /**
- * Why the money is owed back, worded for what was paid: an order (or a shop order) by the page's own
- * texts; a top-up or a pledge, which is no order, as the member's message about it says it.
+ * Why the money is owed back and how much, or that it was refunded, worded for what was paid (an
+ * order or a shop order; a top-up or a pledge, which is no order) as the member's message says it.
  */
 function owedBackText(t: ReturnType<typeof useTranslation>['t'], p: PaymentInfo, owed: NonNullable<PaymentInfo['owed_back']>): string {
-  if (p.order_type === 'recharge' || p.order_type === 'charity') {
-    const kind = `${p.order_type}_owed_back_${owed.refunded ? 'refunded' : owed.reason}`;
-    return t(`message.payment.${kind}.text`, { amount: formatAmount(owed.amount, owed.currency), order_no: p.order_no });
-  }
-  return t(`payments.owedBack.${owed.refunded ? 'textRefunded' : 'text'}.${owed.reason}`);
+  const kind = `${p.order_type === 'recharge' || p.order_type === 'charity' ? `${p.order_type}_` : ''}owed_back_${owed.refunded ? 'refunded' : owed.reason}`;
+  return t(`message.payment.${kind}.text`, { amount: formatAmount(owed.amount, owed.currency), order_no: p.order_no });
 }
 
 /**
  * A payment's result as the server answered it: in progress (with a way to check again), paid, or
  * failed with the way to pay again; then the payable and the shop. Money the gateway took when the
- * payable could no longer take it (paid on a page left open after the order was cancelled) is said
- * to be owed back and refunded, never "failed", and offers no new payment.
+ * payable could no longer take it (paid on a page left open after the order was cancelled, or as its
+ * shop paused) is said to be owed back and refunded, never paid nor "failed", and offers no new payment.
  */
 export function PaymentResult({ payment: p, checking, onCheck }: { payment: PaymentInfo; checking: boolean; onCheck: () => void }) {
   const { t } = useTranslation();
