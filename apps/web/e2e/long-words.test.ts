@@ -8,6 +8,7 @@ import { createDatabase } from '../../api/src/db/database.js';
 import { newGoods } from '../../api/src/modules/cart/__tests__/fixtures.js';
 import { newAddress } from '../../api/src/modules/orders/__tests__/fixtures.js';
 import { insertShop } from '../../api/src/modules/user-shop/user-shop.queries.js';
+import { grantMemberRole } from '../../api/src/modules/members/roles.queries.js';
 
 // What people type may hold a word wider than the screen (a name with no spaces, within its length
 // limit): it wraps where it must, and no page becomes wider than the window.
@@ -101,6 +102,8 @@ describe("a page title longer than the header's room", () => {
     const db = createDatabase(databaseUrl, 2);
     let shopId: number;
     try {
+      // A shop is shown while its owner holds the shop owner's role.
+      await grantMemberRole(db, { member_id: owner.userId, kind: 'shop_owner', granted_by: 'operator:e2e', reason: 'service centre' });
       shopId = Number((await insertShop(db, { owner_id: owner.userId, name: 'Bangkok Fresh Market and Organic Foods', address: '1 Sukhumvit, Bangkok', region: 'Bangkok' }))!.id);
     } finally {
       await db.destroy();

@@ -78,9 +78,10 @@ describe('ending a group buy early', () => {
     expect(ended.body).toMatchObject({ code: 200, data: { id: a.id, returned: 4, failed_groups: 1, filled_groups: 0, refunded_orders: 1, cancelled_orders: 1 } });
 
     // What the members see at once: the group failed, not "waiting for more people"; nothing is offered.
+    // Their order says the group buy ended before the group's time ran out (not that it ran out).
     expect(await groupOf(leader.order.group_id)).toMatchObject({ status: 'failed' });
     expect((await get(`/shop/pintuan/goodsTuanList?activity_id=${a.id}`, leader.headers)).body.data.list).toEqual([]);
-    expect((await get(`/shop/order/info?id=${leader.order.order_id}`, leader.headers)).body.data).toMatchObject({ status: 'refunding', group_buy: { status: 'failed' } });
+    expect((await get(`/shop/order/info?id=${leader.order.order_id}`, leader.headers)).body.data).toMatchObject({ status: 'refunding', group_buy: { status: 'ended' } });
     expect((await orderRow(t.db, unpaid.order.order_id)).status).toBe('cancelled');
     // Every unit is back in the SKU: the 4 the pool held and the 2 of the two orders.
     expect(await stockOf(t.db, a.skuId)).toBe(30);

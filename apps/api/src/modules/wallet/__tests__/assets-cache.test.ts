@@ -114,7 +114,7 @@ describe('the asset page follows every change at once', () => {
     const m = await walletMember(t);
     const currencies = async () => (await asset(m)).cash.map((c) => c.currency);
     expect(await currencies()).not.toContain('SGD');
-    expect(await runOpsCommand(t.db, ['wallet', 'currency', 'SGD', 'on'], 'olivia')).toBe('SGD offered in the wallet');
+    expect(await runOpsCommand(t.db, ['wallet', 'currency', 'SGD', 'on'], 'olivia')).toBe('SGD offered in the wallet; members pay with their SGD balance (pay method "balance" SGD, added)');
     expect(await currencies()).toContain('SGD');
     await runOpsCommand(t.db, ['wallet', 'currency', 'SGD', 'off', '--reason', 'no SGD collection account'], 'olivia');
     expect(await currencies()).not.toContain('SGD');
