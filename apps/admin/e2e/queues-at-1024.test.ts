@@ -18,7 +18,7 @@ import { createMemberSession } from '../../web/e2e/members.js';
 import { baseUrl, databaseUrl } from '../../web/e2e/shop.js';
 import { consoleOperator, memberCall, openConsole } from './console.js';
 
-// An outside tester at 1024 x 768 found the withdrawals queue scrolling sideways inside its table,
+// At 1024 x 768 the withdrawals queue scrolled sideways inside its table,
 // the "Created" time cut and the Status column hidden behind the pinned actions (at 1280 all showed).
 // Every queue made with ReviewQueue is looked at in English, Chinese and Hungarian (the longest
 // words) at 1024 and 1280 px: its state and amount columns lie wholly between the frame's left edge
@@ -41,7 +41,7 @@ afterAll(async () => {
   await db?.destroy();
 });
 
-/** ADMIN_SCREENSHOTS=dir keeps what the window shows (not the whole page: what a tester at 1024 x 768 sees). */
+/** ADMIN_SCREENSHOTS=dir keeps what the window shows (not the whole page: what an operator at 1024 x 768 sees). */
 async function windowShot(page: Page, name: string) {
   if (process.env.ADMIN_SCREENSHOTS) await page.screenshot({ path: path.join(process.env.ADMIN_SCREENSHOTS, `${name}.png`) });
 }

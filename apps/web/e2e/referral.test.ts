@@ -130,7 +130,7 @@ describe('the referral team in Chromium', () => {
     try {
       await placeAutomatically({ db }, operatorCliActor('e2e'), sponsor.userId, 'operator');
       // Two full levels under the root, then one member under each of the third level's nodes, on alternating sides:
-      // the fourth row holds cards and "Empty" slots side by side (the tester's D under B's right, beside B's left slot).
+      // the fourth row holds cards and "Empty" slots side by side (D under B's right, beside B's left slot).
       const second = [await invite('Alice Anders', sponsor.userId, 'L'), await invite('Carl Chen', sponsor.userId, 'R')];
       const third: number[] = [];
       for (const [i, parent] of second.entries()) for (const side of ['L', 'R'] as const) third.push(await invite(`Member ${i}${side}`, parent, side));
@@ -174,7 +174,7 @@ describe('the referral team in Chromium', () => {
     let children: number[];
     try {
       await placeAutomatically({ db }, operatorCliActor('e2e'), sponsor.userId, 'operator');
-      // Three levels under the member, as the tester's: the tree drawn whole is far wider than the phone.
+      // Three levels under the member: the tree drawn whole is far wider than the phone.
       children = [await invite('Alice Anders', sponsor.userId, 'L'), await invite('Carl Chen', sponsor.userId, 'R')];
       const third: number[] = [];
       for (const [i, parent] of children.entries()) for (const side of ['L', 'R'] as const) third.push(await invite(`Member ${i}${side}`, parent, side));

@@ -9,7 +9,7 @@ import { sessionStore } from '../../lib/session';
 import ReferralPlan from '../../pages/referral/Plan';
 import { Shell } from '../Shell';
 
-// An outside probe at 200 % zoom (a 640 px wide window): the menu shrank to 64 px of first letters
+// At 200 % zoom (a 640 px wide window): the menu shrank to 64 px of first letters
 // ("Á", "V", "F"), its groups cut, the console's name spilled over the page's heading, and the
 // referral plan's star ladder pushed the whole page sideways. Below 992 px the menu is a drawer with
 // every entry in full, opened by a labelled button in the header; a wide table scrolls in its own frame.

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONTENT } from '../../pages/content/kinds';
 import { changeLanguage, i18n, initI18n } from '../i18n';
 
-// An outside probe found the console's page language written as the shop's own codes (`jp`, `may`,
+// The console wrote its page language written as the shop's own codes (`jp`, `may`,
 // `en-us`): not languages a screen reader or browser knows, so Japanese was read with an English voice.
 // The page says its language as a BCP 47 tag, and what the console shows in the operator's language
 // still follows it.

@@ -103,7 +103,7 @@ describe('a new sign-in link from the console', () => {
   });
 
   it('for an owner while two owners are active: refused because nobody but the asker and the owner concerned could approve it, as the message says', async () => {
-    // A tester's own1 asked one for own2 and read "this shop has only one [owner]", with two active.
+    // Operator own1 asked one for own2 and read "this shop has only one [owner]", with two active.
     const others = (await t.db.updateTable('operators').set({ status: 'disabled' }).where('role', '=', 'owner').where('status', '=', 'active').where('id', 'not in', [a.id, b.id]).returning('id').execute()).map((r) => r.id);
     try {
       const ask = async (lang: string) =>

@@ -53,7 +53,7 @@ describe('money', () => {
   });
 
   it('splits by the largest remainder: the leftover units go to the parts that lost the most to rounding, a tie to the earlier part', () => {
-    // The tester's order: 63.87 paid over lines of 36.99 and 37.98 (3151.33… and 3235.66…).
+    // An order of 63.87 paid over lines of 36.99 and 37.98 (3151.33… and 3235.66…).
     expect(allocateMinor(6387, [3699, 3798])).toEqual([3151, 3236]);
     // 1 over 1:2 is 0.33… and 0.66…: the larger remainder takes it, not the first part.
     expect(allocateMinor(1, [1, 2])).toEqual([0, 1]);

@@ -6,7 +6,7 @@ import { initI18n } from '../../../lib/i18n';
 import { sessionStore } from '../../../lib/session';
 import { Profile } from '../Members';
 
-// An outside tester found points shown with a currency "XXX" in the member drawer's balances (the
+// The member drawer's balances showed points with a currency "XXX" (the
 // ledger's stand-in code), while the ledger beside it showed none: points have no currency. The
 // real-name card names the document type as the queue does.
 

@@ -6,8 +6,8 @@ import { changeLanguage, initI18n } from '../../../lib/i18n';
 import { sessionStore } from '../../../lib/session';
 import { OrderDetail } from '../Orders';
 
-// An outside tester read "refund_requested → Refunding · operator:4 · …" and "package_shipped ·
-// operator:4" in an order's history: each step now reads by name, with the operator's name.
+// An order's history read "refund_requested → Refunding · operator:4 · …" and "package_shipped ·
+// operator:4": each step now reads by name, with the operator's name.
 
 beforeAll(async () => {
   await initI18n();

@@ -14,7 +14,7 @@ import ReferralCommissions from '../Commissions';
 import ReferralPlan from '../Plan';
 import ReferralTree from '../Tree';
 
-// What an outside tester found at 1280 px: the tree's member card showed "pending 72 USD" for USD 0.72
+// At 1280 px the tree's member card showed "pending 72 USD" for USD 0.72
 // with raw placement and roles, "system" stood untranslated as who last changed a setting, and the
 // plan took money in minor units and rates in basis points.
 

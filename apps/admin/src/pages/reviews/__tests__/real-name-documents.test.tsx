@@ -7,7 +7,7 @@ import { changeLanguage, initI18n } from '../../../lib/i18n';
 import { sessionStore } from '../../../lib/session';
 import RealNames from '../RealNames';
 
-// An outside tester found the real-name queue's list and drawer showing the document type as stored
+// The real-name queue's list and drawer showed the document type as stored
 // ("passport"): it is named in the console's language.
 
 beforeAll(async () => {

@@ -7,7 +7,7 @@ import { sessionStore } from '../../../lib/session';
 import { ShopOrderHistory } from '../ShopOrderHistory';
 import { StockChanges } from '../StockChanges';
 
-// What an outside tester found at 1280 px: a completed shop order's drawer showed a fixed
+// At 1280 px a completed shop order's drawer showed a fixed
 // "awaiting payment, paid" timeline and no fee, earnings or refund; the stock changes were headed
 // "Reviewed by" and named `member:1` and `system:demo-seed`.
 

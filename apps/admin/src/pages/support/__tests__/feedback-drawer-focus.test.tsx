@@ -9,7 +9,7 @@ import { initI18n } from '../../../lib/i18n';
 import { sessionStore } from '../../../lib/session';
 import Feedback from '../Feedback';
 
-// An outside probe on /support/feedback: Details opened a modal drawer named only "#1", and every
+// On /support/feedback, Details opened a modal drawer named only "#1", and every
 // fourth Tab put the focus on the page's body, outside the drawer. The drawer is named by what it
 // shows ("Feedback #1"), and Tab and Shift+Tab go round inside it.
 

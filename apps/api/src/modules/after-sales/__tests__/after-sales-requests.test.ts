@@ -205,7 +205,7 @@ describe('the evidence video', () => {
       (await call(t, 'POST', '/shop/order/afterSaleSubmit', { headers: m.keyed(), lang, body: { order_id: o.orderId, kind: 'return', reason_id: 'damaged', video, lines: [{ order_line_id: o.lines[1]!.id, qty: 1 }] } })).body;
     const tooLong = { code: ResponseCode.afterSaleVideoTooLong, msg: 'The video must be at most 60 seconds long' };
     const unreadable = { code: ResponseCode.afterSaleVideoTooLong, msg: 'The video\'s length cannot be read: please upload an MP4 or MOV video' };
-    // The probe's file: the movie header says 0, the fragment duration 300 s.
+    // A file whose movie header says 0 and whose fragment duration says 300 s.
     expect(await submit(await stored(fragmentedMp4({ mehdMs: 300_000, fragments: 1, samples: 2, sampleTicks: 3000 }), 'mp4', 'video/mp4'))).toMatchObject(tooLong);
     // No fragment duration: the fragments' samples add up to 90 s (two of 45 s at 30 frames a second).
     expect(await submit(await stored(fragmentedMp4({ fragments: 2, samples: 1350, sampleTicks: 3000 }), 'mp4', 'video/mp4'))).toMatchObject(tooLong);

@@ -3,8 +3,8 @@ import { buildTestApp, type TestApp } from '../../../test/build-test-app.js';
 import { afterSalesKit, type AfterSalesKit } from './fixtures.js';
 
 // An order's `can_after_sale` (the order list and the order page): offered while something of the
-// order may still be asked for, not once every unit is in cases or every window has closed (a tester
-// saw "After-sales" on a fully refunded order open a page that only said no).
+// order may still be asked for, not once every unit is in cases or every window has closed (on a fully
+// refunded order, "After-sales" opened a page that only said no).
 
 let t: TestApp;
 let kit: AfterSalesKit;

@@ -101,7 +101,7 @@ describe('points given back and taken back on a partial return', () => {
     const o = await probeOrder(m);
     const total = Number(o.row.total_minor);
     const freight = Number(o.row.freight_minor);
-    // The probe's order: 146.99 + 2 × 97.99 − 5.00 − 10.00 (1,000 points) + 8.00 freight = 335.97.
+    // The order: 146.99 + 2 × 97.99 − 5.00 − 10.00 (1,000 points) + 8.00 freight = 335.97.
     expect({ freight, coupon: Number(o.row.coupon_discount_minor), points: Number(o.row.points_used), pointsValue: Number(o.row.points_value_minor), total }).toEqual({ freight: 800, coupon: COUPON, points: POINTS, pointsValue: 1_000, total: 33_597 });
     const earned = Number(o.row.points_earned);
     expect(earned).toBeGreaterThan(0);

@@ -8,8 +8,8 @@ import { autoCompleteOrder } from '../../orders/orders.service.js';
 import { referralKit } from '../../referral/__tests__/fixtures.js';
 import { afterSalesKit, type AfterSalesKit } from './fixtures.js';
 
-// An order returned while still on its way (shipped, not yet received): an outside tester returned
-// all of it, had it refunded, and could still confirm its receipt, which completed it. Returned and
+// An order returned while still on its way (shipped, not yet received): when all of it was
+// returned and refunded, its receipt could still be confirmed, which completed it. Returned and
 // refunded whole, the order is refunded: nothing to receive, nothing to ask, nothing earned. Partly
 // returned, it goes on to completion and settles on what was kept.
 

@@ -7,7 +7,7 @@ import { fund } from '../../ledger/__tests__/ledger-helpers.js';
 import { PAY_PASSWORD } from '../../wallet/__tests__/fixtures.js';
 import { afterSalesKit, type AfterSalesKit } from './fixtures.js';
 
-// An outside tester reviewed goods while a return of them was open, and the 5-star review stayed on
+// Goods were reviewed while a return of them was open, and the 5-star review stayed on
 // the goods page after the return was refunded. Reviews are of goods the member keeps: units in an
 // open return count as not kept, and a line that ends fully returned has its review taken off the
 // goods page (operators see why in review moderation, the member on their own review). Exchanges and
@@ -58,7 +58,7 @@ const moderation = async (goodsId: number) =>
     .sort((a, b) => a.content.localeCompare(b.content));
 
 describe('reviews of goods in a return', () => {
-  it('the tester’s case: every unit of a line in an approved return cannot be reviewed (said in the member’s language); once refunded, the same refusal as for goods returned', async () => {
+  it('every unit of a line in an approved return cannot be reviewed (said in the member’s language); once refunded, the same refusal as for goods returned', async () => {
     const m = await kit.shopper();
     const o = await kit.boughtOrder(m);
     const [both, other] = o.lines;
@@ -174,7 +174,7 @@ describe('a video given as a picture', () => {
 });
 
 describe('the refund’s split over the lines', () => {
-  it('is the largest remainder: 63.87 paid for lines of 36.99 and 37.98 gives 31.51 and 32.36, as the tester worked it out', async () => {
+  it('is the largest remainder: 63.87 paid for lines of 36.99 and 37.98 gives 31.51 and 32.36', async () => {
     const m = await kit.shopper();
     const g = await newGoods(t.db, [{ price: 3699, stock: 9 }, { price: 3798, stock: 9 }]);
     for (const sku of g.skuIds) await kit.post(m, '/shop/cart/add', { goods_id: g.goodsId, sku_id: sku, num: 1 });

@@ -7,7 +7,7 @@ import { operatorCliActor, systemActor } from '../../../lib/actor.js';
 import { createOperator, signInOperator } from '../operators.service.js';
 import { signedInOperator } from './operator-fixtures.js';
 
-// An outside tester found no operator sign-in in the audit log: who signed in to the console, who
+// The audit log held no operator sign-in: who signed in to the console, who
 // failed (and with which name), from which address, who was locked out, set a password, bound an
 // authenticator or signed out. The owner now reads each there, with the time and the address.
 

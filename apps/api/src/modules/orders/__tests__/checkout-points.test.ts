@@ -330,7 +330,7 @@ describe('a race for the same points', () => {
 });
 
 describe('one value for a point in every currency', () => {
-  // The shop's own rate for yen, as the tester's order had it: ¥1 = $0.00638.
+  // The shop's own rate for yen, as the ¥3,800 order had it: ¥1 = $0.00638.
   const today = () => new Date().toISOString().slice(0, 10);
   const setRate = (rate: string) => setOperatorRate(t.db, operatorCliActor('rates-desk', 1), { base: 'JPY', quote: 'USD', rate, date: today(), reason: 'test rate' });
   beforeAll(async () => {

@@ -6,7 +6,7 @@ import { newGoods } from '../../cart/__tests__/fixtures.js';
 import { markOrderPaid } from '../orders.service.js';
 import { newAddress, newOperatorSession } from './fixtures.js';
 
-// An outside tester read "refund_requested → Refunding · operator:4" in an order's history: the
+// An order's history read "refund_requested → Refunding · operator:4": the
 // console now gets each operator's step with the operator's name, as their decisions are recorded.
 
 let t: TestApp;

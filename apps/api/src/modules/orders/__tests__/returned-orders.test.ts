@@ -64,7 +64,7 @@ describe('an order whose goods came back', () => {
     expect(earned).toBeGreaterThan(0);
     expect(await info(m, o.orderId)).toMatchObject({ points_earned: earned, points_earned_posted: true, points_reversed: 0 });
 
-    // Three cases, as the tester's order went back.
+    // Three cases, one unit each, until every unit has gone back.
     const refunds = [
       await refundedReturn(m, o.orderId, [{ order_line_id: o.lines[0]!.id, qty: 1 }]),
       await refundedReturn(m, o.orderId, [{ order_line_id: o.lines[0]!.id, qty: 1 }]),

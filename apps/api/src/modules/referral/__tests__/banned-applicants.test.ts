@@ -7,7 +7,7 @@ import { newOperatorSession } from '../../orders/__tests__/fixtures.js';
 import { walletMember } from '../../wallet/__tests__/fixtures.js';
 import { key } from './fixtures.js';
 
-// An outside probe approved a banned member's service-centre application: the role was granted and
+// An operator could approve a banned member's service-centre application: the role was granted and
 // the console's queue showed nothing of the ban. A banned member's application can be rejected, never
 // approved while the ban lasts; lifted, it can be approved again.
 

@@ -10,7 +10,7 @@ import { jobTasks } from '../../../job-tasks.js';
 import { changeShopStock } from '../user-shop.service.js';
 import { shopKit, type ShopKit } from './fixtures.js';
 
-// What a tester found in member shops: the owner completed a shipped order for the buyer (starting
+// In member shops, the owner completed a shipped order for the buyer (starting
 // the buyer's return window early) and nothing completed a shipped order the buyer never confirmed;
 // the shop page listed the price of an option out of stock.
 

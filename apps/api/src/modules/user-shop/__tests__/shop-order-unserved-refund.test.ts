@@ -11,7 +11,7 @@ import { useSandboxes } from '../../payments/__tests__/payments-helpers.js';
 import * as shopOrders from '../shop-orders.service.js';
 import { shopKit, type ShopKit } from './fixtures.js';
 
-// An outside tester: a shop order the owner approved and then could not serve (banned) or did not
+// A shop order the owner approved and then could not serve (banned) or did not
 // serve (never shipped, never handed over) was stuck for good: the buyer saw "Approved", the console's
 // audit decision answered 8103, the "owner cannot act" view did not list it and finance's refund
 // answered 6211. An operator now refunds it (reason, recorded, once), the view lists it, and a

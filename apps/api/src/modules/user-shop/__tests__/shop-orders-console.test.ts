@@ -8,7 +8,7 @@ import { consoleShopDetail, consoleShopOrders } from '../shop-orders.console.js'
 import { settleShopOrder } from '../shop-orders.service.js';
 import { shopKit, type ShopKit } from './fixtures.js';
 
-// What an outside tester found in the console's shop-order oversight: the drawer showed a fixed
+// In the console's shop-order oversight, the drawer showed a fixed
 // "awaiting payment, paid" timeline, no fee, no earnings, no settlement and no refund; the stock
 // changes named nobody but `member:1`; the buyer was masked even to an operator who reads members.
 

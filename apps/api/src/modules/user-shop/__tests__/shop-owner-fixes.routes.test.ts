@@ -7,7 +7,7 @@ import { newAddress, newOperatorSession } from '../../orders/__tests__/fixtures.
 import { walletMember } from '../../wallet/__tests__/fixtures.js';
 import { shopKit, type ShopKit } from './fixtures.js';
 
-// What a tester found around a shop owner's start and restock: the approved application's shop name
+// Around a shop owner's start and restock: the approved application's shop name
 // (and phone and address) start the shop's profile; the shop's contact phone is a phone number; the
 // restock list offers only orders a restock would still take.
 

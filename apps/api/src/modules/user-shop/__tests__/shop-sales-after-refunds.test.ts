@@ -5,7 +5,7 @@ import { afterSalesKit, type AfterSalesKit } from '../../after-sales/__tests__/f
 import { settleShopOrder } from '../shop-orders.service.js';
 import { shopKit, type ShopKit } from './fixtures.js';
 
-// What a tester found on the owner's figures: "Sales this month" counted the goods of an order one
+// On the owner's figures, "Sales this month" counted the goods of an order one
 // of whose units came back refunded; the owner's earnings read "Other" in the rewards log.
 
 let t: TestApp;

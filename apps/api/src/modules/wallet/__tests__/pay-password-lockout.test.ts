@@ -86,7 +86,7 @@ describe('the pay-password lockout under concurrent guesses', () => {
     const guesses = Array.from({ length: MAX_LOGIN_FAILURES }, (_, i) => String(300 + i).padStart(6, '0'));
     for (const [i, guess] of guesses.entries()) expect(await transfer(guess, `pay-lock-${m.userId}-${i}`)).toEqual({ code: ResponseCode.payPasswordWrong, replayed: false });
     expect(await transfer('000999')).toEqual({ code: ResponseCode.loginLocked, replayed: false });
-    // The tester's 12th answer: a repeat of the 10th, answered from its saved refusal without running the transfer.
+    // The 12th answer: a repeat of the 10th, answered from its saved refusal without running the transfer.
     expect(await transfer(guesses.at(-1)!, `pay-lock-${m.userId}-${MAX_LOGIN_FAILURES - 1}`)).toEqual({ code: ResponseCode.payPasswordWrong, replayed: true });
     expect(await transfer('000999')).toEqual({ code: ResponseCode.loginLocked, replayed: true });
     // Nothing was checked or counted by the repeats, and the right password still waits out the lock.

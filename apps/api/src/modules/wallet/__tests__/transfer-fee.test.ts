@@ -15,7 +15,7 @@ let owner: Awaited<ReturnType<typeof newOperatorSession>>;
 beforeAll(async () => {
   t = await buildTestApp();
   owner = await newOperatorSession(t.db, 'owner');
-  // USD transfers at 2.5 % + 0.33, as the tester set them.
+  // USD transfers at 2.5 % + 0.33, as an owner set them.
   // Saved from the row as read (its version), as the console does.
   const row = await t.db.selectFrom('wallet_limits').select('updated_at').where('currency', '=', 'USD').where('kind', '=', 'transfer').executeTakeFirst();
   const res = await call(t, 'POST', '/admin/api/wallet/limits', {

@@ -173,7 +173,7 @@ describe('the cart tab', () => {
   });
 
   it('checks out exactly the lines it counted: a line short of stock and one off sale stay in the cart', async () => {
-    // The tester's cart: three selected lines, one cut below its quantity, one taken off sale, one fine.
+    // A cart of three selected lines: one cut below its quantity, one taken off sale, one fine.
     lines = [
       { id: 4, num: 3, selected: true, price: 4500, stock: 2, problem: 'not_enough_stock' },
       { id: 5, num: 1, selected: true, price: 2000, stock: 7, problem: 'off_sale' },

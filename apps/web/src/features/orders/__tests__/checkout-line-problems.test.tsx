@@ -5,7 +5,7 @@ import { useSession } from '@/stores/session';
 import { memberFixture, ok, prepareApp, renderRoutes, startFakeApi, type Recorded } from '@/test/helpers';
 import CheckoutPage from '../pages/checkout-page';
 
-// The tester's cart, changed between the cart and checkout: one line cut below its quantity, one
+// A cart, changed between the cart and checkout: one line cut below its quantity, one
 // taken off sale, one whose price went up since it was put in the cart.
 interface Line {
   cart_id: number | null;

@@ -5,7 +5,7 @@ import { clearToasts, prepareApp, renderRoutes, startFakeApi, toastText, unhandl
 import { OrderActions } from '../components/order-actions';
 
 // A refused order action is said once, as the toast, and ends there: not thrown again as a page error
-// (a tester saw a second "Remind to ship" the same day do both).
+// (a second "Remind to ship" the same day did both).
 
 let reminded = false;
 const api = await startFakeApi({

@@ -8,7 +8,7 @@ import { ok, prepareApp, renderRoutes, startFakeApi } from '@/test/helpers';
 import OrderInfoPage from '../pages/order-info-page';
 import OrderListPage from '../pages/order-list-page';
 
-// A tester at 375 px: an order whose every unit came back through after-sales, refunded, still read
+// At 375 px, an order whose every unit came back through after-sales, refunded, still read
 // "Completed", "113 points earned" and offered "Review". The order keeps its own state (settlement
 // keys on it), but the member reads what is true: returned and refunded (or partly, with the refund),
 // the points taken back, and no review of goods no longer held.

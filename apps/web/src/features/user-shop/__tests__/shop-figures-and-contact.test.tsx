@@ -8,7 +8,7 @@ import { ok, prepareApp, renderRoutes, startFakeApi } from '@/test/helpers';
 import MyShopPage from '../pages/my-shop-page';
 import ShopHomePage from '../pages/shop-home-page';
 
-// What a tester found on a phone: "Sales this month" and "Earnings" in two currencies ran together
+// On a phone, "Sales this month" and "Earnings" in two currencies ran together
 // ("฿450.00$531.96"); a shop without address or phone showed a lone "·", and "1 Sukhumvit, Bangkok"
 // in the region Bangkok read "1 Sukhumvit, Bangkok Bangkok".
 

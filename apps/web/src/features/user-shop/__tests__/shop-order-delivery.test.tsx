@@ -7,7 +7,7 @@ import { clearToasts, ok, prepareApp, renderRoutes, startFakeApi } from '@/test/
 import ShopHomePage from '../pages/shop-home-page';
 import ShopOrdersPage from '../pages/shop-orders-page';
 
-// What a tester found: the owner could not see where to send an order (the card and the Ship dialog
+// Found in use: the owner could not see where to send an order (the card and the Ship dialog
 // had no address, tapping did nothing), was offered Complete on a shipped delivery order and read
 // the buyer's "Ship to my address"; the shop's option picker showed no prices.
 

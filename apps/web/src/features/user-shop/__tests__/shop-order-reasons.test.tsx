@@ -5,7 +5,7 @@ import { i18n } from '@/lib/i18n';
 import { prepareApp } from '@/test/helpers';
 import { ShopOrderCard } from '../components/shop-order-card';
 
-// What a tester found: an order refused because an operator closed the shop read "Reason: shop_closed"
+// Found in use: an order refused because an operator closed the shop read "Reason: shop_closed"
 // on the buyer's and the owner's cards. Every reason the platform gives reads as words, in each language.
 
 const order = (reject_reason: string): ShopOrder => ({

@@ -11,7 +11,7 @@ import ShopHomePage from '../pages/shop-home-page';
 import ShopSettingsPage from '../pages/shop-settings-page';
 import ShopSlipsPage from '../pages/shop-slips-page';
 
-// What a tester found on the owner's screens at 375 px: a price or an amount collected too large
+// On the owner's screens at 375 px, a price or an amount collected too large
 // was refused in minor units by the server; the price editor's cancel read "No"; buttons and pictures
 // touched their cards' edges, "Set up my shop" the screen's; the settings had no way to set a logo.
 
