@@ -6,6 +6,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { ROLE_PERMISSIONS } from '@shop/contract/admin';
 import { changeLanguage, i18n, initI18n } from '../../lib/i18n';
 import { sessionStore } from '../../lib/session';
+import { referralPlan } from '../../test/referral-plan';
 import AfterSales from '../../pages/after-sales/AfterSales';
 import AfterSalesSettings from '../../pages/after-sales/AfterSalesSettings';
 import Reviews from '../../pages/catalogue/Reviews';
@@ -22,11 +23,7 @@ beforeAll(async () => {
 });
 
 const at = '2026-11-30T10:00:00.000Z';
-const star = (n: number) => ({ star: n, personal_pv: 100 * n, direct_members: 2, weak_leg_pv: 1000 * n, directs_at_star: 0, directs_at_star_count: 0, daily_cap: 50000 });
-const plan = {
-  placement_deadline_days: 7, pair_unit_pv: 100, pair_rate_bp: 1000, pv_value_minor: 100, bonus_currency: 'USD', default_daily_cap_minor: 30000, time_zone: 'Asia/Shanghai',
-  commission_levels: 3, level1_rate_bp: 500, level2_rate_bp: 250, level3_rate_bp: 100, keep_star: true, stars: [star(1), star(2)], updated_at: at, updated_by: 'system',
-};
+const plan = referralPlan({ stars: 2, updatedAt: at });
 const review = {
   id: 5, goods_id: 3, goods_name: 'Tea set', member_id: 9, member: 'mia', author_name: 'm***', rating: 4, content: 'Lovely', images: ['/media/a.jpg', '/media/b.jpg'], sku_text: '',
   order_line_id: 1, created_at: at, edited_at: null, visible: true, moderation: null, returned_at: null, reply: '', replied_by: null, replied_at: null,

@@ -6,6 +6,7 @@ import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../../lib/i18n';
 import { sessionStore } from '../../lib/session';
+import { referralPlan } from '../../test/referral-plan';
 import ReferralPlan from '../../pages/referral/Plan';
 import { Shell } from '../Shell';
 
@@ -21,23 +22,7 @@ beforeAll(async () => {
 });
 
 const at = '2026-11-20T10:00:00.000Z';
-const plan = {
-  placement_deadline_days: 7,
-  pair_unit_pv: 100,
-  pair_rate_bp: 1000,
-  pv_value_minor: 100,
-  bonus_currency: 'USD',
-  default_daily_cap_minor: 30000,
-  time_zone: 'Asia/Shanghai',
-  commission_levels: 3,
-  level1_rate_bp: 500,
-  level2_rate_bp: 250,
-  level3_rate_bp: 100,
-  keep_star: true,
-  stars: [{ star: 1, personal_pv: 100, direct_members: 2, weak_leg_pv: 1000, directs_at_star: 0, directs_at_star_count: 0, daily_cap: 50000 }],
-  updated_at: at,
-  updated_by: 'system',
-};
+const plan = referralPlan({ updatedAt: at });
 const answers: Record<string, unknown> = {
   '/admin/api/auth/me': { id: 1, user_name: 'ops', role: 'owner', permissions: [...ROLE_PERMISSIONS.owner], totp_bound: true },
   '/admin/api/referral/plan': plan,

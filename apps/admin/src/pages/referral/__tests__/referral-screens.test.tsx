@@ -5,6 +5,7 @@ import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ROLE_PERMISSIONS, type OperatorRole } from '@shop/contract/admin';
 import { formatMoney } from '../../../lib/format';
+import { referralPlan } from '../../../test/referral-plan';
 import { changeLanguage, initI18n } from '../../../lib/i18n';
 import { useOperator } from '../../../lib/operator';
 import { sessionStore } from '../../../lib/session';
@@ -24,23 +25,7 @@ beforeAll(async () => {
 
 const at = '2026-11-20T10:00:00.000Z';
 const node = (id: number, name: string, children: Record<string, unknown>, open: string[]) => ({ id, user_name: name, nickname: '', star: 0, left_count: 0, right_count: 0, left_pv: 0, right_pv: 0, has_more: false, children, open });
-const plan = {
-  placement_deadline_days: 7,
-  pair_unit_pv: 100,
-  pair_rate_bp: 1000,
-  pv_value_minor: 100,
-  bonus_currency: 'USD',
-  default_daily_cap_minor: 30000,
-  time_zone: 'Asia/Shanghai',
-  commission_levels: 3,
-  level1_rate_bp: 500,
-  level2_rate_bp: 250,
-  level3_rate_bp: 100,
-  keep_star: true,
-  stars: [{ star: 1, personal_pv: 100, direct_members: 2, weak_leg_pv: 1000, directs_at_star: 0, directs_at_star_count: 0, daily_cap: 50000 }],
-  updated_at: at,
-  updated_by: 'system',
-};
+const plan = referralPlan({ updatedAt: at });
 /** Who is signed in: an operator of `role` with that role's permissions, as the API answers. */
 const signedInAs = (role: OperatorRole) => ({ id: 1, user_name: 'ops', role, permissions: [...ROLE_PERMISSIONS[role]], totp_bound: true });
 const commission = (id: number, status: 'pending' | 'settled', posted: number) => ({ id, order_id: 40 + id, shop_order_id: null, order_no: `P2026${id}`, buyer_id: 9, beneficiary_id: 5, level: 1, base: 10000, rate_bp: 500, amount: 500, posted, netted: 0, reversed: 0, debt: 0, currency: 'USD', status, reason: '', created_at: at, settled_at: status === 'settled' ? at : null });
