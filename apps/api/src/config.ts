@@ -28,6 +28,15 @@ const schema = z.object({
   REDIS_URL: z.string().url().optional(),
   /** The address members reach the shop at, used in links we send (share links, e-mails). */
   PUBLIC_URL: z.string().url().optional(),
+  /**
+   * The native app's releases (its store versions, apart from the web app's): a shell below the lowest
+   * version still served must update, one below the latest is offered it, each platform from its
+   * address. Unset, a native app is never asked to update.
+   */
+  NATIVE_APP_MIN_VERSION: z.string().regex(/^\d+(\.\d+){0,3}$/).optional(),
+  NATIVE_APP_LATEST_VERSION: z.string().regex(/^\d+(\.\d+){0,3}$/).optional(),
+  NATIVE_APP_DOWNLOAD_ANDROID: z.string().url().optional(),
+  NATIVE_APP_DOWNLOAD_IOS: z.string().url().optional(),
   /** Comma-separated origins allowed to call the API from another origin; empty means same origin only. */
   CORS_ORIGINS: z.string().default(''),
   /** Behind a load balancer: trust X-Forwarded-For for the client address. */

@@ -389,21 +389,35 @@ export function compareVersions(a: string, b: string): number {
   return 0;
 }
 
-const versionAnswers = new Map<string, PreSerialized<EndpointData<typeof getAppVersion>>>();
+/** What a client is told of its version: the web app's own for the web app, the native app's (the shop's settings) for a shell. */
+function versionAnswer(config: AppDeps['config'], input: EndpointQuery<typeof getAppVersion>): EndpointData<typeof getAppVersion> {
+  const below = (floor: string | undefined) => input.version !== undefined && floor !== undefined && compareVersions(input.version, floor) < 0;
+  if (input.platform === 'h5') {
+    return { version: APP_VERSION, min_version: MIN_APP_VERSION, update_required: below(MIN_APP_VERSION), update_available: below(APP_VERSION), download_url: '/h5/' };
+  }
+  // A shell's store version is its own count, apart from the web app's: compared only with the native releases the shop names.
+  const min = config.NATIVE_APP_MIN_VERSION;
+  const latest = config.NATIVE_APP_LATEST_VERSION ?? min;
+  return {
+    version: latest ?? input.version ?? '',
+    min_version: min ?? '',
+    update_required: below(min),
+    update_available: below(latest),
+    download_url: (input.platform === 'ios' ? config.NATIVE_APP_DOWNLOAD_IOS : config.NATIVE_APP_DOWNLOAD_ANDROID) ?? '',
+  };
+}
+
+/** The answers given so far, per process settings (a test may run apps of several settings in one process). */
+const versionAnswers = new WeakMap<AppDeps['config'], Map<string, PreSerialized<EndpointData<typeof getAppVersion>>>>();
 /** The current version and whether the client's version must (or may) update; answered from memory. */
 export function appVersion(deps: AppDeps, input: EndpointQuery<typeof getAppVersion>): PreSerialized<EndpointData<typeof getAppVersion>> {
+  let answers = versionAnswers.get(deps.config);
+  if (!answers) versionAnswers.set(deps.config, (answers = new Map()));
   const key = `${input.platform}:${input.version ?? ''}`;
-  let answer = versionAnswers.get(key);
+  let answer = answers.get(key);
   if (!answer) {
-    const data: EndpointData<typeof getAppVersion> = {
-      version: APP_VERSION,
-      min_version: MIN_APP_VERSION,
-      update_required: input.version !== undefined && compareVersions(input.version, MIN_APP_VERSION) < 0,
-      update_available: input.version !== undefined && compareVersions(input.version, APP_VERSION) < 0,
-      download_url: '/h5/',
-    };
-    answer = responseCache(deps).serialized(getAppVersion, data);
-    if (versionAnswers.size < 1000) versionAnswers.set(key, answer);
+    answer = responseCache(deps).serialized(getAppVersion, versionAnswer(deps.config, input));
+    if (answers.size < 1000) answers.set(key, answer);
   }
   return answer;
 }

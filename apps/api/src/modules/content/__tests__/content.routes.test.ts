@@ -114,6 +114,24 @@ describe('notices, FAQ, agreements and the app version', () => {
     expect((await get('/web/version?version=1.10.0')).body.data).toMatchObject({ update_required: false, update_available: false });
   });
 
+  it('tells a native app of its own releases only when the shop names them: never the web app\'s versions', async () => {
+    // The shell's store version (1.0.1) is not the web app's (1.6.7): with no native release named, nothing is asked of it.
+    for (const platform of ['android', 'ios']) {
+      expect((await get(`/web/version?version=1.0.1&platform=${platform}`)).body.data).toMatchObject({ update_required: false, update_available: false, download_url: '' });
+    }
+    const native = await buildTestApp({ NATIVE_APP_MIN_VERSION: '1.2.0', NATIVE_APP_LATEST_VERSION: '1.4.0', NATIVE_APP_DOWNLOAD_ANDROID: 'https://play.example/shop', NATIVE_APP_DOWNLOAD_IOS: 'https://apps.example/shop' });
+    try {
+      const ask = async (query: string) => (await call(native, 'GET', `/web/version?${query}`)).body.data;
+      expect(await ask('version=1.0.1&platform=android')).toEqual({ version: '1.4.0', min_version: '1.2.0', update_required: true, update_available: true, download_url: 'https://play.example/shop' });
+      expect(await ask('version=1.3&platform=ios')).toMatchObject({ update_required: false, update_available: true, download_url: 'https://apps.example/shop' });
+      expect(await ask('version=1.4.0&platform=ios')).toMatchObject({ update_required: false, update_available: false });
+      // The web app itself is still told of its own versions.
+      expect(await ask('version=1.5.9')).toMatchObject({ version: '1.6.7', update_required: true });
+    } finally {
+      await native.close();
+    }
+  });
+
   it('shows a notice scheduled for later on the home page and in the list from its time on', async () => {
     const title = 'Flash sale starts now';
     await t.db.insertInto('notices').values({ title: JSON.stringify({ 'en-us': title }), published_at: sql<Date>`now() + interval '1500 milliseconds'` }).execute();
