@@ -6,7 +6,9 @@ import { ModalFocus } from './modal-focus';
 /*
  * antd-mobile's dialogs opened by a call (`Dialog.show`, `Dialog.confirm`), with a history entry of
  * their own as the app's sheets have: Back closes the dialog (a question is then answered "no") and
- * leaves the page where it is. Every dialog a member opens goes through these. They are modal for the
+ * leaves the page where it is. Leaving the page any other way (a link, a deep link, code that
+ * navigates) closes it too, answered "no": nothing asked on one page is answered on another. Every
+ * dialog a member opens goes through these. They are modal for the
  * keyboard too (as the app's sheets): the focus goes into the dialog, Tab stays inside, Escape closes
  * it as Back does, and the focus comes back to the control that opened it.
  */
@@ -62,14 +64,19 @@ export function showDialog(props: DialogShowProps, role: 'dialog' | 'alertdialog
   return handler;
 }
 
-/** `Dialog.confirm`: true once confirmed; cancelled, closed, left by Back or Escape, false. An alert dialog, its safe answer (`cancelText`) focused first. */
-export function confirmDialog({ confirmText, cancelText, onConfirm, onCancel, onClose, ...props }: Omit<DialogConfirmProps, 'confirmText' | 'cancelText'> & { confirmText: ReactNode; cancelText: ReactNode }): Promise<boolean> {
+/** `Dialog.confirm`: true once confirmed; cancelled, closed, left by Back, Escape or a move to another page, false. An alert dialog, its safe answer (`cancelText`) focused first. */
+export function confirmDialog({ confirmText, cancelText, onConfirm, onCancel, onClose, afterClose, ...props }: Omit<DialogConfirmProps, 'confirmText' | 'cancelText'> & { confirmText: ReactNode; cancelText: ReactNode }): Promise<boolean> {
   return new Promise((resolve) => {
     showDialog({
       ...props,
       closeOnAction: true,
       onClose: () => {
         onClose?.();
+        resolve(false);
+      },
+      // Closed before it was drawn (the page left at once), antd-mobile calls this alone: still a "no".
+      afterClose: () => {
+        afterClose?.();
         resolve(false);
       },
       actions: [

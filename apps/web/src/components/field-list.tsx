@@ -3,6 +3,7 @@ import { createContext, useContext, type ReactNode } from 'react';
 import { List } from 'antd-mobile';
 
 type Layout = 'vertical' | 'horizontal';
+const hasContent = (node: ReactNode) => node !== undefined && node !== null && node !== false && node !== '';
 const LayoutOfList = createContext<Layout>('vertical');
 
 /**
@@ -23,12 +24,16 @@ export function FieldList({ layout = 'vertical', className, children }: { layout
 
 /**
  * One field of a `FieldList`: its label (beside the control or above it, as the list's layout says),
- * the control, and what shows at its end. `help` follows the label (see `FieldHelp`).
+ * the control, and what shows at its end. `help` follows the label (see `FieldHelp`). An `error` shows
+ * under the control, as antd-mobile's own form shows one, never at the row's end: there it would take
+ * the control's width (at 320 px an input of a few letters).
  */
 export function FieldItem({
   label,
   help,
   description,
+  error,
+  errorId,
   extra,
   onClick,
   clickable,
@@ -40,6 +45,11 @@ export function FieldItem({
   help?: ReactNode;
   /** What the field takes (its rule), shown under it. */
   description?: ReactNode;
+  /** What is wrong with the field now, shown under it (after `description`). */
+  error?: ReactNode;
+  /** The error's id, for the control to be described by it. */
+  errorId?: string;
+  /** What shows at the row's end, beside the control: a short control of its own (a code button, a picker), never a message. */
   extra?: ReactNode;
   onClick?: () => void;
   clickable?: boolean;
@@ -61,7 +71,18 @@ export function FieldItem({
       title={layout === 'vertical' ? labelElement : undefined}
       prefix={layout === 'horizontal' ? labelElement : undefined}
       extra={extra}
-      description={description}
+      description={
+        hasContent(error) ? (
+          <>
+            {description}
+            <div className="adm-form-item-feedback-error" id={errorId}>
+              {error}
+            </div>
+          </>
+        ) : (
+          description
+        )
+      }
       onClick={onClick}
       clickable={clickable}
       arrowIcon={arrowIcon}

@@ -1,13 +1,15 @@
-import { useLayoutEffect, useRef, type ReactNode } from 'react';
+import { useId, useLayoutEffect, useRef, type ReactNode } from 'react';
 import { Input, type InputProps, type InputRef } from 'antd-mobile';
 import { Controller, type Control, type FieldValues, type Path } from '@/lib/form';
 import { FieldItem } from '@/components/field-list';
+import './form-field.css';
 
 /**
  * One text field of a `useContractForm` form, in a `FieldList` (layout only: the values and their
  * checks are `useContractForm`'s). `keep` filters what is typed (digits only, …); an
  * emptied field is left out of the body. When a submit is refused for this field, the input is marked
- * invalid, described by the refusal's words and given the keyboard's focus.
+ * invalid, described by the refusal's words and given the keyboard's focus. An `error` the page finds
+ * while the member types (a receiver no member has) shows under the input, which it marks invalid too.
  */
 export function TextField<T extends FieldValues>({
   control,
@@ -15,6 +17,8 @@ export function TextField<T extends FieldValues>({
   label,
   extra,
   description,
+  error,
+  before,
   keep,
   inputName,
   ...input
@@ -22,55 +26,74 @@ export function TextField<T extends FieldValues>({
   control: Control<T>;
   name: Path<T>;
   label: string;
+  /** A short control at the row's end (a code button, a picker); a message goes in `description` or `error`. */
   extra?: ReactNode;
   /** The field's rule, shown under it in the words its error uses. */
   description?: ReactNode;
+  /** What is wrong with the value now, shown under the field. */
+  error?: ReactNode;
+  /** A control in front of the input, in the input's row: a phone number's calling code. */
+  before?: ReactNode;
   keep?: (typed: string) => string;
   /** The input's `name` in the page when it is not the body's field name (autofill, browser tests). */
   inputName?: string;
 } & Omit<InputProps, 'name' | 'value' | 'onChange' | 'defaultValue'>) {
   const inputRef = useRef<InputRef>(null);
   const problem = control.problem?.name === name ? control.problem : undefined;
+  const errorId = useId();
+  const shownError = error !== undefined && error !== null && error !== false && error !== '';
   // antd-mobile's Input passes no aria attributes to its input: they are set on it here. The refusal's
   // words (the toast's) describe the field as an attribute, not as a second copy of them in the page.
   useLayoutEffect(() => {
     const el = inputRef.current?.nativeElement;
     if (!el) return;
-    if (problem) {
-      el.setAttribute('aria-invalid', 'true');
-      el.setAttribute('aria-description', problem.text);
-    } else {
-      el.removeAttribute('aria-invalid');
-      el.removeAttribute('aria-description');
-    }
-  }, [problem]);
+    if (problem || shownError) el.setAttribute('aria-invalid', 'true');
+    else el.removeAttribute('aria-invalid');
+    if (problem) el.setAttribute('aria-description', problem.text);
+    else el.removeAttribute('aria-description');
+    if (shownError) el.setAttribute('aria-describedby', errorId);
+    else el.removeAttribute('aria-describedby');
+  }, [problem, shownError, errorId]);
   // Each refusal takes the keyboard (and a screen reader) to the field to put right.
   const turn = problem?.turn;
   useLayoutEffect(() => {
     if (turn) inputRef.current?.focus();
   }, [turn]);
   return (
-    <FieldItem label={label} extra={extra} description={description}>
+    <FieldItem label={label} extra={extra} description={description} error={error} errorId={errorId}>
       <Controller
         control={control}
         name={name}
         render={({ field }) => (
-          <Input
-            ref={inputRef}
-            // The label above is antd's, not tied to the input: the input carries it as its name too.
-            aria-label={label}
-            {...input}
-            name={inputName ?? name}
-            value={typeof field.value === 'string' ? field.value : ''}
-            // An emptied field is left out of the body, so an optional one is not refused for ''.
-            onChange={(typed) => {
-              const kept = keep ? keep(typed) : typed;
-              field.onChange(kept === '' ? undefined : kept);
-            }}
-          />
+          <InputRow before={before}>
+            <Input
+              ref={inputRef}
+              // The label above is antd's, not tied to the input: the input carries it as its name too.
+              aria-label={label}
+              {...input}
+              name={inputName ?? name}
+              value={typeof field.value === 'string' ? field.value : ''}
+              // An emptied field is left out of the body, so an optional one is not refused for ''.
+              onChange={(typed) => {
+                const kept = keep ? keep(typed) : typed;
+                field.onChange(kept === '' ? undefined : kept);
+              }}
+            />
+          </InputRow>
         )}
       />
     </FieldItem>
+  );
+}
+
+/** The input, with the control in front of it (when there is one) in the same row, above the field's rule and error. */
+function InputRow({ before, children }: { before?: ReactNode; children: ReactNode }) {
+  if (!before) return children;
+  return (
+    <div className="text-field-row">
+      {before}
+      {children}
+    </div>
   );
 }
 

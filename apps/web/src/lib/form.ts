@@ -70,6 +70,8 @@ export interface ContractForm<S extends AnySchema> {
   reset(values?: Partial<z.input<S>>): void;
   /** A click handler: checks the values, then runs `onValid` with the schema's output, or shows the first problem. */
   submit: (onValid: (values: z.output<S>) => unknown) => () => Promise<void>;
+  /** Refuses the submit for a field from a check of the page's own (a limit it reads from the server): said and marked as the schema's refusals are. */
+  refuse(name: Path<z.input<S>>, text: string): void;
   /** True while a submit is checked and `onValid` runs (a button's loading state). */
   busy: boolean;
 }
@@ -197,8 +199,13 @@ export function useContractForm<S extends AnySchema>(
         setBusy(false);
       }
     };
+    const refuse = (name: Path<Values>, text: string) => {
+      showToast(text);
+      setProblem((p) => ({ name, text, turn: (p?.turn ?? 0) + 1 }));
+    };
     return {
       setValue,
+      refuse,
       getValues: ((name?: Path<Values>) => (name === undefined ? now.current.values : now.current.values[name])) as ContractForm<S>['getValues'],
       reset: (next?: Partial<Values>) => {
         setProblem(undefined);

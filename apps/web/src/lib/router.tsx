@@ -425,9 +425,35 @@ export function useBackCloses(open: boolean, close: (() => void) | undefined): v
   }, [open, router, pageKey, dismissable]);
 }
 
-/** `useBackCloses` for a dialog opened by a call rather than rendered: answers the release to call once it has closed. */
+/** Which page a location shows: its routes' paths and the values of their `identity` parameters. */
+function pageOf(router: Router, location: Location): string {
+  const matches = matchRoutes(router.routes, location.pathname);
+  return matches ? matches.map(({ route }, i) => elementKey(route, i, location.search)).join('|') : location.pathname;
+}
+
+/**
+ * `useBackCloses` for a dialog opened by a call rather than rendered: answers the release to call once
+ * it has closed. Drawn outside the page, it belongs to the page it opened on all the same: leaving that
+ * page by any road (a link, a deep link typed or tapped, code that navigates) closes it through `close`,
+ * as Back does, so no answer given on another page acts for the page left.
+ */
 export function openBackLayer(close: () => void): () => void {
-  return shownRouter ? shownRouter.openLayer(close) : () => undefined;
+  const router = shownRouter;
+  if (!router) return () => undefined;
+  const page = pageOf(router, router.state.location);
+  let open = true;
+  const unsubscribe = router.subscribe(() => {
+    if (!open || pageOf(router, router.state.location) === page) return;
+    open = false;
+    unsubscribe();
+    close();
+  });
+  const release = router.openLayer(close);
+  return () => {
+    open = false;
+    unsubscribe();
+    release();
+  };
 }
 
 /** The current location; renders again when it changes. */

@@ -8,7 +8,7 @@ import { paths } from '@/config/paths';
 import { formatAmount } from '@/components/amount';
 import { TextField } from '@/components/form-field';
 import { AmountField, amountReader, typedAmount } from '@/components/amount-field';
-import { amountMoney, isQuoteOf } from './amount-quote';
+import { amountMoney, isQuoteOf, limitRefusal } from './amount-quote';
 import { showToast } from '@/lib/toast';
 import { useCreateCryptoWithdrawal, useFeeQuote, useFetchWithdrawalQuote } from '../api/withdraw';
 import { CurrencyField } from './currency-field';
@@ -73,13 +73,17 @@ export function CryptoWithdrawForm({ networks, currencies, googleBound }: { netw
 
   const submit = form.submit(async (body) => {
     // The confirmation states the fee of exactly this amount: asked for now (the button spins) unless already at hand.
-    let q;
+    let answer;
     try {
-      q = (await fetchQuote(body.currency, body.amount, 'crypto')).quote;
+      answer = await fetchQuote(body.currency, body.amount, 'crypto');
     } catch (e) {
       // A read is quiet: its refusal is said here.
       return showToast(e instanceof Error ? e.message : t('app.error.generic'));
     }
+    // An amount outside the limits shown is refused at the field, before anything is asked.
+    const outside = limitRefusal(body.amount, body.currency, answer.rules.find((r) => r.currency === body.currency));
+    if (outside) return form.refuse('amount', outside);
+    const q = answer.quote;
     const yes = await confirmDialog({
       content: (
         <div>

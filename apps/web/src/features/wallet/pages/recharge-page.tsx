@@ -16,7 +16,7 @@ import { openTopUpGateway } from '../components/top-up-gateway';
 import { payTopUp, useCreateRecharge, useDepositAddress, useExchangeQuote, useFetchExchangeQuote, useRechargeConfig } from '../api/recharge';
 import { uploadFile } from '@/lib/upload';
 import { AmountField, amountReader, typedAmount } from '@/components/amount-field';
-import { amountMoney, isQuoteOf } from '../components/amount-quote';
+import { amountMoney, isQuoteOf, limitRefusal, minorLimitRefusal } from '../components/amount-quote';
 import { CurrencyField } from '../components/currency-field';
 import { useDebounced } from '../use-debounced';
 import { useActionKey } from '../use-action-key';
@@ -94,6 +94,12 @@ export default function RechargePage() {
       // A read is quiet: its refusal is said here.
       return showToast(e instanceof Error ? e.message : t('app.error.generic'));
     }
+    // The channel's limits are in the wallet currency, as the server checks them: the amount itself when
+    // paid in it, else what today's quote converts it to. Outside them, refused at the field before anything is asked.
+    const inWallet = body.currency === walletCurrency ? undefined : q.from === body.currency && q.to === walletCurrency && isQuoteOf(q.amount, body.amount, body.currency) ? q.converted : null;
+    const outside =
+      inWallet === undefined ? limitRefusal(body.amount, walletCurrency, channel) : inWallet === null ? undefined : minorLimitRefusal(inWallet, walletCurrency, channel);
+    if (outside) return form.refuse('amount', outside);
     const yes = await confirmDialog({
       content: (
         <div>
@@ -141,7 +147,8 @@ export default function RechargePage() {
             control={form.control}
             name="amount"
             label={currency ? `${t('wallet.field.amount')} (${currency})` : t('wallet.field.amount')}
-            extra={channel && currency ? <span className="wallet-muted">{t('wallet.recharge.limits', { min: formatAmount(channel.min, currency), max: formatAmount(channel.max, currency) })}</span> : undefined}
+            // The limits are the channel's, in the wallet currency the server checks them in.
+            extra={channel && walletCurrency ? <span className="wallet-muted">{t('wallet.recharge.limits', { min: formatAmount(channel.min, walletCurrency), max: formatAmount(channel.max, walletCurrency) })}</span> : undefined}
           />
           {channel?.kind === 'ctbc' && (data?.instalment_plans.length ?? 0) > 0 && (
             <FieldItem label={t('wallet.field.instalments')}>

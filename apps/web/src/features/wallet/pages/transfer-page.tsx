@@ -14,7 +14,7 @@ import { useMemberSecurity } from '../api/get-member';
 import { useCreateTransfer, useFindReceiver, useTransferReceiver } from '../api/transfer';
 import { useFeeQuote, useFetchWithdrawalQuote } from '../api/withdraw';
 import { AmountField, amountReader, typedAmount } from '@/components/amount-field';
-import { amountMoney, isQuoteOf } from '../components/amount-quote';
+import { amountMoney, isQuoteOf, limitRefusal } from '../components/amount-quote';
 import { CurrencyField } from '../components/currency-field';
 import { FeeQuote } from '../components/fee-quote';
 import { PayPasswordNotice, RealNameGate, SecurityFields, withStepUp } from '../components/security-fields';
@@ -65,12 +65,16 @@ export default function TransferPage() {
     }
     if (!found) return showToast(t('wallet.code.receiverNotFound'));
     // The confirmation states the fee of exactly this amount: asked for now (the button spins) unless already at hand.
-    let q;
+    let answer;
     try {
-      q = (await fetchQuote(body.currency, body.amount, 'transfer')).quote;
+      answer = await fetchQuote(body.currency, body.amount, 'transfer');
     } catch (e) {
       return showToast(e instanceof Error ? e.message : t('app.error.generic'));
     }
+    // An amount outside the transfer limits is refused at the field, before anything is asked.
+    const outside = limitRefusal(body.amount, body.currency, answer.rules.find((r) => r.currency === body.currency));
+    if (outside) return form.refuse('amount', outside);
+    const q = answer.quote;
     const yes = await confirmDialog({
       content: (
         <div>
@@ -105,17 +109,17 @@ export default function TransferPage() {
             label={t('wallet.field.receiver')}
             placeholder={t('wallet.placeholder.receiver')}
             autoComplete="off"
-            extra={
+            // Who the typed account is (or that no member has it) shows under the input, which keeps the row's width.
+            description={
               receiver.data?.receiver ? (
                 <span className="wallet-receiver">
                   <span>{t('wallet.transfer.receiver', { name: receiver.data.receiver.masked_name })}</span>
                   {/* Which of the receiver's identifiers the typed one is (masked): the sender checks it is the member they mean. */}
                   <span className="wallet-muted"> · {t(`wallet.transfer.matched.${receiver.data.receiver.matched_by}`, { value: receiver.data.receiver.matched })}</span>
                 </span>
-              ) : receiver.isError ? (
-                <span className="wallet-receiver-missing">{receiver.error.message}</span>
               ) : undefined
             }
+            error={receiver.isError ? receiver.error.message : undefined}
           />
           <CurrencyField control={form.control} name="currency" label={t('wallet.field.currency')} currencies={currencies} />
           <AmountField

@@ -13,7 +13,7 @@ import { useWalletAssets } from '../api/get-assets';
 import { useMemberSecurity } from '../api/get-member';
 import { useCreateWithdrawal, useFeeQuote, useFetchWithdrawalQuote, useWithdrawalChannels } from '../api/withdraw';
 import { AmountField, amountReader, typedAmount } from '@/components/amount-field';
-import { amountMoney, isQuoteOf } from '../components/amount-quote';
+import { amountMoney, isQuoteOf, limitRefusal } from '../components/amount-quote';
 import { CryptoWithdrawForm } from '../components/crypto-withdraw-form';
 import { CurrencyField } from '../components/currency-field';
 import { FeeQuote } from '../components/fee-quote';
@@ -91,13 +91,17 @@ export default function WithdrawPage() {
   const submit = form.submit(async (body) => {
     const chosen = cards.find((c) => c.id === body.bank_card_id);
     // The confirmation states the fee of exactly this amount: asked for now (the button spins) unless already at hand.
-    let q;
+    let answer;
     try {
-      q = (await fetchQuote(body.currency, body.amount)).quote;
+      answer = await fetchQuote(body.currency, body.amount);
     } catch (e) {
       // A read is quiet: its refusal is said here.
       return showToast(e instanceof Error ? e.message : t('app.error.generic'));
     }
+    // An amount outside the limits shown is refused at the field, before anything is asked.
+    const outside = limitRefusal(body.amount, body.currency, answer.rules.find((r) => r.currency === body.currency));
+    if (outside) return form.refuse('amount', outside);
+    const q = answer.quote;
     const yes = await confirmDialog({
       content: (
         <div>
