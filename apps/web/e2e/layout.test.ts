@@ -3,6 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { actOnceStarted, launchBrowser, type Browser } from './browser.js';
 import { createMemberSession } from './members.js';
 import { baseUrl, databaseUrl } from './shop.js';
+import { createDatabase } from '../../api/src/db/database.js';
+import { newGoods } from '../../api/src/modules/cart/__tests__/fixtures.js';
 
 // How pages sit on a 375 px phone in the languages with the longest words.
 let browser: Browser;
@@ -227,4 +229,48 @@ describe('the "add to home screen" bar on a 375 px phone', () => {
       await page.close();
     });
   }
+});
+
+describe("the cart's footer on a phone", () => {
+  /** Each label of the footer on one line, the total whole, and whether the cart tab's badge is seen (not under the footer). */
+  const footer = (page: Page) =>
+    page.evaluate(() => {
+      const lines = (el: Element) => {
+        const range = document.createRange();
+        range.selectNodeContents(el);
+        return new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.bottom))).size;
+      };
+      const bar = document.querySelector('.cart-bar')!;
+      const badge = document.querySelector('[data-tab="/pages/tabbar/shop"] .adm-badge-content')!.getBoundingClientRect();
+      const tabs = document.querySelector('.app-tabbar')!.getBoundingClientRect();
+      const seen = [badge.left + 2, badge.right - 2].every((x) => document.elementFromPoint(x, badge.top + 1)?.closest('.adm-badge'));
+      return {
+        selectAll: lines(bar.querySelector('.adm-checkbox-content')!),
+        checkout: lines(bar.querySelector('.adm-button')!),
+        cutAmount: [...bar.querySelectorAll<HTMLElement>('.cart-bar-amount')].some((a) => a.scrollWidth > a.clientWidth),
+        badgeSeen: seen && badge.top >= tabs.top && bar.getBoundingClientRect().bottom <= tabs.top + 0.5,
+      };
+    });
+
+  it('keeps "select all" and the checkout button on one line and the badge in view, at 375 and 320 px (jp, th, km, hu)', async () => {
+    const member = await createMemberSession(databaseUrl);
+    const db = createDatabase(databaseUrl, 2);
+    try {
+      // Twelve goods for a five-digit total ($123.48): the badge reads "12".
+      const { goodsId, skuIds } = await newGoods(db, [{ price: 1029, stock: 50 }]);
+      await db.insertInto('cart_items').values({ user_id: member.userId, goods_id: goodsId, sku_id: skuIds[0]!, quantity: 12, added_price_minor: 1029 }).execute();
+    } finally {
+      await db.destroy();
+    }
+    const signedIn = { 'shop.session': JSON.stringify({ state: { token: member.token, user: { id: member.userId, user_name: member.userName } }, version: 0 }), 'shop.session.refreshedAt': String(Date.now()) };
+    for (const lang of ['jp', 'th', 'km', 'hu']) {
+      for (const width of [375, 320]) {
+        const page = await browser.open('/pages/tabbar/shop', { viewport: { width, height: 640 }, snoozePopups: true, localStorage: { ...signedIn, lang } });
+        await page.locator('.cart-bar .cart-bar-amount').waitFor();
+        await page.locator('[data-tab="/pages/tabbar/shop"] .adm-badge-content', { hasText: '12' }).waitFor();
+        expect(await footer(page), `${lang} at ${width} px`).toEqual({ selectAll: 1, checkout: 1, cutAmount: false, badgeSeen: true });
+        await page.close();
+      }
+    }
+  });
 });

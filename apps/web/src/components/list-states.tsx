@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Button, DotLoading } from 'antd-mobile';
+import { FileOutline } from 'antd-mobile-icons';
 import { StateMessage } from '@/components/state-message';
 import { ApiError } from '@/lib/request';
 import { useNavigate } from '@/lib/router';
@@ -16,6 +17,8 @@ interface ListStateProps {
   /** It answered and there is nothing. */
   empty: boolean;
   emptyText?: string;
+  /** The picture above the empty text (a magnifier for a search that found nothing); a blank page when not given. */
+  emptyIcon?: ReactNode;
   /** The query's error: when the server answered with a refusal ("does not exist"), its own words are shown. */
   failure?: unknown;
   /** There is nothing to load (the page was opened without what it needs): this is said instead of loading. */
@@ -25,7 +28,7 @@ interface ListStateProps {
 }
 
 /** Loading, error and empty states of a list or a page section; the content when there is some. */
-export function ListState({ loading, error, empty, emptyText, failure, missing, onRetry, children }: ListStateProps) {
+export function ListState({ loading, error, empty, emptyText, emptyIcon, failure, missing, onRetry, children }: ListStateProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   // The server's answer, not the network: retrying changes nothing and "check your connection" would mislead.
@@ -76,6 +79,9 @@ export function ListState({ loading, error, empty, emptyText, failure, missing, 
   if (empty)
     return (
       <div className="list-state list-state-empty">
+        <span className="list-state-empty-icon" aria-hidden>
+          {emptyIcon ?? <FileOutline />}
+        </span>
         <div className="list-state-empty-text">{emptyText ?? t('catalogue.empty')}</div>
       </div>
     );

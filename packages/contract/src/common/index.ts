@@ -10,6 +10,7 @@ export * from './list-sort.js';
 export * from './numbers.js';
 export * from './text.js';
 export * from './person-name.js';
+export * from './address-text.js';
 export * from './validators.js';
 export * from './calendar.js';
 export * from './pages.js';

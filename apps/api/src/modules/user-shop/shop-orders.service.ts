@@ -1,6 +1,7 @@
 import {
   ResponseCode,
   SHOP_FULFIL_DAYS,
+  addressText,
   fullName,
   shareOfMinor,
   type EndpointBody,
@@ -220,7 +221,7 @@ export async function createShopOrder(db: Executor, actor: Actor, input: Endpoin
   if (!input.pickup) {
     if (!a) throw new AppError(ResponseCode.addressNotFound);
     // The name's parts kept apart too, so each reader sees it in their language's order.
-    address = { name: fullName(a.name, a.surname, actor.lang), given_name: a.name, family_name: a.surname, mobile: `+${a.mobile_pre} ${a.mobile}`, text: [a.detail, a.house_number, a.district, a.city, a.province, a.country_code, a.zip_code].filter(Boolean).join(', '), country_code: a.country_code };
+    address = { name: fullName(a.name, a.surname, actor.lang), given_name: a.name, family_name: a.surname, mobile: `+${a.mobile_pre} ${a.mobile}`, text: addressText({ ...a, country_name: a.country_code, street: a.detail }), country_code: a.country_code };
   }
   const rows = lines.map((l) => {
     const s = skus.get(l.sku_id)!;

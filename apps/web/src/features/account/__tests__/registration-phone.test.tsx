@@ -1,10 +1,12 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider } from '@/lib/router';
 import { paths } from '@/config/paths';
 import { routes } from '@/app/routes';
 import { useSession } from '@/stores/session';
+import { useLanguage } from '@/stores/language';
+import { i18n } from '@/lib/i18n';
 import { clearToasts, memberFixture, ok, prepareApp, startFakeApi } from '@/test/helpers';
 import { useCaptchaPass } from '../captcha-pass';
 
@@ -54,6 +56,31 @@ describe('the phone on the registration page', () => {
     await screen.findByRole('button', { name: 'Sign up' });
     const item = input('mobile').closest('.adm-list-item')!;
     expect(item.textContent).toContain('Confirm it later in Settings with a code we text to it. Until then it cannot be used to log in.');
+  });
+});
+
+describe('the calling code on the registration page', () => {
+  it('sits in the phone input\'s own row, in front of the number, with the field\'s note under both (zh-tw)', async () => {
+    useLanguage.getState().setLang('zh-tw');
+    await act(() => i18n.changeLanguage('zh-tw'));
+    try {
+      renderAt(paths.login.register);
+      await screen.findByRole('button', { name: '註冊' });
+      const phone = input('mobile');
+      const item = phone.closest('.adm-list-item')!;
+      const picker = within(item as HTMLElement).getByRole('button', { name: /\+1$/ });
+      const note = within(item as HTMLElement).getByText(/設定/);
+      // The smallest box holding the picker and the input is their row: the note is not in it, but after it.
+      let row = picker.parentElement!;
+      while (!row.contains(phone)) row = row.parentElement!;
+      expect(row.contains(note)).toBe(false);
+      expect(row.compareDocumentPosition(note) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+      expect(picker.compareDocumentPosition(phone) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+      expect(item.querySelector('.adm-list-item-content-extra')).toBeNull();
+    } finally {
+      useLanguage.getState().setLang('en-us');
+      await act(() => i18n.changeLanguage('en-us'));
+    }
   });
 });
 

@@ -105,7 +105,7 @@ export default function RegisterPage() {
         <TextField control={form.control} name="nickname" label={t('account.field.nickname')} placeholder={t('account.placeholder.nickname')} />
         <TextField control={form.control} name="password" label={t('account.field.password')} type="password" autoComplete="new-password" placeholder={t('account.placeholder.newPassword')} />
         <TextField control={form.control} name="email" label={t('account.field.email')} type="email" autoComplete="email" placeholder={t('account.placeholder.email')} />
-        <TextField control={form.control} name="mobile" label={t('account.field.mobile')} extra={<CountryCodePicker value={country} onChange={setArea} />} type="tel" keep={digitsOnly} placeholder={t('account.placeholder.mobileOptional')} description={t('account.register.mobileLater')} />
+        <TextField control={form.control} name="mobile" label={t('account.field.mobile')} before={<CountryCodePicker value={country} onChange={setArea} />} type="tel" keep={digitsOnly} placeholder={t('account.placeholder.mobileOptional')} description={t('account.register.mobileLater')} />
         <TextField control={form.control} name="invite_code" label={t('account.field.inviteCode')} placeholder={t('account.placeholder.inviteCode')} />
         <TextField control={form.control} name="code" label={t('account.field.code')} extra={<CodeButton send={sendCode} />} inputMode="numeric" maxLength={6} keep={digitsOnly} placeholder={t('account.placeholder.code')} />
       </FieldList>

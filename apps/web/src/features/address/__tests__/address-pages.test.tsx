@@ -277,6 +277,28 @@ describe('the address list', () => {
     expect(screen.queryByRole('region', { name: 'Home Rahman' })).toBeNull();
     expect(JSON.parse(api.requests.find((r) => r.url === '/shop/address/delete')!.body)).toEqual({ id: 1 });
   });
+
+  it('writes each address in its country\'s order: a Japanese one from the postal code down to the street, without commas; others street first', async () => {
+    useLanguage.getState().setLang('jp');
+    await act(() => i18n.changeLanguage('jp'));
+    try {
+      addresses = [
+        saved({ id: 1, name: '花子', surname: '山田', country: 'JP', country_name: '日本', flag: '🇯🇵', province: '東京都', city: '渋谷区', address: '神南1-2-3', zip_code: '150-0041', latitude: 35.66, longitude: 139.7 }),
+        saved({ id: 2, name: 'Aisyah', is_default: false }),
+      ];
+      const router = renderAt(paths.address.list);
+      const tokyo = await screen.findByRole('region', { name: '山田花子' });
+      expect(tokyo.querySelector('.address-card-where')!.textContent).toBe('🇯🇵 〒150-0041 東京都渋谷区神南1-2-3 日本');
+      expect(screen.getByRole('region', { name: 'Rahman Aisyah' }).querySelector('.address-card-where')!.textContent).toBe('🇲🇾 Jalan Ampang 12, Batu Pahat, Johor, 50450, Malaysia');
+      // The map names the place the same way.
+      fireEvent.click(within(tokyo).getByRole('button', { name: '地図' }));
+      await until(() => router.state.location.pathname === paths.system.openLocation);
+      expect(new URLSearchParams(router.state.location.search).get('address')).toBe('〒150-0041 東京都渋谷区神南1-2-3 日本');
+    } finally {
+      useLanguage.getState().setLang('en-us');
+      await act(() => i18n.changeLanguage('en-us'));
+    }
+  });
 });
 
 describe('the map pages', () => {

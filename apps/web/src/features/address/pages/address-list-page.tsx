@@ -3,6 +3,7 @@ import { Button, Tag } from 'antd-mobile';
 import { confirmDialog } from '@/components/dialog';
 import { useNavigate, useSearchParams } from '@/lib/router';
 import type { Address } from '@shop/contract/address';
+import { addressText } from '@shop/contract/common';
 import { paths } from '@/config/paths';
 import { ListState } from '@/components/list-states';
 import { PageHeader } from '@/components/page-header';
@@ -13,8 +14,8 @@ import { useSetDefaultAddress } from '../api/set-default-address';
 import { useTranslation } from '@/lib/i18n';
 import { useFullName } from '@/lib/person-name';
 
-/** One line of where: district, city, province, country, then the street and house number. */
-const whereText = (a: Address) => [a.address, a.house_number, a.district, a.city, a.province, a.country_name, a.zip_code].filter(Boolean).join(', ');
+/** One line of where, in the order the address's country writes it. */
+const whereText = (a: Address) => addressText({ ...a, country_code: a.country, street: a.address });
 
 /** Who and where: phrasing content only, as it may sit inside a button. */
 function AddressText({ a }: { a: Address }) {

@@ -130,7 +130,13 @@ export default function CartPage() {
               <CheckBox checked={data.all_selected} onChange={(selected) => selectAll.mutate({ selected })}>
                 {t('orders.cart.selectAll')}
               </CheckBox>
-              <div className="cart-bar-total">{!mixed && <>{t('orders.cart.total')} <Amount value={data.selected_total} currency={data.currency} className="cart-bar-amount" /></>}</div>
+              <div className="cart-bar-total">
+                {!mixed && (
+                  <>
+                    <span className="cart-bar-total-label">{t('orders.cart.total')}</span> <Amount value={data.selected_total} currency={data.currency} className="cart-bar-amount" />
+                  </>
+                )}
+              </div>
               <Button color="primary" shape="rounded" disabled={data.selected_count === 0 || mixed || busy} onClick={checkout}>
                 {t('orders.cart.checkout', { count: data.selected_count })}
               </Button>

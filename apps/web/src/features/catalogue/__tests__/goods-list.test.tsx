@@ -94,6 +94,12 @@ describe('a goods list', () => {
     renderAt(`${paths.tabbar.activity}?keyword=zebra`);
     expect(await screen.findByText('Nothing found for “zebra”')).toBeTruthy();
     expect(screen.getByText('Results for “zebra”')).toBeTruthy();
+    // A picture above the words (a drawn icon, not an empty box), which screen readers pass by.
+    const empty = screen.getByText('Nothing found for “zebra”').closest('.list-state')!;
+    const picture = empty.querySelector('svg');
+    expect(picture).toBeTruthy();
+    expect(picture!.closest('[aria-hidden="true"]')).toBeTruthy();
+    expect(picture!.compareDocumentPosition(screen.getByText('Nothing found for “zebra”')) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
   });
 });
 

@@ -1,3 +1,4 @@
+import { SearchOutline } from 'antd-mobile-icons';
 import { ListState, LoadMore } from '@/components/list-states';
 import { useGoodsPages, type GoodsFilter } from '../api/list-goods';
 import { GoodsGrid } from './goods-card';
@@ -7,7 +8,7 @@ export function GoodsList({ filter, emptyText }: { filter: GoodsFilter; emptyTex
   const q = useGoodsPages(filter);
   const goods = q.data?.pages.flatMap((p) => p.list) ?? [];
   return (
-    <ListState loading={q.isPending} error={q.isError && !q.data} empty={goods.length === 0} emptyText={emptyText} onRetry={() => void q.refetch()}>
+    <ListState loading={q.isPending} error={q.isError && !q.data} empty={goods.length === 0} emptyText={emptyText} emptyIcon={filter.keyword ? <SearchOutline /> : undefined} onRetry={() => void q.refetch()}>
       <GoodsGrid goods={goods} />
       <LoadMore hasMore={Boolean(q.hasNextPage)} loading={q.isFetchingNextPage} onLoadMore={() => void q.fetchNextPage()} />
     </ListState>

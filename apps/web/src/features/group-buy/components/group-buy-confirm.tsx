@@ -1,4 +1,5 @@
 import { Button } from 'antd-mobile';
+import { addressText } from '@shop/contract/common';
 import { Sheet } from '@/components/sheet';
 import { OrderAmounts } from '@/components/order-amounts';
 import { ListState } from '@/components/list-states';
@@ -32,7 +33,7 @@ export function GroupBuyConfirm({ choice, placing, onConfirm, onChangeAddress, o
             {a.address && (
               <div className="group-buy-meta group-buy-confirm-address">
                 <span>
-                  {fullName(a.address.name, a.address.surname)} · {[a.address.detail, a.address.city, a.address.province].filter(Boolean).join(', ')}
+                  {fullName(a.address.name, a.address.surname)} · {addressText({ country_code: a.address.country_code, province: a.address.province, city: a.address.city, district: a.address.district, street: a.address.detail, house_number: a.address.house_number })}
                 </span>
                 <Button size="mini" fill="none" color="primary" onClick={onChangeAddress}>
                   {t('orders.groupBuy.changeAddress')}

@@ -1,15 +1,16 @@
 import type { AddressSnapshot } from '@shop/contract/orders';
 import { listCountriesShippedTo } from '@shop/contract/geo';
+import { addressText } from '@shop/contract/common';
 import { useEndpointQuery } from '@/lib/endpoint-query';
 import { useFullName } from '@/lib/person-name';
 
-/** A shipping address as the order shows it; the recipient and the country named as the member's language writes them, as the address book does. */
+/** A shipping address as the order shows it, in the order its country writes it; the recipient and the country named as the member's language writes them, as the address book does. */
 export function AddressCard({ address }: { address: AddressSnapshot }) {
   // The countries the shop ships to, named in the member's language: the address book's list (one answer, shared).
   const fullName = useFullName();
   const countries = useEndpointQuery(listCountriesShippedTo, undefined, { staleTime: 10 * 60_000 }).data?.list;
   const country = countries?.find((c) => c.code === address.country_code)?.name || address.country_code;
-  const place = [address.house_number, address.detail, address.district, address.city, address.province, address.zip_code, country].filter(Boolean).join(', ');
+  const place = addressText({ ...address, country_name: country, street: address.detail });
   return (
     <div className="order-address">
       <div className="order-address-name">

@@ -1,0 +1,52 @@
+/** The parts of a postal address, as the address book and an order's snapshot hold them. */
+export interface AddressParts {
+  /** The country's ISO code: it decides the order the parts are written in. */
+  country_code: string;
+  /** The country as the reader names it; left out when empty. */
+  country_name?: string;
+  province?: string;
+  city?: string;
+  district?: string;
+  /** The street with its number ("神南1-2-3", "12 Baker Street"). */
+  street?: string;
+  /** The building, floor or room, after the street. */
+  house_number?: string;
+  zip_code?: string;
+}
+
+/**
+ * Countries that write an address from the largest place to the smallest (prefecture or province,
+ * city, district, street), with the postal code in front, and how they join the places: Japanese and
+ * Chinese run them together ("東京都渋谷区神南1-2-3"), Korean puts a space between them.
+ */
+const BIG_TO_SMALL: Readonly<Record<string, { join: string; zip: (zip: string) => string }>> = {
+  JP: { join: '', zip: (zip) => `〒${/^\d{7}$/.test(zip) ? `${zip.slice(0, 3)}-${zip.slice(3)}` : zip}` },
+  CN: { join: '', zip: (zip) => zip },
+  TW: { join: '', zip: (zip) => zip },
+  HK: { join: '', zip: (zip) => zip },
+  MO: { join: '', zip: (zip) => zip },
+  KR: { join: ' ', zip: (zip) => zip },
+};
+
+/** Han, kana or hangul: a part written in the country's own script. */
+const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
+
+/**
+ * An address on one line, in the order its country writes it: in Japan, China, Taiwan, Hong Kong,
+ * Macau and Korea, when it is written in their script, the postal code first and then from the
+ * largest place to the smallest ("〒150-0041 東京都渋谷区神南1-2-3"); elsewhere (and such an address
+ * written in Latin letters) from the street to the country, with commas. The country comes last in
+ * both, as on an envelope sent abroad. Empty parts are left out.
+ */
+export function addressText(a: AddressParts): string {
+  const part = (v: string | undefined) => (v ?? '').trim();
+  const [province, city, district, street, house, zip, country] = [part(a.province), part(a.city), part(a.district), part(a.street), part(a.house_number), part(a.zip_code), part(a.country_name)] as const;
+  const style = BIG_TO_SMALL[a.country_code.trim().toUpperCase()];
+  if (style && [province, city, district, street, house].some((p) => CJK.test(p))) {
+    // A city that is its own province (北京市, 北京市) is written once.
+    const places = [province, city, district, street].filter((p, i, all) => p && p !== all[i - 1]);
+    const code = zip.replace(/^〒\s*/, '');
+    return [code && style.zip(code), [places.join(style.join), house].filter(Boolean).join(' '), country].filter(Boolean).join(' ');
+  }
+  return [street, house, district, city, province, zip, country].filter(Boolean).join(', ');
+}
