@@ -1,6 +1,7 @@
 import { sql, type Transaction } from 'kysely';
 import type { Executor } from '../../db/database.js';
 import type { DB } from '../../db/schema.js';
+import { containsEveryWord } from '../../lib/search.queries.js';
 import { executePage } from '../../lib/paging.js';
 
 export const findVisibleCategories = (db: Executor) =>
@@ -20,7 +21,8 @@ export const countGoodsOnSaleByCategory = (db: Executor) =>
 export interface GoodsFilter {
   categoryIds?: number[];
   shelf?: 'hot' | 'new' | 'recommend';
-  keyword?: { lang: string; pattern: string };
+  /** A search's words (`searchWords`): each somewhere in the goods' name, in any language. */
+  keyword?: string[];
   sort: 'default' | 'sales' | 'new' | 'price_asc' | 'price_desc';
   limit: number;
   offset: number;
@@ -33,10 +35,8 @@ function goodsMatching(db: Executor, f: GoodsFilter) {
   if (f.shelf === 'hot') q = q.where('g.is_hot', '=', true);
   if (f.shelf === 'new') q = q.where('g.is_new', '=', true);
   if (f.shelf === 'recommend') q = q.where('g.is_recommend', '=', true);
-  if (f.keyword) {
-    const { lang, pattern } = f.keyword;
-    q = q.where(sql<boolean>`(g.name ->> ${lang} ilike ${pattern} or g.name ->> 'en-us' ilike ${pattern})`);
-  }
+  // Any language: a word typed in Simplified Chinese finds goods a member reads in Traditional.
+  if (f.keyword) q = q.where(containsEveryWord(sql.ref('g.name_search'), f.keyword));
   return q;
 }
 

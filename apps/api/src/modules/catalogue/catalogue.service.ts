@@ -31,7 +31,7 @@ import { CacheTag, catalogueChanged } from './response-cache.js';
 import { foldGoodsSold } from './stock.queries.js';
 import { maskName, pick, sanitizeRich } from './texts.js';
 import { iso } from '../../lib/dates.js';
-import { containing } from '../../lib/like.js';
+import { searchWords } from '../../lib/like.js';
 import { totalOf } from '../../lib/paging.js';
 
 type GoodsListQuery = EndpointQuery<typeof listGoods>;
@@ -133,10 +133,11 @@ async function goodsOnSaleCount(deps: AppDeps, f: { categoryIds?: number[]; shel
 /** A page of goods on sale (uncached: use `goodsPage` from handlers). */
 export async function findGoods(deps: AppDeps, lang: Language, input: GoodsListQuery): Promise<Page<GoodsListItem>> {
   const categoryIds = input.cate_id === undefined ? undefined : subtreeIds(await allCategories(deps, lang), input.cate_id);
+  const words = searchWords(input.keyword ?? '');
   const filter = {
     categoryIds,
     shelf: input.shelf,
-    keyword: input.keyword ? { lang, pattern: containing(input.keyword) } : undefined,
+    keyword: words.length ? words : undefined,
     sort: input.sort,
     limit: input.limit,
     offset: (input.page - 1) * input.limit,

@@ -1,4 +1,4 @@
-import type { ColumnType, Generated } from 'kysely';
+import type { ColumnType, Generated, GeneratedAlways } from 'kysely';
 
 /** A text a shop writes in several languages: language → text. */
 export type Texts = Partial<Record<string, string>>;
@@ -39,6 +39,8 @@ export interface GoodsTable {
   warranty_months: Generated<number>;
   category_id: number;
   name: Json<Texts>;
+  /** Every language's name, one a line, in the form searches compare (NFKC), kept by the database. */
+  name_search: GeneratedAlways<string>;
   subtitle: JsonDefault<Texts>;
   /** Sanitized HTML per language. */
   description: JsonDefault<Texts>;

@@ -7,6 +7,8 @@ import { nextUpdatedAt } from '../../lib/row-version.queries.js';
 import { hasUnitsOutsideCasesSql } from '../after-sales/after-sales.queries.js';
 import type { MemberShopsTable, ShopOrderAddress, ShopOrderLinesTable, ShopOrderStatus, ShopOrdersTable, ShopSaleLinesTable, ShopSalesTable, StockCause } from './user-shop.table.js';
 import { executePage, executeSqlPage } from '../../lib/paging.js';
+import { containing, searchText, searchWords } from '../../lib/like.js';
+import { containsEveryWord } from '../../lib/search.queries.js';
 
 // Every statement of member shops. Stock is taken only by conditional updates (`… and stock >= q`),
 // shop orders move only by conditional updates from their expected state.
@@ -232,7 +234,8 @@ const shopGoodsRows = (db: Executor) =>
 export function findShopGoodsPage(db: Executor, shopId: number, f: { onSaleOnly: boolean; q?: string }, limit: number, offset: number) {
   let q = shopGoodsRows(db).select(sql<string>`count(*) over ()`.as('total')).where('sg.shop_id', '=', shopId);
   if (f.onSaleOnly) q = q.where('sg.on_sale', '=', true).where('g.status', '=', 'on_sale');
-  if (f.q) q = q.where(sql<boolean>`g.name::text ilike ${`%${f.q}%`}`);
+  // As the catalogue's search: every word in the name in some language.
+  if (f.q) q = q.where(containsEveryWord(sql.ref('g.name_search'), searchWords(f.q)));
   return q.orderBy('sg.id', 'desc').limit(limit).offset(offset).$call(executePage);
 }
 export type ShopGoodsRow = Omit<Awaited<ReturnType<typeof findShopGoodsPage>>[number], 'total'>;
@@ -268,7 +271,7 @@ export function findGoodsChoicesPage(db: Executor, shopId: number, q: string | u
       sql<string>`count(*) over ()`.as('total'),
     ])
     .where('g.status', '=', 'on_sale');
-  if (q) query = query.where(sql<boolean>`g.name::text ilike ${`%${q}%`}`);
+  if (q) query = query.where(containsEveryWord(sql.ref('g.name_search'), searchWords(q)));
   return query.orderBy('g.id', 'desc').limit(limit).offset(offset).$call(executePage);
 }
 
@@ -433,7 +436,7 @@ export function findShopOrdersPage(db: Executor, f: { shopId?: number; buyerId?:
   if (f.shopId !== undefined) q = q.where('o.shop_id', '=', f.shopId);
   if (f.buyerId !== undefined) q = q.where('o.buyer_id', '=', f.buyerId);
   if (f.statuses) q = q.where('o.status', 'in', f.statuses);
-  if (f.q) q = q.where('o.order_no', 'like', `%${f.q}%`);
+  if (f.q) q = q.where('o.order_no', 'like', containing(searchText(f.q)));
   return q.orderBy('o.id', 'desc').limit(limit).offset(offset).execute();
 }
 
@@ -443,7 +446,7 @@ export async function countShopOrdersOf(db: Executor, f: { shopId?: number; buye
   if (f.shopId !== undefined) q = q.where('o.shop_id', '=', f.shopId);
   if (f.buyerId !== undefined) q = q.where('o.buyer_id', '=', f.buyerId);
   if (f.statuses) q = q.where('o.status', 'in', f.statuses);
-  if (f.q) q = q.where('o.order_no', 'like', `%${f.q}%`);
+  if (f.q) q = q.where('o.order_no', 'like', containing(searchText(f.q)));
   return Number((await q.executeTakeFirstOrThrow()).n);
 }
 export type ShopOrderListRow = Awaited<ReturnType<typeof findShopOrdersPage>>[number];
