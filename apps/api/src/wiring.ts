@@ -9,6 +9,8 @@ import { goodsPageHooks } from './modules/catalogue/goods-page-hooks.js';
 import { saveApprovedSkuPv } from './modules/catalogue/sku-pv.service.js';
 import { charityPayable } from './modules/charity/charity-payable.js';
 import { accountHooks } from './modules/members/member-hooks.js';
+import { closingHooks } from './modules/cancellation/closing-hooks.js';
+import { closingBalances, forfeitOnClosing } from './modules/wallet/closing.js';
 import { orderPayable } from './modules/orders/order-payable.js';
 import { orderListHooks } from './modules/orders/order-lists.js';
 import { settlementHooks } from './modules/orders/order-settlement.js';
@@ -62,6 +64,9 @@ export function wireAreas(): void {
   registerApprovable(operatorGrantApprovable);
   // Accounts asks, orders answers: open orders keep an account from being closed.
   accountHooks.cancellationBlockers.push((db, userId) => hasOpenOrders(db, userId));
+  // Closing an account weighs the wallet: money left keeps it open, points are given up at closing.
+  closingHooks.balances = closingBalances;
+  closingHooks.forfeit = forfeitOnClosing;
   accountHooks.recentOrderIds = (db, userId) => findRecentOrderIds(db, userId, 5);
   goodsPageHooks.groupBuyOffer = groupBuyOfferOfGoods;
   // After-sales holds an order with an open case unsettled, and its windows decide when it may settle.

@@ -86,7 +86,7 @@ export async function pageCertifications(db: Executor, input: { status: 'pending
     orderList(
       base.select([
         'certifications.id', 'certifications.user_id', 'users.user_name', 'certifications.kind', 'certifications.country', 'certifications.document_type',
-        'certifications.document_number', 'certifications.surname', 'certifications.given_name', 'certifications.title', 'certifications.birthday',
+        'certifications.document_number', 'certifications.document_key', 'certifications.surname', 'certifications.given_name', 'certifications.title', 'certifications.birthday',
         'certifications.status', 'certifications.reason', 'certifications.reviewed_by', 'certifications.reviewed_at', 'certifications.created_at',
       ]),
       input,
@@ -99,8 +99,26 @@ export async function pageCertifications(db: Executor, input: { status: 'pending
       .execute(),
     base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
   ]);
+  const others = rows.length
+    ? await db
+        .selectFrom('certifications')
+        .innerJoin('users', 'users.id', 'certifications.user_id')
+        .select(['certifications.id', 'certifications.user_id', 'users.user_name', 'certifications.document_type', 'certifications.document_key', 'certifications.status'])
+        .where('certifications.document_key', 'in', [...new Set(rows.map((r) => r.document_key))])
+        .orderBy('certifications.id')
+        .execute()
+    : [];
   return {
-    rows: rows.map((r) => ({ ...r, birthday: dateOnly(r.birthday), reviewed_at: iso(r.reviewed_at), created_at: iso(r.created_at)! })),
+    rows: rows.map(({ document_key, ...r }) => ({
+      ...r,
+      // Another account's request for the same document number, in any state: the reviewer is warned.
+      same_document: others
+        .filter((o) => o.document_key === document_key && Number(o.user_id) !== Number(r.user_id))
+        .map((o) => ({ request_id: o.id, user_id: o.user_id, user_name: o.user_name, document_type: o.document_type, status: o.status })),
+      birthday: dateOnly(r.birthday),
+      reviewed_at: iso(r.reviewed_at),
+      created_at: iso(r.created_at)!,
+    })),
     total: count(total.n),
   };
 }

@@ -6,6 +6,7 @@ import { withTransaction } from '../lib/transaction.js';
 import { setBanned } from '../modules/accounts/operator.service.js';
 import { reviewCancellation } from '../modules/cancellation/cancellation.service.js';
 import { reviewRealName } from '../modules/certification/certification.service.js';
+import { closingBalances } from '../modules/wallet/closing.js';
 import { revokeAllSessions } from '../modules/members/members.queries.js';
 import { insertOperatorAction } from '../modules/operator-actions/operator-actions.queries.js';
 import * as q from './console.queries.js';
@@ -25,10 +26,12 @@ export async function realNameQueue(db: Executor, actor: Actor, input: EndpointQ
   return pageOf(rows, total, input);
 }
 
+/** Account-cancellation requests, each with the member's money and points now: the reviewer sees what blocks closing and what it gives up. */
 export async function cancellationQueue(db: Executor, actor: Actor, input: EndpointQuery<typeof adminListCancellations>) {
   operatorNameOf(actor);
   const { rows, total } = await q.pageCancellations(db, input);
-  return pageOf(rows, total, input);
+  const withBalances = await Promise.all(rows.map(async (r) => ({ ...r, balances: await closingBalances(db, r.user_id) })));
+  return pageOf(withBalances, total, input);
 }
 
 /** The console's decision on a real-name request: the same service as the command line. */

@@ -24,7 +24,21 @@ export const passwordField = z
   .min(1)
   .min(PASSWORD_MIN_LENGTH, { error: 'account.validation.password' })
   .max(PASSWORD_MAX_LENGTH, { error: 'account.validation.password' });
-export const payPasswordField = z.string().min(1).refine((v) => isNumericCode(v, 6), { error: 'account.validation.payPassword' });
+/**
+ * A pay password anyone would guess first: six times one digit (`000000`) or six digits counting up or
+ * down by one (`123456`, `654321`, `012345`, `987654`).
+ */
+export function isTrivialPayPassword(v: string): boolean {
+  if (!/^\d{6}$/.test(v)) return false;
+  const steps = new Set([...v].slice(1).map((d, i) => Number(d) - Number(v[i])));
+  return steps.size === 1 && [0, 1, -1].includes([...steps][0]!);
+}
+/** A new pay password: 6 digits, not one of the trivial ones (`isTrivialPayPassword`). */
+export const payPasswordField = z
+  .string()
+  .min(1)
+  .refine((v) => isNumericCode(v, 6), { error: 'account.validation.payPassword' })
+  .refine((v) => !isTrivialPayPassword(v), { error: 'account.validation.payPasswordTrivial' });
 export const emailField = z.string().trim().min(1).max(254).refine(isEmail, { error: 'validation.email' });
 /** A country calling code, digits only (`86`, `60`); a leading `+` is dropped. */
 export const mobilePreField = z
@@ -314,9 +328,36 @@ export const captchaVerifyData = z.object({ captcha_token: z.string() });
 // ── Real name ──────────────────────────────────────────────────────────────────────────────────
 
 export const documentTypeSchema = z.enum(['id_card', 'passport', 'driving_license', 'residence_permit']);
+
+/** Greek and Cyrillic capitals drawn like Latin ones: a document number typed with them is the same number. */
+const LOOKALIKES: Record<string, string> = Object.fromEntries(
+  [...'ΑΒΕΖΗΙΚΜΝΟΡΤΥΧАВЕЅІЈКМНОРСТХУ'].map((c, i) => [c, 'ABEZHIKMNOPTYXABESIJKMHOPCTXY'[i]!]),
+);
+/** The digit (0–9) a decimal digit of any script stands for: Unicode keeps each script's digits in one run, 0 to 9. */
+function asciiDigit(c: string): string {
+  let cp = c.codePointAt(0)!;
+  const at = cp;
+  while (/\p{Nd}/u.test(String.fromCodePoint(cp - 1))) cp--;
+  return String((at - cp) % 10);
+}
+/**
+ * A document number in the one form it is compared in (and kept unique by): Unicode-normalised (NFKC:
+ * full-width `１２３` is `123`), any script's digits as 0–9, upper case, Greek and Cyrillic look-alikes
+ * as the Latin letters they look like, and letters and digits only (no spaces, dots, dashes or slashes).
+ */
+export function documentNumberKey(number: string): string {
+  return number
+    .normalize('NFKC')
+    .replace(/\p{Nd}/gu, asciiDigit)
+    .toUpperCase()
+    .replace(/[^\p{L}\p{N}]/gu, '')
+    .replace(/./gu, (c) => LOOKALIKES[c] ?? c);
+}
+/** The fewest letters and digits a document number has (the shortest passports and ID cards have 6; a driving licence's may have 5). */
+export const DOCUMENT_NUMBER_MIN_LENGTH = 5;
 const realNameFields = {
   document_type: documentTypeSchema,
-  document_number: trimmed(40),
+  document_number: trimmed(40).refine((v) => documentNumberKey(v).length >= DOCUMENT_NUMBER_MIN_LENGTH, { error: 'account.validation.documentNumber' }),
   surname: trimmed(60),
   given_name: trimmed(60),
   title: z.enum(['mr', 'ms', 'mrs', 'dr']).optional(),
@@ -375,10 +416,27 @@ export const cancellationSchema = z.object({
   created_at: z.string(),
   reviewed_at: z.string().nullable(),
 });
+/**
+ * What of the member's money is still in the account, per currency in minor units: their balance
+ * (`cash`), gift-card value, rewards, amounts held for withdrawals under way (`withdrawal`) or for
+ * payments and other requests (`held`), and top-ups paid and under review (`recharge`).
+ */
+export const CLOSING_MONEY_KINDS = ['cash', 'gift_card', 'rewards', 'withdrawal', 'held', 'recharge'] as const;
+export type ClosingMoneyKind = (typeof CLOSING_MONEY_KINDS)[number];
+export const closingBalancesSchema = z.object({
+  /** Money the member owns: while any is left the account cannot be closed (withdraw or spend it first). */
+  money: z.array(z.object({ kind: z.enum(CLOSING_MONEY_KINDS), currency: z.string(), amount: z.number().int() })),
+  /** Points and shopping points, given up when the account is closed (whole units). */
+  forfeited: z.object({ points: z.number().int(), shopping_points: z.number().int() }),
+});
+export type ClosingBalances = z.infer<typeof closingBalancesSchema>;
 export const cancelInfoData = z.object({
   request: cancellationSchema.nullable(),
-  /** Whether something (unconfirmed orders) stops the account from being closed now. */
+  /** Whether something (unconfirmed orders, money left) stops the account from being closed now. */
   blocked: z.boolean(),
+  /** Orders not yet confirmed for delivery stop it. */
+  open_orders: z.boolean(),
+  ...closingBalancesSchema.shape,
 });
 
 // ── Uploads ────────────────────────────────────────────────────────────────────────────────────

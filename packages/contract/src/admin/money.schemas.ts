@@ -41,6 +41,7 @@ export const journalPostingSchema = z.object({
  * the console's language packs (`console.money.ledger.kinds.<kind>`); a reversal is `<kind>.reversal`.
  */
 export const LEDGER_ENTRY_KINDS = [
+  'account.close.forfeit',
   'adjustment',
   'commission.reverse',
   'commission.settle',
@@ -69,7 +70,7 @@ export const LEDGER_ENTRY_KINDS = [
 ] as const;
 export type LedgerEntryKind = (typeof LEDGER_ENTRY_KINDS)[number];
 /** What a journal entry's reference points at (`reference_type`), each named in the console's language packs (`console.money.ledger.refs.<type>`). */
-export const LEDGER_REFERENCE_TYPES = ['adjustment', 'conversion', 'gift_card', 'gift_card_batch', 'hold', 'member', 'order', 'pair_run', 'payment', 'recharge', 'refund', 'shop_order', 'transfer', 'withdrawal'] as const;
+export const LEDGER_REFERENCE_TYPES = ['adjustment', 'cancellation', 'conversion', 'gift_card', 'gift_card_batch', 'hold', 'member', 'order', 'pair_run', 'payment', 'recharge', 'refund', 'shop_order', 'transfer', 'withdrawal'] as const;
 export type LedgerReferenceType = (typeof LEDGER_REFERENCE_TYPES)[number];
 
 export const journalEntrySchema = z.object({

@@ -77,6 +77,8 @@ export const ResponseCode = {
   ordersNotConfirmed: 3051,
   /** The request is not in a state that allows this. */
   cancellationState: 3052,
+  /** Money the member still owns (cash, gift-card value, rewards, held amounts, withdrawals or top-ups in progress) stops the account from being closed (`amounts`: what is left, in words). */
+  moneyLeft: 3053,
   uploadTooLarge: 3060,
   /** The content is not an accepted image or video, whatever its name. */
   uploadType: 3061,
@@ -447,6 +449,7 @@ export const responseCodeMessageKey: Record<number, string> = {
   [ResponseCode.agreementRequired]: 'account.code.agreementRequired',
   [ResponseCode.ordersNotConfirmed]: 'account.code.ordersNotConfirmed',
   [ResponseCode.cancellationState]: 'account.code.cancellationState',
+  [ResponseCode.moneyLeft]: 'account.code.moneyLeft',
   [ResponseCode.uploadTooLarge]: 'account.code.uploadTooLarge',
   [ResponseCode.uploadType]: 'account.code.uploadType',
   [ResponseCode.uploadTokenInvalid]: 'account.code.uploadTokenInvalid',

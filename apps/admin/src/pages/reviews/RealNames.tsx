@@ -1,5 +1,5 @@
 import type { realNameReviewSchema } from '@shop/contract/admin';
-import { Typography } from 'antd';
+import { Alert, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { approveOrReject, decidedFacts, ReviewQueue } from '../../components/ReviewQueue';
@@ -38,7 +38,21 @@ export default function RealNames() {
           title: twoFacts(t('console.realname.documentType'), t('console.realname.issuingCountry')),
           key: 'document',
           width: 170,
-          render: (_, r) => <Stacked first={documentName(t, r.document_type)} second={`${regionName(r.country, i18n.language)} · ${t(`console.realname.${r.kind}`)}`} />,
+          render: (_, r) => (
+            <Stacked
+              first={
+                <>
+                  {documentName(t, r.document_type)}
+                  {r.same_document.length > 0 && (
+                    <Tag color="warning" style={{ marginInlineStart: 6 }}>
+                      {t('console.realname.sharedTag')}
+                    </Tag>
+                  )}
+                </>
+              }
+              second={`${regionName(r.country, i18n.language)} · ${t(`console.realname.${r.kind}`)}`}
+            />
+          ),
         },
       ]}
       describe={(r) => [
@@ -49,6 +63,23 @@ export default function RealNames() {
         { label: t('console.realname.issuingCountry'), value: `${regionName(r.country, i18n.language)} (${r.country})` },
         { label: t('console.realname.documentType'), value: documentName(t, r.document_type) },
         { label: t('console.realname.documentNumber'), value: <Typography.Text copyable>{r.document_number}</Typography.Text> },
+        // The same number sent by other accounts (any state): approving a shared document needs a second look.
+        ...(r.same_document.length
+          ? [
+              {
+                label: t('console.realname.sameDocument'),
+                value: (
+                  <Alert
+                    type="warning"
+                    showIcon
+                    message={t('console.realname.sameDocumentText')}
+                    description={r.same_document.map((o) => `${o.user_name} (#${o.user_id}) · ${documentName(t, o.document_type)} · ${t(`console.status.${o.status}`)}`).join('\n')}
+                    style={{ whiteSpace: 'pre-line' }}
+                  />
+                ),
+              },
+            ]
+          : []),
         { label: t('console.realname.birthday'), value: r.birthday ? formatDate(r.birthday, true) : '—' },
         { label: t('console.common.created'), value: formatDate(r.created_at) },
         { label: t('console.common.status'), value: <StatusTag status={r.status} /> },

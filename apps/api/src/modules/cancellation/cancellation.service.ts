@@ -1,5 +1,7 @@
-import { ResponseCode } from '@shop/contract';
+import { LANGUAGE_TAGS, ResponseCode, type ClosingBalances, type Language } from '@shop/contract';
+import type { AppDeps } from '../../app-deps.js';
 import { iso } from '../../lib/dates.js';
+import { Amount, type Translator } from '../../lib/i18n.js';
 import type { Database, Executor } from '../../db/database.js';
 import { memberIdOf, operatorNameOf, refuseOwnAccount, type Actor } from '../../lib/actor.js';
 import { notifyMember } from '../messages/messages.service.js';
@@ -12,6 +14,9 @@ import { consumeCode, verifyCode } from '../verification/verification.service.js
 import * as q from './cancellation.queries.js';
 import type { CancellationRow } from './cancellation.table.js';
 import { withTransaction } from '../../lib/transaction.js';
+import { closingHooks } from './closing-hooks.js';
+
+type Deps = Pick<AppDeps, 'db' | 'i18n'>;
 
 const toRequest = (row: CancellationRow) => ({
   id: row.id,
@@ -21,18 +26,29 @@ const toRequest = (row: CancellationRow) => ({
   reviewed_at: row.reviewed_at ? iso(row.reviewed_at) : null,
 });
 
-/** The member's latest cancellation request and whether something blocks closing the account. */
+/**
+ * "Withdraw or spend your balance first: USD 20.00 gift card and USD 5.00 balance": the money left,
+ * each amount with its currency and what it is, in the member's language (`data.money` as amounts).
+ */
+function moneyLeft(i18n: Translator, lang: Language, money: ClosingBalances['money']): AppError {
+  const items = money.map((m) => i18n.t(lang, `account.cancel.money.${m.kind}`, { amount: `${m.currency} ${new Amount(m.amount, m.currency).in(lang)}` }));
+  const amounts = new Intl.ListFormat(LANGUAGE_TAGS[lang] ?? 'en-US', { type: 'conjunction' }).format(items);
+  return new AppError(ResponseCode.moneyLeft, { amounts }, { data: { money } });
+}
+
+/** The member's latest cancellation request, what stops closing the account (open orders, money left) and the points closing gives up. */
 export async function cancellationInfo(db: Executor, actor: Actor) {
   const userId = memberIdOf(actor);
-  const row = await q.findLatestCancellation(db, userId);
-  return { request: row ? toRequest(row) : null, blocked: await hasCancellationBlocker(db, userId) };
+  const [row, openOrders, balances] = await Promise.all([q.findLatestCancellation(db, userId), hasCancellationBlocker(db, userId), closingHooks.balances(db, userId)]);
+  return { request: row ? toRequest(row) : null, blocked: openOrders || balances.money.length > 0, open_orders: openOrders, ...balances };
 }
 
 /**
- * Applies for closing the account (the agreement ticked, no unconfirmed orders, nothing open), or
- * withdraws a request still under review.
+ * Applies for closing the account (the agreement ticked, no unconfirmed orders, no money left: it is
+ * withdrawn or spent first), or withdraws a request still under review.
  */
-export async function applyOrWithdraw(db: Database, actor: Actor, input: { action: 'apply' | 'withdraw'; agree?: boolean }) {
+export async function applyOrWithdraw(deps: Deps, actor: Actor, input: { action: 'apply' | 'withdraw'; agree?: boolean }) {
+  const { db } = deps;
   const userId = memberIdOf(actor);
   await withTransaction(db, async (trx) => {
     await lockUserForUpdate(trx, userId);
@@ -45,13 +61,20 @@ export async function applyOrWithdraw(db: Database, actor: Actor, input: { actio
     if (!input.agree) throw new AppError(ResponseCode.agreementRequired);
     if (latest && (latest.status === 'pending' || latest.status === 'approved')) throw new AppError(ResponseCode.cancellationState);
     if (await hasCancellationBlocker(trx, userId)) throw new AppError(ResponseCode.ordersNotConfirmed);
+    const { money } = await closingHooks.balances(trx, userId);
+    if (money.length) throw moneyLeft(deps.i18n, actor.lang, money);
     await q.insertCancellation(trx, userId);
   });
   return cancellationInfo(db, actor);
 }
 
-/** After approval: the code sent to the member's e-mail closes the account and ends every session. */
-export async function confirmCancellation(db: Database, actor: Actor, input: { code: string }): Promise<{ ok: true }> {
+/**
+ * After approval: the code sent to the member's e-mail closes the account and ends every session.
+ * Money may have arrived since the request: it is weighed again, with the member's accounts locked,
+ * and closing is refused while any is left; the points and shopping points are given up with it.
+ */
+export async function confirmCancellation(deps: Deps, actor: Actor, input: { code: string }): Promise<{ ok: true }> {
+  const { db } = deps;
   const userId = memberIdOf(actor);
   const { code } = input;
   const user = await findUserById(db, userId);
@@ -59,6 +82,8 @@ export async function confirmCancellation(db: Database, actor: Actor, input: { c
   const latest = await q.findLatestCancellation(db, userId);
   if (latest?.status !== 'approved') throw new AppError(ResponseCode.cancellationState);
   if (await hasCancellationBlocker(db, userId)) throw new AppError(ResponseCode.ordersNotConfirmed);
+  const before = await closingHooks.balances(db, userId);
+  if (before.money.length) throw moneyLeft(deps.i18n, actor.lang, before.money);
   const to = primaryDestination(user);
   if (!to) throw new AppError(ResponseCode.noContact);
   await verifyCode(db, { purpose: 'cancel', destination: to.address, code, consume: false });
@@ -67,6 +92,8 @@ export async function confirmCancellation(db: Database, actor: Actor, input: { c
     await consumeCode(trx, { purpose: 'cancel', destination: to.address, code });
     const now = new Date();
     if (!(await q.completeApprovedCancellation(trx, latest.id, now))) throw new AppError(ResponseCode.cancellationState);
+    const left = await closingHooks.forfeit(trx, actor, { userId, cancellationId: latest.id });
+    if (left.money.length) throw moneyLeft(deps.i18n, actor.lang, left.money);
     await updateUser(trx, userId, { status: 'closed', pay_password_hash: null, totp_secret: null, totp_pending_secret: null });
     await revokeAllSessions(trx, userId);
   });

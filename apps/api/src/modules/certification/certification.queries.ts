@@ -1,6 +1,6 @@
 import type { Executor } from '../../db/database.js';
 import type { CertificationsTable } from './certification.table.js';
-import { sql, type Insertable, type Transaction } from 'kysely';
+import type { Insertable, Transaction } from 'kysely';
 import type { DB } from '../../db/schema.js';
 
 export const findLatestCertification = (db: Executor, userId: number) =>
@@ -10,16 +10,13 @@ export const findLatestCertification = (db: Executor, userId: number) =>
 export const findOwnCertification = (db: Executor, userId: number, id: number) =>
   db.selectFrom('certifications').selectAll().where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
 
-/** A document number as the unique index `certifications_document_once` compares it: no spaces or dashes, upper case. */
-const documentKey = sql<string>`upper(regexp_replace(document_number, '[[:space:]-]', '', 'g'))`;
-
-/** Another account's request under review or approved for this document (type and normal-form number), if any. */
-export const findDocumentHolder = (db: Executor, documentType: string, number: string, exceptUserId: number) =>
+/** Another account's request under review or approved for this document (type and key), if any. */
+export const findDocumentHolder = (db: Executor, documentType: string, key: string, exceptUserId: number) =>
   db
     .selectFrom('certifications')
     .select(['id', 'user_id', 'status'])
     .where('document_type', '=', documentType)
-    .where(documentKey, '=', number)
+    .where('document_key', '=', key)
     .where('status', 'in', ['pending', 'approved'])
     .where('user_id', '<>', exceptUserId)
     .orderBy('id')
@@ -27,12 +24,12 @@ export const findDocumentHolder = (db: Executor, documentType: string, number: s
     .executeTakeFirst();
 
 /** Another account's approved request for this document, if any. */
-export const findApprovedDocumentHolder = (db: Executor, documentType: string, number: string, exceptUserId: number) =>
+export const findApprovedDocumentHolder = (db: Executor, documentType: string, key: string, exceptUserId: number) =>
   db
     .selectFrom('certifications')
     .select(['id', 'user_id'])
     .where('document_type', '=', documentType)
-    .where(documentKey, '=', number)
+    .where('document_key', '=', key)
     .where('status', '=', 'approved')
     .where('user_id', '<>', exceptUserId)
     .limit(1)

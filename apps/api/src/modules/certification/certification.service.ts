@@ -1,5 +1,5 @@
 import { parsePhoneNumberFromString } from 'libphonenumber-js';
-import { ResponseCode, isNationalId, maskContact, type Language } from '@shop/contract';
+import { ResponseCode, documentNumberKey, isNationalId, maskContact, type Language } from '@shop/contract';
 import { dateOnly, iso } from '../../lib/dates.js';
 import type { Database, Executor } from '../../db/database.js';
 import { memberIdOf, operatorNameOf, refuseOwnAccount, type Actor } from '../../lib/actor.js';
@@ -27,9 +27,6 @@ interface RealNameInput {
   referral_code?: string;
   country?: string;
 }
-
-/** A document number in the one form it is stored and compared in: no spaces or dashes, upper case. */
-export const documentNumberKey = (number: string): string => number.replace(/[\s-]/g, '').toUpperCase();
 
 function toRecord(row: CertificationRow) {
   return {
@@ -67,12 +64,13 @@ export async function realNameInfo(db: Executor, actor: Actor, input: { id?: num
 export async function submitRealName(db: Database, actor: Actor, input: RealNameInput & { kind: 'mainland' | 'international' }) {
   const userId = memberIdOf(actor);
   const { kind } = input;
-  if (kind === 'mainland' && input.document_type === 'id_card' && !isNationalId(input.document_number)) {
+  if (kind === 'mainland' && input.document_type === 'id_card' && !isNationalId(documentNumberKey(input.document_number))) {
     throw new ValidationError([{ field: 'document_number', key: 'validation.invalid', params: { field: 'document_number' } }]);
   }
   if (kind === 'international' && !listCountries('en-us').some((c) => c.code === input.country)) {
     throw new ValidationError([{ field: 'country', key: 'validation.invalid', params: { field: 'country' } }]);
   }
+  // Kept and compared in one form: `AA１２３４５６７`, `aa.123 4567` and `AA1234567` are one passport.
   const documentNumber = documentNumberKey(input.document_number);
   await withTransaction(db, async (trx) => {
     await lockUserForUpdate(trx, userId);
@@ -86,6 +84,7 @@ export async function submitRealName(db: Database, actor: Actor, input: RealName
       country: kind === 'mainland' ? 'CN' : input.country!,
       document_type: input.document_type,
       document_number: documentNumber,
+      document_key: documentNumber,
       surname: input.surname,
       given_name: input.given_name,
       title: input.title ?? null,
@@ -101,7 +100,7 @@ async function insertOnce(trx: Tx, row: Parameters<typeof q.insertCertification>
   try {
     return await q.insertCertification(trx, row);
   } catch (e) {
-    if (sqlState(e) === '23505' && (e as { constraint?: string }).constraint === 'certifications_document_once') throw new AppError(ResponseCode.realNameDocumentInUse);
+    if (sqlState(e) === '23505' && (e as { constraint?: string }).constraint === 'certifications_document_key_once') throw new AppError(ResponseCode.realNameDocumentInUse);
     throw e;
   }
 }
@@ -134,7 +133,7 @@ export async function reviewRealName(db: Database, actor: Actor, input: { id: nu
     if (row.status !== 'pending') throw alreadyDecided(row.status);
     if (decision === 'reject' && !reason?.trim()) throw new AppError(ResponseCode.reasonRequired);
     // A request kept out of the one-document index (it shared a document before the index): another account verified it first.
-    if (decision === 'approve' && (await q.findApprovedDocumentHolder(trx, row.document_type, documentNumberKey(row.document_number), row.user_id))) {
+    if (decision === 'approve' && (await q.findApprovedDocumentHolder(trx, row.document_type, row.document_key, row.user_id))) {
       throw new AppError(ResponseCode.realNameDocumentInUse);
     }
     const status = decision === 'approve' ? 'approved' : 'rejected';

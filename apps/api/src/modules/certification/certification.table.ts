@@ -10,6 +10,11 @@ export interface CertificationsTable {
   country: string;
   document_type: string;
   document_number: string;
+  /**
+   * The number as compared and kept unique per document type (the contract's `documentNumberKey`):
+   * letters and digits only, normalised. The shop writes it; a row written without it gets a plain one.
+   */
+  document_key: Generated<string>;
   surname: string;
   given_name: string;
   title: string | null;

@@ -235,6 +235,23 @@ export const findMemberAccountsWithHolds = (db: Executor, memberId: number) =>
     .orderBy('a.id')
     .execute();
 
+/** Every account of a member, locked until the transaction ends (in ascending id order, as `post` locks them). */
+export const lockMemberAccountsForUpdate = (trx: Transaction<DB>, memberId: number) =>
+  trx.selectFrom('ledger_accounts').select(['id', 'asset', 'currency', 'balance']).where('owner_kind', '=', 'member').where('member_id', '=', memberId).orderBy('id').forUpdate().execute();
+
+/** A member's funds held and not yet posted or released, per asset, currency and what holds them (`withdrawal`, `order` …). */
+export const findMemberPendingHolds = (db: Executor, memberId: number) =>
+  db
+    .selectFrom('holds as h')
+    .innerJoin('ledger_accounts as a', 'a.id', 'h.account_id')
+    .select(['a.asset', 'h.currency', 'h.reference_type', sql<number>`sum(h.amount)::bigint`.as('amount')])
+    .where('h.status', '=', 'pending')
+    .where('a.owner_kind', '=', 'member')
+    .where('a.member_id', '=', memberId)
+    .groupBy(['a.asset', 'h.currency', 'h.reference_type'])
+    .orderBy('h.currency')
+    .execute();
+
 /**
  * The postings of a member's accounts of `asset` (optionally one currency), newest first, each with
  * its entry's kind, reference and the account's balance right after it.

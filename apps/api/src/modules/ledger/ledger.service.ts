@@ -50,6 +50,8 @@ export const SYSTEM_ACCOUNTS = {
   promotions: { allowNegative: true },
   /** The other side of operators' manual adjustments of members' balances. */
   manual_adjustments: { allowNegative: true },
+  /** Points and shopping points members gave up by closing their accounts. */
+  forfeited: { allowNegative: false },
 } as const;
 export type SystemAccountKind = keyof typeof SYSTEM_ACCOUNTS;
 

@@ -254,6 +254,16 @@ export const findMemberRechargeOrders = (db: Executor, userId: number, status: R
     .$call(executePage);
 export const countPendingRecharges = async (db: Executor, userId: number) =>
   Number((await db.selectFrom('recharge_orders').select((eb) => eb.fn.countAll<number>().as('n')).where('user_id', '=', userId).where('status', 'in', ['awaiting_payment', 'under_review']).executeTakeFirstOrThrow()).n);
+/** What the member's top-ups paid and waiting for an operator's check will credit, per wallet currency. */
+export const sumRechargesUnderReview = (db: Executor, userId: number) =>
+  db
+    .selectFrom('recharge_orders')
+    .select(['wallet_currency as currency', sql<number>`sum(credit_amount)::bigint`.as('amount')])
+    .where('user_id', '=', userId)
+    .where('status', '=', 'under_review')
+    .groupBy('wallet_currency')
+    .orderBy('wallet_currency')
+    .execute();
 export const findRechargesByStatus = (db: Executor, status: RechargeStatus, kind: string | undefined, limit: number, offset: number, sort: Sorted<'id' | 'user_name' | 'pay_amount' | 'created_at'> & { q?: string } = {}) =>
   orderList(
     rechargeView(db)

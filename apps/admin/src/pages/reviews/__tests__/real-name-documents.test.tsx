@@ -14,7 +14,7 @@ beforeAll(async () => {
   await initI18n();
 });
 
-const request = { id: 5, user_id: 3, user_name: 'mia', kind: 'international', country: 'MY', document_type: 'passport', document_number: 'A1234567', surname: 'Lee', given_name: 'Mia', title: null, birthday: null, status: 'pending', reason: null, evidence: [], reviewed_by: null, reviewed_at: null, created_at: '2026-11-20T10:00:00.000Z' };
+const request = { id: 5, user_id: 3, user_name: 'mia', kind: 'international', country: 'MY', document_type: 'passport', document_number: 'A1234567', same_document: [], surname: 'Lee', given_name: 'Mia', title: null, birthday: null, status: 'pending', reason: null, evidence: [], reviewed_by: null, reviewed_at: null, created_at: '2026-11-20T10:00:00.000Z' };
 beforeEach(() => {
   sessionStore.signIn('token');
   vi.stubGlobal('fetch', async (url: string) => {

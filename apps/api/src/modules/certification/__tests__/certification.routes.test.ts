@@ -1,11 +1,12 @@
-import { sql } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ResponseCode } from '@shop/contract';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.js';
 import { runOpsCommand } from '../../../ops/commands.js';
 import { call, freshIp, latestCode, registerMember, seedDemo } from '../../accounts/__tests__/account-helpers.js';
 import { operatorCliActor } from '../../../lib/actor.js';
-import { up as documentOnceUp } from '../../../db/migrations/2026_11_29_0210_certification_document_once.js';
+import { up as documentKeyUp } from '../../../db/migrations/2026_11_30_2710_certification_document_key.js';
+import { realNameQueue } from '../../../console/console.service.js';
 import { reviewRealName } from '../certification.service.js';
 import { freshNationalId } from './fixtures.js';
 import { opsOperators } from '../../../ops/__tests__/ops-operators.js';
@@ -105,13 +106,42 @@ describe('real-name authentication', () => {
     const m = await registerMember(t);
     await call(t, 'POST', '/user/send_code_with_token', { type: 'pay_password' }, { token: m.token });
     const code = await latestCode(t, m.email);
-    const body = { password: '123456', password_confirm: '123456', code, current_password: m.password };
+    const body = { password: '135790', password_confirm: '135790', code, current_password: m.password };
     expect((await call(t, 'POST', '/user/reset/pay_password', { ...body, password: '12345a', password_confirm: '12345a' }, { token: m.token })).body.msg).toBe('The payment password must be 6 digits');
-    expect((await call(t, 'POST', '/user/reset/pay_password', { ...body, password_confirm: '654321' }, { token: m.token })).body.code).toBe(ResponseCode.passwordMismatch);
+    expect((await call(t, 'POST', '/user/reset/pay_password', { ...body, password_confirm: '135791' }, { token: m.token })).body.code).toBe(ResponseCode.passwordMismatch);
     expect((await call(t, 'POST', '/user/reset/pay_password', { ...body, current_password: 'wrong-password-1' }, { token: m.token })).body.code).not.toBe(200);
     expect((await call(t, 'GET', '/user/info/index', undefined, { token: m.token })).body.data).toMatchObject({ has_pay_password: false, real_name_status: 'none' });
     expect((await call(t, 'POST', '/user/reset/pay_password', body, { token: m.token })).body.code).toBe(200);
     expect((await call(t, 'GET', '/user/info/index', undefined, { token: m.token })).body.data).toMatchObject({ has_pay_password: true, real_name_status: 'none' });
+  });
+
+  it('refuses a pay password anyone would guess (six same digits, a run up or down), when first set and when changed, in the member’s language', async () => {
+    const m = await registerMember(t);
+    let code = '';
+    const newCode = async () => {
+      // The last code asked for a minute ago: another may be sent.
+      await t.db.updateTable('verification_codes').set({ created_at: new Date(Date.now() - 61_000) }).where('destination', '=', m.email).execute();
+      expect((await call(t, 'POST', '/user/send_code_with_token', { type: 'pay_password' }, { token: m.token, ip: freshIp() })).body.code).toBe(200);
+      code = await latestCode(t, m.email);
+    };
+    const setPay = (password: string, lang?: string) =>
+      call(t, 'POST', '/user/reset/pay_password', { password, password_confirm: password, code, current_password: m.password }, { token: m.token, lang, ip: freshIp() });
+    await newCode();
+    const hashOf = async () => (await t.db.selectFrom('users').select('pay_password_hash').where('id', '=', m.user.id).executeTakeFirstOrThrow()).pay_password_hash;
+    for (const trivial of ['000000', '999999', '123456', '654321', '012345', '987654']) {
+      const refused = await setPay(trivial);
+      expect(refused.status, trivial).toBe(422);
+      expect(refused.body.msg).toBe('This payment password is too easy to guess. Do not use six identical digits or a sequence such as 123456');
+    }
+    expect((await setPay('111111', 'km')).body.msg).toBe('ពាក្យសម្ងាត់ទូទាត់នេះងាយទាយពេក។ កុំប្រើលេខដូចគ្នា 6 ខ្ទង់ ឬលេខរៀងតគ្នាដូចជា 123456');
+    expect(await hashOf()).toBeNull();
+    expect((await setPay('271828')).body.code).toBe(200);
+    const first = await hashOf();
+    await newCode();
+    expect((await setPay('234567')).status).toBe(422);
+    expect(await hashOf()).toBe(first);
+    expect((await setPay('112358')).body.code).toBe(200);
+    expect(await hashOf()).not.toBe(first);
   });
 });
 
@@ -188,20 +218,78 @@ describe('one identity document verifies one account', () => {
     expect(rows).toEqual([{ status: 'pending' }]);
   });
 
-  it('requests that shared a document before the rule stay as they were; approving a second one is refused', async () => {
-    const [a, b] = [await registerMember(t), await registerMember(t)];
+  it('requests that shared a document before the rule stay as they were; approving a second one is refused; the queue warns of them', async () => {
+    const [a, b, c] = [await registerMember(t), await registerMember(t), await registerMember(t)];
     const number = freshPassport();
-    await sql`drop index certifications_document_once`.execute(t.db);
+    // The table as it was before the key: numbers compared without spaces or dashes only.
+    await sql`drop index certifications_document_key_once`.execute(t.db);
+    await sql`drop index certifications_document_key_idx`.execute(t.db);
+    await sql`drop trigger certifications_document_key_default on certifications`.execute(t.db);
+    await sql`drop function certifications_document_key_default()`.execute(t.db);
+    await sql`alter table certifications drop column document_key`.execute(t.db);
     const row = (userId: number, status: 'pending' | 'approved', written: string) => ({ user_id: userId, kind: 'international' as const, country: 'MY', document_type: 'passport', document_number: written, surname: 'Tan', given_name: 'Mei', status });
-    const [, later] = await t.db.insertInto('certifications').values([row(a.user.id, 'approved', number), row(b.user.id, 'pending', number.toLowerCase())]).returning('id').execute();
-    await documentOnceUp(t.db);
+    const [, later, third] = await (t.db as unknown as Kysely<any>)
+      .insertInto('certifications')
+      .values([row(a.user.id, 'approved', number), row(b.user.id, 'pending', `${number.slice(0, 2)}.${number.slice(2)}`), row(c.user.id, 'pending', fullWidth(number))])
+      .returning('id')
+      .execute();
+    await documentKeyUp(t.db);
 
     expect((await rowsOf(b.user.id)).map((r) => r.status)).toEqual(['pending']);
+    expect((await rowsOf(c.user.id)).map((r) => r.status)).toEqual(['pending']);
+    const keys = await t.db.selectFrom('certifications').select('document_key').where('id', 'in', [later!.id, third!.id]).execute();
+    expect(keys.map((k) => k.document_key)).toEqual([number, number]);
+    // The reviewer sees the number whole and who else sent it.
+    const queue = await realNameQueue(t.db, operatorCliActor('alice'), { status: 'pending', q: b.user.user_name, page: 1, limit: 20 });
+    expect(queue.list[0]).toMatchObject({ id: later!.id, document_number: `${number.slice(0, 2)}.${number.slice(2)}` });
+    expect(queue.list[0]!.same_document.map((o) => [o.user_id, o.status]).sort()).toEqual([[a.user.id, 'approved'], [c.user.id, 'pending']].sort());
     await expect(reviewRealName(t.db, operatorCliActor('alice'), { id: later!.id, decision: 'approve' })).rejects.toMatchObject({ code: ResponseCode.realNameDocumentInUse });
     expect((await rowsOf(b.user.id)).map((r) => r.status)).toEqual(['pending']);
     await reviewRealName(t.db, operatorCliActor('alice'), { id: later!.id, decision: 'reject', reason: 'Document verified for another account' });
     // The index holds for everyone else.
-    const c = await registerMember(t);
-    expect((await submit(c.token, { document_type: 'passport', document_number: number, surname: 'Tan', given_name: 'Mei' })).body.code).toBe(ResponseCode.realNameDocumentInUse);
+    const d = await registerMember(t);
+    expect((await submit(d.token, { document_type: 'passport', document_number: number, surname: 'Tan', given_name: 'Mei' })).body.code).toBe(ResponseCode.realNameDocumentInUse);
+  });
+});
+
+/** `text` with its letters and digits in their full-width forms (`ＡＡ１２３`), as East Asian keyboards type them. */
+const fullWidth = (text: string) => text.replace(/[A-Za-z0-9]/g, (ch) => String.fromCharCode(ch.charCodeAt(0) + 0xfee0));
+
+describe('a document number is one number however it is typed', () => {
+  it('full-width digits, dots and look-alike letters name the same passport: refused for a second account, and the queue warns', async () => {
+    const [a, b, c] = [await registerMember(t), await registerMember(t), await registerMember(t)];
+    const number = `AA${Date.now().toString().slice(-7)}`;
+    const person = { document_type: 'passport', surname: 'Tan', given_name: 'Mei' };
+    const held = await submit(a.token, { ...person, document_number: number });
+    expect(held.body.data.record).toMatchObject({ status: 'pending' });
+
+    for (const written of [`AA${fullWidth(number.slice(2))}`, `AA.${number.slice(2)}`, `АА${number.slice(2)}` /* Cyrillic А */, fullWidth(number).toLowerCase(), `aa/${number.slice(2, 5)}.${number.slice(5)}`]) {
+      const refused = await submit(b.token, { ...person, document_number: written });
+      expect(refused.body, written).toMatchObject({ code: ResponseCode.realNameDocumentInUse });
+    }
+    expect(await rowsOf(b.user.id)).toEqual([]);
+
+    // Under another document type the number may be sent, but the reviewer is told who else has it, in any state.
+    const other = await submit(c.token, { ...person, document_type: 'residence_permit', document_number: `AA.${fullWidth(number.slice(2))}` });
+    expect(other.body.data.record).toMatchObject({ status: 'pending' });
+    expect((await rowsOf(c.user.id)).map((r) => r.document_number)).toEqual([number]);
+    await runOpsCommand(t.db, ['realname', 'approve', String(held.body.data.record.id), '--by', 'bob'], 'ops');
+    const queue = await realNameQueue(t.db, operatorCliActor('alice'), { status: 'pending', q: c.user.user_name, page: 1, limit: 20 });
+    expect(queue.list).toHaveLength(1);
+    expect(queue.list[0]).toMatchObject({ document_number: number, same_document: [{ user_id: a.user.id, user_name: a.user.user_name, document_type: 'passport', status: 'approved' }] });
+    const approved = await realNameQueue(t.db, operatorCliActor('alice'), { status: 'approved', q: a.user.user_name, page: 1, limit: 20 });
+    expect(approved.list[0]!.same_document).toMatchObject([{ user_id: c.user.id, status: 'pending' }]);
+  });
+
+  it('refuses a number without enough letters or digits, in the member’s language, and keeps nothing', async () => {
+    const m = await registerMember(t);
+    const body = { document_type: 'passport', surname: 'Tan', given_name: 'Mei' };
+    for (const written of ['....', '-- --', 'A-1.2', '１２３４']) {
+      const refused = await submit(m.token, { ...body, document_number: written });
+      expect(refused.status, written).toBe(422);
+      expect(refused.body.msg).toBe('Please enter the document number as printed on the document (at least 5 letters or digits)');
+    }
+    expect((await submit(m.token, { ...body, document_number: '....' }, { lang: 'zh-cn' })).body.msg).toBe('请按证件上印制的号码填写（至少5位字母或数字）');
+    expect(await rowsOf(m.user.id)).toEqual([]);
   });
 });

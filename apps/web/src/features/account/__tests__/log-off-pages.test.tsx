@@ -9,10 +9,19 @@ import { clearToasts, memberFixture, ok, prepareApp, startFakeApi } from '@/test
 
 type Status = 'pending' | 'approved' | 'rejected' | 'withdrawn' | null;
 let status: Status = null;
+type Money = Array<{ kind: string; currency: string; amount: number }>;
+let money: Money = [];
+let forfeited = { points: 0, shopping_points: 0 };
 const user = memberFixture({ user_name: 'member01', email: 'mia@example.com' });
 const api = await startFakeApi({
   '/user/cancel_account/info': () =>
-    ok({ request: status ? { id: 1, status, reason: null, created_at: '2026-11-20T00:00:00.000Z', reviewed_at: null } : null, blocked: false }),
+    ok({
+      request: status ? { id: 1, status, reason: null, created_at: '2026-11-20T00:00:00.000Z', reviewed_at: null } : null,
+      blocked: money.length > 0,
+      open_orders: false,
+      money,
+      forfeited,
+    }),
   '/user/info/index': () => ok({ ...user, google_bound: false, real_name_status: 'none' }),
   '/user/message/total': () => ok({ unread: 0 }),
 });
@@ -22,6 +31,8 @@ beforeEach(() => {
   window.SHOP_CONFIG = { api: { default: api.url, cn: api.url }, upload: { default: api.url, cn: api.url } };
   useSession.getState().clear();
   status = null;
+  money = [];
+  forfeited = { points: 0, shopping_points: 0 };
 });
 afterEach(async () => {
   cleanup();
@@ -97,5 +108,50 @@ describe('the confirmation page (logOff/rightEmail)', () => {
     expect(await screen.findByRole('button', { name: 'Close my account' })).toBeTruthy();
     expect(await screen.findByText(/We will send a verification code to m\S+\./)).toBeTruthy();
     expect(document.body.textContent).not.toContain('to .');
+  });
+});
+
+describe('what closing the account weighs', () => {
+  /** The amounts listed under `heading`, each as its label and amount. */
+  const listed = (heading: string) =>
+    [...screen.getByRole('heading', { name: heading }).closest('section')!.querySelectorAll('li')].map((li) => [li.querySelector('span')!.textContent, li.querySelector('strong')!.textContent]);
+
+  it('before applying: the money left to withdraw or spend first, and the points given up, with their amounts', async () => {
+    logIn();
+    money = [
+      { kind: 'gift_card', currency: 'USD', amount: 2000 },
+      { kind: 'withdrawal', currency: 'THB', amount: 150_000 },
+    ];
+    forfeited = { points: 5000, shopping_points: 3000 };
+    renderAt(paths.login.cancelAccount);
+    expect(await screen.findByRole('heading', { name: 'Money still in your account' })).toBeTruthy();
+    expect(screen.getByText('Withdraw or spend it first: an account with money in it cannot be closed.')).toBeTruthy();
+    expect(listed('Money still in your account')).toEqual([
+      ['Gift card', '$20.00'],
+      ['Withdrawal under way', '฿1,500.00'],
+    ]);
+    expect(listed('Given up when the account closes')).toEqual([
+      ['Points', '5,000'],
+      ['Shopping points', '3,000'],
+    ]);
+    expect(screen.queryByText('Your account still has orders that have not been confirmed for delivery')).toBeNull();
+  });
+
+  it('nothing to weigh: neither list is shown', async () => {
+    logIn();
+    renderAt(paths.login.cancelAccount);
+    expect(await screen.findByRole('button', { name: 'Apply to cancel the account' })).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'Money still in your account' })).toBeNull();
+    expect(screen.queryByRole('heading', { name: 'Given up when the account closes' })).toBeNull();
+  });
+
+  it('before confirming: the points given up, read again as the page opens', async () => {
+    logIn();
+    status = 'approved';
+    forfeited = { points: 5000, shopping_points: 0 };
+    renderAt(paths.login.cancelAccountConfirm);
+    expect(await screen.findByRole('button', { name: 'Close my account' })).toBeTruthy();
+    expect(listed('Given up when the account closes')).toEqual([['Points', '5,000']]);
+    expect(screen.queryByRole('heading', { name: 'Money still in your account' })).toBeNull();
   });
 });

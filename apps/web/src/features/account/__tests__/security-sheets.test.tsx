@@ -113,6 +113,19 @@ describe('setting the pay password in the security sheet', () => {
     expect(await toastText()).toBe(ruleUnder());
     expect(api.requests.some((r) => r.url === '/user/reset/pay_password')).toBe(false);
   });
+
+  it('refuses a pay password anyone would guess before sending it, in the member’s language', async () => {
+    useSession.getState().signIn('tok-3', user);
+    await act(() => i18n.changeLanguage('en-us'));
+    renderPayPasswordForm();
+    type('pay_password', '000000');
+    type('pay_password_confirm', '000000');
+    type('code', '123456');
+    type('current_password', 'my-secret-pass');
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await toastText()).toBe('This payment password is too easy to guess. Do not use six identical digits or a sequence such as 123456');
+    expect(api.requests.some((r) => r.url === '/user/reset/pay_password')).toBe(false);
+  });
 });
 
 describe('the real-name request', () => {

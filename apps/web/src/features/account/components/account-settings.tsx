@@ -51,7 +51,7 @@ export function AccountSettings() {
 
   return (
     <>
-      <List mode="card" header={t('account.settings.title')}>
+      <List mode="card" header={t('account.settings.title')} className="account-settings-list">
         <TapRow onClick={() => setOpen('profile')} extra={user?.nickname}>{t('account.settings.profile')}</TapRow>
         <TapRow onClick={() => setOpen('email')} extra={user?.email ? maskContact(user.email) : state(false)}>{t('account.field.email')}</TapRow>
         <TapRow onClick={() => setOpen('mobile')} extra={mobileState}>{t('account.field.mobile')}</TapRow>

@@ -140,7 +140,7 @@ export function ContactForm({ kind, onDone }: Done & { kind: 'email' | 'mobile' 
       {kind === 'email' ? (
         <TextField control={form.control} name="email" label={t('account.field.email')} type="email" placeholder={t('account.placeholder.email')} />
       ) : (
-        <TextField control={form.control} name="mobile" label={t('account.field.mobile')} extra={<CountryCodePicker value={country} onChange={setArea} />} type="tel" keep={digitsOnly} placeholder={t('account.placeholder.mobile')} />
+        <TextField control={form.control} name="mobile" label={t('account.field.mobile')} before={<CountryCodePicker value={country} onChange={setArea} />} type="tel" keep={digitsOnly} placeholder={t('account.placeholder.mobile')} />
       )}
       <TextField control={form.control} name="code" label={t('account.field.code')} extra={<CodeButton send={send} />} inputMode="numeric" maxLength={6} placeholder={t('account.placeholder.code')} />
       <StepUpField googleBound={googleBound} control={form.control} />

@@ -7,6 +7,7 @@ import { PageHeader } from '@/components/page-header';
 import { useApplyForCancellation } from '../api/apply-for-cancellation';
 import { useCancellation } from '../api/get-cancellation';
 import { AgreementCheck } from '../components/agreement-check';
+import { ClosingBalances } from '../components/closing-balances';
 import { fail } from '../form-check';
 import { useTranslation } from '@/lib/i18n';
 
@@ -56,8 +57,9 @@ export default function LogOffPage() {
           <div className="account-card">
             <h3>{t('account.cancel.noticeTitle')}</h3>
             <p>{t('account.cancel.notice')}</p>
-            {data?.blocked && <p className="account-warning">{t('account.cancel.blocked')}</p>}
+            {data?.open_orders && <p className="account-warning">{t('account.cancel.blocked')}</p>}
           </div>
+          {data && <ClosingBalances balances={data} />}
           <div className="account-actions">
             <AgreementCheck checked={agreed} onChange={setAgreed} textKey="account.agreement.cancel" />
             <Button block color="danger" loading={busy} onClick={apply}>

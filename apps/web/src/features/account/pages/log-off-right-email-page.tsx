@@ -1,7 +1,7 @@
 import '../account.css';
 import { Button, Result } from 'antd-mobile';
 import { useNavigate } from '@/lib/router';
-import { cancelConfirmBody } from '@shop/contract/account';
+import { cancelConfirmBody, type ClosingBalances as ClosingBalancesData } from '@shop/contract/account';
 import { maskContact } from '@shop/contract/common';
 import { paths } from '@/config/paths';
 import { digitsOnly, TextField } from '@/components/form-field';
@@ -13,6 +13,7 @@ import { useCancellation } from '../api/get-cancellation';
 import { useProfile } from '../api/get-profile';
 import { sendCodeToMe } from '../api/send-code-to-member';
 import { CodeButton } from '../components/code-button';
+import { ClosingBalances } from '../components/closing-balances';
 import { useTranslation } from '@/lib/i18n';
 import { FieldList } from '@/components/field-list';
 
@@ -62,10 +63,10 @@ export default function LogOffRightEmailPage() {
         </div>
       </div>
     );
-  return <ConfirmForm />;
+  return <ConfirmForm balances={data} />;
 }
 
-function ConfirmForm() {
+function ConfirmForm({ balances }: { balances: ClosingBalancesData }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const email = useProfile().data?.email ?? '';
@@ -80,6 +81,8 @@ function ConfirmForm() {
   return (
     <div className="page account-page">
       <PageHeader title={t('app.page.cancelAccountConfirm')} />
+      {/* Read again as the page opens: money may have arrived since the request was approved. */}
+      <ClosingBalances balances={balances} />
       <p className="account-note">{email ? t('account.cancel.codeTo', { email: maskContact(email) }) : t('account.cancel.codeToAccount')}</p>
       <FieldList layout="horizontal" className="account-form">
         <TextField control={form.control} name="code" label={t('account.field.code')} extra={<CodeButton send={() => sendCodeToMe('cancel')} />} inputMode="numeric" maxLength={6} keep={digitsOnly} placeholder={t('account.placeholder.code')} />
