@@ -50,3 +50,26 @@ export function describeTarget(t: TFunction, type: string, id: number): string {
   const label = (OPERATOR_ACTION_TARGETS as readonly string[]).includes(type) ? t(`console.audit.targets.${type}`) : type;
   return id > 0 ? `${label} #${id}` : label;
 }
+
+const filterValue = (v: unknown): string => (Array.isArray(v) ? v.map(filterValue).join(', ') : v !== null && typeof v === 'object' ? JSON.stringify(v) : String(v));
+
+/**
+ * An entry's reason as the log shows it: a list export records its filters as data, shown as
+ * "Filters: status = posted; from = 2026-11-01" (or "No filters") in the console's language; any
+ * other reason as it was written.
+ */
+export function describeReason(t: TFunction, action: string, reason: string | null): string {
+  if (reason === null) return '';
+  if (!action.startsWith('export.')) return reason;
+  let filters: unknown;
+  try {
+    filters = JSON.parse(reason);
+  } catch {
+    return reason;
+  }
+  if (filters === null || typeof filters !== 'object' || Array.isArray(filters)) return reason;
+  const shown = Object.entries(filters)
+    .filter(([, v]) => v !== undefined && v !== null && v !== '' && !(Array.isArray(v) && v.length === 0))
+    .map(([k, v]) => `${k} = ${filterValue(v)}`);
+  return shown.length ? t('console.audit.exportFilters', { filters: shown.join('; ') }) : t('console.audit.noFilters');
+}

@@ -45,7 +45,7 @@ export const auditExport: ListExport<EndpointQuery<typeof adminAuditLog>, Row<ty
   name: 'audit',
   page: service.auditLog,
   columns: [
-    ['created_at', (r) => r.created_at], ['operator', (r) => r.operator], ['action', (r) => r.action], ['target_type', (r) => r.target_type], ['target_id', (r) => r.target_id], ['reason', (r) => r.reason],
+    ['created_at', (r) => r.created_at], ['operator', (r) => r.operator], ['action', (r) => r.action], ['target_type', (r) => r.target_type], ['target_id', (r) => r.target_id], ['reason', (r) => r.reason], ['decided_via', (r) => r.via ?? ''],
   ],
 };
 

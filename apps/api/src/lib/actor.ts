@@ -16,6 +16,8 @@ export interface Actor {
   operatorId?: number;
   /** For `operator`: the member account the same person holds, when an owner linked one. */
   operatorMemberId?: number;
+  /** For `operator` on the command line named by `--by` alone, without their authenticator's code: they may ask for value, never create it alone. */
+  nameOnly?: true;
   /** For a job the job's name, for a provider its name (`stripe`), for the system what runs (`ops-cli`). */
   name?: string;
   /** The client address of a request; empty for work no request started. */

@@ -9,7 +9,6 @@ import { shopConfig } from '../deps.js';
 import { embeddedDatabaseUrl, openDatabase } from '../db/connect.js';
 import { createDatabase, type Database } from '../db/database.js';
 import { migrateToLatest } from '../db/migrate.js';
-import { publicBaseUrl } from '../lib/public-url.js';
 import { wireAreas } from '../wiring.js';
 import { reachable, runOpsCommand } from './commands.js';
 
@@ -44,7 +43,8 @@ const publisher = publishChanges((channel, payload) => notifyChannel(db, channel
 
 let exitCode = 0;
 try {
-  console.log(await runOpsCommand(db, process.argv.slice(2), operator, { publicUrl: publicBaseUrl(config), replica }));
+  // The links printed lead to the shop's address as this configuration gives it (linkBase); authenticator codes open with its key ring.
+  console.log(await runOpsCommand(db, process.argv.slice(2), operator, { config, replica }));
 } catch (e) {
   // An expected refusal of a service is told in words (English), not as its code.
   if (e instanceof AppError) {

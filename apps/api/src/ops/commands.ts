@@ -7,10 +7,12 @@ import { pingDatabase } from '../db/health.queries.js';
 import { describeFinding, ledgerCheck } from '../modules/ledger/ledger.service.js';
 import { createOperator } from '../modules/operators/operators.service.js';
 import { operatorCliActor, type Actor } from '../lib/actor.js';
-import { operatorAtMachine, permissionOfCommand } from './operator.js';
+import { commandNeedsCode, operatorAtMachine, permissionOfCommand } from './operator.js';
+import { asCommandLine } from '../lib/command-line.js';
+import { secretBoxFromConfig, type SecretBox } from '../lib/secrets.js';
 import { AppError } from '../lib/errors.js';
 import { publicBaseUrl } from '../lib/public-url.js';
-import { loadConfig } from '../config.js';
+import { loadConfig, type Config } from '../config.js';
 import { memberNamed, setBanned, setCaptchaSetting } from '../modules/accounts/operator.service.js';
 import { pendingCancellations, reviewCancellation } from '../modules/cancellation/cancellation.service.js';
 import { pendingRealNames, reviewRealName } from '../modules/certification/certification.service.js';
@@ -19,7 +21,7 @@ import { cancelApproval, decideApproval, listApprovals } from '../modules/approv
 import { issueOperatorSignInLink, linkOperatorMember } from '../modules/operators/operators-admin.service.js';
 import { findOperatorByName } from '../modules/operators/operators.queries.js';
 
-export const USAGE = `Operator commands (each decision is recorded with who and when):
+export const USAGE = `Operator commands (each decision is recorded with who and when, as from the command line):
   ban <user> [--reason "…"]            ban a member (user name or id); every session ends
   unban <user>                          lift a ban
   realname list                         real-name requests waiting for review
@@ -41,7 +43,11 @@ ${ORDER_USAGE}
 ${WALLET_USAGE}
 ${REFERRAL_USAGE}
 Options: --by <operator> (default: $OPERATOR or the system user): an active console operator, whose role
-  must allow the command as it allows the console's call (operator create, operator setup-link and ledger check need none)`;
+  must allow the command as it allows the console's call (operator create, operator setup-link and ledger check need none)
+  --code <6 digits>: the current code of that operator's authenticator, as at the console's sign-in (each code once).
+  Needed to decide about value: approvals approve|reject, wallet recharge confirm|reject,
+  wallet withdrawal approve|paid|reject, order cancel, order group-buy end. Without it, asking for
+  value (points, gift cards, coupons …) always waits for a second operator`;
 
 interface Parsed {
   words: string[];
@@ -50,6 +56,8 @@ interface Parsed {
   role?: string;
   /** `--reset-2fa`: a new sign-in link also removes the authenticator. */
   resetTotp?: boolean;
+  /** `--code`: the current code of the operator's authenticator. */
+  code?: string;
 }
 
 export function parseArgs(argv: string[]): Parsed {
@@ -64,6 +72,8 @@ export function parseArgs(argv: string[]): Parsed {
     else if (a === '--role') out.role = argv[++i];
     else if (a.startsWith('--role=')) out.role = a.slice(7);
     else if (a === '--reset-2fa') out.resetTotp = true;
+    else if (a === '--code') out.code = argv[++i];
+    else if (a.startsWith('--code=')) out.code = a.slice(7);
     else words.push(a);
   }
   return out;
@@ -88,20 +98,52 @@ const idOf = (v: string | undefined): number => {
 /** A finding of a check: the command prints it and exits 1. */
 export class OpsCheckFailed extends Error {}
 
-/** The base of the links a command prints: the caller's `publicUrl`, else the shop's configured address (PUBLIC_URL, else its HOST and PORT). */
-const linkBase = (options: { publicUrl?: string }): string => (options.publicUrl ?? publicBaseUrl(loadConfig())).replace(/\/+$/, '');
+/** What a command may be told by its caller: the shop's address, its configuration, a replica, the key ring of sealed secrets. */
+export interface OpsOptions {
+  /** Where the shop is reached, the base of the links printed (else from `config`). */
+  publicUrl?: string;
+  /** The shop's configuration (else read from the environment). */
+  config?: Config;
+  replica?: Database;
+  /** Opens the operators' authenticator secrets (else from `config`). */
+  secrets?: SecretBox;
+}
+
+/**
+ * Where the links a command prints lead: the caller's `publicUrl`, else the shop's address as its
+ * configuration gives it (PUBLIC_URL, else HOST and PORT, as the server listens). When neither
+ * PUBLIC_URL nor PORT is set for the command, it cannot know which port the shop was started on:
+ * the links are printed as paths (`base` is empty) with a `note` saying where to open them.
+ */
+export function linkBase(options: Pick<OpsOptions, 'publicUrl' | 'config'>): { base: string; note?: string } {
+  if (options.publicUrl) return { base: options.publicUrl.replace(/\/+$/, '') };
+  const config = options.config ?? loadConfig();
+  if (config.PUBLIC_URL || config.env.PORT) return { base: publicBaseUrl(config) };
+  return {
+    base: '',
+    note: `  (open it at the shop's address, e.g. ${publicBaseUrl(config)} for a shop started without PORT: PUBLIC_URL and PORT are not set for this command, so it does not know the address; set PUBLIC_URL as for the shop to print whole links)`,
+  };
+}
 
 /**
  * Runs one operator command and returns what to print. Throws with a plain message on a bad command.
- * `publicUrl`: where the shop is reached (PUBLIC_URL, else where it listens), the base of the links printed.
+ * Every audit entry it writes is marked as from the command line.
  */
-export async function runOpsCommand(db: Database, argv: string[], defaultOperator: string, options: { publicUrl?: string; replica?: Database } = {}): Promise<string> {
-  const { words, reason, by, role, resetTotp } = parseArgs(argv);
+export function runOpsCommand(db: Database, argv: string[], defaultOperator: string, options: OpsOptions = {}): Promise<string> {
+  return asCommandLine(() => runCommand(db, argv, defaultOperator, options));
+}
+
+async function runCommand(db: Database, argv: string[], defaultOperator: string, options: OpsOptions): Promise<string> {
+  const { words, reason, by, role, resetTotp, code } = parseArgs(argv);
   const operator = by ?? defaultOperator;
-  // Every decision runs as the console operator named, with their id and role; the few commands of the
-  // machine's administrator (the first owners, a read-only check) act as the name given.
+  // Every decision runs as the console operator named, with their id and role (and, deciding about
+  // value, their authenticator's code); the few commands of the machine's administrator (the first
+  // owners, a read-only check) act as the name given.
   const permission = permissionOfCommand(words);
-  const { actor, role: operatorRole } = permission ? await operatorAtMachine(db, operator, permission) : { actor: operatorCliActor(operator), role: undefined };
+  const proof = { code, required: commandNeedsCode(words), secrets: () => options.secrets ?? secretBoxFromConfig(options.config ?? loadConfig()) };
+  const { actor, role: operatorRole } = permission ? await operatorAtMachine(db, operator, permission, proof) : { actor: operatorCliActor(operator), role: undefined };
+  // The sub-commands read their own flags: the operator's name and code are not among them.
+  const own = argv.filter((w, i) => !(w === '--by' || w === '--code' || w.startsWith('--by=') || w.startsWith('--code=') || ((argv[i - 1] === '--by' || argv[i - 1] === '--code') && i > 0)));
   const [cmd, a, b] = words;
   switch (cmd) {
     case 'ban':
@@ -135,7 +177,7 @@ export async function runOpsCommand(db: Database, argv: string[], defaultOperato
       return `captcha bypass is now ${a} (by ${operator})`;
     case 'log': {
       const rows = await recentDecisions(db, actor, { limit: Number(a) || 20 });
-      return rows.map((r) => `${new Date(r.created_at).toISOString()}  ${r.operator}  ${r.action}  ${r.target_type}#${r.target_id}${r.reason ? `  "${r.reason}"` : ''}`).join('\n') || 'no decisions yet';
+      return rows.map((r) => `${new Date(r.created_at).toISOString()}  ${r.operator}  ${r.action}  ${r.target_type}#${r.target_id}${r.reason ? `  "${r.reason}"` : ''}${r.via === 'command_line' ? '  (command line)' : ''}`).join('\n') || 'no decisions yet';
     }
     case 'operator': {
       if (a === 'member' && b) {
@@ -146,7 +188,7 @@ export async function runOpsCommand(db: Database, argv: string[], defaultOperato
         const linked = await linkOperatorMember(db, actor, { operator_id: op.id, member: who === 'none' ? null : who, reason: reason ?? 'npm run ops' });
         return linked.member_id === null ? `operator ${b} is linked to no member account (by ${operator})` : `operator ${b} holds member account ${linked.member_id}: they decide nothing about it (by ${operator})`;
       }
-      const base = linkBase(options);
+      const { base, note } = linkBase(options);
       if (a === 'setup-link' && b) {
         // The machine's administrator (trusted as for `operator create`) restores access, even the last owner's.
         const op = await findOperatorByName(db, b);
@@ -156,6 +198,7 @@ export async function runOpsCommand(db: Database, argv: string[], defaultOperato
           `new sign-in link for operator ${op.user_name} (${op.role}) by ${operator}: their password and older links no longer work, ${issued.sessions_ended} session(s) ended; ${resetTotp ? 'their authenticator is removed (the next sign-in sets up a new one)' : 'their authenticator stays (--reset-2fa removes it)'}.`,
           `One-time link (until ${issued.expiresAt.toISOString()}), to set a new password:`,
           `  ${base}/admin/#/setup?token=${issued.setupToken}`,
+          ...(note ? [note] : []),
         ].join('\n');
       }
       if (a !== 'create' || !b) throw new Error('operator create <name> --role owner|finance|support|catalogue|reviewer | operator setup-link <name>');
@@ -165,6 +208,7 @@ export async function runOpsCommand(db: Database, argv: string[], defaultOperato
         `operator ${b} (${role}) created by ${operator}.`,
         `One-time setup link (until ${created.expiresAt.toISOString()}), to set the password:`,
         `  ${base}/admin/#/setup?token=${created.setupToken}`,
+        ...(note ? [note] : []),
         `Without the console: POST ${base}/admin/api/auth/setup-password {"token":"${created.setupToken}","password":"…"}`,
       ].join('\n');
     }
@@ -183,8 +227,8 @@ export async function runOpsCommand(db: Database, argv: string[], defaultOperato
         const decided = `request #${r.id} (${r.kind}: ${r.summary}): ${r.status} (by ${operator})`;
         // An approved new operator's setup link is shown to the approver only, now.
         if (!r.shown_once) return decided;
-        const base = linkBase(options);
-        return `${decided}\nOne-time setup link (until ${r.shown_once.expires_at}), to set the password:\n  ${base}${r.shown_once.setup_path}`;
+        const { base, note } = linkBase(options);
+        return `${decided}\nOne-time setup link (until ${r.shown_once.expires_at}), to set the password:\n  ${base}${r.shown_once.setup_path}${note ? `\n${note}` : ''}`;
       }
       if (a === 'cancel') {
         const r = await cancelApproval(db, actor, operatorRole!, { id: idOf(b), reason });
@@ -197,11 +241,11 @@ export async function runOpsCommand(db: Database, argv: string[], defaultOperato
     }
     case 'order':
     case 'orders':
-      return runOrderCommand(db, actor, argv.filter((w) => w !== '--by' && w !== by && !w.startsWith('--by=')));
+      return runOrderCommand(db, actor, own);
     case 'wallet':
-      return runWalletCommand(db, actor, argv.filter((w) => w !== '--by' && w !== by && !w.startsWith('--by=')));
+      return runWalletCommand(db, actor, own);
     case 'referral':
-      return runReferralCommand(db, actor, argv.filter((w) => w !== '--by' && w !== by && !w.startsWith('--by=')));
+      return runReferralCommand(db, actor, own);
     case undefined:
     case 'help':
     case '--help':

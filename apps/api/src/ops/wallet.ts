@@ -40,7 +40,7 @@ const rechargeLine = (r: AdminRecharge) =>
 const withdrawalLine = (w: AdminWithdrawal) => `#${w.id}  ${w.withdraw_no}  ${w.user_name} (member ${w.user_id})  ${w.status}  ${w.amount} + fee ${w.fee} ${w.currency}  to ${w.holder_name ?? ''} ${w.account_number ?? ''}  ${w.created_at}`;
 
 /** A request waiting for a second operator, as the command line tells it. */
-export const approvalLine = (r: ApprovalRequest) => `request #${r.id} (${r.kind}: ${r.summary}) waits for a second operator: npm run ops -- approvals approve ${r.id} --by <operator>`;
+export const approvalLine = (r: ApprovalRequest) => `request #${r.id} (${r.kind}: ${r.summary}) waits for a second operator: npm run ops -- approvals approve ${r.id} --by <operator> --code <their authenticator code>`;
 
 /** The wallet commands of `npm run ops`: the same services as the operator calls, each decision recorded. */
 export async function runWalletCommand(db: Database, actor: Actor, argv: string[]): Promise<string> {

@@ -3,6 +3,7 @@ import { wholeNumber } from '../common/numbers.js';
 import { endpoint, type Permission } from '../common/endpoint.js';
 import { pageOf, pageQuery } from '../common/pagination.js';
 import { exportOf, sortQuery } from '../common/list-sort.js';
+import { closingBalancesSchema } from '../account/account.schemas.js';
 import { settingsEndpoints } from './settings.endpoints.js';
 import { charityConsoleEndpoints } from './charity-console.endpoints.js';
 import { supportConsoleEndpoints } from './support-console.endpoints.js';
@@ -77,7 +78,13 @@ export const realNameReviewSchema = z.object({
   kind: z.enum(['mainland', 'international']),
   country: z.string(),
   document_type: z.string(),
+  /** Whole, as kept (letters and digits, normalised): the reviewer compares it with the document. */
   document_number: z.string(),
+  /**
+   * Other accounts with a request for the same document number (its normalised key, whatever type of
+   * document it was sent as), in any state: the reviewer is warned before approving a shared document.
+   */
+  same_document: z.array(z.object({ request_id: z.number().int(), user_id: z.number().int(), user_name: z.string(), document_type: z.string(), status: z.enum(REVIEW_STATUSES) })),
   surname: z.string(),
   given_name: z.string(),
   title: z.string().nullable(),
@@ -97,6 +104,8 @@ export const cancellationReviewSchema = z.object({
   user_id: z.number().int(),
   user_name: z.string(),
   status: z.enum(CANCELLATION_REVIEW_STATUSES),
+  /** The member's money and points now, as the member is shown them: money left blocks closing, points are given up at it. */
+  balances: closingBalancesSchema,
   reason: z.string().nullable(),
   reviewed_by: z.string().nullable(),
   reviewed_at: z.string().nullable(),
@@ -173,6 +182,8 @@ export const auditEntrySchema = z.object({
   target_type: z.string(),
   target_id: z.number().int(),
   reason: z.string().nullable(),
+  /** `command_line`: the operator decided with an operator command (`npm run ops`), not in the console. */
+  via: z.enum(['command_line']).nullable(),
   created_at: z.string(),
 });
 

@@ -1,12 +1,12 @@
 import type { auditEntrySchema } from '@shop/contract/admin';
-import { Button, DatePicker, Input, Select, Space, Typography } from 'antd';
+import { Button, DatePicker, Input, Select, Space, Tag, Typography } from 'antd';
 import { keepPreviousData } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { useEndpointQuery } from '../../lib/endpoint-query';
 import { QueryTable, type ListSort } from '../../components/QueryTable';
-import { auditKindOptions, describeAction, describeTarget } from '../../lib/audit-kinds';
+import { auditKindOptions, describeAction, describeReason, describeTarget } from '../../lib/audit-kinds';
 import { auditRoute as adminAuditLog } from '../../lib/routes';
 import { formatDate } from '../../lib/format';
 
@@ -65,8 +65,22 @@ export default function Audit() {
         exportCsv={{ list: adminAuditLog, query: { ...filters, ...sort } }}
         columns={[
           { title: t('console.audit.time'), dataIndex: 'created_at', width: 200, sorter: true, render: (v: string) => formatDate(v) },
-          // A request refused before its body was read (the sign-in's rate limit) names nobody.
-          { title: t('console.audit.operator'), dataIndex: 'operator', sorter: true, render: (v: string) => v || '—' },
+          // A request refused before its body was read (the sign-in's rate limit) names nobody; a decision made with `npm run ops` says so.
+          {
+            title: t('console.audit.operator'),
+            dataIndex: 'operator',
+            sorter: true,
+            render: (v: string, e) => (
+              <>
+                {v || '—'}
+                {e.via === 'command_line' && (
+                  <Tag style={{ marginInlineStart: 6 }} data-testid="audit-command-line">
+                    {t('console.audit.commandLine')}
+                  </Tag>
+                )}
+              </>
+            ),
+          },
           {
             title: t('console.audit.kind'),
             dataIndex: 'action',
@@ -82,7 +96,8 @@ export default function Audit() {
           },
           // A target's name ("Beállítások #12", "Visszajelzés-kategória") wraps only between its words, never inside one: the column is at least as wide as its longest word, and the free texts beside it give way.
           { title: t('console.audit.target'), key: 'target', render: (_, e) => <span style={WORDS_WHOLE}>{describeTarget(t, e.target_type, e.target_id)}</span> },
-          { title: t('console.common.reason'), dataIndex: 'reason', render: (v: string | null) => v ?? '' },
+          // A list export's reason is its filters, recorded as data: shown in words.
+          { title: t('console.common.reason'), dataIndex: 'reason', render: (v: string | null, e) => describeReason(t, e.action, v) },
         ]}
       />
     </Space>

@@ -19,6 +19,12 @@ import { approvalsRoute } from '../../lib/routes-money';
 const OPERATOR_ROLES: readonly OperatorRole[] = ['owner', 'finance', 'support', 'catalogue', 'reviewer'];
 
 type Row = EndpointData<typeof operatorsRoute>['list'][number];
+
+/**
+ * A user name and a date stay whole on one line (never "p7revi/ewer" or a date over three lines in a
+ * narrow Thai column): the table's break-anywhere is for long words someone typed, not for these.
+ */
+const ONE_LINE = () => ({ style: { whiteSpace: 'nowrap' } as const });
 type Act = { kind: 'create' } | { kind: 'status' | 'role' | 'reset' | 'link'; row: Row };
 
 /**
@@ -121,7 +127,7 @@ export default function Operators() {
       <QueryTable<Row>
         query={query}
         columns={[
-          { title: t('console.settings.operators.userName'), dataIndex: 'user_name', render: (n: string, r) => (r.id === me.data?.id ? `${n} (${t('console.settings.operators.you')})` : n) },
+          { title: t('console.settings.operators.userName'), dataIndex: 'user_name', onCell: ONE_LINE, render: (n: string, r) => (r.id === me.data?.id ? `${n} (${t('console.settings.operators.you')})` : n) },
           { title: t('console.settings.operators.role'), dataIndex: 'role', render: (r: string) => t(`console.app.roles.${r}`) },
           {
             title: t('console.settings.operators.status'),
@@ -135,8 +141,8 @@ export default function Operators() {
             ),
           },
           { title: t('console.settings.operators.totp'), dataIndex: 'totp_bound', render: (b: boolean) => (b ? t('console.settings.operators.bound') : t('console.settings.operators.notBound')) },
-          { title: t('console.settings.operators.lastSignIn'), dataIndex: 'last_sign_in_at', render: (v: string | null) => formatDate(v) },
-          { title: t('console.settings.operators.createdBy'), dataIndex: 'created_by' },
+          { title: t('console.settings.operators.lastSignIn'), dataIndex: 'last_sign_in_at', onCell: ONE_LINE, render: (v: string | null) => formatDate(v) },
+          { title: t('console.settings.operators.createdBy'), dataIndex: 'created_by', onCell: ONE_LINE },
           {
             title: t('console.common.actions'),
             key: 'a',

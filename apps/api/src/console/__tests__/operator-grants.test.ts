@@ -6,7 +6,7 @@ import { call, freshIp } from '../../modules/accounts/__tests__/account-helpers.
 import { createOperator } from '../../modules/operators/operators.service.js';
 import { runOpsCommand } from '../../ops/commands.js';
 import { decide, signedInOperator } from '../../modules/operators/__tests__/operator-fixtures.js';
-import { opsOperators } from '../../ops/__tests__/ops-operators.js';
+import { opsAuthenticators, opsOperators } from '../../ops/__tests__/ops-operators.js';
 
 // No one person creates value alone: an owner who makes an operator with a role that approves money
 // (or gives one such a role) asks another owner, who approves it; only that owner sees the new
@@ -15,10 +15,13 @@ import { opsOperators } from '../../ops/__tests__/ops-operators.js';
 let t: TestApp;
 let a: Awaited<ReturnType<typeof signedInOperator>>;
 let b: Awaited<ReturnType<typeof signedInOperator>>;
+/** `--code` and the current code of the operator's authenticator (deciding a request needs it). */
+let code: (name: string) => Promise<string[]>;
 beforeAll(async () => {
   t = await buildTestApp();
   // The console operators the commands run as (`--by`, else the default name).
   await opsOperators(t.db, { olivia: 'owner', bruno: 'owner' });
+  code = await opsAuthenticators(t.db, ['bruno']);
   a = await signedInOperator(t, 'owner');
   b = await signedInOperator(t, 'owner');
 });
@@ -108,7 +111,7 @@ describe('a role that approves money', () => {
   it('approved from the command line prints the setup link to the administrator who approved it', async () => {
     const name = `cli${RUN}`;
     const id = (await send('/admin/api/operators/create', { user_name: name, role: 'owner', reason: 'co-founder' }, a)).body.data.request.id as number;
-    const out = await runOpsCommand(t.db, ['approvals', 'approve', String(id), '--by', 'bruno'], 'olivia', { publicUrl: 'https://shop.example/' });
+    const out = await runOpsCommand(t.db, ['approvals', 'approve', String(id), '--by', 'bruno', ...(await code('bruno'))], 'olivia', { publicUrl: 'https://shop.example/' });
     expect(out).toContain(`request #${id} (operator.grant: ${name}: owner (new operator)): approved (by bruno)`);
     const token = /https:\/\/shop\.example\/admin\/#\/setup\?token=(\S+)/.exec(out)![1]!;
     expect((await call(t, 'POST', '/admin/api/auth/setup-password', { token, password: PASSWORD }, { ip: freshIp() })).body.code).toBe(200);

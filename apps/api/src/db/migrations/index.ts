@@ -92,6 +92,9 @@ import * as prefecturesInJapanese from './2026_11_30_2520_prefectures_in_japanes
 import * as hungaryTownsWithoutDistricts from './2026_11_30_2521_hungary_towns_without_districts.js';
 import * as cambodiaCityDoubles from './2026_11_30_2522_cambodia_city_doubles.js';
 import * as groupBuyEntryDropCause from './2026_11_30_2600_group_buy_entry_drop_cause.js';
+import * as goodsNamesSearchable from './2026_11_30_2640_goods_names_searchable.js';
+import * as certificationDocumentKey from './2026_11_30_2710_certification_document_key.js';
+import * as operatorActionsVia from './2026_11_30_2730_operator_actions_via.js';
 
 /**
  * Every migration, by its dated name; they run in name order. A new migration adds one line here
@@ -191,4 +194,7 @@ export const migrations: Record<string, Migration> = {
   '2026_11_30_2521_hungary_towns_without_districts': hungaryTownsWithoutDistricts,
   '2026_11_30_2522_cambodia_city_doubles': cambodiaCityDoubles,
   '2026_11_30_2600_group_buy_entry_drop_cause': groupBuyEntryDropCause,
+  '2026_11_30_2640_goods_names_searchable': goodsNamesSearchable,
+  '2026_11_30_2710_certification_document_key': certificationDocumentKey,
+  '2026_11_30_2730_operator_actions_via': operatorActionsVia,
 };

@@ -178,8 +178,10 @@ export async function requestApproval<P, R>(db: Database, actor: Actor, ask: App
     });
     if (id === undefined) return { request: await viewOf(tx, await waitingRequestOf(tx, ask)), result: null };
     // At once only under the owner's threshold and within what one operator may let through alone today
-    // (never a kind an owner sets no threshold for: a grant of a role that approves money).
+    // (never a kind an owner sets no threshold for: a grant of a role that approves money), and never
+    // for a name typed on the command line without its authenticator's code.
     const automatic =
+      !actor.nameOnly &&
       isLimitKind(ask.kind) &&
       ask.amount !== null &&
       typeof limits.auto_up_to === 'number' &&

@@ -1,12 +1,21 @@
 import type { Executor } from '../../db/database.js';
+import { fromCommandLine } from '../../lib/command-line.js';
 import type { OperatorAction } from '@shop/contract';
 import type { OperatorActionTarget } from './operator-actions.table.js';
 
-/** Records one operator decision: who, what (a kind the console names, then its details), about which row, and why. */
+/**
+ * Records one operator decision: who, what (a kind the console names, then its details), about which
+ * row, and why; written by an operator command (`npm run ops`), `via` says so.
+ */
 export const insertOperatorAction = (
   db: Executor,
   a: { operator: string; action: OperatorAction; target_type: OperatorActionTarget; target_id: number; reason?: string | null },
-) => db.insertInto('operator_actions').values({ ...a, reason: a.reason ?? null }).returningAll().executeTakeFirstOrThrow();
+) =>
+  db
+    .insertInto('operator_actions')
+    .values({ ...a, reason: a.reason ?? null, via: fromCommandLine() ? 'command_line' : null })
+    .returningAll()
+    .executeTakeFirstOrThrow();
 
 /** An action trimmed and cut to `max` characters (what the log keeps of a long detail), still of its kind. */
 export const trimmedAction = (action: OperatorAction, max = Infinity): OperatorAction => action.trim().slice(0, max) as OperatorAction;

@@ -13,5 +13,7 @@ export interface OperatorActionsTable {
   target_type: OperatorActionTarget;
   target_id: number;
   reason: string | null;
+  /** `command_line`: decided with an operator command (`npm run ops`); null: in the console (or by the shop itself). */
+  via: Generated<'command_line' | null>;
   created_at: Timestamp;
 }

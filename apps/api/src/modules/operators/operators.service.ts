@@ -8,7 +8,7 @@ import { newToken } from '../../lib/tokens.js';
 import { withTransaction } from '../../lib/transaction.js';
 import { insertOperatorAction } from '../operator-actions/operator-actions.queries.js';
 import { checkPassword, hashPassword, requireUncommonPassword } from '../members/identity.js';
-import { LOGIN_FAILURE_WINDOW_MS, MEMBER_ONLY, PER_ADDRESS_ONLY, assertNotLocked, clearFailures, guessUnderLockout, operatorPasswordFailureKey, operatorTotpFailureKey } from '../captcha/lockout.js';
+import { LOGIN_FAILURE_WINDOW_MS, MEMBER_ONLY, PER_ADDRESS_ONLY, assertNotLocked, clearFailures, guessUnderLockout, operatorPasswordFailureKey, operatorTotpFailureKey, typedIdentifier } from '../captcha/lockout.js';
 import * as q from './operators.queries.js';
 import type { OperatorRow } from './operators.table.js';
 
@@ -114,6 +114,42 @@ async function acceptTotp(tx: Executor, operator: OperatorRow, secret: string, c
   await q.setOperatorTotp(tx, operator.id, { totp_last_step: (result as { timeStep: number }).timeStep });
 }
 
+/** The address an operator command's code guesses count under (the command line has none). */
+const COMMAND_LINE_ADDRESS = 'command-line';
+
+/**
+ * Confirms an operator's decision on the command line with a current code of their authenticator,
+ * checked as at the console's sign-in: a time step is accepted once, and wrong codes count under the
+ * same lock as the sign-in's (10 in 15 minutes) and are recorded. An operator without a bound
+ * authenticator is refused (7004: they sign in to the console once to set one up).
+ */
+export async function confirmOperatorCode(deps: Pick<AppDeps, 'db' | 'secrets'>, operatorId: number, code: string): Promise<void> {
+  const { db, secrets } = deps;
+  const key = operatorTotpFailureKey(operatorId);
+  try {
+    const { earlier } = await guessUnderLockout(
+      db,
+      key,
+      COMMAND_LINE_ADDRESS,
+      ResponseCode.twoFactorInvalid,
+      () =>
+        withTransaction(db, async (tx) => {
+          const op = await q.lockOperatorForUpdate(tx, operatorId);
+          if (!op?.totp_secret) throw new AppError(ResponseCode.operatorTotpSetupRequired);
+          await acceptTotp(tx, op, secrets.open(op.totp_secret, totpContext(op.id)), code);
+        }),
+      MEMBER_ONLY,
+    );
+    await clearFailures(db, key, COMMAND_LINE_ADDRESS, earlier);
+  } catch (e) {
+    if (e instanceof AppError && e.code === ResponseCode.twoFactorInvalid) {
+      const op = await q.findOperatorById(db, operatorId);
+      if (op) await recordAccess(db, 'access.wrong_code', op, COMMAND_LINE_ADDRESS);
+    }
+    throw e;
+  }
+}
+
 /** Every refused operator sign-in, whatever was wrong (the name, the password or the code): one answer. */
 const signInRefused = () => new AppError(ResponseCode.loginFailed, undefined, { messageKey: 'admin.code.operatorSignInFailed' });
 
@@ -159,6 +195,21 @@ async function recordRefusal(deps: Pick<AppDeps, 'db' | 'limiter'>, ip: string, 
 
 /** A rate-limited sign-in (before its body is read): recorded once per address and window by the route's limit. */
 export const recordSignInRateLimited = (db: Executor, ip: string) => recordAccess(db, 'access.rate_limited', { typed: '' }, ip);
+
+/** Sign-ins one address may try a minute for one operator name (the call's own, looser limit counts every name from the address). */
+export const SIGN_INS_PER_NAME_PER_MINUTE = 10;
+
+/**
+ * Refuses a sign-in past 10 a minute from one address for one name (429), recorded once per address,
+ * name and window with the name tried: guessing at one operator stays slow, while the operators of one
+ * office, behind one address, each sign in (the call's limit per address still stops a spray of names).
+ */
+export async function limitSignInsPerName(deps: Pick<AppDeps, 'db' | 'limiter'>, ip: string, typed: string): Promise<void> {
+  const hit = await deps.limiter.hit(`operator-sign-in:${ip}:${typedIdentifier(typed)}`, SIGN_INS_PER_NAME_PER_MINUTE, 60_000);
+  if (hit.allowed) return;
+  if (hit.count === SIGN_INS_PER_NAME_PER_MINUTE + 1) await recordAccess(deps.db, 'access.rate_limited', (await q.findOperatorByName(deps.db, typed)) ?? { typed }, ip);
+  throw new AppError(ResponseCode.rateLimited, undefined, { httpStatus: 429 });
+}
 
 /** `signInOperator`'s guess under the lockout, telling `refusal` what it learns. */
 async function guessSignIn(deps: Pick<AppDeps, 'db' | 'secrets'>, actor: Actor, body: { user_name: string; password: string; totp_code?: string }, refusal: Refusal) {

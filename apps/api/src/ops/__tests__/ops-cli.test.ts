@@ -55,6 +55,18 @@ describe('the operator command', () => {
     expect(published).not.toContain('8080');
   }, 60_000);
 
+  it('told neither PUBLIC_URL nor PORT, prints the link as a path to open at the shop’s address, never on a guessed port', async () => {
+    // The shop may run on any port (PORT=3971 npm start): a command not told it cannot know which.
+    const stamp = Date.now().toString(36);
+    const out = (await ops(['operator', 'create', `nowhere${stamp}`, '--role', 'support'])).stdout;
+    expect(out).toMatch(/^ {2}\/admin\/#\/setup\?token=\S+$/m);
+    expect(out).toContain("(open it at the shop's address, e.g. http://localhost:8080 for a shop started without PORT: PUBLIC_URL and PORT are not set for this command");
+    expect(out).toContain('Without the console: POST /admin/api/auth/setup-password');
+    expect(out).not.toMatch(/http:\/\/localhost:8080\/admin/);
+    // Told the shop's port, as the shop was started, the link is whole.
+    expect((await ops(['operator', 'setup-link', `nowhere${stamp}`], 'olivia', { PORT: '3971' })).stdout).toContain('http://localhost:3971/admin/#/setup?token=');
+  }, 60_000);
+
   it('without PUBLIC_URL, the link is on the host the shop listens on (HOST), not on a machine it does not serve', async () => {
     const stamp = Date.now().toString(36);
     const onHost = (await ops(['operator', 'create', `host${stamp}`, '--role', 'support'], 'olivia', { HOST: '192.0.2.7', PORT: '9124' })).stdout;

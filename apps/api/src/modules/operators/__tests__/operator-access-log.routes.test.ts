@@ -97,9 +97,9 @@ describe('the audit log of the console’s sign-in', () => {
     for (let i = 0; i < 10; i++) expect((await signIn({ user_name: userName, password: `Wrong-${i}-Beacon` }, stranger)).body.code).toBe(ResponseCode.loginFailed);
     expect(await logged('access.wrong_password', stranger)).toHaveLength(10);
 
-    // Past the call's own 10 a minute: refused before the body is read, recorded once with the address.
+    // Past 10 a minute for this name from this address: refused before any check, recorded once with the address and the name.
     for (let i = 0; i < 5; i++) expect((await signIn({ user_name: userName, password: PASSWORD }, stranger)).status).toBe(429);
-    expect(await logged('access.rate_limited', stranger)).toEqual([expect.objectContaining({ operator: '', target_type: 'operator', target_id: 0 })]);
+    expect(await logged('access.rate_limited', stranger)).toEqual([expect.objectContaining({ operator: `${userName}#${id}`, target_type: 'operator', target_id: id })]);
 
     // Locked out (asked of the service itself, past the call's limit): the name tried, once.
     for (let i = 0; i < 5; i++) {

@@ -11,19 +11,22 @@ import { balanceOf, ledgerCheck } from '../../ledger/ledger.service.js';
 import { reconcilePayments } from '../../payments/reconcile.js';
 import { PAY_PASSWORD, walletMember } from '../../wallet/__tests__/fixtures.js';
 import { newAddress, orderRow } from './fixtures.js';
-import { opsOperators } from '../../../ops/__tests__/ops-operators.js';
+import { opsAuthenticators, opsOperators } from '../../../ops/__tests__/ops-operators.js';
 
 // `npm run ops -- order …`: the operator commands call the console's services, refuse what the
 // console refuses, and record each decision with who and why.
 
 let t: TestApp;
 let ids: Record<string, number> = {};
+/** `--code` and the current code of the operator's authenticator (cancelling a paid order or ending a group buy refunds: it needs one). */
+let code: (name: string) => Promise<string[]>;
 /** How a command-line operator's decisions are recorded: as the console records them, `name#id`. */
 const recordedAs = (name: string) => `${name}#${ids[name]}`;
 beforeAll(async () => {
   t = await buildTestApp();
   // The console operators the commands run as (`--by`, else the default name).
   ids = await opsOperators(t.db, { olivia: 'owner', bruno: 'owner' });
+  code = await opsAuthenticators(t.db, ['olivia', 'bruno']);
 });
 afterAll(() => t.close());
 
@@ -84,10 +87,10 @@ describe('order commands', () => {
     const m = await shopper();
     const { orderId, total, currency, goods } = await paidOrder(m);
     expect(await balanceOf(t.db, m.userId, 'cash', currency)).toBe(0);
-    await expect(ops('order', 'cancel', String(orderId))).rejects.toThrow('give the reason');
+    await expect(ops('order', 'cancel', String(orderId), ...(await code('olivia')))).rejects.toThrow('give the reason');
     expect((await orderRow(t.db, orderId)).status).toBe('paid');
 
-    const said = await ops('order', 'cancel', String(orderId), '--reason', 'Out of stock at the warehouse');
+    const said = await ops('order', 'cancel', String(orderId), '--reason', 'Out of stock at the warehouse', ...(await code('olivia')));
     expect(said).toBe(`order #${orderId} is cancelled and refunding: its payment is refunded in full by the payments job (within a minute); its goods are back on sale`);
     expect(await stockOf(t.db, goods.skuIds[0]!)).toBe(9);
     expect(await stockOf(t.db, goods.skuIds[1]!)).toBe(9);
@@ -98,7 +101,7 @@ describe('order commands', () => {
     expect(await balanceOf(t.db, m.userId, 'cash', currency)).toBe(total);
     expect(await ledgerCheck(t.db)).toEqual([]);
     expect(await decisions('order', orderId)).toEqual([{ operator: recordedAs('olivia'), action: 'order.cancel.refunding', reason: 'Out of stock at the warehouse' }]);
-    await expect(ops('order', 'cancel', String(orderId), '--reason', 'again')).rejects.toMatchObject({ code: ResponseCode.orderState });
+    await expect(ops('order', 'cancel', String(orderId), '--reason', 'again', ...(await code('olivia')))).rejects.toMatchObject({ code: ResponseCode.orderState });
   });
 
   it('expiry and auto-confirm out of their range are refused with the range; the settings stay as they were', async () => {
@@ -133,7 +136,7 @@ describe('coupon commands', () => {
     const asked = await ops('order', 'coupon', 'create', 'opsfive', '--amount', '500', '--currency', 'USD', '--days', '7', '--total', '10', '--min-spend', '1000', '--reason', 'spring campaign');
     expect(asked).toMatch(/^request #\d+ \(coupon\.create: coupon OPSFIVE: 5\.00 USD off\) waits for a second operator/);
     const requestId = /request #(\d+)/.exec(asked)![1]!;
-    expect(await ops('approvals', 'approve', requestId, '--by', 'bruno')).toContain('approved (by bruno)');
+    expect(await ops('approvals', 'approve', requestId, '--by', 'bruno', ...(await code('bruno')))).toContain('approved (by bruno)');
     const couponId = Number((await t.db.selectFrom('coupons').select('id').where('code', '=', 'OPSFIVE').executeTakeFirstOrThrow()).id);
     expect(await ops('order', 'coupon', 'list')).toMatch(new RegExp(`#${couponId}  OPSFIVE  5\\.00 USD off from 10\\.00 USD  .*  used 0 of 10  \\(by ${recordedAs('bruno')}\\)`));
     // The contract's checks: a code already taken, a percentage without a value, no end.
@@ -178,8 +181,8 @@ describe('group-buy commands', () => {
     const bought = await post(m, '/shop/pintuan/buy', { activity_id: activityId, num: 2, address_id: m.addressId });
     expect(bought.body.code).toBe(200);
 
-    await expect(ops('order', 'group-buy', 'end', String(activityId))).rejects.toThrow('give the reason');
-    const ended = await ops('order', 'group-buy', 'end', String(activityId), '--reason', 'Supplier delay');
+    await expect(ops('order', 'group-buy', 'end', String(activityId), ...(await code('olivia')))).rejects.toThrow('give the reason');
+    const ended = await ops('order', 'group-buy', 'end', String(activityId), '--reason', 'Supplier delay', ...(await code('olivia')));
     // Its group can get no one new: it fails at once and the unpaid order in it is cancelled, its units back in the SKU, not in the closed pool.
     expect(ended).toMatch(new RegExp(`^group buy #${activityId} ended at .*: 8 unit\\(s\\) back in the SKU's stock; 1 open group\\(s\\) failed: 0 paid order\\(s\\) refunded in full, 1 unpaid order\\(s\\) cancelled; 0 group\\(s\\) filled virtually$`));
     expect(await stockOf(t.db, g.skuIds[0]!)).toBe(30);
@@ -187,7 +190,7 @@ describe('group-buy commands', () => {
     expect((await post(other, '/shop/pintuan/buy', { activity_id: activityId, num: 1, address_id: other.addressId })).body.code).toBe(ResponseCode.groupBuyNotActive);
     expect((await get(m, `/shop/order/info?id=${bought.body.data.order_id}`)).body.data.status).toBe('cancelled');
     expect((await t.db.selectFrom('group_buy_activities').select('remaining').where('id', '=', activityId).executeTakeFirstOrThrow()).remaining).toBe(0);
-    await expect(ops('order', 'group-buy', 'end', String(activityId), '--reason', 'twice')).rejects.toMatchObject({ code: ResponseCode.groupBuyNotActive });
+    await expect(ops('order', 'group-buy', 'end', String(activityId), '--reason', 'twice', ...(await code('olivia')))).rejects.toMatchObject({ code: ResponseCode.groupBuyNotActive });
     expect(await decisions('group_buy', activityId)).toEqual([
       { operator: recordedAs('olivia'), action: 'group_buy.create', reason: null },
       { operator: recordedAs('olivia'), action: 'group_buy.end returned=8 failed=1 filled=0 refunded=0 cancelled=1', reason: 'Supplier delay' },

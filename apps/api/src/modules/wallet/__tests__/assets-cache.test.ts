@@ -14,17 +14,20 @@ import type { FakeStripe } from '../../payments/gateways/stripe/fake.js';
 import { PAY_PASSWORD, approveRequest, maybank, slipOf, walletMember } from './fixtures.js';
 import { checkLedgerAfterEach } from './ledger-guard.js';
 import { OPS_CLI } from '../../../test/api-processes.js';
-import { opsOperators } from '../../../ops/__tests__/ops-operators.js';
+import { opsAuthenticators, opsOperators } from '../../../ops/__tests__/ops-operators.js';
 
 // The asset page is answered from memory per member; every change of what it shows must reach the
 // member at once: their postings, holds, rates and the wallet's currencies, from any process.
 
 let t: TestApp;
 let owner: Awaited<ReturnType<typeof newOperatorSession>>;
+/** `--code` and the current code of the operator's authenticator (a decision about money needs it). */
+let codeOf: (name: string) => Promise<string[]>;
 beforeAll(async () => {
   t = await buildTestApp();
   // The console operators the commands run as (`--by`, else the default name).
   await opsOperators(t.db, { olivia: 'owner', bruno: 'owner' });
+  codeOf = await opsAuthenticators(t.db, ['olivia', 'bruno']);
   owner = await newOperatorSession(t.db, 'owner');
 }, 60_000);
 afterAll(() => t.close());
@@ -139,8 +142,8 @@ describe('the asset page follows every change at once', () => {
           cwd: root,
           env: { ...process.env, DATABASE_URL: t.deps.config.DATABASE_URL, OPERATOR: operator, NODE_ENV: 'test' },
         });
-      const asked = await cli('olivia', 'wallet', 'recharge', 'confirm', String(r.id), '--reason', 'slip checked');
-      await cli('bruno', 'approvals', 'approve', /request #(\d+)/.exec(asked.stdout)![1]!);
+      const asked = await cli('olivia', 'wallet', 'recharge', 'confirm', String(r.id), '--reason', 'slip checked', ...(await codeOf('olivia')));
+      await cli('bruno', 'approvals', 'approve', /request #(\d+)/.exec(asked.stdout)![1]!, ...(await codeOf('bruno')));
       await heard;
       expect(await cashOf(m)).toEqual({ currency: 'USD', available: 2_500, frozen: 0 });
     } finally {

@@ -10,7 +10,7 @@ import { balanceOf, ledgerCheck } from '../../ledger/ledger.service.js';
 import { maybank, PAY_PASSWORD, slipOf, tronAddressOf, walletMember } from './fixtures.js';
 import { checkLedgerAfterEach } from './ledger-guard.js';
 import { OPS_CLI } from '../../../test/api-processes.js';
-import { opsOperators } from '../../../ops/__tests__/ops-operators.js';
+import { opsAuthenticators, opsOperators, withCode } from '../../../ops/__tests__/ops-operators.js';
 
 // `npm run ops -- wallet …`: the operator's queues and settings of the wallet.
 
@@ -19,17 +19,21 @@ const ROOT = path.resolve(import.meta.dirname, '../../../../../..');
 
 let t: TestApp;
 let ids: Record<string, number> = {};
+/** `--code` and the current code of the operator's authenticator (a decision about money needs it). */
+let code: (name: string) => Promise<string[]>;
 /** How a command-line operator's decisions are recorded: as the console records them, `name#id`. */
 const recordedAs = (name: string) => `${name}#${ids[name]}`;
 beforeAll(async () => {
   t = await buildTestApp();
   // The console operators the commands run as (`--by`, else the default name).
   ids = await opsOperators(t.db, { olivia: 'owner', bruno: 'owner' });
+  code = await opsAuthenticators(t.db, ['olivia', 'bruno']);
 }, 60_000);
 afterAll(() => t.close());
 checkLedgerAfterEach(() => t);
 
-const ops = (...argv: string[]) => runOpsCommand(t.db, argv, 'olivia');
+// Typed as the operator does: a decision about money with the code of their authenticator.
+const ops = async (...argv: string[]) => runOpsCommand(t.db, await withCode(code, argv, 'olivia'), 'olivia');
 const refused = (...argv: string[]) => ops(...argv).then(() => '', (e: Error) => e.message);
 const decisions = (targetType: 'recharge' | 'withdrawal', id: number) => t.db.selectFrom('operator_actions').select(['operator', 'action', 'reason']).where('target_type', '=', targetType).where('target_id', '=', id).orderBy('id').execute();
 
@@ -40,7 +44,7 @@ describe('wallet operator commands', () => {
     expect(await ops('wallet', 'recharges')).toContain(`#${r.id}  ${r.order_no}`);
     const cli = (args: string[]) =>
       run(process.execPath, [...OPS_CLI, ...args], { cwd: ROOT, env: { ...process.env, DATABASE_URL: t.deps.config.DATABASE_URL, OPERATOR: 'olivia', NODE_ENV: 'test' } });
-    const { stdout } = await cli(['wallet', 'recharge', 'confirm', String(r.id), '--reason', 'slip matches statement']);
+    const { stdout } = await cli(['wallet', 'recharge', 'confirm', String(r.id), '--reason', 'slip matches statement', ...(await code('olivia'))]);
     const requestId = Number(/request #(\d+)/.exec(stdout)?.[1]);
     expect(stdout).toContain('waits for a second operator');
     expect(await balanceOf(t.db, m.userId, 'cash', 'USD')).toBe(0);
@@ -50,7 +54,7 @@ describe('wallet operator commands', () => {
     expect(await ops('approvals', 'approve', String(requestId), '--by', 'bruno')).toContain('approved (by bruno)');
     expect(await balanceOf(t.db, m.userId, 'cash', 'USD')).toBe(12_000);
     // Again: refused, nothing credited twice.
-    const again = await cli(['wallet', 'recharge', 'confirm', String(r.id), '--reason', 'again']).then(() => undefined, (e: { code: number; stderr: string }) => e);
+    const again = await cli(['wallet', 'recharge', 'confirm', String(r.id), '--reason', 'again', ...(await code('olivia'))]).then(() => undefined, (e: { code: number; stderr: string }) => e);
     expect(again?.code).toBe(1);
     expect(await refused('approvals', 'approve', String(requestId), '--by', 'carla')).not.toBe('');
     expect(await balanceOf(t.db, m.userId, 'cash', 'USD')).toBe(12_000);
