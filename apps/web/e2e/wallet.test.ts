@@ -13,13 +13,19 @@ import { clickSettled, launchBrowser, type Browser } from './browser.js';
 import { createMemberSession } from './members.js';
 import { baseUrl, databaseUrl } from './shop.js';
 import { OPS_CLI } from '../../api/src/test/api-processes.js';
+import { opsAuthenticators, withCode } from '../../api/src/ops/__tests__/ops-operators.js';
 
 let browser: Browser;
 
 beforeAll(async () => {
   browser = await launchBrowser(baseUrl);
 });
-afterAll(() => browser?.close());
+/** The shop's database, for binding the operators' authenticators (`ops`); opened by the first command. */
+let opsDb: ReturnType<typeof createDatabase> | undefined;
+afterAll(async () => {
+  await browser?.close();
+  await opsDb?.destroy();
+});
 
 const field = (page: Page, name: string) => page.locator(`input[name="${name}"]`);
 
@@ -109,19 +115,24 @@ const PAY_PASSWORD = '864213';
 const SLIP = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
 
 /** The console operators the commands below run as (a command runs as an existing operator), made once per shop as its administrator makes them. */
-let operatorsMade: Promise<unknown> | undefined;
+let operatorsMade: Promise<(name: string) => Promise<string[]>> | undefined;
 const OPS_OPERATORS: Record<string, string> = { olivia: 'owner', bruno: 'finance' };
 
-/** `npm run ops -- …` as an operator runs it: its own process, on the shop's database. */
+/**
+ * `npm run ops -- …` as an operator runs it: its own process, on the shop's database; a command deciding
+ * about value carries the code of the operator's authenticator (bound here as a first console sign-in binds it).
+ */
 async function ops(...args: string[]): Promise<string> {
   operatorsMade ??= (async () => {
     for (const [name, role] of Object.entries(OPS_OPERATORS)) {
       // Made by another file on this worker's shop already: that one is used.
       await promisify(execFile)(process.execPath, [...OPS_CLI, 'operator', 'create', name, '--role', role], { cwd: ROOT, env: { ...process.env, DATABASE_URL: databaseUrl } }).catch(() => undefined);
     }
+    opsDb = createDatabase(databaseUrl, 1);
+    return opsAuthenticators(opsDb, Object.keys(OPS_OPERATORS));
   })();
-  await operatorsMade;
-  const { stdout } = await promisify(execFile)(process.execPath, [...OPS_CLI, ...args], {
+  const code = await operatorsMade;
+  const { stdout } = await promisify(execFile)(process.execPath, [...OPS_CLI, ...(await withCode(code, args, 'olivia'))], {
     cwd: ROOT,
     env: { ...process.env, DATABASE_URL: databaseUrl, OPERATOR: 'olivia' },
   });

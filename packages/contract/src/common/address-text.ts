@@ -35,14 +35,16 @@ const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hang
  * An address on one line, in the order its country writes it: in Japan, China, Taiwan, Hong Kong,
  * Macau and Korea, when it is written in their script, the postal code first and then from the
  * largest place to the smallest ("〒150-0041 東京都渋谷区神南1-2-3"); elsewhere (and such an address
- * written in Latin letters) from the street to the country, with commas. The country comes last in
+ * whose street is written in Latin letters) from the street to the country, with commas. The country comes last in
  * both, as on an envelope sent abroad. Empty parts are left out.
  */
 export function addressText(a: AddressParts): string {
   const part = (v: string | undefined) => (v ?? '').trim();
   const [province, city, district, street, house, zip, country] = [part(a.province), part(a.city), part(a.district), part(a.street), part(a.house_number), part(a.zip_code), part(a.country_name)] as const;
   const style = BIG_TO_SMALL[a.country_code.trim().toUpperCase()];
-  if (style && [province, city, district, street, house].some((p) => CJK.test(p))) {
+  // The street the member typed decides: picked place names may be in the country's script while the
+  // street is in Latin letters ("Tianhe Road 385"), an address then written street first.
+  if (style && [street, house].some((p) => CJK.test(p))) {
     // A city that is its own province (北京市, 北京市) is written once.
     const places = [province, city, district, street].filter((p, i, all) => p && p !== all[i - 1]);
     const code = zip.replace(/^〒\s*/, '');

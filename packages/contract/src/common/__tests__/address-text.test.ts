@@ -24,5 +24,7 @@ describe('an address on one line, as its country writes it', () => {
     expect(addressText({ country_code: 'TH', country_name: 'Thailand', province: 'Bangkok', city: 'Khlong Toei', district: '', street: '99/1 ถนนสุขุมวิท', house_number: '', zip_code: '10110' })).toBe('99/1 ถนนสุขุมวิท, Khlong Toei, Bangkok, 10110, Thailand');
     expect(addressText({ country_code: 'MY', country_name: 'Malaysia', province: 'Johor', street: 'Jalan Rahmat', house_number: '5', zip_code: '83000' })).toBe('Jalan Rahmat, 5, Johor, 83000, Malaysia');
     expect(addressText({ country_code: 'JP', country_name: 'Japan', province: 'Tokyo', city: 'Shibuya-ku', street: '1-2-3 Jinnan', zip_code: '150-0041' })).toBe('1-2-3 Jinnan, Shibuya-ku, Tokyo, 150-0041, Japan');
+    // Places picked in the country's script, the street typed in Latin letters: street first.
+    expect(addressText({ country_code: 'CN', country_name: 'China', province: 'Guangdong', city: '广州市', district: '天河区', street: 'Tianhe Road 385' })).toBe('Tianhe Road 385, 天河区, 广州市, Guangdong, China');
   });
 });
