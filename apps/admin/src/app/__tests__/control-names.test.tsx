@@ -13,6 +13,7 @@ import Reviews from '../../pages/catalogue/Reviews';
 import ReferralApplications from '../../pages/referral/Applications';
 import ReferralPlan from '../../pages/referral/Plan';
 import { App } from '../App';
+import { answeringFrom } from '../../test/fake-api';
 
 // An operator with a screen reader goes through the console: every field, switch and filter says
 // what it is (not "spinbutton 100", not the stepper's English "Increase Value"), a clickable photo
@@ -50,10 +51,7 @@ beforeEach(async () => {
     '/admin/api/catalogue/reviews': { list: [review], total: 1, page: 1, limit: 20, has_more: false },
   });
   sessionStore.signIn('token');
-  vi.stubGlobal('fetch', async (url: string) => {
-    const data = answers[url.split('?')[0]!];
-    return new Response(JSON.stringify(data === undefined ? { code: 404, msg: 'Not found', data: null } : { code: 200, msg: 'ok', data }), { status: data === undefined ? 404 : 200, headers: { 'Content-Type': 'application/json' } });
-  });
+  vi.stubGlobal('fetch', answeringFrom(answers));
 });
 afterEach(async () => {
   cleanup();

@@ -9,6 +9,7 @@ import { sessionStore } from '../../lib/session';
 import { referralPlan } from '../../test/referral-plan';
 import ReferralPlan from '../../pages/referral/Plan';
 import { Shell } from '../Shell';
+import { answeringFrom } from '../../test/fake-api';
 
 // At 200 % zoom (a 640 px wide window): the menu shrank to 64 px of first letters
 // ("Á", "V", "F"), its groups cut, the console's name spilled over the page's heading, and the
@@ -41,10 +42,7 @@ function windowWidth(px: number) {
 
 beforeEach(() => {
   sessionStore.signIn('token');
-  vi.stubGlobal('fetch', async (url: string) => {
-    const data = answers[url.split('?')[0]!];
-    return new Response(JSON.stringify(data === undefined ? { code: 404, msg: 'Not found', data: null } : { code: 200, msg: 'ok', data }), { status: data === undefined ? 404 : 200, headers: { 'Content-Type': 'application/json' } });
-  });
+  vi.stubGlobal('fetch', answeringFrom(answers));
 });
 afterEach(() => {
   cleanup();

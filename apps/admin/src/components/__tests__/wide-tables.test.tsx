@@ -12,6 +12,7 @@ import Goods from '../../pages/catalogue/Goods';
 import GroupBuys from '../../pages/catalogue/GroupBuys';
 import Reviews from '../../pages/catalogue/Reviews';
 import GiftCards from '../../pages/money/GiftCards';
+import { answeringFrom } from '../../test/fake-api';
 
 // At 1024 px these tables ran past the window's edge and cut off their action buttons (goods IDs
 // stacked a digit a line). As on the members, approvals, payments and after-sales screens, a table
@@ -39,10 +40,7 @@ const answers: Record<string, unknown> = {
 };
 beforeEach(() => {
   sessionStore.signIn('token');
-  vi.stubGlobal('fetch', async (url: string) => {
-    const data = answers[url.split('?')[0]!];
-    return new Response(JSON.stringify(data === undefined ? { code: 404, msg: 'Not found', data: null } : { code: 200, msg: 'ok', data }), { status: data === undefined ? 404 : 200, headers: { 'Content-Type': 'application/json' } });
-  });
+  vi.stubGlobal('fetch', answeringFrom(answers));
 });
 afterEach(() => {
   cleanup();

@@ -6,6 +6,7 @@ import { formatMoney } from '../../../lib/format';
 import { changeLanguage, initI18n } from '../../../lib/i18n';
 import { sessionStore } from '../../../lib/session';
 import Charity from '../Charity';
+import { answeringFrom } from '../../../test/fake-api';
 
 // The causes table beside "Pledged (paid)": its pledge count is of paid pledges, the ones that
 // amount sums; all pledges (awaiting payment, cancelled, closed) are a column of their own.
@@ -22,10 +23,7 @@ const answers: Record<string, unknown> = {
 };
 beforeEach(() => {
   sessionStore.signIn('token');
-  vi.stubGlobal('fetch', async (url: string) => {
-    const data = answers[url.split('?')[0]!];
-    return new Response(JSON.stringify(data === undefined ? { code: 404, msg: 'Not found', data: null } : { code: 200, msg: 'ok', data }), { status: data === undefined ? 404 : 200, headers: { 'Content-Type': 'application/json' } });
-  });
+  vi.stubGlobal('fetch', answeringFrom(answers));
 });
 afterEach(() => {
   cleanup();

@@ -7,6 +7,7 @@ import { Shell } from '../../../app/Shell';
 import { initI18n } from '../../../lib/i18n';
 import { sessionStore } from '../../../lib/session';
 import Dashboard from '../Dashboard';
+import { answeringFrom } from '../../../test/fake-api';
 
 // An operator on the keyboard: the window's title names the page they are on, and a review queue
 // they may open is a link on the dashboard (reached by Tab, opened by Enter), named by its words and count.
@@ -31,10 +32,7 @@ const me = answers['/admin/api/auth/me'];
 const dashboard = answers['/admin/api/dashboard'];
 beforeEach(() => {
   sessionStore.signIn('token');
-  vi.stubGlobal('fetch', async (url: string) => {
-    const data = answers[url.split('?')[0]!];
-    return new Response(JSON.stringify(data === undefined ? { code: 404, msg: 'Not found', data: null } : { code: 200, msg: 'ok', data }), { status: data === undefined ? 404 : 200, headers: { 'Content-Type': 'application/json' } });
-  });
+  vi.stubGlobal('fetch', answeringFrom(answers));
 });
 afterEach(() => {
   cleanup();

@@ -6,6 +6,7 @@ import { changeLanguage, initI18n } from '../../../lib/i18n';
 import { sessionStore } from '../../../lib/session';
 import { ShopOrderHistory } from '../ShopOrderHistory';
 import { StockChanges } from '../StockChanges';
+import { answeringFrom } from '../../../test/fake-api';
 
 // At 1280 px a completed shop order's drawer showed a fixed
 // "awaiting payment, paid" timeline and no fee, earnings or refund; the stock changes were headed
@@ -47,10 +48,7 @@ const answers: Record<string, unknown> = {
 beforeEach(async () => {
   await changeLanguage('en-us');
   sessionStore.signIn('token');
-  vi.stubGlobal('fetch', async (url: string) => {
-    const data = answers[url.split('?')[0]!];
-    return new Response(JSON.stringify(data === undefined ? { code: 404, msg: 'Not found', data: null } : { code: 200, msg: 'ok', data }), { status: data === undefined ? 404 : 200, headers: { 'Content-Type': 'application/json' } });
-  });
+  vi.stubGlobal('fetch', answeringFrom(answers));
 });
 afterEach(() => {
   cleanup();
