@@ -7,8 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type BuiltApp } from '../app.js';
 import { connectRedis, depsFor } from '../deps.js';
 import type { AppDeps } from '../app-deps.js';
-import { responseCache } from '../lib/cache.js';
-import { onChanges, type Change } from '../lib/changes.js';
+import { ResponseCache, responseCache } from '../lib/cache.js';
 import { CacheTag } from '../modules/catalogue/response-cache.js';
 import { newGoods } from '../modules/cart/__tests__/fixtures.js';
 import { buildTestApp, type TestApp } from '../test/build-test-app.js';
@@ -109,7 +108,7 @@ describe.skipIf(!haveRedis)('the API processes when their Redis fails', () => {
     fs.rmSync(dir, { recursive: true, force: true });
   });
 
-  it('a change made through one process while Redis was down shows in the other once Redis is back', async () => {
+  it('a change made through one process while Redis is down shows in the other at once, and after Redis is back', async () => {
     const a = await apiProcess();
     const b = await apiProcess();
     const g = await newGoods(t.db, [{ price: 2500, stock: 30 }]);
@@ -120,28 +119,82 @@ describe.skipIf(!haveRedis)('the API processes when their Redis fails', () => {
     };
     expect(await stockShownBy(b)).toBe(30);
 
-    // What this test process hears on the database channel meanwhile (the processes share the
-    // listeners of one module): "anything may have changed" heard there drops B's copy as well.
-    const heard: Change[] = [];
-    const stopHearing = onChanges((changes, origin) => void (origin === 'remote' && heard.push(...changes)));
     await stopRedis();
     try {
+      // B learns it is cut off from the invalidations of the others, and stops answering from its copy.
+      expect(await until(async () => !responseCache(b.deps).hearsOthers, 5_000)).toBe(true);
       // Process A gives units back while Redis is down, and drops the answers that showed the old stock.
       await t.db.updateTable('goods_skus').set({ stock: 20 }).where('id', '=', g.skuIds[0]!).execute();
       responseCache(a.deps).invalidate(CacheTag.goodsInfo(g.goodsId));
       expect(await stockShownBy(a)).toBe(20);
-      // B keeps its copy meanwhile (it cannot hear of the change through Redis)…
-      const shownByB = await stockShownBy(b);
-      if (!heard.length) expect(shownByB).toBe(30);
+      // B cannot hear of the change through Redis, yet shows it: it reads afresh meanwhile.
+      expect(await stockShownBy(b)).toBe(20);
+      await t.db.updateTable('goods_skus').set({ stock: 18 }).where('id', '=', g.skuIds[0]!).execute();
+      expect(await stockShownBy(b)).toBe(18);
     } finally {
-      stopHearing();
       // Redis back whatever happened above: the next tests need it.
       await startRedis();
     }
-    // …and shows the new stock within seconds of Redis answering again, without a restart.
-    expect(await until(async () => (await stockShownBy(b)) === 20, 10_000)).toBe(true);
+    // Once Redis answers again B caches anew, and hears the changes made through A.
+    expect(await until(async () => responseCache(b.deps).hearsOthers, 10_000)).toBe(true);
+    expect(await stockShownBy(b)).toBe(18);
+    await t.db.updateTable('goods_skus').set({ stock: 17 }).where('id', '=', g.skuIds[0]!).execute();
+    responseCache(a.deps).invalidate(CacheTag.goodsInfo(g.goodsId));
+    expect(await until(async () => (await stockShownBy(b)) === 17, 10_000)).toBe(true);
     // A's invalidation that Redis did not take was sent once it answered.
     expect(await until(async () => responseCache(a.deps).unsent === 0, 5_000)).toBe(true);
+  }, 60_000);
+
+  it('a cache cut off from its invalidations (Redis down or hung) answers nothing from memory, and starts afresh when they are back, saying so', async () => {
+    const redis = await connectRedis(`redis://127.0.0.1:${redisPort}`);
+    const lines: string[] = [];
+    const cache = new ResponseCache({ redis, log: (line) => lines.push(line) });
+    try {
+      await cache.listen();
+      let price = 100;
+      const priceShown = () => cache.memo({ id: 'price', tags: ['goods:1'] }, async () => price);
+      expect(await priceShown()).toBe(100);
+      price = 120;
+      // Connected: the copy is served until an invalidation drops it.
+      expect(await priceShown()).toBe(100);
+
+      await stopRedis();
+      try {
+        expect(await until(async () => !cache.hearsOthers, 5_000)).toBe(true);
+        // Another process may have changed the price and said so on a channel this one no longer hears.
+        expect(await priceShown()).toBe(120);
+        price = 130;
+        expect(await priceShown()).toBe(130);
+        expect(cache.size).toBe(0);
+      } finally {
+        await startRedis();
+      }
+      expect(await until(async () => cache.hearsOthers, 10_000)).toBe(true);
+      price = 140;
+      expect(await priceShown()).toBe(140);
+      price = 150;
+      expect(await priceShown()).toBe(140);
+      expect(lines).toHaveLength(2);
+      expect(lines[0]).toMatch(/lost/);
+      expect(lines[1]).toMatch(/back/);
+
+      // Hung (connected, but not answering): the same, within a couple of seconds.
+      const admin = await connectRedis(`redis://127.0.0.1:${redisPort}`);
+      try {
+        await admin.call('CLIENT', 'PAUSE', '4000', 'ALL');
+        expect(await until(async () => !cache.hearsOthers, 3_500)).toBe(true);
+        expect(await priceShown()).toBe(150);
+        expect(await until(async () => cache.hearsOthers, 10_000)).toBe(true);
+        price = 160;
+        expect(await priceShown()).toBe(160);
+        expect(lines).toHaveLength(4);
+      } finally {
+        admin.disconnect();
+      }
+    } finally {
+      cache.close();
+      redis.disconnect();
+    }
   }, 60_000);
 
   it("a shop on another database number of the same Redis server does not drop this shop's answers", async () => {

@@ -57,12 +57,16 @@ export function invalidationChannel(redis: Redis): string {
 const MAX_PENDING = 300;
 /** How long a late invalidation waits for Redis to take it before it is tried again. */
 const PUBLISH_WAIT_MS = 1_000;
+/** How often the invalidation channel is asked whether it still answers (a hung Redis keeps its connection). */
+const CHANNEL_CHECK_MS = 1_000;
 
 /**
  * Hot answers held serialised in memory, per endpoint and key. Every write that changes what they
  * show invalidates by tag after its commit; with several API processes the invalidation is
- * published through Redis so each process drops its copy. With `checkAnswers` (tests) every
- * answer is checked against the endpoint's data schema before it is kept.
+ * published through Redis so each process drops its copy. While this process does not hear those
+ * invalidations (Redis down or hung, not yet subscribed) it neither serves nor keeps answers: each
+ * is built afresh. With `checkAnswers` (tests) every answer is checked against the endpoint's data
+ * schema before it is kept.
  */
 export class ResponseCache {
   private entries = new Map<string, MemoEntry | CachedAnswer<unknown>>();
@@ -78,11 +82,28 @@ export class ResponseCache {
   private pending: string[][] = [];
   private flushing = false;
   private retry?: NodeJS.Timeout;
+  /** Whether invalidations from the other processes reach this one: always without Redis; with it, while subscribed and answering. */
+  private hearing: boolean;
+  /** Whether the current connection of the subscriber holds the subscription. */
+  private subscribed = false;
+  private checking = false;
+  private checks?: NodeJS.Timeout;
+  private closed = false;
+  private channel = '';
+  private firstHeard?: () => void;
+  private readonly log: (line: string) => void;
 
-  constructor(options: { max?: number; redis?: Redis; checkAnswers?: boolean } = {}) {
+  constructor(options: { max?: number; redis?: Redis; checkAnswers?: boolean; log?: (line: string) => void } = {}) {
     this.max = options.max ?? 5000;
     this.redis = options.redis;
     this.checkAnswers = options.checkAnswers ?? false;
+    this.log = options.log ?? (() => {});
+    this.hearing = !options.redis;
+  }
+
+  /** Whether answers are served from memory: the invalidations of the other processes reach this one. */
+  get hearsOthers(): boolean {
+    return this.hearing;
   }
 
   /**
@@ -120,7 +141,8 @@ export class ResponseCache {
     build: () => Promise<unknown>,
     make: (value: unknown, tags: readonly string[], expiresAt: number | undefined) => V,
   ): Promise<V> {
-    const hit = this.entries.get(fullKey);
+    // Not hearing the others' invalidations, nothing held is trusted (there is nothing held either).
+    const hit = this.hearing ? this.entries.get(fullKey) : undefined;
     if (hit) this.entries.delete(fullKey);
     if (hit && (hit.expiresAt === undefined || Date.now() < hit.expiresAt)) {
       // Kept as the newest: when the cache is full, the answer asked for longest ago goes first.
@@ -135,7 +157,7 @@ export class ResponseCache {
         const value = built instanceof Expiring ? (built.value as unknown) : built;
         const expiresAt = built instanceof Expiring ? built.expiresAt?.getTime() : undefined;
         const entry = make(value, tags, expiresAt);
-        if (generation === this.generation) {
+        if (generation === this.generation && this.hearing) {
           // Full: the least recently asked for answer makes room (a Map keeps its keys in the order set).
           if (this.entries.size >= this.max) this.entries.delete(this.entries.keys().next().value!);
           this.entries.set(fullKey, entry);
@@ -233,17 +255,18 @@ export class ResponseCache {
   }
 
   /**
-   * Listens for invalidations published by other processes. Whenever the subscription is made again
-   * after it was lost (or is made late), invalidations may have been missed meanwhile: every answer
-   * this process holds is dropped then. Invalidations Redis did not take from this process are sent
-   * again when it answers.
+   * Listens for invalidations published by other processes. Until the subscription is made, and
+   * whenever it is lost or Redis stops answering on it, answers are built afresh and not kept; once
+   * it is made (again), every answer held before is dropped, since invalidations may have been
+   * missed meanwhile. Invalidations Redis did not take from this process are sent again when it
+   * answers.
    */
   async listen(): Promise<void> {
     if (!this.redis || this.subscriber) return;
     const redis = this.redis;
-    const channel = invalidationChannel(redis);
+    this.channel = invalidationChannel(redis);
     redis.on('ready', () => void this.flushPending());
-    // Subscribed here on every connection, so the drop follows the subscription, never precedes it.
+    // Subscribed here on every connection, so hearing follows the subscription, never precedes it.
     const subscriber = redis.duplicate({ autoResubscribe: false, lazyConnect: true, enableOfflineQueue: false });
     this.subscriber = subscriber;
     subscriber.on('message', (_channel: string, message: string) => {
@@ -255,21 +278,57 @@ export class ResponseCache {
       }
     });
     subscriber.on('error', () => {});
-    let first: ((e?: unknown) => void) | undefined;
-    const subscribed = new Promise<void>((resolve, reject) => (first = (e) => (e ? reject(e) : resolve())));
-    subscriber.on('ready', () => {
-      subscriber.subscribe(channel).then(
-        () => {
-          this.invalidateLocal([]);
-          void this.flushPending();
-          first?.();
-        },
-        // Lost again before it was made: the next connection subscribes.
-        () => {},
-      );
+    subscriber.on('close', () => {
+      this.subscribed = false;
+      this.lost('connection closed');
     });
-    subscriber.connect().catch((e: unknown) => first?.(e));
-    await subscribed;
+    subscriber.on('ready', () => void this.checkChannel());
+    this.checks = setInterval(() => void this.checkChannel(), CHANNEL_CHECK_MS).unref();
+    const heard = new Promise<void>((resolve) => (this.firstHeard = resolve));
+    await Promise.race([heard, subscriber.connect().then(() => heard)]);
+  }
+
+  /** Subscribes on a new connection, then asks the channel whether it still answers. */
+  private async checkChannel(): Promise<void> {
+    const subscriber = this.subscriber;
+    if (!subscriber || this.checking || this.closed || subscriber.status !== 'ready') return;
+    this.checking = true;
+    try {
+      const late = () => {
+        throw new Error(`no answer within ${CHANNEL_CHECK_MS} ms`);
+      };
+      if (!this.subscribed) {
+        await within(subscriber.subscribe(this.channel), CHANNEL_CHECK_MS, late);
+        this.subscribed = true;
+      } else {
+        await within(subscriber.ping(), CHANNEL_CHECK_MS, late);
+      }
+      if (!this.hearing) this.heardAgain();
+    } catch (e) {
+      this.lost(e instanceof Error ? e.message : String(e));
+    } finally {
+      this.checking = false;
+    }
+  }
+
+  private lost(why: string): void {
+    if (!this.hearing || this.closed) return;
+    this.hearing = false;
+    this.invalidateLocal([]);
+    this.log(`response cache: lost the invalidations of the other processes through Redis (${why}); answers are built afresh until they are back`);
+  }
+
+  private heardAgain(): void {
+    // Invalidations may have been missed meanwhile: nothing held before is served again.
+    this.invalidateLocal([]);
+    this.hearing = true;
+    void this.flushPending();
+    if (this.firstHeard) {
+      this.firstHeard();
+      this.firstHeard = undefined;
+    } else {
+      this.log('response cache: the invalidations of the other processes are back through Redis; answers held before were dropped, new ones are cached again');
+    }
   }
 
   /** Runs `stop` when the cache closes (a listener it keeps). */
@@ -279,7 +338,9 @@ export class ResponseCache {
 
   /** Stops listening for invalidations from elsewhere (the app closes). */
   close(): void {
+    this.closed = true;
     this.subscriber?.disconnect();
+    clearInterval(this.checks);
     clearInterval(this.retry);
     for (const stop of this.stops.splice(0)) stop();
   }
@@ -295,7 +356,12 @@ const caches = new WeakMap<object, ResponseCache>();
 export function responseCache(deps: Pick<AppDeps, 'config' | 'redis'>): ResponseCache {
   let cache = caches.get(deps);
   if (!cache) {
-    const created = new ResponseCache({ max: 5000, redis: deps.redis, checkAnswers: deps.config.NODE_ENV === 'test' });
+    const created = new ResponseCache({
+      max: 5000,
+      redis: deps.redis,
+      checkAnswers: deps.config.NODE_ENV === 'test',
+      log: deps.config.LOG_LEVEL === 'silent' ? undefined : (line) => console.warn(`[shop] ${line}`),
+    });
     cache = created;
     caches.set(deps, created);
     void created.listen().catch(() => {});

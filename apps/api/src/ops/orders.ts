@@ -19,6 +19,9 @@ import { idOf, splitArgs, valid } from './args.js';
 // A command's freight or fee is typed whole, not saved from a copy read earlier: it names no version (recorded rule).
 const UNVERSIONED: RowSave = { unversioned: true };
 
+/** "1 minute", "2 minutes", "0 days": a count with its unit in English. */
+const counted = (n: number, unit: string): string => `${n} ${unit}${n === 1 ? '' : 's'}`;
+
 export const ORDER_USAGE = `  orders [status]                       the newest orders (awaiting_payment, paid, shipped, completed …)
   order show <id>                       one order with its lines (their ids), amounts, packages and what happened to it
   order ship <id> --carrier <c> --number <n> [--lines <line>:<qty>,…]   ship one package (manual tracking): the lines named, else everything not shipped yet
@@ -153,7 +156,7 @@ export async function runOrderCommand(db: Database, actor: Actor, argv: string[]
       // Checked as the console's call is: a value out of range is told with the range, before the database refuses it.
       const body = valid(c.adminSetOrderSettings.body, sub === 'expiry' ? { expiry_minutes: n } : sub === 'auto-confirm' ? { auto_confirm_days: n } : { settle_after_days: n });
       const s = await setOrderSettingsRecorded(db, actor, body);
-      return `orders stay unpaid at most ${s.expiry_minutes} minutes; unconfirmed orders complete ${s.auto_confirm_days} days after delivery and settle ${s.settle_after_days} days after completion, not before their after-sales window closes (by ${s.updated_by})`;
+      return `orders stay unpaid at most ${counted(s.expiry_minutes, 'minute')}; unconfirmed orders complete ${counted(s.auto_confirm_days, 'day')} after delivery and settle ${counted(s.settle_after_days, 'day')} after completion, not before their after-sales window closes (by ${s.updated_by})`;
     }
     case 'points': {
       const [perUnit, shoppingPerUnit, share, earn] = words.slice(2, 6).map((v, i) => idOf(v, ['points per unit', 'shopping points per unit', 'max share (basis points)', 'earn rate (basis points)'][i]!));

@@ -8,6 +8,16 @@ import { zodProblems, type Api } from './routes.js';
 export const isLoopback = (address: string | undefined): boolean =>
   address !== undefined && (address === '::1' || /^(?:::ffff:)?127\./.test(address));
 
+/** Headers a proxy adds: a request carrying any of them was relayed for someone else. */
+const PROXY_HEADERS = ['x-forwarded-for', 'x-real-ip', 'forwarded', 'via'] as const;
+
+/**
+ * Whether a request comes from this machine itself: a loopback socket and no proxy in between
+ * (a reverse proxy on this machine connects from loopback on behalf of everyone it serves).
+ */
+export const isFromThisMachine = (request: FastifyRequest): boolean =>
+  isLoopback(request.socket.remoteAddress) && PROXY_HEADERS.every((name) => request.headers[name] === undefined);
+
 /**
  * A JSON call outside the spec's 240 (the slider's challenge and answer, the development outbox):
  * same envelope, validation and error path as contract calls.
@@ -19,7 +29,7 @@ export function rawJsonRoute<S extends z.ZodType | undefined>(
     url: string;
     input?: S;
     rateLimit?: { max: number; timeWindow: number };
-    /** Answer only connections from this machine (others get the 404 of a route that does not exist). */
+    /** Answer only this machine, not through a proxy (others get the 404 of a route that does not exist). */
     localOnly?: boolean;
   },
   handler: (input: S extends z.ZodType ? z.infer<S> : undefined, request: FastifyRequest, reply: FastifyReply) => Promise<unknown>,
@@ -29,8 +39,9 @@ export function rawJsonRoute<S extends z.ZodType | undefined>(
     url: def.url,
     config: def.rateLimit ? { rateLimit: def.rateLimit } : {},
     handler: async (request, reply) => {
-      // The socket's own address: X-Forwarded-For can claim loopback, a connection cannot.
-      if (def.localOnly && !isLoopback(request.socket.remoteAddress)) throw new AppError(ResponseCode.notFound, undefined, { httpStatus: 404 });
+      // The socket's own address (X-Forwarded-For can claim loopback, a connection cannot), and no
+      // proxy in between: through a local proxy every caller's connection is loopback.
+      if (def.localOnly && !isFromThisMachine(request)) throw new AppError(ResponseCode.notFound, undefined, { httpStatus: 404 });
       // These answers are per caller (a challenge, codes): never kept by a cache.
       reply.header('cache-control', 'no-store');
       let input: unknown;

@@ -122,6 +122,19 @@ describe('order commands', () => {
     }
   });
 
+  it('says one minute and one day in the singular when it sets them', async () => {
+    const before = await t.db.selectFrom('order_settings').select(['expiry_minutes', 'auto_confirm_days', 'settle_after_days']).executeTakeFirstOrThrow();
+    try {
+      await ops('order', 'auto-confirm', '1');
+      await ops('order', 'settle-after', '1');
+      const said = await ops('order', 'expiry', '1');
+      expect(said).toMatch(/^orders stay unpaid at most 1 minute; unconfirmed orders complete 1 day after delivery and settle 1 day after completion,/);
+      expect(await ops('order', 'expiry', '2')).toMatch(/^orders stay unpaid at most 2 minutes;/);
+    } finally {
+      await t.db.updateTable('order_settings').set(before).execute();
+    }
+  });
+
   it('reminders lists the paid orders whose members asked for them to be shipped', async () => {
     const m = await shopper();
     const { orderId } = await paidOrder(m);

@@ -38,11 +38,33 @@ describe('the development outbox', () => {
     }
   });
 
+  it('does not exist for a request that came through a proxy on this machine, whatever the proxy says', async () => {
+    // A reverse proxy on this machine connects from loopback for everyone on the network.
+    const proxied: Array<Record<string, string>> = [
+      { 'x-forwarded-for': '192.168.1.20' },
+      { 'x-forwarded-for': '127.0.0.1' },
+      { 'x-real-ip': '127.0.0.1' },
+      { forwarded: 'for=127.0.0.1' },
+      { via: '1.1 nginx' },
+    ];
+    for (const headers of proxied) {
+      for (const local of ['127.0.0.1', '::1']) {
+        const res = await outbox(local, headers);
+        expect(res.statusCode, `${local} ${JSON.stringify(headers)}`).toBe(404);
+        expect(res.json()).toMatchObject({ code: ResponseCode.notFound, data: null });
+        expect(res.body).not.toContain('outbox-reader');
+      }
+    }
+    // The same machine without a proxy still reads its codes.
+    expect((await outbox('127.0.0.1')).statusCode).toBe(200);
+  });
+
   it('answers only this machine in every mode but production, where it does not exist', async () => {
     const other = await buildTestApp({ NODE_ENV: 'test' });
     try {
       expect((await other.app.inject({ method: 'GET', url: '/dev/outbox', remoteAddress: '192.168.1.20' })).statusCode).toBe(404);
       expect((await other.app.inject({ method: 'GET', url: '/dev/outbox', remoteAddress: '127.0.0.1' })).statusCode).toBe(200);
+      expect((await other.app.inject({ method: 'GET', url: '/dev/outbox', remoteAddress: '127.0.0.1', headers: { 'x-forwarded-for': '10.0.0.7' } })).statusCode).toBe(404);
     } finally {
       await other.close();
     }
