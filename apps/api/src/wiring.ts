@@ -2,7 +2,7 @@ import { jobTasks } from './job-tasks.js';
 import { registerJobTasks } from './jobs/tasks.js';
 import { registerApprovable } from './modules/approvals/approvals.service.js';
 import { operatorGrantApprovable } from './console/operator-grants.js';
-import { afterSalesWindowEnd, holdsSettlement, ordersOpenToCases, ordersWithCases, SETTINGS_TAG as AFTER_SALE_SETTINGS_TAG } from './modules/after-sales/after-sales.service.js';
+import { afterSalesWindowEnd, hasOpenCase, holdsSettlement, ordersOpenToCases, ordersWithCases, SETTINGS_TAG as AFTER_SALE_SETTINGS_TAG } from './modules/after-sales/after-sales.service.js';
 import { ordersToReview } from './modules/after-sales/reviews.service.js';
 import { shopOrderSource } from './modules/after-sales/order-source.js';
 import { goodsPageHooks } from './modules/catalogue/goods-page-hooks.js';
@@ -23,7 +23,7 @@ import { insertApprovedCoupon, saveApprovedCouponChange } from './modules/promot
 import { saveApprovedGoodsPoints } from './modules/promotions/goods-points.service.js';
 import { groupBuyOfferOfGoods } from './modules/promotions/group-buy.offer.js';
 import { insertApprovedGroupBuy, saveApprovedGroupBuyChange } from './modules/promotions/group-buy.service.js';
-import { creditConfirmedRecharge } from './modules/wallet/recharge.service.js';
+import { carryOutReceivingAccount, creditConfirmedRecharge } from './modules/wallet/recharge.service.js';
 import { postGiftCardIssue, postPointsGrant, rewardHooks } from './modules/wallet/wallet.service.js';
 import { rechargePayable } from './modules/wallet/recharge-payable.js';
 import { earnOnSettled, earnOnShopOrderSettled, owedOfRewards, voidPendingCommissions, voidShopOrderPendingCommissions, writePendingCommissions, writeShopOrderPendingCommissions } from './modules/referral/earnings.service.js';
@@ -33,6 +33,7 @@ import { houseCodeHook } from './modules/accounts/house-code.js';
 import { shopOrderEarningHooks, shopOrderPayable } from './modules/user-shop/shop-orders.service.js';
 import { shopOrderAfterSales } from './modules/user-shop/shop-order-after-sales.js';
 import { postShopStockAddition, saveApprovedShopSettings } from './modules/user-shop/shops.console.js';
+import { shopKeepsAccountOpen } from './modules/user-shop/user-shop.service.js';
 
 // Composition: how the areas plug into each other where the lower one must not import the higher —
 // the durable tasks, each payable type's handler, what each approval kind carries out, and the hooks of accounts and the goods page. All
@@ -62,8 +63,15 @@ export function wireAreas(): void {
   registerApprovable({ kind: 'referral.plan', permission: 'referral.settings', execute: (tx, actor, p) => saveApprovedPlan(tx, actor, p as never) });
   // A role that approves money, for a new or existing operator: another owner approves it.
   registerApprovable(operatorGrantApprovable);
-  // Accounts asks, orders answers: open orders keep an account from being closed.
-  accountHooks.cancellationBlockers.push((db, userId) => hasOpenOrders(db, userId));
+  // Where members send their money (a collection account, deposit addresses): a second operator checks it before members see it.
+  registerApprovable({ kind: 'receiving_account.set', permission: 'withdrawals.review', execute: (tx, actor, p, request) => carryOutReceivingAccount(tx, actor, p as never, request) });
+  // Accounts asks, the areas answer: open orders, an open after-sales case (its refund comes to the
+  // wallet) and a member shop that may still earn for its owner keep an account from being closed.
+  accountHooks.cancellationBlockers.push(
+    { reason: 'open_orders', blocks: (db, userId) => hasOpenOrders(db, userId) },
+    { reason: 'open_after_sales', blocks: hasOpenCase },
+    { reason: 'open_shop', blocks: shopKeepsAccountOpen },
+  );
   // Closing an account weighs the wallet: money left keeps it open, points are given up at closing.
   closingHooks.balances = closingBalances;
   closingHooks.forfeit = forfeitOnClosing;

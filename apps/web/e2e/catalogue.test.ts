@@ -93,7 +93,7 @@ describe('the shop in Chromium on a phone', () => {
     await page.close();
   });
 
-  it('opens a goods page, chooses a SKU among those in stock, sends a visitor who taps "buy now" to login and back, and one Back then leaves the goods page', async () => {
+  it('opens a goods page, chooses a SKU among those in stock, sends a visitor who taps "buy now" to login, then on to checkout with that SKU; Back returns to the goods page, and one more Back leaves it', async () => {
     const page = await openFresh('/pages/tabbar/index', noPopups);
     const card = page.locator('.goods-card').first();
     const name = (await card.locator('.goods-card-name').innerText()).trim();
@@ -124,8 +124,15 @@ describe('the shop in Chromium on a phone', () => {
     await page.locator('input[name="password"]').fill('Secret123');
     await page.locator('.agreement-check').click();
     await page.getByRole('button', { name: 'Log in', exact: true }).click();
+    // The choice made before logging in is carried out: on to checkout with that SKU, without choosing again.
+    await page.waitForURL(/#\/pages\/goods\/goodsPay\?goods_id=\d+&sku_id=\d+&num=1$/);
+    expect(new URLSearchParams(page.url().split('?')[1]).get('goods_id')).toBe(new URLSearchParams(goodsAddress!.split('?')[1]).get('id'));
+    await page.goBack();
     await page.waitForURL((url) => url.hash === `#${goodsAddress}`);
     await expect.poll(() => page.locator('.goods-name').innerText()).toBe(name);
+    // Not carried out twice: the member stays on the goods page.
+    await page.waitForTimeout(1_000);
+    expect(page.url().endsWith(goodsAddress!)).toBe(true);
     await page.getByRole('button', { name: 'Back', exact: true }).click();
     await page.waitForURL(/#\/pages\/tabbar\/index$/);
     await page.close();

@@ -1,10 +1,13 @@
 import type { Page } from 'playwright-core';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { actOnceStarted, launchBrowser, type Browser } from './browser.js';
 import { createMemberSession } from './members.js';
 import { baseUrl, databaseUrl } from './shop.js';
 import { createDatabase } from '../../api/src/db/database.js';
 import { newGoods } from '../../api/src/modules/cart/__tests__/fixtures.js';
+import { newAddress } from '../../api/src/modules/orders/__tests__/fixtures.js';
+import { LANGUAGES } from '@shop/contract/common';
 
 // How pages sit on a 375 px phone in the languages with the longest words.
 let browser: Browser;
@@ -272,5 +275,95 @@ describe("the cart's footer on a phone", () => {
         await page.close();
       }
     }
+  });
+});
+
+describe('the settings rows, at 375 and 1280 px, in every language', () => {
+  /**
+   * For each row of the settings page's lists: its label, how far its arrow's right edge is from the
+   * right end of the room the row gives it, and the right edge of its arrow and of its value (if any).
+   */
+  const rowEdges = (page: Page) =>
+    page.locator('.page .adm-list-card .tap-row').evaluateAll((rows) =>
+      rows.map((row) => {
+        const content = row.querySelector('.adm-list-item-content')!;
+        const roomRight = content.getBoundingClientRect().right - parseFloat(getComputedStyle(content).paddingRight);
+        const arrow = row.querySelector('.adm-list-item-content-arrow')!.getBoundingClientRect();
+        const value = row.querySelector('.adm-list-item-content-extra');
+        return {
+          label: row.querySelector('.adm-list-item-content-main')!.textContent,
+          arrowShort: Math.round((roomRight - arrow.right) * 10) / 10,
+          arrowRight: arrow.right,
+          valueRight: value ? value.getBoundingClientRect().right : undefined,
+        };
+      }),
+    );
+
+  it('ends every row with its arrow at the same right edge, and every value at the same x, with or without a value', async () => {
+    const member = await createMemberSession(databaseUrl);
+    const client = new pg.Client({ connectionString: databaseUrl });
+    await client.connect();
+    // A short e-mail and a nickname: rows whose values leave room beside them.
+    await client.query('update users set email = $1, nickname = $2 where id = $3', [`${member.userName}@example.com`, 'Mia', member.userId]);
+    await client.end();
+    const signedIn = { 'shop.session': JSON.stringify({ state: { token: member.token, user: { id: member.userId, user_name: member.userName } }, version: 0 }), 'shop.session.refreshedAt': String(Date.now()) };
+    for (const lang of LANGUAGES) {
+      const page = await browser.open('/pages/other/setting', { viewport: { width: 375, height: 800 }, snoozePopups: true, localStorage: { ...signedIn, lang } });
+      // The profile has come: the nickname, the e-mail and the states of the other rows are shown.
+      await page.locator('.account-settings-list .adm-list-item-content-extra', { hasText: 'Mia' }).waitFor();
+      for (const width of [375, 1280]) {
+        await page.setViewportSize({ width, height: 800 });
+        const rows = await rowEdges(page);
+        // Change password and Close account (no value), the rows with one, and the language's row.
+        expect(rows.length, `${lang} at ${width} px`).toBeGreaterThanOrEqual(9);
+        expect(rows.filter((r) => r.arrowShort > 0.5 || r.arrowShort < -0.5).map((r) => `${r.label}: ${r.arrowShort} px`), `${lang} at ${width} px`).toEqual([]);
+        const arrows = rows.map((r) => r.arrowRight);
+        expect(Math.max(...arrows) - Math.min(...arrows), `${lang} at ${width} px`).toBeLessThanOrEqual(0.5);
+        const values = rows.flatMap((r) => (r.valueRight === undefined ? [] : [r.valueRight]));
+        expect(values.length, `${lang} at ${width} px`).toBeGreaterThanOrEqual(7);
+        expect(Math.max(...values) - Math.min(...values), `${lang} at ${width} px: the values end at one x`).toBeLessThanOrEqual(0.5);
+      }
+      await page.close();
+    }
+  });
+});
+
+describe("an address card's actions in Hungarian, at 375 and 320 px", () => {
+  it('keeps every label on one line and Edit and Delete on one row, at the right end', async () => {
+    const member = await createMemberSession(databaseUrl);
+    const db = createDatabase(databaseUrl, 2);
+    try {
+      // A default address (no "set as default") and one that is not: "Legyen alapértelmezett" beside its card's other actions.
+      await newAddress(db, member.userId, { isDefault: true });
+      await newAddress(db, member.userId, { isDefault: false, name: 'Anna' });
+    } finally {
+      await db.destroy();
+    }
+    const signedIn = { 'shop.session': JSON.stringify({ state: { token: member.token, user: { id: member.userId, user_name: member.userName } }, version: 0 }), 'shop.session.refreshedAt': String(Date.now()), lang: 'hu' };
+    const page = await browser.open('/pages/address/addressMessage', { snoozePopups: true, localStorage: signedIn });
+    await page.getByRole('button', { name: 'Legyen alapértelmezett' }).waitFor();
+    for (const width of [375, 320]) {
+      await page.setViewportSize({ width, height: 800 });
+      const cards = await page.locator('.address-card-actions').evaluateAll((rows) =>
+        rows.map((row) => {
+          const buttons = [...row.querySelectorAll('button')].map((b) => {
+            const range = document.createRange();
+            range.selectNodeContents(b);
+            const box = b.getBoundingClientRect();
+            return { text: b.textContent!.trim(), lines: new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size, top: Math.round(box.top), right: box.right };
+          });
+          return { buttons, right: row.getBoundingClientRect().right };
+        }),
+      );
+      expect(cards.length).toBe(2);
+      for (const card of cards) {
+        expect(card.buttons.filter((b) => b.lines > 1).map((b) => b.text), `${width} px`).toEqual([]);
+        const [edit, remove] = card.buttons.slice(-2);
+        expect([edit!.text, remove!.text]).toEqual(['Szerkesztés', 'Törlés']);
+        expect(edit!.top, `${width} px: Edit and Delete on one row`).toBe(remove!.top);
+        expect(Math.abs(remove!.right - card.right), `${width} px`).toBeLessThanOrEqual(0.5);
+      }
+    }
+    await page.close();
   });
 });

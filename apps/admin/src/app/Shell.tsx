@@ -1,6 +1,6 @@
 import { Button, Layout, Menu, Result, Space, Spin, Tag, Typography } from 'antd';
 import type { Permission } from '@shop/contract/common';
-import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { PageErrorBoundary } from './PageErrorBoundary';
@@ -10,6 +10,7 @@ import { sessionStore, watchIdle } from '../lib/session';
 import { LanguageSelect } from './LanguageSelect';
 import { useOperator } from '../lib/operator';
 import { usePageTitle } from '../lib/page-title';
+import { useNarrowWindow } from '../lib/narrow-window';
 import { ModalDrawer } from '../components/ModalDrawer';
 
 interface Item {
@@ -112,16 +113,7 @@ export const PAGES = (t: (k: string) => string): Array<Item | { group: string; c
 const WRAPPING: React.CSSProperties = { height: 'auto', minHeight: 40, lineHeight: 1.35, paddingBlock: 9, whiteSpace: 'normal' };
 const navItem = (key: string, label: string) => ({ key, label, style: WRAPPING });
 
-/** Below antd's `lg` (992 px; a 1280 px screen zoomed to 200 % is 640 px wide) the menu is a drawer opened from the header. */
-const NARROW = '(max-width: 991.98px)';
-const narrowMedia = () => (typeof window.matchMedia === 'function' ? window.matchMedia(NARROW) : undefined);
-function subscribeNarrow(changed: () => void): () => void {
-  const list = narrowMedia();
-  list?.addEventListener?.('change', changed);
-  return () => list?.removeEventListener?.('change', changed);
-}
-/** Whether the window is too narrow for the menu beside the page; follows a resize or a zoom. */
-const useNarrowWindow = (): boolean => useSyncExternalStore(subscribeNarrow, () => narrowMedia()?.matches ?? false, () => false);
+// Below antd's `lg` (992 px; a 1280 px screen zoomed to 200 % is 640 px wide) the menu is a drawer opened from the header (`useNarrowWindow`).
 
 /** Three lines, the sign of a menu (beside its word, so the button reads the same in every language). */
 const MenuLines = () => (

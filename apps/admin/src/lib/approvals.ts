@@ -31,13 +31,15 @@ function goodsName(w: { goods_id: number; name: Record<string, string> }): strin
 
 /** What a request does in the operator's language, money and numbers as the console writes them. */
 function whatText(t: TFunction, w: ApprovalWhat): string {
-  const k = (key: string, values: Record<string, string>) => t(`console.money.approvals.what.${key}`, values);
+  // `count` picks the text's singular or plural form ("1 gift card"); every value shown, a count too, is written as the console writes numbers ("1,200").
+  const k = (key: string, values: Record<string, string>, count?: number): string =>
+    count === undefined ? t(`console.money.approvals.what.${key}`, values) : t(`console.money.approvals.what.${key}`, { count, replace: values });
   switch (w.key) {
     case 'gift_cards':
-      return k(w.key, { count: formatNumber(w.count), value: showAmount(w.value, w.currency) });
+      return k(w.key, { count: formatNumber(w.count), value: showAmount(w.value, w.currency) }, w.count);
     case 'points':
     case 'shopping_points':
-      return k(w.key, { amount: formatNumber(w.amount) });
+      return k(w.key, { amount: formatNumber(w.amount) }, w.amount);
     case 'top_up':
       return k(w.tx_hash ? 'top_up_tx' : 'top_up', { order: w.order_no, amount: showAmount(w.amount, w.currency), tx: w.tx_hash ?? '' });
     case 'coupon':
@@ -69,14 +71,20 @@ function whatText(t: TFunction, w: ApprovalWhat): string {
     case 'group_buy': {
       const options = inOperatorLanguage(w.options);
       const terms = { goods: options ? `${goodsName(w)} · ${options}` : goodsName(w), price: showAmount(w.price, w.currency), skuPrice: showAmount(w.sku_price, w.currency), quantity: formatNumber(w.quantity) };
-      return w.change === null ? k(w.key, terms) : k('group_buy_change', { ...terms, id: String(w.change), from: showAmount(w.from ?? 0, w.currency) });
+      return w.change === null ? k(w.key, terms, w.quantity) : k('group_buy_change', { ...terms, id: String(w.change), from: showAmount(w.from ?? 0, w.currency) }, w.quantity);
     }
     case 'new_operator':
       return k(w.key, { name: w.user_name, role: t(`console.app.roles.${w.role}`) });
     case 'operator_role':
       return k(w.key, { name: w.user_name, id: String(w.operator_id), from: t(`console.app.roles.${w.from}`), role: t(`console.app.roles.${w.role}`) });
     case 'operator_link':
+    case 'operator_disable':
       return k(w.key, { name: w.user_name, id: String(w.operator_id), role: t(`console.app.roles.${w.role}`) });
+    // Where members will send money, whole: the approver checks every character of it.
+    case 'collection_account':
+      return k(w.key, { currency: w.currency, bank: w.branch ? `${w.bank_name} (${w.branch})` : w.bank_name, holder: w.account_name, number: w.account_number });
+    case 'deposit_addresses':
+      return k(w.key, { network: w.network, count: formatNumber(w.addresses.length), addresses: w.addresses.join(', ') });
   }
 }
 

@@ -2,7 +2,7 @@ import { routeOf } from '@shop/contract/common';
 import type {
   adminAccountEntries, adminAdjustmentLimits, adminDecideAdjustment, adminGiftCardBatches, adminLedgerJournal, adminLedgerKinds, adminListAdjustments, adminMemberAccounts,
   adminRequestAdjustment, adminSetAdjustmentLimit, adminListRates, adminSetRate, adminPayMethods, adminSetPayMethod, adminWalletLimits, adminRechargeChannels, adminCollectionAccounts,
-  adminBankList, adminCryptoAddressPool, adminListApprovals, adminDecideApproval, adminCancelApproval, adminApprovalLimits, adminSetApprovalLimit,
+  adminBankList, adminCryptoAddressPool, adminListApprovals, adminDecideApproval, adminCancelApproval, adminApprovalLimits, adminSetApprovalLimit, adminLedgerCheck,
 } from '@shop/contract/admin';
 import type {
   adminAddBank, adminAddCollectionAccount, adminAddCryptoAddresses, adminGrantPoints, adminIssueGiftCards, adminSetRechargeChannel, adminSetWalletLimit,
@@ -12,6 +12,7 @@ import { memberRoute } from './routes';
 // The money pages' calls as the contract declares them (types checked against the entries), without their schemas.
 const op = { auth: 'operator', area: 'admin' } as const;
 export const journalRoute = routeOf<typeof adminLedgerJournal>({ method: 'GET', path: '/admin/api/ledger/journal', ...op });
+export const ledgerCheckRoute = routeOf<typeof adminLedgerCheck>({ method: 'GET', path: '/admin/api/ledger/check', ...op });
 export const entryKindsRoute = routeOf<typeof adminLedgerKinds>({ method: 'GET', path: '/admin/api/ledger/kinds', ...op });
 export const memberAccountsRoute = routeOf<typeof adminMemberAccounts>({ method: 'GET', path: '/admin/api/ledger/accounts', ...op });
 export const accountEntriesRoute = routeOf<typeof adminAccountEntries>({ method: 'GET', path: '/admin/api/ledger/account-entries', ...op });

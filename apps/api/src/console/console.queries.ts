@@ -198,6 +198,19 @@ export async function pageMemberOrders(db: Executor, input: { id: number; page: 
   return { rows: rows.map((o) => ({ id: o.id, order_no: o.order_no, status: o.status, currency: o.currency, total: count(o.total_minor), created_at: iso(o.created_at)!, paid_at: iso(o.paid_at) })), total: count(total.n) };
 }
 
+/** The member's latest `limit` orders bought in member shops, newest first, each with its shop's name. */
+export async function findLatestMemberShopOrders(db: Executor, input: { id: number; limit: number }) {
+  const rows = await db
+    .selectFrom('shop_orders as o')
+    .innerJoin('member_shops as s', 's.id', 'o.shop_id')
+    .select(['o.id', 'o.order_no', 'o.shop_id', 's.name as shop_name', 'o.status', 'o.currency', 'o.total_minor', 'o.created_at', 'o.paid_at'])
+    .where('o.buyer_id', '=', input.id)
+    .orderBy('o.id', 'desc')
+    .limit(input.limit)
+    .execute();
+  return rows.map((o) => ({ id: Number(o.id), order_no: o.order_no, shop_id: Number(o.shop_id), shop_name: o.shop_name, status: o.status, currency: o.currency, total: count(o.total_minor), created_at: iso(o.created_at)!, paid_at: iso(o.paid_at) }));
+}
+
 /** Whether a member exists, locked for the transaction. */
 export const lockMember = (db: Executor, id: number) => db.selectFrom('users').select(['id', 'status']).where('id', '=', id).forUpdate().executeTakeFirst();
 

@@ -60,7 +60,7 @@ export function consoleRoutes(api: Api): void {
   // Operators and members' authenticators (owner only).
   api.handle(adminListOperators, ({ actor }) => operators.listOperators(db, actor));
   api.handle(adminCreateOperator, ({ actor, body }) => grants.createOperatorFromConsole(db, actor, body));
-  api.handle(adminSetOperatorStatus, ({ actor, body }) => operators.setOperatorStatus(db, actor, body));
+  api.handle(adminSetOperatorStatus, ({ actor, body }) => grants.setOperatorStatusFromConsole(db, actor, body));
   api.handle(adminSetOperatorRole, ({ actor, body }) => grants.setOperatorRoleFromConsole(db, actor, body));
   api.handle(adminResetOperatorTotp, ({ actor, body }) => operators.resetOperatorTotp(db, actor, body));
   api.handle(adminOperatorSignInLink, ({ actor, body }) => grants.signInLinkFromConsole(db, actor, body));

@@ -76,11 +76,14 @@ export async function memberInfo(db: Executor, actor: Actor, input: { id: number
   };
 }
 
-/** A member's orders, newest first, a page at a time. */
+/**
+ * A member's orders, newest first, a page at a time; with the first page, their latest member-shop
+ * orders as a buyer: the member's own purchases, read with the same permission as their orders.
+ */
 export async function memberOrders(db: Executor, actor: Actor, input: { id: number; page: number; limit: number }) {
   operatorNameOf(actor);
-  const { rows, total } = await q.pageMemberOrders(db, input);
-  return pageOf(rows, total, input);
+  const [{ rows, total }, shopOrders] = await Promise.all([q.pageMemberOrders(db, input), input.page === 1 ? q.findLatestMemberShopOrders(db, input) : []]);
+  return { ...pageOf(rows, total, input), shop_orders: shopOrders };
 }
 
 /** Bans or unbans a member (a ban ends every session), recorded with the reason. */

@@ -18,11 +18,11 @@ export const WALLET_USAGE = `  wallet recharges [status] [--kind bank_transfer|c
   wallet gift-cards <member> --currency <C> --value <minor> --count <n> --expires <ISO date> [--reason "…"]
   wallet points <member> points|shopping_points <amount> --reason "…"   grant points
   wallet bank <CC> bank|ewallet <code> --name "…" [--parent <id>] [--reason "…"]   add a bank (or a branch)
-  wallet collection-account <C> --bank "…" --name "…" --number "…" [--branch "…"] [--reason "…"]
+  wallet collection-account <C> --bank "…" --name "…" --number "…" [--branch "…"] [--reason "…"]   ask for a collection account (a second operator approves it)
   wallet channel <code> online|bank_transfer|ctbc|crypto --name "…" --currencies USD,MYR --min <minor> --max <minor> [--off] [--reason "…"]
   wallet currency <C> on|off [--reason "…"]                          offer a currency in the wallet, or stop offering it
   wallet limit <C> withdraw_bank|withdraw_crypto|transfer --fee-bp <n> --fee-fixed <minor> --min <minor> --max <minor> --daily-count <n> --daily-amount <minor> [--reason "…"]
-  wallet crypto-addresses <network> <address> [<address> …] [--reason "…"]   add deposit addresses to the pool
+  wallet crypto-addresses <network> <address> [<address> …] [--reason "…"]   ask for deposit addresses in the pool (a second operator approves them)
   (amounts in minor units)`;
 
 /** The reason a settings change is recorded with: `--reason`, else that it came from the command line. */
@@ -91,8 +91,9 @@ export async function runWalletCommand(db: Database, actor: Actor, argv: string[
       return `bank ${r.id} added`;
     }
     case 'collection-account': {
-      const r = await recharge.addCollectionAccount(db, actor, valid(c.adminAddCollectionAccount.body, { currency: a, bank_name: flags.get('bank'), account_name: flags.get('name'), account_number: flags.get('number'), branch: flags.get('branch'), reason: why(flags) }));
-      return `collection account ${r.id} added`;
+      // Where members send money: always a request another operator approves, whoever asks.
+      const { request } = await recharge.addCollectionAccount(db, actor, valid(c.adminAddCollectionAccount.body, { currency: a, bank_name: flags.get('bank'), account_name: flags.get('name'), account_number: flags.get('number'), branch: flags.get('branch'), reason: why(flags) }));
+      return approvalLine(request);
     }
     case 'channel': {
       await recharge.setRechargeChannel(db, actor, valid(c.adminSetRechargeChannel.body, { code: a, kind: b, name: flags.get('name'), currencies: (flags.get('currencies') ?? '').split(',').filter(Boolean), min: num(flags.get('min')), max: num(flags.get('max')), enabled: !flags.has('off'), reason: why(flags) }));
@@ -112,8 +113,8 @@ export async function runWalletCommand(db: Database, actor: Actor, argv: string[
       return `limits of ${b} in ${a} saved`;
     }
     case 'crypto-addresses': {
-      const r = await recharge.addCryptoAddresses(db, actor, valid(c.adminAddCryptoAddresses.body, { network: a, addresses: [b, ...rest].filter(Boolean), reason: why(flags) }));
-      return `${r.added} address(es) added to ${a}`;
+      const { request } = await recharge.addCryptoAddresses(db, actor, valid(c.adminAddCryptoAddresses.body, { network: a, addresses: [b, ...rest].filter(Boolean), reason: why(flags) }));
+      return approvalLine(request);
     }
     default:
       throw new Error(`wallet commands:\n${WALLET_USAGE}`);

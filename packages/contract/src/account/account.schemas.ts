@@ -358,8 +358,8 @@ export const DOCUMENT_NUMBER_MIN_LENGTH = 5;
 const realNameFields = {
   document_type: documentTypeSchema,
   document_number: trimmed(40).refine((v) => documentNumberKey(v).length >= DOCUMENT_NUMBER_MIN_LENGTH, { error: 'account.validation.documentNumber' }),
-  surname: trimmed(60),
-  given_name: trimmed(60),
+  surname: personName(60),
+  given_name: personName(60),
   title: z.enum(['mr', 'ms', 'mrs', 'dr']).optional(),
   /** A real date, not in the future and not before 1900 (the shop sets no minimum age). */
   birthday: z.string().trim().refine((v) => isBirthday(v), { error: 'account.validation.birthday' }).optional(),
@@ -432,10 +432,14 @@ export const closingBalancesSchema = z.object({
 export type ClosingBalances = z.infer<typeof closingBalancesSchema>;
 export const cancelInfoData = z.object({
   request: cancellationSchema.nullable(),
-  /** Whether something (unconfirmed orders, money left) stops the account from being closed now. */
+  /** Whether something (unconfirmed orders, an open after-sales case, an open member shop, money left) stops the account from being closed now. */
   blocked: z.boolean(),
   /** Orders not yet confirmed for delivery stop it. */
   open_orders: z.boolean(),
+  /** An after-sales case still open stops it (its refund may still come to the wallet). */
+  open_after_sales: z.boolean(),
+  /** The member's own member shop not closed, or with orders not yet settled, stops it (they earn into the owner's account). */
+  open_shop: z.boolean(),
   ...closingBalancesSchema.shape,
 });
 

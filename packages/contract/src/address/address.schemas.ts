@@ -1,13 +1,23 @@
 import { z } from 'zod';
 import { wholeNumber } from '../common/numbers.js';
+import { emptyWhenInvisible, withoutBidiControls } from '../common/text.js';
 import { isEmail } from '../common/validators.js';
 import { countryCodeField, regionSchema } from '../geo/geo.schemas.js';
 
 /** How many addresses one member may keep. */
 export const MAX_ADDRESSES = 20;
 
+/**
+ * Text of an address as a person writes it (common/text.ts): trimmed, empty when nothing in it can be
+ * seen (a required one is then refused as left empty), no controls that turn it around (a name shown
+ * reversed on a parcel), at most `max` with its own too-long message; `required` names the empty one.
+ */
+const addressPart = (max: number, tooLong: string, required?: string) => {
+  const visible = z.string(required ? { error: required } : undefined).trim().overwrite(emptyWhenInvisible);
+  return withoutBidiControls((required ? visible.min(1, { error: required }) : visible).max(max, { error: tooLong }));
+};
 /** Optional text with its own too-long message. */
-const text = (max: number, tooLong: string) => z.string().trim().max(max, { error: tooLong });
+const text = (max: number, tooLong: string) => addressPart(max, tooLong);
 const optionalId = z.coerce.number().int().positive().max(2_147_483_647).nullish();
 const coordinate = (limit: number) => z.number().min(-limit).max(limit).nullish();
 
@@ -17,7 +27,7 @@ const coordinate = (limit: number) => z.number().min(-limit).max(limit).nullish(
  */
 export const addressBody = z.object({
   country: countryCodeField,
-  name: z.string({ error: 'address.validation.nameRequired' }).trim().min(1, { error: 'address.validation.nameRequired' }).max(50, { error: 'address.validation.nameTooLong' }),
+  name: addressPart(50, 'address.validation.nameTooLong', 'address.validation.nameRequired'),
   mobile: z
     .string({ error: 'address.validation.mobileRequired' })
     .trim()
@@ -41,7 +51,7 @@ export const addressBody = z.object({
   province: text(80, 'address.validation.regionTooLong').optional(),
   city: text(80, 'address.validation.regionTooLong').optional(),
   district: text(80, 'address.validation.regionTooLong').optional(),
-  address: z.string({ error: 'address.validation.detailRequired' }).trim().min(1, { error: 'address.validation.detailRequired' }).max(200, { error: 'address.validation.detailTooLong' }),
+  address: addressPart(200, 'address.validation.detailTooLong', 'address.validation.detailRequired'),
   house_number: text(40, 'address.validation.houseNumberTooLong').optional(),
   zip_code: text(12, 'address.validation.zipInvalid').optional(),
   latitude: coordinate(90),

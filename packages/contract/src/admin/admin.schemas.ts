@@ -50,4 +50,17 @@ export const setRateBody = z.object({
   reason: z.string().trim().min(1, 'validation.required').max(500),
 });
 
-export const ledgerCheckData = z.object({ ok: z.boolean(), findings: z.array(z.string()) });
+/** One problem the ledger check found, as facts (amounts in minor units of the account's currency; points in points). */
+export const ledgerProblemSchema = z.discriminatedUnion('kind', [
+  /** An entry whose postings do not sum to zero in `currency`, or (currency null) with fewer than two postings. */
+  z.object({ kind: z.literal('unbalanced-entry'), entry_id: z.number().int(), currency: z.string().nullable(), total: z.number().int(), postings: z.number().int() }),
+  /** An account whose cached balance differs from the sum of its postings. */
+  z.object({ kind: z.literal('balance-mismatch'), account_id: z.number().int(), member_id: z.number().int().nullable(), asset: z.string(), currency: z.string(), cached: z.number().int(), posted: z.number().int() }),
+  /** A member's account below zero, by its cached balance or by its postings. */
+  z.object({ kind: z.literal('negative-member-balance'), account_id: z.number().int(), member_id: z.number().int(), asset: z.string(), currency: z.string(), balance: z.number().int(), posted: z.number().int() }),
+  /** A hold settled by more than one entry, or whose state disagrees with its settlement. */
+  z.object({ kind: z.literal('hold-resolved-twice'), hold_id: z.number().int(), status: z.string(), resolutions: z.number().int() }),
+]);
+export type LedgerProblem = z.infer<typeof ledgerProblemSchema>;
+/** The ledger check: ok, or each problem found (`findings` in English for the operator command, `problems` as facts). */
+export const ledgerCheckData = z.object({ ok: z.boolean(), findings: z.array(z.string()), problems: z.array(ledgerProblemSchema) });

@@ -13,11 +13,13 @@ import { pageOf, pageQuery } from '../common/pagination.js';
 /** Requests that create value or move it into a member's hands. */
 export const VALUE_APPROVAL_KINDS = ['gift_cards.issue', 'points.grant', 'recharge.confirm', 'coupon.create', 'coupon.update', 'rate.set', 'referral.plan', 'shop_stock.add', 'shop.settings', 'goods.points', 'sku.pv', 'group_buy.create', 'group_buy.update'] as const;
 /**
- * What can be asked for: the value requests, and `operator.grant` (an operator created with, or given,
- * a role that approves money: another owner decides, never at once, so nobody makes a second identity
- * that approves their own requests).
+ * What can be asked for: the value requests; `operator.grant` (an operator created with, or given,
+ * a role that approves money, or an owner disabled or demoted: another owner decides, never at once, so
+ * nobody makes a second identity that approves their own requests, nor removes the owners who would
+ * check them); and `receiving_account.set` (a company collection account or stablecoin deposit
+ * addresses members send money to: a second operator checks them before any member is shown them).
  */
-export const APPROVAL_KINDS = [...VALUE_APPROVAL_KINDS, 'operator.grant'] as const;
+export const APPROVAL_KINDS = [...VALUE_APPROVAL_KINDS, 'operator.grant', 'receiving_account.set'] as const;
 export type ApprovalKind = (typeof APPROVAL_KINDS)[number];
 /**
  * The permission that approves each kind (the API registers each kind with it); asking is the asking
@@ -42,6 +44,8 @@ export const APPROVAL_KIND_PERMISSIONS: Readonly<Record<ApprovalKind, Permission
   'group_buy.create': 'ledger.adjust',
   'group_buy.update': 'ledger.adjust',
   'operator.grant': 'operators.manage',
+  // Where members send their money is checked by those who confirm the top-ups arriving there (owner, finance).
+  'receiving_account.set': 'withdrawals.review',
 };
 /** Permissions that decide another operator's money: the value requests, ledger adjustments, payouts and refunds. */
 const MONEY_DECISION_PERMISSIONS: readonly Permission[] = [...VALUE_APPROVAL_KINDS.map((k) => APPROVAL_KIND_PERMISSIONS[k]), 'ledger.adjust', 'withdrawals.review', 'refunds.decide'];
@@ -142,6 +146,12 @@ export const approvalWhatSchema = z.discriminatedUnion('key', [
   z.object({ key: z.literal('operator_role'), user_name: z.string(), operator_id: count, from: role, role }),
   /** A new one-time sign-in link for an operator whose role approves money. */
   z.object({ key: z.literal('operator_link'), user_name: z.string(), operator_id: count, role }),
+  /** An owner (`role`) disabled: they sign in no more. */
+  z.object({ key: z.literal('operator_disable'), user_name: z.string(), operator_id: count, role }),
+  /** A company collection account members transfer their top-ups to, as members will read it. */
+  z.object({ key: z.literal('collection_account'), currency: z.string(), bank_name: z.string(), account_name: z.string(), account_number: z.string(), branch: z.string() }),
+  /** Stablecoin deposit addresses of a network added to the pool members are given addresses from. */
+  z.object({ key: z.literal('deposit_addresses'), network: z.string(), addresses: z.array(z.string()) }),
 ]);
 export type ApprovalWhat = z.infer<typeof approvalWhatSchema>;
 

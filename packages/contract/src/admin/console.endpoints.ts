@@ -202,8 +202,13 @@ export const adminSearchMembers = endpoint({ method: 'GET', path: '/admin/api/me
 /** A member's profile, referrer, balances, latest orders and open sessions. */
 export const adminMemberProfile = endpoint({ method: 'GET', path: '/admin/api/members/info', auth: 'operator', permission: 'members.read', area: 'admin', query: z.object({ id }), data: memberProfileData });
 export const memberOrderSchema = z.object({ id: z.number().int(), order_no: z.string(), status: z.string(), currency: z.string(), total: z.number().int(), created_at: z.string(), paid_at: z.string().nullable() });
-/** A member's orders, newest first, a page at a time. */
-export const adminMemberOrders = endpoint({ method: 'GET', path: '/admin/api/members/orders', auth: 'operator', permission: 'members.read', area: 'admin', query: pageQuery.extend({ id }), data: pageOf(memberOrderSchema) });
+/** An order the member bought in a member shop (numbers start with M), as the support desk shows it beside the regular ones. */
+export const memberShopOrderSchema = z.object({ id: z.number().int(), order_no: z.string(), shop_id: z.number().int(), shop_name: z.string(), status: z.string(), currency: z.string(), total: z.number().int(), created_at: z.string(), paid_at: z.string().nullable() });
+/**
+ * A member's orders, newest first, a page at a time; with the first page, their latest `limit`
+ * member-shop orders as a buyer (`shop_orders`, empty on later pages).
+ */
+export const adminMemberOrders = endpoint({ method: 'GET', path: '/admin/api/members/orders', auth: 'operator', permission: 'members.read', area: 'admin', query: pageQuery.extend({ id }), data: pageOf(memberOrderSchema).extend({ shop_orders: z.array(memberShopOrderSchema) }) });
 /** Bans (every session ends) or unbans a member, with a reason. */
 export const adminBanMember = endpoint({ method: 'POST', path: '/admin/api/members/ban', auth: 'operator', permission: 'members.ban', area: 'admin', idempotent: true, body: memberBanBody, data: memberBanData });
 /** Ends every session of a member (signed out everywhere), with a reason. */

@@ -80,6 +80,8 @@ export const journalEntrySchema = z.object({
   reference_id: z.string(),
   actor_kind: z.string(),
   actor_id: z.string(),
+  /** An operator author as every record names them (`fin2#4`); null for other authors. */
+  operator: z.string().nullable(),
   memo: z.string().nullable(),
   reverses_entry_id: z.number().int().nullable(),
   rate: z.string().nullable(),
@@ -165,6 +167,9 @@ export const giftCardBatchSchema = z.object({
   /** Cards of the batch already used up. */
   redeemed: z.number().int(),
   expires_at: z.string(),
+  /** Who asked for the batch (`fin1#3`); null for a batch no request records. */
+  requested_by: z.string().nullable(),
+  /** Who approved it and so issued it (the asker too when it was within the owner's threshold). */
   created_by: z.string(),
   reason: z.string(),
   created_at: z.string(),

@@ -100,8 +100,10 @@ export const operatorStatusBody = z.object({ id, active: z.boolean(), reason });
 export const operatorRoleBody = z.object({ id, role: z.enum(OPERATOR_ROLES), reason });
 export const operatorResetBody = z.object({ id, reason });
 export const operatorChangedData = z.object({ operator: operatorListSchema, sessions_ended: z.number().int() });
-/** A role change: done (`request` null), or, to a role that approves money, waiting for another owner (`request`; the operator unchanged). */
+/** A role change: done (`request` null), or, to a role that approves money or an owner's demotion, waiting for another owner (`request`; the operator unchanged). */
 export const operatorRoleData = operatorChangedData.extend({ request: approvalRequestSchema.nullable() });
+/** Enabled or disabled at once (`request` null), or, an owner disabled, waiting for another owner (`request`; the operator unchanged). */
+export const operatorStatusData = operatorChangedData.extend({ request: approvalRequestSchema.nullable() });
 export const memberTwoFactorResetData = z.object({ id: z.number().int(), removed: z.boolean() });
 /**
  * A new one-time sign-in link: issued at once (`setup_path`, shown once, and `request` null), or, for
@@ -140,9 +142,9 @@ export const adminSetLanguageText = endpoint({ method: 'POST', path: '/admin/api
 export const adminListOperators = endpoint({ method: 'GET', path: '/admin/api/operators', auth: 'operator', permission: 'operators.manage', area: 'admin', data: z.object({ list: z.array(operatorListSchema) }) });
 /** Creates an operator and answers the one-time setup link's path (the password is set there); a role that approves money is asked of another owner instead. */
 export const adminCreateOperator = endpoint({ method: 'POST', path: '/admin/api/operators/create', auth: 'operator', permission: 'operators.manage', area: 'admin', idempotent: true, body: createOperatorBody, data: createOperatorData });
-/** Disables (every session ends) or enables an operator. */
-export const adminSetOperatorStatus = endpoint({ method: 'POST', path: '/admin/api/operators/status', auth: 'operator', permission: 'operators.manage', area: 'admin', idempotent: true, body: operatorStatusBody, data: operatorChangedData });
-/** Gives an operator another role (their sessions end, so it applies at once); a role that approves money is asked of another owner instead. */
+/** Disables (every session ends) or enables an operator; disabling an owner is asked of another owner instead. */
+export const adminSetOperatorStatus = endpoint({ method: 'POST', path: '/admin/api/operators/status', auth: 'operator', permission: 'operators.manage', area: 'admin', idempotent: true, body: operatorStatusBody, data: operatorStatusData });
+/** Gives an operator another role (their sessions end, so it applies at once); a role that approves money, or an owner's demotion, is asked of another owner instead. */
 export const adminSetOperatorRole = endpoint({ method: 'POST', path: '/admin/api/operators/role', auth: 'operator', permission: 'operators.manage', area: 'admin', idempotent: true, body: operatorRoleBody, data: operatorRoleData });
 /** Removes another operator's authenticator: sessions end, the next sign-in sets up a new one. */
 export const adminResetOperatorTotp = endpoint({ method: 'POST', path: '/admin/api/operators/reset-2fa', auth: 'operator', permission: 'operators.manage', area: 'admin', idempotent: true, body: operatorResetBody, data: operatorChangedData });

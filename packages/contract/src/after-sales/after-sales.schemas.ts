@@ -158,12 +158,25 @@ export const afterSaleAddressSchema = z.object({
   hours: z.string(),
   country_code: z.string(),
 });
+/**
+ * Where a shipment of a case stands: on its way, delivered as its carrier reports (`signed`), or, for
+ * goods sent back, marked received by the shop with no delivery from the carrier (`received`).
+ */
+export const AFTER_SALE_PARCEL_STATES = ['in_transit', 'signed', 'received'] as const;
+/** Where a refund's part went: the wallet, points, shopping points, gift-card value, a card, or another method (its `pay_way`). */
+export const AFTER_SALE_REFUND_DESTINATIONS = ['wallet', 'points', 'shopping_points', 'gift_card', 'card', 'method'] as const;
+export const afterSaleRefundPartSchema = z.object({
+  to: z.enum(AFTER_SALE_REFUND_DESTINATIONS),
+  /** The method it went back by (the app's `payments.method.<pay_way>` names it; `balance` for the wallet). */
+  pay_way: z.string(),
+  amount: minor,
+});
 export const afterSaleShipmentSchema = z.object({
   carrier_code: z.string(),
   carrier: z.string(),
   tracking_number: z.string(),
   shipped_at: stamp,
-  status: z.enum(['in_transit', 'signed']),
+  status: z.enum(AFTER_SALE_PARCEL_STATES),
 });
 export const afterSaleEventSchema = z.object({
   kind: z.string(),
@@ -216,6 +229,8 @@ export const afterSaleCaseSchema = z.object({
   refund_reason: z.string(),
   /** The refund met a problem at the payment provider (refused, or unanswered for a day): the shop is handling it. */
   refund_delayed: z.boolean(),
+  /** Where what went back to the member went, per destination, summing to `refunded` (empty until refunded). */
+  refund_parts: z.array(afterSaleRefundPartSchema).default([]),
   lines: z.array(afterSaleCaseLineSchema),
   images: z.array(z.string()),
   video: z.string().nullable(),
@@ -257,7 +272,7 @@ export const afterSaleTrackQuery = z.object({ case_id: id, leg: z.enum(['return'
 export const afterSaleTrackData = z.object({
   carrier: z.string(),
   tracking_number: z.string(),
-  status: z.enum(['in_transit', 'signed']),
+  status: z.enum(AFTER_SALE_PARCEL_STATES),
   events: z.array(z.object({ time: stamp, place: z.string(), text: z.string() })),
 });
 
@@ -491,10 +506,11 @@ export const adminAfterSaleAddressBody = z.object({
   base_updated_at: baseUpdatedAt,
   country_code: z.string().trim().regex(/^[A-Za-z]{2}$/, 'validation.invalid').transform((c) => c.toUpperCase()),
   kind: z.enum(['return', 'service']),
-  name: z.string().trim().min(1, 'validation.required').max(100),
-  address: z.string().trim().min(1, 'validation.required').max(300),
-  phone: z.string().trim().max(40).default(''),
-  hours: z.string().trim().max(100).default(''),
+  // Members read these on their return slip: the rule of text members write (no reversing controls, nothing invisible).
+  name: freeText(100).min(1, 'validation.required'),
+  address: freeText(300).min(1, 'validation.required'),
+  phone: freeText(40).default(''),
+  hours: freeText(100).default(''),
   enabled: z.boolean().default(true),
 });
 /** Adds a carrier, or changes one naming its `updated_at` as loaded (`base_updated_at`); like a reason's, refused (4020) from a stale copy or for a new code that exists. */

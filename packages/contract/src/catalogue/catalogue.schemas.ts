@@ -99,8 +99,8 @@ export const goodsInfoData = goodsListItemSchema.extend({
   specs: z.array(specSchema),
   skus: z.array(skuSchema),
   comment_total: z.number().int(),
-  /** Share of 4- and 5-star reviews, 0–100. */
-  good_rate: z.number().int(),
+  /** Share of 4- and 5-star reviews, 0–100; null when no review is shown (no share to tell). */
+  good_rate: z.number().int().nullable(),
   collect_count: z.number().int(),
   /** Whether the member has collected it (always false for visitors). */
   is_collected: z.boolean(),
@@ -167,7 +167,8 @@ export const reviewTotalData = z.object({
   medium: z.number().int(),
   bad: z.number().int(),
   images: z.number().int(),
-  good_rate: z.number().int(),
+  /** Share of 4- and 5-star reviews, 0–100; null when no review is shown. */
+  good_rate: z.number().int().nullable(),
   average: z.number(),
 });
 export const reviewListQuery = pageQuery.extend({ goods_id: idParam, filter: z.enum(REVIEW_FILTERS).default('all') });

@@ -52,3 +52,19 @@ export function addressText(a: AddressParts): string {
   }
   return [street, house, district, city, province, zip, country].filter(Boolean).join(', ');
 }
+
+/**
+ * The phone of an address as shown: its calling code once, before the national number ("+36
+ * 201234567"). A number written with a calling code of its own ("+36 20…", "0036 20…", as a member may
+ * type it) is not given a second one: its own code stands, set apart from the number when it is the
+ * address's.
+ */
+export function phoneText(callingCode: string, number: string): string {
+  const code = callingCode.trim().replace(/^\+/, '');
+  const typed = number.trim();
+  const international = /^(?:\+|00)\s*/.exec(typed);
+  if (!international) return code ? `+${code} ${typed}` : typed;
+  const rest = typed.slice(international[0].length);
+  if (code && rest.startsWith(code)) return `+${code} ${rest.slice(code.length).replace(/^[\s-]+/, '')}`;
+  return `+${rest}`;
+}

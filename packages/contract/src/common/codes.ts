@@ -79,6 +79,10 @@ export const ResponseCode = {
   cancellationState: 3052,
   /** Money the member still owns (cash, gift-card value, rewards, held amounts, withdrawals or top-ups in progress) stops the account from being closed (`amounts`: what is left, in words). */
   moneyLeft: 3053,
+  /** An after-sales case of the member's is still open (its refund may still come to the wallet): it stops the account from being closed. */
+  afterSalesOpen: 3054,
+  /** The member's own member shop is not closed, or has orders not yet settled (they earn into the owner's account): it stops the account from being closed. */
+  memberShopOpen: 3055,
   uploadTooLarge: 3060,
   /** The content is not an accepted image or video, whatever its name. */
   uploadType: 3061,
@@ -450,6 +454,8 @@ export const responseCodeMessageKey: Record<number, string> = {
   [ResponseCode.ordersNotConfirmed]: 'account.code.ordersNotConfirmed',
   [ResponseCode.cancellationState]: 'account.code.cancellationState',
   [ResponseCode.moneyLeft]: 'account.code.moneyLeft',
+  [ResponseCode.afterSalesOpen]: 'account.code.afterSalesOpen',
+  [ResponseCode.memberShopOpen]: 'account.code.memberShopOpen',
   [ResponseCode.uploadTooLarge]: 'account.code.uploadTooLarge',
   [ResponseCode.uploadType]: 'account.code.uploadType',
   [ResponseCode.uploadTokenInvalid]: 'account.code.uploadTokenInvalid',

@@ -3,7 +3,7 @@ import { dayParam, monthParam } from '../common/calendar.js';
 import { commissionTotalProblem } from '../common/commission-plan.js';
 import { wholeNumber } from '../common/numbers.js';
 import { pageOf, pageQuery } from '../common/pagination.js';
-import { freeText } from '../common/text.js';
+import { freeText, personName } from '../common/text.js';
 import { countryCodeField } from '../geo/geo.schemas.js';
 
 const id = wholeNumber(1, 2_147_483_647);
@@ -213,15 +213,15 @@ export const APPLICATION_KINDS = ['dealer', 'service_centre', 'shop_owner'] as c
 export type ApplicationKind = (typeof APPLICATION_KINDS)[number];
 export const APPLICATION_STATUSES = ['pending', 'approved', 'rejected'] as const;
 export const applicationBody = z.object({
-  name: z.string().trim().min(1).max(50),
+  name: personName(50),
   mobile_pre: z.string().trim().regex(/^\d{1,4}$/),
   mobile: z.string().trim().regex(/^\d{4,15}$/),
   /** The role's region once approved: a country of the shop's list (checked on the server). */
   country: countryCodeField,
-  address: z.string().trim().min(1).max(200),
+  address: freeText(200).min(1),
   note: freeText(500).default(''),
   /** The shop's or centre's name (service centre, member shop). */
-  shop_name: z.string().trim().max(50).default(''),
+  shop_name: freeText(50).default(''),
 });
 export const applicationData = z.object({ application_id: z.number().int(), kind: z.enum(APPLICATION_KINDS), status: z.enum(APPLICATION_STATUSES) });
 export const agentData = z.object({

@@ -72,13 +72,15 @@ export const shopSchema = z.object({
   address: z.string(),
   region: z.string(),
   status: shopStatus,
-  /** The operator's reason when the shop is closed. */
+  /** The operator's reason when the shop is closed or paused (the owner's view; empty for buyers). */
   status_reason: z.string(),
+  /** When the shop took its present state (the owner's view; null for buyers). */
+  status_changed_at: z.string().nullable().optional(),
   /** The owner's name as buyers see it (masked). */
   owner_name: z.string(),
   /** The shop's public page in the app. */
   share_path: z.string(),
-  /** The owner's own shop (`shopInfo`): its public page as a full link to share, and that link as a QR code (an image's data address). */
+  /** The owner's own shop (`shopInfo`): its public page as a full link to share, and that link as a QR code (an image's data address); neither for a closed shop, whose page buyers cannot open. */
   share_url: z.string().optional(),
   qr_code: z.string().optional(),
   mine: z.boolean(),
@@ -103,8 +105,8 @@ export const editShopBody = z.object({
     .max(SHOP_CONTACT_MAX)
     .refine((v) => v === '' || isContactPhone(v), { error: 'userShop.validation.contactMobile' })
     .optional(),
-  address: z.string().trim().max(200).optional(),
-  region: z.string().trim().max(100).optional(),
+  address: freeText(200).optional(),
+  region: freeText(100).optional(),
   /** The owner pauses the shop (no new orders) or opens it again; a closed shop stays closed. */
   paused: z.boolean().optional(),
 });

@@ -131,14 +131,14 @@ export const adminIssueGiftCards = endpoint({ method: 'POST', path: '/admin/api/
 export const adminGrantPoints = endpoint({ method: 'POST', path: '/admin/api/wallet/points/grant', auth: 'operator', permission: 'ledger.adjust', area: 'admin', idempotent: true, body: pointsGrantBody, data: approvalOutcomeOf(pointsGrantData) });
 /** Adds a bank, an e-wallet or a branch (`parent_id`). */
 export const adminAddBank = endpoint({ method: 'POST', path: '/admin/api/wallet/banks', auth: 'operator', permission: 'settings.write', area: 'admin', idempotent: true, body: bankBody, data: z.object({ id: z.number().int() }) });
-/** Adds a company collection account members transfer to. */
-export const adminAddCollectionAccount = endpoint({ method: 'POST', path: '/admin/api/wallet/collection-accounts', auth: 'operator', permission: 'settings.write', area: 'admin', idempotent: true, body: collectionAccountBody, data: z.object({ id: z.number().int() }) });
+/** Asks for a company collection account members transfer to: a request a second operator approves (never at once); members see it only then. */
+export const adminAddCollectionAccount = endpoint({ method: 'POST', path: '/admin/api/wallet/collection-accounts', auth: 'operator', permission: 'settings.write', area: 'admin', idempotent: true, body: collectionAccountBody, data: approvalOutcomeOf(z.object({ id: z.number().int() })) });
 /** Adds or changes a top-up channel. */
 export const adminSetRechargeChannel = endpoint({ method: 'POST', path: '/admin/api/wallet/recharge-channels', auth: 'operator', permission: 'settings.write', area: 'admin', idempotent: true, body: rechargeChannelBody, data: ok });
 /** Sets the fee and limits of withdrawals or transfers in a currency. */
 export const adminSetWalletLimit = endpoint({ method: 'POST', path: '/admin/api/wallet/limits', auth: 'operator', permission: 'settings.write', area: 'admin', idempotent: true, body: walletLimitBody, data: ok });
-/** Adds stablecoin deposit addresses to the pool members are given addresses from. */
-export const adminAddCryptoAddresses = endpoint({ method: 'POST', path: '/admin/api/wallet/crypto-addresses', auth: 'operator', permission: 'settings.write', area: 'admin', idempotent: true, body: cryptoAddressesBody, data: cryptoAddressesData });
+/** Asks for stablecoin deposit addresses in the pool members are given addresses from: a request a second operator approves (never at once). */
+export const adminAddCryptoAddresses = endpoint({ method: 'POST', path: '/admin/api/wallet/crypto-addresses', auth: 'operator', permission: 'settings.write', area: 'admin', idempotent: true, body: cryptoAddressesBody, data: approvalOutcomeOf(cryptoAddressesData) });
 
 /** The two queues as CSV files (same filters and sort, every row). */
 export const adminExportWithdrawals = exportOf(adminListWithdrawals);

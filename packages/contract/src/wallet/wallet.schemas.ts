@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { monthParam } from '../common/calendar.js';
 import { wholeNumber } from '../common/numbers.js';
 import { pageOf, pageQuery } from '../common/pagination.js';
-import { freeText } from '../common/text.js';
+import { freeText, personName } from '../common/text.js';
 import { isAmount } from '../common/validators.js';
 import { cryptoAddressProblem } from './crypto-address.js';
 
@@ -45,7 +45,7 @@ export const assetsData = z.object({
   shopping_points: minor,
   gift_card: z.array(balanceSchema),
   rewards: z.array(balanceSchema),
-  /** Every cash balance (available plus frozen) in the display currency at today's recorded rates, half-up once each. */
+  /** The member's money in the display currency at today's recorded rates: every cash, rewards and gift-card balance (available plus frozen), summed per currency and converted half-up once each. Points are not counted. */
   total: minor,
   /** The rates used for the total: units of the display currency per unit of each currency. */
   rates: z.array(z.object({ currency: z.string(), rate: z.string(), source: z.string(), date: z.string() })),
@@ -341,7 +341,8 @@ export const bankCardSchema = z.object({
 const cardFields = {
   bank_id: id,
   branch_id: id.optional(),
-  holder_name: z.string().trim().min(1).max(100),
+  /** Compared with the member's approved real name: the same rule as that name's (`personName`). */
+  holder_name: personName(100),
   account_number: z.string().trim().transform((s) => s.replace(/[\s-]/g, '')).pipe(z.string().regex(/^[A-Za-z0-9]{6,34}$/, 'validation.invalid')),
   currency,
 };

@@ -1,7 +1,8 @@
 import type { ApprovalRequest, LimitKind } from '@shop/contract/admin';
 import { LIMIT_KINDS } from '@shop/contract/admin';
-import { Button, Card, Segmented, Space, Table, Tag, Typography } from 'antd';
-import { keepPreviousData } from '@tanstack/react-query';
+import { Button, Card, Descriptions, Empty, Pagination, Space, Spin, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import { keepPreviousData, type UseQueryResult } from '@tanstack/react-query';
+import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { actorText } from '../../lib/actors';
@@ -10,7 +11,11 @@ import { useCan, useOperator } from '../../lib/operator';
 import { DecisionModal } from '../../components/DecisionModal';
 import { SetupLinkModal, type SetupLink } from '../../components/SetupLinkModal';
 import { ApprovalWhat } from './ApprovalWhat';
-import { actionsColumn, QueryTable } from '../../components/QueryTable';
+import { actionsColumn, fittedWidth, QueryTable } from '../../components/QueryTable';
+import { QueryError } from '../../components/QueryError';
+import { StateTabs } from '../../components/StateTabs';
+import { Stacked, twoFacts, When } from '../../components/QueueColumns';
+import { useNarrowWindow } from '../../lib/narrow-window';
 import { call } from '../../lib/request';
 import { useSearchChoice } from '../../lib/url-state';
 import { formatDate } from '../../lib/format';
@@ -18,15 +23,89 @@ import { amountOf as typedAmount, showAmount } from '../../lib/money';
 import { rechargesRoute } from '../../lib/routes';
 import { operatorsRoute } from '../../lib/routes-settings';
 import { couponsRoute } from '../../lib/routes-catalogue';
-import { approvalLimitsRoute, approvalsRoute, cancelApprovalRoute, decideApprovalRoute, memberPostingAnswers, ratesRoute, setApprovalLimitRoute } from '../../lib/routes-money';
+import { approvalLimitsRoute, approvalsRoute, cancelApprovalRoute, collectionAccountsRoute, cryptoPoolRoute, decideApprovalRoute, memberPostingAnswers, ratesRoute, setApprovalLimitRoute } from '../../lib/routes-money';
 
 type Status = ApprovalRequest['status'];
 const COLORS: Record<Status, string> = { pending: 'gold', approved: 'green', rejected: 'red', cancelled: 'default' };
 const APPROVAL_STATUSES = ['pending', 'approved', 'rejected', 'cancelled'] as const satisfies readonly Status[];
-/** What approving a request may change: balances and the ledger, top-ups, coupons, rates, operators. */
-const decidedAnswers = [approvalsRoute, ...memberPostingAnswers, rechargesRoute, couponsRoute, ratesRoute, operatorsRoute];
+/** What approving a request may change: balances and the ledger, top-ups, coupons, rates, operators, where members send money. */
+const decidedAnswers = [approvalsRoute, ...memberPostingAnswers, rechargesRoute, couponsRoute, ratesRoute, operatorsRoute, collectionAccountsRoute, cryptoPoolRoute];
 
 const amountOf = (r: { amount: number | null; currency: string }) => (r.amount === null ? '—' : showAmount(r.amount, r.currency));
+
+/** The member who receives the value: name and number, or a dash. */
+const memberOf = (r: ApprovalRequest) => (r.member_id === null ? '—' : `${r.member_name ?? ''} (#${r.member_id})`);
+/** Who decided and when: "Within the limit" when it was done at once, a dash while it waits. */
+const decidedOf = (t: TFunction, r: ApprovalRequest) =>
+  r.automatic ? t('console.money.adjust.withinLimit') : r.decided_by === null ? '—' : `${actorText(t, r.decided_by)} · ${formatDate(r.decided_at)}`;
+
+/** One fact on one line, cut with "…" when longer than its column, whole on hover. */
+function Line({ text, secondary = false, strong = false }: { text: string; secondary?: boolean; strong?: boolean }) {
+  return (
+    <Typography.Text type={secondary ? 'secondary' : undefined} strong={strong} title={text} style={{ display: 'block', whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' }}>
+      {text}
+    </Typography.Text>
+  );
+}
+
+/**
+ * The requests in a narrow window (below 992 px): one card each, its amount and what it asks for first,
+ * then the member, the reason and who asked and decided, and its buttons last, so nothing is approved
+ * unseen and nothing needs scrolling sideways.
+ */
+function ApprovalCards({ query, paging, onPage, actions }: {
+  query: UseQueryResult<{ list: ApprovalRequest[]; total: number }>;
+  paging: { page: number; limit: number };
+  onPage: (page: number, limit: number) => void;
+  actions: (r: ApprovalRequest) => React.ReactNode;
+}) {
+  const { t } = useTranslation();
+  if (query.isError) return <QueryError error={query.error} retry={query.refetch} />;
+  const rows = query.data?.list ?? [];
+  return (
+    <Spin spinning={query.isFetching}>
+      <Space orientation="vertical" size="small" style={{ width: '100%' }}>
+        {rows.length === 0 && !query.isLoading && <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('console.common.empty')} />}
+        {rows.map((r) => (
+          <Card
+            key={r.id}
+            size="small"
+            data-testid={`approval-card-${r.id}`}
+            title={<Line text={`#${r.id} · ${t(`console.money.approvals.kinds.${r.kind}`)}`} />}
+            extra={<Tag color={COLORS[r.status]}>{t(`console.money.approvals.status.${r.status}`)}</Tag>}
+          >
+            <Typography.Text strong style={{ display: 'block', fontSize: 16 }}>{amountOf(r)}</Typography.Text>
+            <div style={{ marginBottom: 8 }}>
+              <ApprovalWhat request={r} />
+            </div>
+            <Descriptions
+              size="small"
+              column={1}
+              items={[
+                { key: 'm', label: t('console.common.member'), children: memberOf(r) },
+                { key: 'r', label: t('console.common.reason'), children: r.reason },
+                { key: 'by', label: t('console.money.adjust.requestedBy'), children: `${actorText(t, r.requested_by)} · ${formatDate(r.requested_at)}` },
+                ...(r.status === 'pending' ? [] : [{ key: 'd', label: t('console.money.adjust.decidedBy'), children: decidedOf(t, r) }]),
+                ...(r.decision_reason && !r.automatic ? [{ key: 'dr', label: t('console.money.adjust.decisionReason'), children: r.decision_reason }] : []),
+              ]}
+            />
+            {r.status === 'pending' && <div style={{ marginTop: 8 }}>{actions(r)}</div>}
+          </Card>
+        ))}
+        <Pagination
+          align="end"
+          current={paging.page}
+          pageSize={paging.limit}
+          total={query.data?.total ?? 0}
+          hideOnSinglePage
+          showSizeChanger
+          pageSizeOptions={[10, 20, 50, 100]}
+          onChange={onPage}
+        />
+      </Space>
+    </Spin>
+  );
+}
 
 /** The owner's thresholds (done at once up to it; for payouts, one approver up to it) and each operator's daily limit. */
 function Limits() {
@@ -110,62 +189,109 @@ export default function Approvals() {
   const [link, setLink] = useState<(SetupLink & { signIn?: boolean }) | null>(null);
   const query = useEndpointQuery(approvalsRoute, { status, ...paging }, { placeholderData: keepPreviousData });
   const mine = (r: ApprovalRequest) => me.data !== undefined && r.requested_by === `${me.data.user_name}#${me.data.id}`;
+  const narrow = useNarrowWindow();
+  /** A waiting request's buttons: withdraw one's own, approve or reject another's (nothing once decided). */
+  const actions = (r: ApprovalRequest) =>
+    r.status !== 'pending' ? null : mine(r) ? (
+      <Button size="small" onClick={() => setActing({ row: r, action: 'cancel' })} data-testid={`cancel-${r.id}`}>
+        {t('console.money.approvals.withdraw')}
+      </Button>
+    ) : (
+      <Space wrap>
+        <Button size="small" type="primary" onClick={() => setActing({ row: r, action: 'approve' })} data-testid={`approve-${r.id}`}>
+          {t('console.common.approve')}
+        </Button>
+        <Button size="small" danger onClick={() => setActing({ row: r, action: 'reject' })} data-testid={`reject-${r.id}`}>
+          {t('console.common.reject')}
+        </Button>
+      </Space>
+    );
+  // Related facts share a column (the kind under the number, the state under the amount, the reason under the
+  // member, the decision under the request), so the whole request fits 996 px, the room a 1280 px window
+  // leaves (the menu, 221; the page's margins, 2 × 24; a scrollbar, 15). Only waiting requests have actions,
+  // pinned to the right; a decided tab gives their room to what was asked and who decided it.
+  const pending = status === 'pending';
+  const columns: TableColumnsType<ApprovalRequest> = [
+    { title: twoFacts(t('console.common.id'), t('console.money.approvals.kind')), key: 'request', width: 130, render: (_, r) => <Stacked whole first={r.id} second={t(`console.money.approvals.kinds.${r.kind}`)} /> },
+    {
+      title: twoFacts(t('console.common.amount'), t('console.common.status')),
+      key: 'amount',
+      width: 130,
+      render: (_, r) => (
+        <>
+          <Line text={amountOf(r)} strong />
+          <Tag color={COLORS[r.status]}>{t(`console.money.approvals.status.${r.status}`)}</Tag>
+        </>
+      ),
+    },
+    // Wide enough that a plan request's old → new lines stay readable.
+    { title: t('console.money.approvals.what'), key: 'what', width: pending ? 250 : 300, render: (_, r) => <ApprovalWhat request={r} /> },
+    {
+      title: twoFacts(t('console.common.member'), t('console.common.reason')),
+      key: 'member',
+      width: pending ? 160 : 190,
+      render: (_, r) => (
+        <>
+          <Line text={memberOf(r)} />
+          <Line text={r.reason} secondary />
+        </>
+      ),
+    },
+    pending
+      ? {
+          title: t('console.money.adjust.requestedBy'),
+          key: 'by',
+          width: 150,
+          render: (_, r) => (
+            <>
+              <Line text={actorText(t, r.requested_by)} />
+              <Typography.Text type="secondary" style={{ display: 'block' }}>
+                <When at={r.requested_at} />
+              </Typography.Text>
+            </>
+          ),
+        }
+      : {
+          title: twoFacts(t('console.money.adjust.requestedBy'), t('console.money.adjust.decidedBy')),
+          key: 'by',
+          width: 230,
+          render: (_, r) => (
+            <>
+              <Line text={`${actorText(t, r.requested_by)} · ${formatDate(r.requested_at)}`} />
+              <Line text={decidedOf(t, r)} secondary />
+              {/* Done at once, its reason is the threshold's: "Within the limit" says it. */}
+              {r.decision_reason && !r.automatic && <Line text={r.decision_reason} secondary />}
+            </>
+          ),
+        },
+    ...(pending ? [actionsColumn<ApprovalRequest>(t, { key: 'act', width: 170, render: (_, r) => actions(r) })] : []),
+  ];
   return (
     <Space orientation="vertical" size="middle" style={{ width: '100%' }} data-testid="approvals">
       <Typography.Paragraph type="secondary" style={{ margin: 0 }}>{t('console.money.approvals.hint')}</Typography.Paragraph>
-      <Segmented<Status>
-        aria-label={t('console.common.status')}
+      {/* The states wrap onto another row in a narrow window (longer words in Hungarian), never past its edge. */}
+      <StateTabs
+        label={t('console.common.status')}
         value={status}
         onChange={(s) => {
-          setStatus(s);
+          setStatus(s as Status);
           setPaging((p) => ({ ...p, page: 1 }));
         }}
         options={APPROVAL_STATUSES.map((s) => ({ value: s, label: t(`console.money.approvals.status.${s}`) }))}
       />
-      <QueryTable<ApprovalRequest>
-        query={query}
-        paging={{ ...paging, onChange: (page, limit) => setPaging({ page, limit }) }}
-        // Every column keeps a readable width; a narrow window scrolls the table sideways instead of
-        // squeezing columns to a character or two. Short values stay on one line, cut with their whole text as a title.
-        scroll={{ x: 'max-content' }}
-        columns={[
-          { title: t('console.common.id'), dataIndex: 'id', width: 70 },
-          { title: t('console.money.approvals.kind'), dataIndex: 'kind', width: 150, ellipsis: true, render: (k: ApprovalRequest['kind']) => t(`console.money.approvals.kinds.${k}`) },
-          // The amount and the state come first: with the actions pinned right they stay in view at 1024 px.
-          { title: t('console.common.amount'), key: 'amount', width: 130, align: 'right', onCell: () => ({ style: { whiteSpace: 'nowrap' } }), render: (_, r) => amountOf(r) },
-          { title: t('console.common.status'), dataIndex: 'status', width: 110, render: (s: Status) => <Tag color={COLORS[s]}>{t(`console.money.approvals.status.${s}`)}</Tag> },
-          // Wide enough at 1280 px that a plan request's old → new lines stay readable.
-          { title: t('console.money.approvals.what'), key: 'what', width: 340, render: (_, r) => <ApprovalWhat request={r} /> },
-          { title: t('console.common.member'), key: 'm', width: 170, ellipsis: true, render: (_, r) => (r.member_id === null ? '—' : `${r.member_name ?? ''} (#${r.member_id})`) },
-          { title: t('console.common.reason'), dataIndex: 'reason', width: 200, ellipsis: true },
-          { title: t('console.money.adjust.requestedBy'), key: 'by', width: 210, ellipsis: true, render: (_, r) => `${actorText(t, r.requested_by)} · ${formatDate(r.requested_at)}` },
-          ...(status === 'pending'
-            ? []
-            : [
-                { title: t('console.money.adjust.decidedBy'), key: 'd', width: 170, ellipsis: true, render: (_: unknown, r: ApprovalRequest) => (r.automatic ? t('console.money.adjust.withinLimit') : r.decided_by === null ? '—' : actorText(t, r.decided_by)) },
-                { title: t('console.money.adjust.decisionReason'), key: 'dr', width: 200, ellipsis: true, render: (_: unknown, r: ApprovalRequest) => r.decision_reason ?? '—' },
-              ]),
-          actionsColumn<ApprovalRequest>(t, {
-            key: 'act',
-            width: 200,
-            render: (_, r) =>
-              r.status !== 'pending' ? null : mine(r) ? (
-                <Button size="small" onClick={() => setActing({ row: r, action: 'cancel' })} data-testid={`cancel-${r.id}`}>
-                  {t('console.money.approvals.withdraw')}
-                </Button>
-              ) : (
-                <Space>
-                  <Button size="small" type="primary" onClick={() => setActing({ row: r, action: 'approve' })} data-testid={`approve-${r.id}`}>
-                    {t('console.common.approve')}
-                  </Button>
-                  <Button size="small" danger onClick={() => setActing({ row: r, action: 'reject' })} data-testid={`reject-${r.id}`}>
-                    {t('console.common.reject')}
-                  </Button>
-                </Space>
-              ),
-          }),
-        ]}
-      />
+      {narrow ? (
+        <ApprovalCards query={query} paging={paging} onPage={(page, limit) => setPaging({ page, limit })} actions={actions} />
+      ) : (
+        <QueryTable<ApprovalRequest>
+          query={query}
+          paging={{ ...paging, onChange: (page, limit) => setPaging({ page, limit }) }}
+          // Every column has its width and the table is as wide as they are: it fits the room a 1280 px window
+          // leaves; narrower, it scrolls in its frame beneath the pinned actions. Long texts are cut on one line, whole on hover.
+          scroll={{ x: fittedWidth(columns) }}
+          tableLayout="fixed"
+          columns={columns}
+        />
+      )}
       <Limits />
       {acting && (
         <DecisionModal

@@ -9,6 +9,8 @@ import { useEndpointQuery } from '../../lib/endpoint-query';
 import { useCan } from '../../lib/operator';
 import { DecisionModal } from '../../components/DecisionModal';
 import { QueryTable, type ListSort } from '../../components/QueryTable';
+import { Stacked, twoFacts } from '../../components/QueueColumns';
+import { actorText } from '../../lib/actors';
 import { call } from '../../lib/request';
 import { formatDate, formatNumber } from '../../lib/format';
 import { giftCardBatchesRoute, grantPointsRoute, issueGiftCardsRoute, ledgerAnswers, memberPostingAnswers } from '../../lib/routes-money';
@@ -87,7 +89,17 @@ export default function GiftCards() {
           { title: t('console.money.gift.count'), dataIndex: 'count', align: 'right', render: (n: number) => formatNumber(n) },
           { title: t('console.money.gift.redeemed'), dataIndex: 'redeemed', align: 'right', render: (n: number) => formatNumber(n) },
           { title: t('console.money.gift.expires'), dataIndex: 'expires_at', sorter: true, render: (v: string) => formatDate(v, true) },
-          { title: t('console.money.gift.createdBy'), dataIndex: 'created_by' },
+          // Who asked, and under it who approved (and so issued) the batch: the asker alone when it was within the owner's threshold.
+          {
+            title: twoFacts(t('console.money.adjust.requestedBy'), t('console.money.adjust.decidedBy')),
+            key: 'by',
+            render: (_, b) => (
+              <Stacked
+                first={b.requested_by === null ? '—' : actorText(t, b.requested_by)}
+                second={b.requested_by === b.created_by ? t('console.money.adjust.withinLimit') : actorText(t, b.created_by)}
+              />
+            ),
+          },
           { title: t('console.common.reason'), dataIndex: 'reason', render: (r: string) => r || '—' },
           { title: t('console.common.created'), dataIndex: 'created_at', render: (v: string) => formatDate(v) },
         ]}

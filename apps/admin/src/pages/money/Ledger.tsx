@@ -1,5 +1,5 @@
 import type { journalEntrySchema } from '@shop/contract/admin';
-import { Button, DatePicker, Input, InputNumber, Select, Space, Table, Tag, Typography } from 'antd';
+import { Alert, Button, DatePicker, Input, InputNumber, Select, Space, Table, Tag, Typography } from 'antd';
 import { keepPreviousData } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,9 +8,10 @@ import type { z } from 'zod';
 import { useEndpointQuery } from '../../lib/endpoint-query';
 import { QueryTable, type ListSort } from '../../components/QueryTable';
 import { formatDate } from '../../lib/format';
-import { entryKindsRoute, journalRoute } from '../../lib/routes-money';
+import { useCan } from '../../lib/operator';
+import { entryKindsRoute, journalRoute, ledgerCheckRoute } from '../../lib/routes-money';
 import { showAmount } from '../../lib/money';
-import { entryActorText, entryKindText, entryReferenceText } from '../../lib/ledger-text';
+import { entryActorText, entryKindText, entryReferenceText, ledgerProblemText } from '../../lib/ledger-text';
 
 type Entry = z.infer<typeof journalEntrySchema>;
 
@@ -41,9 +42,51 @@ function Postings({ entry, onMember }: { entry: Entry; onMember: (id: number) =>
   );
 }
 
-/** The ledger's journal: every entry with its postings, by member, kind and date. */
+/**
+ * The ledger check, run when asked (it reads every posting): that the ledger is in order, or each
+ * problem found in the operator's language. Asked again, it checks again.
+ */
+function LedgerCheck() {
+  const { t } = useTranslation();
+  const [asked, setAsked] = useState(false);
+  const check = useEndpointQuery(ledgerCheckRoute, undefined, { enabled: asked, staleTime: 0, gcTime: 0 });
+  const result = check.data;
+  return (
+    <Space orientation="vertical" size="small" style={{ width: '100%' }}>
+      <Button loading={check.isFetching} onClick={() => (asked ? void check.refetch() : setAsked(true))} data-testid="check-ledger">
+        {t('console.money.ledger.check')}
+      </Button>
+      {asked && (check.isError || result) && (
+        <div data-testid="ledger-check" style={{ width: '100%' }}>
+          {check.isError ? (
+            <Alert type="error" showIcon title={check.error instanceof Error ? check.error.message : t('console.common.error')} />
+          ) : result?.ok ? (
+            <Alert type="success" showIcon title={t('console.money.ledger.checkOk')} description={t('console.money.ledger.checkedAt', { at: formatDate(new Date(check.dataUpdatedAt)) })} />
+          ) : (
+            <Alert
+              type="error"
+              showIcon
+              title={t('console.money.ledger.checkProblems', { count: result?.problems.length ?? 0 })}
+              description={
+                <>
+                  <ul style={{ margin: 0, paddingInlineStart: 20 }}>
+                    {result?.problems.map((p, i) => <li key={i}>{ledgerProblemText(t, p)}</li>)}
+                  </ul>
+                  <Typography.Text type="secondary">{t('console.money.ledger.checkedAt', { at: formatDate(new Date(check.dataUpdatedAt)) })}</Typography.Text>
+                </>
+              }
+            />
+          )}
+        </div>
+      )}
+    </Space>
+  );
+}
+
+/** The ledger's journal: every entry with its postings, by member, kind and date; the ledger check for who may read the ledger. */
 export default function Ledger() {
   const { t } = useTranslation();
+  const can = useCan();
   const [params, setParams] = useSearchParams();
   const memberId = Number(params.get('member')) || undefined;
   const [kind, setKind] = useState<string | undefined>(params.get('kind') ?? undefined);
@@ -94,6 +137,7 @@ export default function Ledger() {
         />
         {memberId && <Button onClick={() => setMember(undefined)}>{t('console.money.ledger.allMembers')}</Button>}
       </Space>
+      {can('ledger.read') && <LedgerCheck />}
       <QueryTable<Entry>
         query={query}
         paging={{ ...paging, onChange: (page, limit) => setPaging({ page, limit }) }}
@@ -105,7 +149,7 @@ export default function Ledger() {
           { title: t('console.money.ledger.time'), dataIndex: 'created_at', sorter: true, render: (v: string) => formatDate(v) },
           { title: t('console.money.ledger.kind'), dataIndex: 'kind', sorter: true, render: (k: string) => <Tag title={k}>{entryKindText(t, k)}</Tag> },
           { title: t('console.money.ledger.reference'), key: 'ref', render: (_, e) => entryReferenceText(t, e.reference_type, e.reference_id) },
-          { title: t('console.money.ledger.actor'), key: 'actor', render: (_, e) => entryActorText(t, e.actor_kind, e.actor_id) },
+          { title: t('console.money.ledger.actor'), key: 'actor', render: (_, e) => entryActorText(t, e.actor_kind, e.actor_id, e.operator) },
           {
             title: t('console.money.ledger.memo'),
             key: 'memo',

@@ -14,7 +14,7 @@ import { QueryTable } from '../../components/QueryTable';
 import { call } from '../../lib/request';
 import { formatDate, formatNumber } from '../../lib/format';
 import {
-  addBankRoute, addCollectionAccountRoute, addCryptoAddressesRoute, banksRoute, collectionAccountsRoute, cryptoPoolRoute, payMethodsRoute, ratesRoute, rechargeChannelsRoute, setRateRoute, setPayMethodRoute,
+  addBankRoute, addCollectionAccountRoute, addCryptoAddressesRoute, approvalsRoute, banksRoute, collectionAccountsRoute, cryptoPoolRoute, payMethodsRoute, ratesRoute, rechargeChannelsRoute, setRateRoute, setPayMethodRoute,
   setRechargeChannelRoute, setWalletLimitRoute, walletLimitsRoute,
 } from '../../lib/routes-money';
 import { parseAmount, showAmount, showPercent } from '../../lib/money';
@@ -31,6 +31,8 @@ type Form = {
   invalidates: AnyEndpoint[];
   /** Refused as saved from a copy changed since: Refresh reads the table again and reopens the form on it. */
   reload?: () => void;
+  /** What the page says when the call answered a request waiting for a second operator. */
+  waitingText?: (id: number) => string;
 };
 const admin = () => import('@shop/contract/admin');
 const wallet = () => import('@shop/contract/wallet');
@@ -86,6 +88,7 @@ export default function MoneySettings() {
   const addresses = useEndpointQuery(cryptoPoolRoute, pool, { placeholderData: keepPreviousData });
   const reason: DecisionField = { name: 'reason', label: t('console.common.reason'), required: true, multiline: true };
   const req = (name: string, label: string, placeholder?: string): DecisionField => ({ name, label, required: true, requiredMessage: t('console.auth.required'), placeholder });
+  const receivingSent = (id: number) => t('console.money.settings.receivingSent', { id });
 
   // The limits form refuses what the API refuses (the contract's one rule), under the same fields, before anything is sent.
   const limitRefusal =
@@ -291,7 +294,9 @@ export default function MoneySettings() {
               schema: () => wallet().then((c) => c.collectionAccountBody),
               toBody: (v) => ({ currency: upper(v.currency), bank_name: v.bank_name ?? '', account_name: v.account_name ?? '', account_number: v.account_number ?? '', branch: v.branch ?? '', enabled: true, reason: v.reason }),
               send: (body, key) => call(addCollectionAccountRoute, body, { idempotencyKey: key }),
-              invalidates: [collectionAccountsRoute],
+              // Where members send money: a second operator approves it before it is listed here or shown to members.
+              waitingText: receivingSent,
+              invalidates: [collectionAccountsRoute, approvalsRoute],
             })
           }
         >
@@ -365,7 +370,8 @@ export default function MoneySettings() {
               schema: () => wallet().then((c) => c.cryptoAddressesBody),
               toBody: (v) => ({ network: upper(v.network), addresses: (v.addresses ?? '').split(/[\s,]+/).filter(Boolean), reason: v.reason }),
               send: (body, key) => call(addCryptoAddressesRoute, body, { idempotencyKey: key }),
-              invalidates: [cryptoPoolRoute],
+              waitingText: receivingSent,
+              invalidates: [cryptoPoolRoute, approvalsRoute],
             })
           }
         >
@@ -408,6 +414,7 @@ export default function MoneySettings() {
         send={(_v, key, body) => form!.send(body, key)}
         invalidates={form?.invalidates ?? []}
         onStale={form?.reload}
+        waitingText={form?.waitingText}
         onClose={() => setForm(null)}
       />
     </div>

@@ -1,5 +1,5 @@
 import type { adminOrderSummarySchema, trackingEventBody } from '@shop/contract/orders';
-import { addressText } from '@shop/contract/common';
+import { addressText, phoneText } from '@shop/contract/common';
 import { Alert, App as AntApp, Button, Card, Checkbox, Descriptions, Form, Input, InputNumber, Popconfirm, Select, Skeleton, Space, Table, Timeline, Typography } from 'antd';
 import { keepPreviousData } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
@@ -133,7 +133,7 @@ export function OrderDetail({ id, onPackage }: { id: number; onPackage: (id: num
           { key: 'tot', label: t('console.orders.total'), children: formatMoney(o.total, o.currency) },
           { key: 'c', label: t('console.common.created'), children: formatDate(o.created_at) },
           { key: 'p', label: t('console.orders.paidAt'), children: formatDate(o.paid_at) },
-          { key: 'a', label: t('console.orders.address'), span: 2, children: `${formatPersonName(a.name, a.surname)} · +${a.mobile_pre} ${a.mobile} · ${addressText({ ...a, country_name: a.country_code, street: a.detail })}` },
+          { key: 'a', label: t('console.orders.address'), span: 2, children: `${formatPersonName(a.name, a.surname)} · ${phoneText(a.mobile_pre, a.mobile)} · ${addressText({ ...a, country_name: a.country_code, street: a.detail })}` },
           ...(o.remarks ? [{ key: 'r', label: t('console.orders.remarks'), span: 2, children: o.remarks }] : []),
         ]}
       />

@@ -67,6 +67,8 @@ export default function Operators() {
         title: `${active ? t('console.settings.operators.enable') : t('console.settings.operators.disable')} · ${row.user_name}`,
         question: active ? t('console.settings.operators.enableQuestion') : t('console.settings.operators.disableQuestion'),
         danger: !active,
+        // Disabling an owner waits for another owner.
+        waitingText: (id: number) => t('console.settings.operators.ownerRemovalSent', { id }),
         fields: [reason],
         send: (v: Record<string, string>, key: string) => call(operatorStatusRoute, { id: row.id, active, reason: v.reason ?? '' }, { idempotencyKey: key }),
       };
@@ -75,7 +77,8 @@ export default function Operators() {
       return {
         title: `${t('console.settings.operators.changeRole')} · ${row.user_name}`,
         question: `${t('console.settings.operators.roleQuestion')} ${t('console.settings.operators.moneyRoleHint')}`,
-        waitingText: (id: number) => t('console.settings.operators.roleSentToOwner', { id }),
+        // An owner given another role, like a role that approves money given, waits for another owner.
+        waitingText: (id: number) => t(row.role === 'owner' ? 'console.settings.operators.ownerRemovalSent' : 'console.settings.operators.roleSentToOwner', { id }),
         fields: [{ name: 'role', label: t('console.settings.operators.role'), required: true, requiredMessage: t('console.auth.required'), options: roles.filter((r) => r.value !== row.role) }, reason],
         send: (v: Record<string, string>, key: string) => call(operatorRoleRoute, { id: row.id, role: v.role as OperatorRole, reason: v.reason ?? '' }, { idempotencyKey: key }),
       };

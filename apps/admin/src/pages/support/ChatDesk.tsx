@@ -20,6 +20,8 @@ import { sessionStore } from '../../lib/session';
 import { sizedUpload } from '../../lib/upload';
 
 type Conversation = EndpointData<typeof conversationsRoute>['list'][number];
+/** A row of the member's latest orders: a regular order (`shop_name` null) or one bought in a member shop. */
+type LatestOrder = { key: string; order_no: string; status: string; currency: string; total: number; created_at: string; shop_name: string | null };
 type Tab = 'waiting' | 'mine' | 'open' | 'closed';
 
 /** The desk's chat socket address (ws:// or wss:// as the console's own). */
@@ -132,6 +134,11 @@ function Conversation({ conversation, onChanged }: { conversation: Conversation;
   const close = useEndpointMutation(chatCloseRoute, { invalidates: [conversationsRoute], onSuccess: () => (message.success(t('console.support.chat.closed')), onChanged()) });
   const transfer = useEndpointMutation(chatTransferRoute, { invalidates: [conversationsRoute], onSuccess: () => (message.success(t('console.support.chat.transferred')), onChanged()) });
   const orders = useEndpointQuery(memberOrdersRoute, { id: conversation.user_id, page: 1, limit: 5 }, { enabled: can('members.read') });
+  // The member's orders and member-shop orders in one list, newest first: a member asks about either.
+  const latestOrders: LatestOrder[] = [
+    ...(orders.data?.list ?? []).map((o) => ({ ...o, key: `order-${o.id}`, shop_name: null })),
+    ...(orders.data?.shop_orders ?? []).map((o) => ({ ...o, key: `shop-${o.id}` })),
+  ].sort((a, b) => b.created_at.localeCompare(a.created_at));
   const open = conversation.status !== 'closed';
   // Whom the conversation can be handed to, by name (the operator need not know a colleague's number).
   const agents = useEndpointQuery(chatAgentsRoute, undefined, { enabled: open });
@@ -209,14 +216,14 @@ function Conversation({ conversation, onChanged }: { conversation: Conversation;
       </Card>
       {can('members.read') && (
         <Card title={t('console.support.chat.orders')} style={{ flex: '1 1 340px', minWidth: 0, maxWidth: 480 }} data-testid="chat-orders">
-          <Table
+          <Table<LatestOrder>
             size="small"
-            rowKey="id"
+            rowKey="key"
             pagination={false}
-            // Two columns fit beside or below the conversation from 1024 px: the state under the order's number, the total whole on one line.
+            // Two columns fit beside or below the conversation from 1024 px: the state (and a shop order's shop) and the date under the order's number, the total whole on one line.
             scroll={{ x: 'max-content' }}
             loading={orders.isLoading}
-            dataSource={orders.data?.list ?? []}
+            dataSource={latestOrders}
             columns={[
               {
                 title: t('console.support.chat.orderNo'),
@@ -224,7 +231,22 @@ function Conversation({ conversation, onChanged }: { conversation: Conversation;
                 render: (_, o) => (
                   <Space orientation="vertical" size={2}>
                     <span style={{ whiteSpace: 'nowrap' }}>{o.order_no}</span>
-                    <Tag style={{ marginInlineEnd: 0 }}>{t(`console.status.${o.status}`, { defaultValue: o.status })}</Tag>
+                    <Space size={4} wrap>
+                      {o.shop_name !== null && (
+                        <Tag color="purple" style={{ marginInlineEnd: 0 }}>
+                          {t('console.support.chat.shopOrder')}
+                        </Tag>
+                      )}
+                      <Tag style={{ marginInlineEnd: 0 }}>{t(`console.status.${o.status}`, { defaultValue: o.status })}</Tag>
+                    </Space>
+                    {o.shop_name !== null && (
+                      <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                        {o.shop_name}
+                      </Typography.Text>
+                    )}
+                    <Typography.Text type="secondary" style={{ fontSize: 12, whiteSpace: 'nowrap' }}>
+                      {formatDate(o.created_at)}
+                    </Typography.Text>
                   </Space>
                 ),
               },

@@ -80,7 +80,7 @@ describe('a role that approves money', () => {
     expect(await actionsOf(b)).toEqual(expect.arrayContaining([`operator.create role=finance approval=#${id} asked_by=${a.recordedAs}`, `operator.grant.approve #${id} ${asked.body.data.request.summary}`]));
   });
 
-  it('given to a support operator waits for another owner too; an owner made finance is changed at once', async () => {
+  it('given to a support operator waits for another owner too; so does an owner made finance', async () => {
     const support = await signedInOperator(t, 'support');
     const asked = await send('/admin/api/operators/role', { id: support.id, role: 'finance', reason: 'moves to accounts' }, a);
     expect(asked.body.data).toMatchObject({ operator: { id: support.id, role: 'support' }, sessions_ended: 0, request: { kind: 'operator.grant', status: 'pending' } });
@@ -102,10 +102,10 @@ describe('a role that approves money', () => {
     expect((await call(t, 'POST', '/admin/api/auth/setup-password', { token, password: PASSWORD }, { ip: freshIp() })).body.code).toBe(ResponseCode.operatorSetupInvalid);
     expect(JSON.stringify((await call(t, 'GET', '/admin/api/approvals?status=approved', undefined, { token: a.token })).body.data)).not.toContain(token);
 
-    // Nothing gained: an owner made finance loses permissions only.
+    // Nothing gained, but an owner removed: one owner does not demote another alone (docs/decisions/2026-12-01-owner-removal.md).
     const third = await signedInOperator(t, 'owner');
     const demoted = await send('/admin/api/operators/role', { id: third.id, role: 'finance', reason: 'back to accounts' }, a);
-    expect(demoted.body.data).toMatchObject({ operator: { role: 'finance' }, request: null });
+    expect(demoted.body.data).toMatchObject({ operator: { role: 'owner' }, request: { kind: 'operator.grant', status: 'pending', what: { key: 'operator_role', from: 'owner', role: 'finance' } } });
   });
 
   it('approved from the command line prints the setup link to the administrator who approved it', async () => {

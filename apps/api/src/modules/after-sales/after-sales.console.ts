@@ -50,6 +50,7 @@ import { refundWhollyReturnedOrder } from '../orders/returned-order.js';
 import { findRefundsOfPayment, findSucceededPaymentsOfPayable } from '../payments/payments.queries.js';
 import { refundPayment, type PaymentsDeps } from '../payments/settlement.js';
 import * as q from './after-sales.queries.js';
+import { pointsNoteOf } from './points-notes.js';
 import { CASE_REASONS_TAG, SETTINGS_TAG, caseEnded, caseRefundProblems, followedCaseNo, moveCase, noteText, reasonKey, reasonText, recordCaseEvent, refundedOf, renderCases, renderEvents, returnAddressIn, settleFreight, type CaseEvent, type CaseRow, type RefundProblem } from './after-sales.service.js';
 import type { AfterSaleStatus } from './after-sales.table.js';
 import { findCaseOrder, lockCaseOrderWithLines, refOf, takeBackToShop, type OrderRef } from './order-source.js';
@@ -383,24 +384,6 @@ export async function settleCaseRefund(deps: PaymentsDeps, actor: Actor, started
     await notifyMember(tx, { memberId: c.user_id, kind: 'after_sale.refunded', params: { case_no: c.case_no, amount: fromMinorUnits(refunded + feeBack, c.currency), currency: c.currency }, link: link(c.id), eventKey: `after-sale:${c.id}:refunded` });
     return done;
   });
-}
-
-const REVERSED_NOTE = /^reversed (\d+) of (\d+) earned points(?:, shortfall (\d+))?$/;
-const RETURNED_NOTE = /^returned (\d+) points and (\d+) shopping points spent on the order$/;
-const WITHHELD_NOTE = /^withheld (\d+) earned points not credited yet$/;
-
-/** A points event's recorded figures (`pointsBack` writes them) in the operator's language; any other note as it was written. */
-export function pointsNoteOf(i18n: AppDeps['i18n'], lang: Actor['lang'], note: string): string {
-  const reversed = REVERSED_NOTE.exec(note);
-  if (reversed) {
-    const [, taken, due, shortfall] = reversed;
-    return shortfall ? i18n.t(lang, 'afterSales.note.pointsReversedShort', { reversed: taken!, due: due!, shortfall }) : i18n.t(lang, 'afterSales.note.pointsReversed', { reversed: taken!, due: due! });
-  }
-  const withheld = WITHHELD_NOTE.exec(note);
-  if (withheld) return i18n.t(lang, 'afterSales.note.pointsWithheld', { points: withheld[1]! });
-  const returned = RETURNED_NOTE.exec(note);
-  if (returned) return i18n.t(lang, 'afterSales.note.pointsReturned', { points: returned[1]!, shopping: returned[2]! });
-  return note;
 }
 
 /**

@@ -56,6 +56,10 @@ export const findUnitsInCases = async (db: Executor, ref: OrderRef, statuses: re
 export const unitsInCasesLockedOf = (statuses: readonly AfterSaleStatus[]) => (orderId: number) =>
   sql<Array<{ order_line_id: number; kind: AfterSaleKind; status: AfterSaleStatus; qty: number }>>`(select after_sale_units_locked(${orderId}::bigint, ${[...statuses]}::text[]))`;
 
+/** Whether the member has a case (of any of their orders) in one of `statuses`. */
+export const hasMemberCaseIn = async (db: Executor, userId: number, statuses: readonly AfterSaleStatus[]) =>
+  !!(await db.selectFrom('after_sales as c').select('c.id').where('c.user_id', '=', userId).where('c.status', 'in', [...statuses]).limit(1).executeTakeFirst());
+
 /** Whether the order (a regular one by its id, or the ref) has a case in one of `statuses`. */
 export const hasCaseIn = async (db: Executor, order: number | OrderRef, statuses: readonly AfterSaleStatus[]) => {
   const ref: OrderRef = typeof order === 'number' ? { kind: 'order', id: order } : order;

@@ -31,7 +31,7 @@ import type { Executor } from '../../db/database.js';
 import { actorStamp, memberIdOf, type Actor } from '../../lib/actor.js';
 import { Expiring, responseCache } from '../../lib/cache.js';
 import { iso } from '../../lib/dates.js';
-import { AppError } from '../../lib/errors.js';
+import { AppError, ValidationError } from '../../lib/errors.js';
 import { businessNumber } from '../../lib/tokens.js';
 import { pageOf, totalOf } from '../../lib/paging.js';
 import { withTransaction, type Tx } from '../../lib/transaction.js';
@@ -43,7 +43,7 @@ import { findSkusForCheckout, returnStock } from '../catalogue/stock.queries.js'
 import { skuSpecText } from '../catalogue/sku-text.js';
 import { pick } from '../catalogue/texts.js';
 import { OrderListTag, ordersChanged } from '../orders/order-lists.js';
-import { findRefundsByCausePrefixes } from '../payments/payments.queries.js';
+import { findRefundsByCausePrefixes, findSucceededRefundsWithMethodByCausePrefixes } from '../payments/payments.queries.js';
 import { REFUND_OVERDUE_SECONDS } from '../payments/settlement.js';
 import { scheduleSettlement } from '../orders/order-settlement.js';
 import { signedAddressesSameUntil, signStored, uploadKeyOf } from '../uploads/file-addresses.js';
@@ -51,6 +51,7 @@ import { findOwnUpload, findOwnUploadsByKey } from '../uploads/uploads.queries.j
 import { storedVideoSeconds } from '../uploads/video-duration.js';
 import type { ParcelTracker } from '../../providers/tracking/tracking.js';
 import * as q from './after-sales.queries.js';
+import { pointsFiguresOf } from './points-notes.js';
 import { casesPaymentsLeft, orderPaymentsLeft, planCaseRefund, valueLeftOf } from './refund-plan.js';
 import type { AfterSaleKind, AfterSaleStatus } from './after-sales.table.js';
 import { caseOrderLines, findCaseOrder, findCaseOrderWithLines, lockCaseOrderWithLines, orderOfLine, refOf, restockedUnitsOf, restockedUnitsQueryOf, shopOrderCaseChanged, shopOrderCaseEnded, type CaseOrder, type CaseOrderLine, type OrderRef } from './order-source.js';
@@ -285,6 +286,12 @@ function ownOrRefuse<T extends { user_id: number } | { order: { user_id: number 
   return found!;
 }
 
+/**
+ * A line the call names that is not one of the order's: refused on the field, the same for a line of
+ * the member's other order, of another member's order or of none (nothing tells which it is).
+ */
+const lineNotInOrder = (field: string) => new ValidationError([{ field, key: 'afterSales.validation.lineNotInOrder', params: { field } }]);
+
 /** Which order a member's call names: `order_id`, or `shop_order_id` for a member-shop order. */
 const orderOfInput = (input: { order_id?: number; shop_order_id?: number }): OrderRef => refOf({ order_id: input.order_id ?? null, shop_order_id: input.shop_order_id ?? null });
 
@@ -364,7 +371,7 @@ export async function estimateRefund(deps: KeptDeps, actor: Actor, input: Endpoi
   }
   for (const [lineId, qty] of units) {
     const l = o.lines.find((x) => x.line.id === lineId);
-    if (!l) throw new AppError(ResponseCode.orderNotFound);
+    if (!l) throw lineNotInOrder('lines');
     if (qty > l.left) throw quantityRefusal(l.left);
     if (!l.kinds.includes('return')) throw new AppError(ResponseCode.afterSaleKindNotAllowed);
   }
@@ -423,7 +430,7 @@ async function openCase(deps: KeptDeps, tx: Tx, actor: Actor, userId: number, re
   const rows: Array<{ order_line_id: number; qty: number; exchange_sku_id: number | null }> = [];
   for (const [lineId, want] of [...merged].sort((a, b) => a[0] - b[0])) {
     const l = o.lines.find((x) => x.line.id === lineId);
-    if (!l) throw new AppError(ResponseCode.orderNotFound);
+    if (!l) throw lineNotInOrder(`lines.${input.lines.findIndex((x) => x.order_line_id === lineId)}.order_line_id`);
     if (want.qty > l.left) throw quantityRefusal(l.left);
     if (!l.kinds.includes(input.kind)) {
       // The window's end, when that is what refuses it.
@@ -568,6 +575,9 @@ export async function resubmitCase(deps: KeptDeps & { providers: Pick<AppDeps['p
 // ---------------------------------------------------------------- the member's cases
 
 const SHIP_BACK_FROM: AfterSaleStatus[] = ['awaiting_return'];
+
+/** Where goods sent back stand: delivered as the carrier reported, else received as the shop marked them (no carrier's word), else on their way. */
+const returnLegState = (carrierSigned: Date | string | null, received: Date | string | null): NonNullable<AfterSaleCase['return_shipment']>['status'] => (carrierSigned ? 'signed' : received ? 'received' : 'in_transit');
 const WITHDRAW_FROM: AfterSaleStatus[] = ['under_review', 'awaiting_return', 'return_shipped'];
 
 /**
@@ -588,6 +598,33 @@ async function refundsToSend(db: Executor, rows: CaseRow[]): Promise<Map<number,
   return out;
 }
 
+type RefundPart = AfterSaleCase['refund_parts'][number];
+
+/**
+ * Where the refunds of refunded cases went, per case and destination (summing to what went back):
+ * a wallet part to the wallet (or the points, shopping points, gift-card value it was paid with), a
+ * gateway part to the card or other method that paid it.
+ */
+async function refundPartsOf(db: Executor, rows: CaseRow[]): Promise<Map<number, RefundPart[]>> {
+  const out = new Map<number, RefundPart[]>();
+  const refunded = rows.filter((r) => r.refunded_minor !== null);
+  const refunds = await findSucceededRefundsWithMethodByCausePrefixes(db, refunded.map((r) => `after-sale:${r.id}:`));
+  for (const r of refunds) {
+    const caseId = Number(r.cause.split(':')[1]);
+    const asset = r.ledger_asset ?? 'cash';
+    const part: Omit<RefundPart, 'amount'> =
+      r.via === 'ledger'
+        ? asset === 'cash' ? { to: 'wallet', pay_way: 'balance' } : { to: asset as RefundPart['to'], pay_way: asset }
+        : { to: r.method === 'card' ? 'card' : 'method', pay_way: r.method_code };
+    const parts = out.get(caseId) ?? [];
+    const same = parts.find((p) => p.to === part.to && p.pay_way === part.pay_way);
+    if (same) same.amount += Number(r.amount_minor);
+    else parts.push({ ...part, amount: Number(r.amount_minor) });
+    out.set(caseId, parts);
+  }
+  return out;
+}
+
 /** A case as the member and the console read it. */
 export async function renderCases(
   deps: Pick<AppDeps, 'db' | 'i18n' | 'config' | 'secrets'>,
@@ -597,12 +634,13 @@ export async function renderCases(
   const { db, i18n } = deps;
   const ids = rows.map((r) => r.id);
   // Pages carry their reasons' names; a single case reads them here. Every read at once.
-  const [lines, evidence, followed, reasons, refundProblems] = await Promise.all([
+  const [lines, evidence, followed, reasons, refundProblems, refundParts] = await Promise.all([
     q.findCaseLines(db, ids),
     q.findEvidence(db, ids),
     q.findFollowedCases(db, rows.filter((r) => r.status === 'rejected').map((r) => r.id)).then((list) => new Set(list)),
     rows.every((r) => r.reason_names !== undefined) ? [] : q.findAllReasons(db),
     caseRefundProblems(db, rows),
+    refundPartsOf(db, rows),
   ]);
   const shownRefunds = await refundsToSend(db, rows);
   const exchangeSkus = [...new Set(lines.map((l) => l.exchange_sku_id).filter((x): x is number => !!x))];
@@ -629,6 +667,7 @@ export async function renderCases(
     refund_reason: r.refund_reason,
     // The member reads that the shop is handling it, never the gateway's reason.
     refund_delayed: refundProblems.has(r.id),
+    refund_parts: refundParts.get(r.id) ?? [],
     lines: lines
       .filter((l) => l.case_id === r.id)
       .map((l) => {
@@ -650,7 +689,7 @@ export async function renderCases(
     reject_reason: r.reject_reason,
     ship_back_by: iso(r.ship_back_by),
     return_shipment: r.return_shipped_at
-      ? { carrier_code: r.return_carrier_code ?? '', carrier: r.return_carrier ?? '', tracking_number: r.return_tracking ?? '', shipped_at: iso(r.return_shipped_at), status: r.return_signed_at || r.received_at ? 'signed' : 'in_transit' }
+      ? { carrier_code: r.return_carrier_code ?? '', carrier: r.return_carrier ?? '', tracking_number: r.return_tracking ?? '', shipped_at: iso(r.return_shipped_at), status: returnLegState(r.return_signed_at, r.received_at) }
       : null,
     replacement_shipment: r.replacement_shipped_at
       ? { carrier_code: '', carrier: r.replacement_carrier ?? '', tracking_number: r.replacement_tracking ?? '', shipped_at: iso(r.replacement_shipped_at), status: r.replacement_signed_at ? 'signed' : 'in_transit' }
@@ -701,8 +740,9 @@ export function noteText(i18n: AppDeps['i18n'], lang: Actor['lang'], note: strin
 
 /**
  * The events whose notes are written for the member: the reasons given them (a rejection, a refused
- * receipt, a closing, a completion by the shop) and the shipments' carrier and number. The others
- * are operators' (an approval's note, goods back on sale, the points' figures).
+ * receipt, a closing, a completion by the shop) and the shipments' carrier and number; the points'
+ * events are told by their figures (`pointsFiguresOf`). The others are operators' (an approval's
+ * note, goods back on sale).
  */
 const MEMBER_NOTES = new Set(['rejected', 'receipt_refused', 'closed', 'completed', 'return_shipped', 'return_shipment_changed', 'replacement_shipped']);
 
@@ -726,7 +766,7 @@ export const renderEvents = (events: CaseEvent[], followsCaseNo: string | null, 
 
 /** The events of a case as its member reads them: only the notes written for them, in their language. */
 export const memberEvents = (i18n: AppDeps['i18n'], lang: Actor['lang'], events: CaseEvent[], followsCaseNo: string | null) =>
-  renderEvents(events, followsCaseNo, (e) => (MEMBER_NOTES.has(e.kind) ? noteText(i18n, lang, e.reason) : ''));
+  renderEvents(events, followsCaseNo, (e) => (MEMBER_NOTES.has(e.kind) ? noteText(i18n, lang, e.reason) : e.kind.startsWith('points_') ? (pointsFiguresOf(i18n, lang, e.reason) ?? '') : ''));
 
 /** Where the goods of a case go back, as its member sees it: the return address of the order's country once the case is approved (null before, or when none is set). */
 export async function returnAddressOf(db: Executor, c: { status: AfterSaleStatus }, countryCode: string) {
@@ -847,7 +887,9 @@ export async function trackShipment(deps: Pick<AppDeps, 'db' | 'providers'>, act
     ordersChanged(deps.db, [userId]);
   }
   const events = (report?.events ?? []).map((e) => ({ time: iso(e.time), place: e.place, text: e.text }));
-  return { carrier: leg.carrier, tracking_number: leg.number, status: leg.signed || delivered ? 'signed' : 'in_transit', events };
+  // Goods sent back that the shop marked received, with no delivery from the carrier, are said as received by the shop.
+  const status = delivered ? 'signed' : input.leg === 'return' ? returnLegState(c.return_signed_at, c.received_at) : leg.signed ? 'signed' : 'in_transit';
+  return { carrier: leg.carrier, tracking_number: leg.number, status, events };
 }
 
 /** What the tracking provider reports of a parcel; none when no provider is set up or it is away. */
@@ -985,6 +1027,9 @@ export async function completeCaseInTime(deps: KeptDeps & Pick<AppDeps, 'provide
 }
 
 // ---------------------------------------------------------------- the settled moment
+
+/** Whether the member has an open case (its refund may still come to their wallet): it keeps their account open (registered in wiring.ts). */
+export const hasOpenCase = (db: Executor, userId: number): Promise<boolean> => q.hasMemberCaseIn(db, userId, AFTER_SALE_OPEN_STATUSES);
 
 /** An order with an open case stays unsettled (a settlement hold, registered in wiring.ts). */
 export const holdsSettlement = (db: Executor, orderId: number): Promise<boolean> => q.hasCaseIn(db, orderId, AFTER_SALE_OPEN_STATUSES);

@@ -202,4 +202,8 @@ export async function takeDownReviewsOfReturnedLines(deps: Pick<AppDeps, 'config
   if (!gone.length) return;
   const taken = await takeDownReviewsOfLines(tx, gone);
   if (taken.length) catalogueChangedOnCommit(tx, deps, [...new Set(taken.map((r) => r.goods_id))]);
+  // Their pictures are no longer shown: private again, unless something still shown uses them.
+  for (const r of taken) {
+    if (r.user_id !== null) await markUploadsPrivateWhenUnused(tx, Number(r.user_id), r.images.map(uploadKeyOf).filter((k): k is string => !!k));
+  }
 }

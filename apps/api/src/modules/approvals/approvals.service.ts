@@ -112,7 +112,12 @@ function payloadWhat(r: q.ApprovalRequestRow): unknown {
       };
     case 'operator.grant':
       if (p.action === 'link') return { key: 'operator_link', user_name: p.user_name, operator_id: p.operator_id, role: p.role };
+      if (p.action === 'disable') return { key: 'operator_disable', user_name: p.user_name, operator_id: p.operator_id, role: p.role };
+      if (p.action === 'demote') return { key: 'operator_role', user_name: p.user_name, operator_id: p.operator_id, from: p.from, role: p.role };
       return p.action === 'create' ? { key: 'new_operator', user_name: p.user_name, role: p.role } : { key: 'operator_role', user_name: p.user_name, operator_id: p.operator_id, from: p.from, role: p.role };
+    case 'receiving_account.set':
+      if (p.target === 'deposit_addresses') return { key: 'deposit_addresses', network: p.network, addresses: p.addresses };
+      return { key: 'collection_account', currency: p.currency, bank_name: p.bank_name, account_name: p.account_name, account_number: p.account_number, branch: p.branch ?? '' };
     default:
       return null;
   }

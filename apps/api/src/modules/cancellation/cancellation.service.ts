@@ -6,7 +6,7 @@ import type { Database, Executor } from '../../db/database.js';
 import { memberIdOf, operatorNameOf, refuseOwnAccount, type Actor } from '../../lib/actor.js';
 import { notifyMember } from '../messages/messages.service.js';
 import { AppError, alreadyDecided, notFound } from '../../lib/errors.js';
-import { hasCancellationBlocker } from '../members/member-hooks.js';
+import { cancellationBlockersOf, type CancellationBlocker } from '../members/member-hooks.js';
 import { findUserById, lockUserForUpdate, revokeAllSessions, updateUser } from '../members/members.queries.js';
 import { insertOperatorAction } from '../operator-actions/operator-actions.queries.js';
 import { primaryDestination } from '../members/identity.js';
@@ -36,16 +36,37 @@ function moneyLeft(i18n: Translator, lang: Language, money: ClosingBalances['mon
   return new AppError(ResponseCode.moneyLeft, { amounts }, { data: { money } });
 }
 
-/** The member's latest cancellation request, what stops closing the account (open orders, money left) and the points closing gives up. */
+/** The refusal of each reason that keeps an account open, in the order the member is told the first. */
+const BLOCKER_CODES: ReadonlyArray<[CancellationBlocker, number]> = [
+  ['open_orders', ResponseCode.ordersNotConfirmed],
+  ['open_after_sales', ResponseCode.afterSalesOpen],
+  ['open_shop', ResponseCode.memberShopOpen],
+];
+
+/** Refuses closing while anything (open orders, an open after-sales case, an open member shop) keeps the account open, saying which. */
+async function refuseWhileBlocked(db: Executor, userId: number): Promise<void> {
+  const blockers = await cancellationBlockersOf(db, userId);
+  for (const [reason, code] of BLOCKER_CODES) if (blockers.has(reason)) throw new AppError(code);
+}
+
+/** The member's latest cancellation request, what stops closing the account (open orders, after-sales cases, a member shop, money left) and the points closing gives up. */
 export async function cancellationInfo(db: Executor, actor: Actor) {
   const userId = memberIdOf(actor);
-  const [row, openOrders, balances] = await Promise.all([q.findLatestCancellation(db, userId), hasCancellationBlocker(db, userId), closingHooks.balances(db, userId)]);
-  return { request: row ? toRequest(row) : null, blocked: openOrders || balances.money.length > 0, open_orders: openOrders, ...balances };
+  const [row, blockers, balances] = await Promise.all([q.findLatestCancellation(db, userId), cancellationBlockersOf(db, userId), closingHooks.balances(db, userId)]);
+  return {
+    request: row ? toRequest(row) : null,
+    blocked: blockers.size > 0 || balances.money.length > 0,
+    open_orders: blockers.has('open_orders'),
+    open_after_sales: blockers.has('open_after_sales'),
+    open_shop: blockers.has('open_shop'),
+    ...balances,
+  };
 }
 
 /**
- * Applies for closing the account (the agreement ticked, no unconfirmed orders, no money left: it is
- * withdrawn or spent first), or withdraws a request still under review.
+ * Applies for closing the account (the agreement ticked, no unconfirmed orders, no open after-sales
+ * case, no member shop open, no money left: it is withdrawn or spent first), or withdraws a request
+ * still under review.
  */
 export async function applyOrWithdraw(deps: Deps, actor: Actor, input: { action: 'apply' | 'withdraw'; agree?: boolean }) {
   const { db } = deps;
@@ -60,7 +81,7 @@ export async function applyOrWithdraw(deps: Deps, actor: Actor, input: { action:
     }
     if (!input.agree) throw new AppError(ResponseCode.agreementRequired);
     if (latest && (latest.status === 'pending' || latest.status === 'approved')) throw new AppError(ResponseCode.cancellationState);
-    if (await hasCancellationBlocker(trx, userId)) throw new AppError(ResponseCode.ordersNotConfirmed);
+    await refuseWhileBlocked(trx, userId);
     const { money } = await closingHooks.balances(trx, userId);
     if (money.length) throw moneyLeft(deps.i18n, actor.lang, money);
     await q.insertCancellation(trx, userId);
@@ -70,8 +91,9 @@ export async function applyOrWithdraw(deps: Deps, actor: Actor, input: { action:
 
 /**
  * After approval: the code sent to the member's e-mail closes the account and ends every session.
- * Money may have arrived since the request: it is weighed again, with the member's accounts locked,
- * and closing is refused while any is left; the points and shopping points are given up with it.
+ * Money may have arrived since the request: it is weighed again, with the member's row and then their
+ * accounts locked, and closing is refused while any is left or on its way (open orders, after-sales
+ * cases, a member shop); the points and shopping points are given up with it.
  */
 export async function confirmCancellation(deps: Deps, actor: Actor, input: { code: string }): Promise<{ ok: true }> {
   const { db } = deps;
@@ -81,13 +103,17 @@ export async function confirmCancellation(deps: Deps, actor: Actor, input: { cod
   if (!user) throw new AppError(ResponseCode.userNotFound);
   const latest = await q.findLatestCancellation(db, userId);
   if (latest?.status !== 'approved') throw new AppError(ResponseCode.cancellationState);
-  if (await hasCancellationBlocker(db, userId)) throw new AppError(ResponseCode.ordersNotConfirmed);
+  await refuseWhileBlocked(db, userId);
   const before = await closingHooks.balances(db, userId);
   if (before.money.length) throw moneyLeft(deps.i18n, actor.lang, before.money);
   const to = primaryDestination(user);
   if (!to) throw new AppError(ResponseCode.noContact);
   await verifyCode(db, { purpose: 'cancel', destination: to.address, code, consume: false });
   await withTransaction(db, async (trx) => {
+    // The member's row first: whatever credits a member locks it (for share) before their accounts, so
+    // it either committed before this weighs the account, or waits and then finds the account closed.
+    await lockUserForUpdate(trx, userId);
+    await refuseWhileBlocked(trx, userId);
     // Used up with the closing itself: if the request changed state meanwhile, the code stays usable.
     await consumeCode(trx, { purpose: 'cancel', destination: to.address, code });
     const now = new Date();

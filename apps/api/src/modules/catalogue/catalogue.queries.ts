@@ -216,7 +216,7 @@ export const editLineReviewOnce = (db: Executor, input: { id: number; userId: nu
 
 /**
  * Takes the reviews of these lines (every unit of each came back) off the goods page, once: hidden,
- * with the moment the goods came back. Answers the reviews' goods it took down.
+ * with the moment the goods came back. Answers the reviews it took down: their goods, writer and pictures.
  */
 export const takeDownReviewsOfLines = (db: Executor, orderLineIds: number[]) =>
   db
@@ -224,7 +224,7 @@ export const takeDownReviewsOfLines = (db: Executor, orderLineIds: number[]) =>
     .set({ is_visible: false, returned_at: new Date() })
     .where('order_line_id', 'in', orderLineIds.length ? orderLineIds : [-1])
     .where('returned_at', 'is', null)
-    .returning(['id', 'goods_id'])
+    .returning(['id', 'goods_id', 'user_id', 'images'])
     .execute();
 
 export const findMemberLineReview = (db: Executor, userId: number, id: number) =>

@@ -203,7 +203,7 @@ export async function buildGoodsInfo(db: Database, lang: Language, id: number): 
     specs: g.specs.map((s) => ({ id: s.id, name: pick(s.name, lang), values: s.values.map((v) => ({ id: v.id, name: pick(v.name, lang) })) })),
     skus: list,
     comment_total: stats.total,
-    good_rate: stats.total ? Math.floor((stats.good * 100) / stats.total) : 100,
+    good_rate: goodRate(stats),
     collect_count: g.collect_count,
     is_collected: false,
     group_buy: g.status === 'on_sale' ? groupBuy.offer : null,
@@ -248,6 +248,11 @@ export async function collectGoods(deps: AppDeps, actor: Actor, input: { goods_i
 
 // ---------------------------------------------------------------- reviews
 
+/** The share of 4- and 5-star reviews among those shown, floored; none (null) without a review shown: no share to claim. */
+function goodRate(s: { total: number; good: number }): number | null {
+  return s.total ? Math.floor((s.good * 100) / s.total) : null;
+}
+
 type ReviewRow = NonNullable<Awaited<ReturnType<typeof q.findReview>>>;
 const toReview = (lang: Language) => (r: ReviewRow): Review => ({
   id: r.id,
@@ -266,7 +271,7 @@ const toReview = (lang: Language) => (r: ReviewRow): Review => ({
 /** Review counts of one goods. */
 export async function reviewTotals(db: Database, _actor: Actor, input: { goods_id: number }) {
   const s = await q.reviewStats(db, input.goods_id);
-  return { ...s, good_rate: s.total ? Math.floor((s.good * 100) / s.total) : 100, average: Math.round(s.average * 10) / 10 };
+  return { ...s, good_rate: goodRate(s), average: Math.round(s.average * 10) / 10 };
 }
 
 /** Reviews of one goods, newest first. */

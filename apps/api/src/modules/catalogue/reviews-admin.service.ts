@@ -7,6 +7,8 @@ import { AppError } from '../../lib/errors.js';
 import { pageOf, totalOf } from '../../lib/paging.js';
 import { withTransaction, type Tx } from '../../lib/transaction.js';
 import { insertOperatorAction } from '../operator-actions/operator-actions.queries.js';
+import { uploadKeyOf } from '../uploads/file-addresses.js';
+import { markUploadPublic, markUploadsPrivateWhenUnused } from '../uploads/uploads.queries.js';
 import * as q from './reviews-admin.queries.js';
 import { catalogueChangedOnCommit } from './response-cache.js';
 import { pick } from './texts.js';
@@ -68,13 +70,25 @@ export async function listReviews(db: Executor, actor: Actor, input: EndpointQue
   return pageOf(rows.map((r) => toAdminReview(r, actor.lang)), totalOf(rows), input);
 }
 
+/**
+ * The review's pictures follow it: public at their bare address while it is shown, private again once
+ * hidden unless something still shown uses them (another review on show, the member's avatar or logo).
+ */
+async function reviewPicturesFollow(tx: Tx, review: Row, visible: boolean): Promise<void> {
+  if (review.user_id === null) return;
+  const keys = review.images.map(uploadKeyOf).filter((k): k is string => !!k);
+  if (!visible) return markUploadsPrivateWhenUnused(tx, Number(review.user_id), keys);
+  for (const key of keys) await markUploadPublic(tx, Number(review.user_id), key);
+}
+
 /** Hides a review from the goods page or shows it again, with the reason; a review already so is answered as it is, nothing recorded. */
 export async function setReviewVisibility(deps: Pick<AppDeps, 'db' | 'config' | 'redis'>, actor: Actor, input: EndpointBody<typeof adminSetReviewVisibility>): Promise<AdminReview> {
   const operator = operatorNameOf(actor);
   return withTransaction(deps.db, async (tx) => {
-    await reviewOrRefuse(tx, actor, input.id);
+    const review = await reviewOrRefuse(tx, actor, input.id);
     const changed = await q.updateReviewVisibility(tx, { id: input.id, visible: input.visible, by: operator, reason: input.reason });
     if (changed) {
+      await reviewPicturesFollow(tx, review, input.visible);
       await recordDecision(tx, actor, input.id, input.visible ? 'show' : 'hide', input.reason);
       catalogueChangedOnCommit(tx, deps, [changed.goods_id]);
     }

@@ -1,12 +1,15 @@
 import type { Executor } from '../../db/database.js';
 
+/** What can keep an account open, as the cancellation info names it (`open_orders`, `open_after_sales`, `open_shop`). */
+export type CancellationBlocker = 'open_orders' | 'open_after_sales' | 'open_shop';
+
 /**
- * Where other areas plug into accounts without accounts importing them: the orders area adds its
- * "orders not confirmed for delivery" check and the member's recent order ids when it lands.
+ * Where other areas plug into accounts without accounts importing them: the orders, after-sales and
+ * member-shop areas add what of theirs keeps an account open, and orders the member's recent order ids.
  */
 export interface AccountHooks {
-  /** Each returns true when it stops the member's account from being closed. */
-  cancellationBlockers: Array<(db: Executor, userId: number) => Promise<boolean>>;
+  /** Each answers true when it stops the member's account from being closed, with the reason the member is told. */
+  cancellationBlockers: Array<{ reason: CancellationBlocker; blocks: (db: Executor, userId: number) => Promise<boolean> }>;
   /** The member's recent order ids, newest first (the session's `last_order_ids`). */
   recentOrderIds: (db: Executor, userId: number) => Promise<number[]>;
 }
@@ -16,8 +19,9 @@ export const accountHooks: AccountHooks = {
   recentOrderIds: async () => [],
 };
 
-/** Whether anything (such as orders not yet confirmed for delivery) keeps the account open. */
-export async function hasCancellationBlocker(db: Executor, userId: number): Promise<boolean> {
-  for (const blocked of accountHooks.cancellationBlockers) if (await blocked(db, userId)) return true;
-  return false;
+/** What keeps the account open now (open orders, an open after-sales case, an open member shop), each reason once. */
+export async function cancellationBlockersOf(db: Executor, userId: number): Promise<Set<CancellationBlocker>> {
+  const found = new Set<CancellationBlocker>();
+  for (const { reason, blocks } of accountHooks.cancellationBlockers) if (!found.has(reason) && (await blocks(db, userId))) found.add(reason);
+  return found;
 }

@@ -12,6 +12,17 @@ export const findUserById = (db: Executor, id: number) => db.selectFrom('users')
 export const lockUserForUpdate = (db: Transaction<DB>, id: number) =>
   db.selectFrom('users').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
 
+/**
+ * The member's row under a shared lock, for value about to be credited to them: a closing (which locks
+ * the row for update first) either committed before and is seen, or waits until the credit commits.
+ */
+export const lockUserForShare = (db: Transaction<DB>, id: number) =>
+  db.selectFrom('users').select(['id', 'status']).where('id', '=', id).forShare().executeTakeFirst();
+
+/** Several members' rows under a shared lock, in ascending id order (two such lockers never deadlock): their statuses. */
+export const lockUsersForShare = async (db: Transaction<DB>, ids: readonly number[]) =>
+  ids.length ? db.selectFrom('users').select(['id', 'status']).where('id', 'in', [...new Set(ids)]).orderBy('id').forShare().execute() : [];
+
 export const findUserByUserName = (db: Executor, userName: string) =>
   db.selectFrom('users').selectAll().where(sql`lower(user_name)`, '=', userName.toLowerCase()).executeTakeFirst();
 

@@ -37,7 +37,11 @@ export async function pageJournal(db: Executor, input: { member_id?: number; kin
     .$if(!!input.q, (qb) => qb.where((eb) => eb.or([eb('e.memo', 'ilike', containing(input.q!)), eb('e.reference_id', 'ilike', containing(input.q!))])));
   const [rows, total] = await Promise.all([
     orderList(
-      base.select(['e.id', 'e.kind', 'e.reference_type', 'e.reference_id', 'e.actor_kind', 'e.actor_id', 'e.memo', 'e.reverses_entry_id', 'e.rate', 'e.created_at']),
+      base
+        // An operator author as every record names them (`fin2#4`), as the console shows it on every page.
+        .leftJoin('operators as o', (join) => join.on('e.actor_kind', '=', 'operator').on(sql`e.actor_id`, '=', sql`o.id::text`))
+        .select(['e.id', 'e.kind', 'e.reference_type', 'e.reference_id', 'e.actor_kind', 'e.actor_id', 'e.memo', 'e.reverses_entry_id', 'e.rate', 'e.created_at'])
+        .select(sql<string | null>`o.user_name || '#' || o.id`.as('operator')),
       input,
       { id: 'e.id', kind: 'e.kind', created_at: 'e.created_at' },
       { sort: 'id', order: 'desc' },
@@ -70,6 +74,10 @@ export async function pageJournal(db: Executor, input: { member_id?: number; kin
     total: count(total.n),
   };
 }
+
+/** Accounts by id: whose (a member's or the shop's), which asset and currency. */
+export const findAccountsByIds = (db: Executor, ids: number[]) =>
+  ids.length ? db.selectFrom('ledger_accounts').select(['id', 'member_id', 'asset', 'currency']).where('id', 'in', ids).execute() : Promise.resolve([]);
 
 /** Every kind of entry written so far, in order. */
 export const findEntryKinds = (db: Executor) =>
@@ -217,6 +225,8 @@ export async function pageGiftCardBatches(db: Executor, input: { user_id?: numbe
       base.select([
         'b.id', 'b.issued_to as user_id', 'u.user_name', 'b.currency', 'b.value', 'b.count', 'b.expires_at', 'b.created_by', 'b.reason', 'b.created_at',
         sql<number>`(select count(*) from gift_cards c where c.batch_id = b.id and c.redeemed_at is not null)::int`.as('redeemed'),
+        // Who asked: the approved request whose result is this batch.
+        sql<string | null>`(select r.requested_by from approval_requests r where r.kind = 'gift_cards.issue' and r.status = 'approved' and r.result->>'batch_id' = b.id::text limit 1)`.as('requested_by'),
       ]),
       input,
       { id: 'b.id', value: 'b.value', expires_at: 'b.expires_at', created_at: 'b.created_at' },

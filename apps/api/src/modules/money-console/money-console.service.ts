@@ -9,7 +9,7 @@ import { withTransaction, type Tx } from '../../lib/transaction.js';
 import { assertLoadedVersion } from '../../lib/row-version.js';
 import { checkDailyLimit, refusePastSoloCeiling, requestApproval, setThreshold, thresholdOf, thresholdsOf, withinSoloCeiling } from '../approvals/approvals.service.js';
 import { describeFinding, ledgerCheck, post } from '../ledger/ledger.service.js';
-import { findUserById } from '../members/members.queries.js';
+import { findUserById, lockUserForShare } from '../members/members.queries.js';
 import { findLatestRates } from '../rates/rates.queries.js';
 import { checkOperatorRate, rateFor, setOperatorRate } from '../rates/rates.service.js';
 import { insertOperatorAction } from '../operator-actions/operator-actions.queries.js';
@@ -78,6 +78,14 @@ const postAdjustment = (tx: Parameters<typeof post>[0], actor: Actor, a: Pick<Le
     ],
   });
 
+/**
+ * Refuses a credit to a member who closed the account, when it is carried out: their row locked for
+ * share, as a closing locks it first (it either committed before, or waits and finds the money).
+ */
+async function refuseCreditToClosed(tx: Tx, a: { user_id: number; amount: number }): Promise<void> {
+  if (a.amount > 0 && (await lockUserForShare(tx, a.user_id))?.status === 'closed') throw new AppError(ResponseCode.memberClosed);
+}
+
 /** Refuses a cash credit in a currency the wallet does not offer. */
 async function refuseOutsideWallet(db: Executor, currency: string): Promise<void> {
   if (!(await walletCurrencies(db)).enabled.includes(currency)) throw new AppError(ResponseCode.currencyUnsupported, { currency }, { messageKey: 'admin.code.adjustmentCurrencyNotInWallet' });
@@ -107,8 +115,11 @@ export async function requestAdjustment(db: Database, actor: Actor, input: Endpo
   // Cash is credited only in a currency the wallet offers: elsewhere it could be neither spent, moved nor withdrawn.
   // Taking cash away stays possible in any currency (to clear what is stuck).
   if (asset === 'cash' && input.amount > 0) await refuseOutsideWallet(db, currency);
-  if (!(await findUserById(db, input.user_id))) throw notFound('member');
+  const member = await findUserById(db, input.user_id);
+  if (!member) throw notFound('member');
   refuseOwnAccount(actor, input.user_id);
+  // Nothing is credited to a closed account (taking away stays possible, to clear what is stuck).
+  if (input.amount > 0 && member.status === 'closed') throw new AppError(ResponseCode.memberClosed);
   const overLimit = Math.abs(input.amount) > (await approvalLimit(db, currency));
   const id = await withTransaction(db, async (tx) => {
     await checkDailyLimit(tx, operator, 'ledger.adjust', currency, Math.abs(input.amount), () => q.sumOperatorAdjustmentsToday(tx, operator, currency));
@@ -124,6 +135,7 @@ export async function requestAdjustment(db: Database, actor: Actor, input: Endpo
       reason: input.reason,
     });
     if (!needsApproval) {
+      await refuseCreditToClosed(tx, row);
       const { entryId } = await postAdjustment(tx, actor, { id, ...row });
       await q.setAdjustmentPosted(tx, id, entryId);
     }
@@ -160,6 +172,8 @@ export async function decideAdjustment(db: Database, actor: Actor, input: { id: 
     }
     refuseOwnAccount(actor, a.user_id);
     if (input.decision === 'approve' && a.asset === 'cash' && a.amount > 0) await refuseOutsideWallet(tx, a.currency);
+    // The member may have closed since it was asked.
+    if (input.decision === 'approve') await refuseCreditToClosed(tx, a);
     const entryId = input.decision === 'approve' ? (await postAdjustment(tx, actor, a)).entryId : null;
     const decided = await q.decidePendingAdjustment(tx, a.id, { status: entryId ? 'posted' : 'rejected', decided_by: operator, decision_reason: reason, entry_id: entryId });
     if (!decided) throw alreadyDecided(a.status);
@@ -301,7 +315,7 @@ export const giftCardBatchesExport: ListExport<EndpointQuery<typeof adminGiftCar
   page: giftCardBatches,
   columns: [
     ['id', (r) => r.id], ['member_id', (r) => r.user_id], ['user_name', (r) => r.user_name], ['currency', (r) => r.currency], ['value', (r) => fromMinorUnits(r.value, r.currency)], ['count', (r) => r.count],
-    ['redeemed', (r) => r.redeemed], ['expires_at', (r) => r.expires_at], ['reason', (r) => r.reason], ['created_by', (r) => r.created_by], ['created_at', (r) => r.created_at],
+    ['redeemed', (r) => r.redeemed], ['expires_at', (r) => r.expires_at], ['reason', (r) => r.reason], ['requested_by', (r) => r.requested_by ?? ''], ['created_by', (r) => r.created_by], ['created_at', (r) => r.created_at],
   ],
 };
 
@@ -339,8 +353,22 @@ export async function saveApprovedRate(tx: Tx, actor: Actor, input: RateChange) 
   return { from: input.base, to: input.quote, rate: set.rate, source: set.source, date: set.date };
 }
 
-/** The ledger check's findings, in words. */
+/** The ledger check: ok, or each problem found, in English words and as facts the console words in the operator's language. */
 export async function checkLedger(db: Executor) {
   const findings = await ledgerCheck(db);
-  return { ok: findings.length === 0, findings: findings.map(describeFinding) };
+  const accounts = new Map((await q.findAccountsByIds(db, findings.flatMap((f) => ('accountId' in f ? [f.accountId] : [])))).map((a) => [a.id, a]));
+  const of = (id: number) => ({ asset: accounts.get(id)?.asset ?? '', currency: accounts.get(id)?.currency ?? '' });
+  const problems = findings.map((f) => {
+    switch (f.kind) {
+      case 'unbalanced-entry':
+        return { kind: f.kind, entry_id: f.entryId, currency: f.currency, total: Number(f.total), postings: f.postings };
+      case 'balance-mismatch':
+        return { kind: f.kind, account_id: f.accountId, member_id: accounts.get(f.accountId)?.member_id ?? null, ...of(f.accountId), cached: Number(f.cached), posted: Number(f.posted) };
+      case 'negative-member-balance':
+        return { kind: f.kind, account_id: f.accountId, member_id: f.memberId, ...of(f.accountId), balance: Number(f.balance), posted: Number(f.posted) };
+      case 'hold-resolved-twice':
+        return { kind: f.kind, hold_id: f.holdId, status: f.status, resolutions: f.resolutions };
+    }
+  });
+  return { ok: findings.length === 0, findings: findings.map(describeFinding), problems };
 }

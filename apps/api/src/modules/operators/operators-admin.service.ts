@@ -70,8 +70,11 @@ async function changeOperator(db: Database, actor: Actor, id: number, action: Op
 }
 
 /** Disables (sessions end, sign-in refused) or enables an operator; never oneself. */
-export const setOperatorStatus = (db: Database, actor: Actor, input: { id: number; active: boolean; reason: string }) =>
-  changeOperator(db, actor, input.id, input.active ? 'operator.enable' : 'operator.disable', input.reason, (tx) => q.updateOperator(tx, input.id, { status: input.active ? 'active' : 'disabled' }), !input.active);
+export const setOperatorStatus = (db: Database, actor: Actor, input: { id: number; active: boolean; reason: string }, approval?: ApprovalNote) => {
+  const kind = input.active ? 'operator.enable' : 'operator.disable';
+  const note = approvalNote(approval).trim();
+  return changeOperator(db, actor, input.id, note ? `${kind} ${note}` : kind, input.reason, (tx) => q.updateOperator(tx, input.id, { status: input.active ? 'active' : 'disabled' }), !input.active);
+};
 
 /** Gives an operator another role; never one's own. */
 export const setOperatorRole = (db: Database, actor: Actor, input: { id: number; role: OperatorRole; reason: string }, approval?: ApprovalNote) =>
@@ -85,7 +88,11 @@ export type OperatorGrant =
   | { action: 'create'; user_name: string; role: OperatorRole; asked_by: string }
   | { action: 'role'; operator_id: number; user_name: string; from: OperatorRole; role: OperatorRole; asked_by: string }
   /** A new sign-in link for an operator whose role approves money (docs/decisions/2026-11-29-operator-sign-in-links.md). */
-  | { action: 'link'; operator_id: number; user_name: string; role: OperatorRole; asked_by: string };
+  | { action: 'link'; operator_id: number; user_name: string; role: OperatorRole; asked_by: string }
+  /** An owner disabled (docs/decisions/2026-12-01-owner-removal.md). */
+  | { action: 'disable'; operator_id: number; user_name: string; role: OperatorRole; asked_by: string }
+  /** An owner given a role that is not owner. */
+  | { action: 'demote'; operator_id: number; user_name: string; from: OperatorRole; role: OperatorRole; asked_by: string };
 
 /** Refuses a grant nobody could approve: another active owner, neither the asker nor the operator concerned, must be there. */
 async function requireOtherOwner(db: Executor, actor: Actor, operatorId?: number): Promise<void> {
@@ -113,6 +120,32 @@ export async function prepareOperatorGrant(db: Executor, actor: Actor, input: { 
     grant = { action: 'role', operator_id: target.id, user_name: target.user_name, from: target.role, role: input.role, asked_by: asker };
   }
   await requireOtherOwner(db, actor, grant.action === 'create' ? undefined : grant.operator_id);
+  return grant;
+}
+
+/**
+ * Checks an owner's disabling or demotion before it is asked for (docs/decisions/2026-12-01-owner-removal.md):
+ * never oneself, the operator there. Answers the request another owner must approve when the operator is
+ * an active owner losing that (else null: changed at once, as for any other operator); refused at once
+ * when no other active owner, neither the asker nor the owner concerned, could approve it.
+ */
+export async function prepareOwnerRemoval(db: Executor, actor: Actor, input: { id: number; active: false } | { id: number; role: OperatorRole }): Promise<OperatorGrant | null> {
+  const asker = operatorNameOf(actor);
+  if (input.id === operatorIdOf(actor)) throw new AppError(ResponseCode.operatorSelfChange);
+  const target = await q.findOperatorById(db, input.id);
+  if (!target) throw notFound('operator');
+  if (target.role !== 'owner') return null;
+  const base = { operator_id: target.id, user_name: target.user_name, asked_by: asker };
+  let grant: OperatorGrant;
+  if ('active' in input) {
+    // Already disabled: nothing is taken away.
+    if (target.status !== 'active') return null;
+    grant = { action: 'disable', ...base, role: target.role };
+  } else {
+    if (input.role === 'owner') return null;
+    grant = { action: 'demote', ...base, from: target.role, role: input.role };
+  }
+  await requireOtherOwner(db, actor, target.id);
   return grant;
 }
 
@@ -176,6 +209,19 @@ export async function issueSignInLinkFromConsole(db: Database, actor: Actor, inp
  */
 export async function carryOutOperatorGrant(tx: Tx, actor: Actor, grant: OperatorGrant, request: { id: number; reason: string }) {
   const approval = { id: request.id, askedBy: grant.asked_by };
+  // An owner disabled or demoted: nothing handed over, no link. The last active owner stays (changeOperator's lock).
+  if (grant.action === 'disable' || grant.action === 'demote') {
+    // The owners first, then the operator: the order changeOperator locks them in, so two approvals wait instead of deadlocking.
+    await q.lockActiveOwnersForUpdate(tx);
+    const target = await q.lockOperatorForUpdate(tx, grant.operator_id);
+    // No longer the owner the request names (changed meanwhile): refused, the request waits to be rejected or withdrawn.
+    if (!target || target.role !== 'owner') throw new AppError(ResponseCode.operatorRoleChanged);
+    const done =
+      grant.action === 'disable'
+        ? await setOperatorStatus(tx, actor, { id: grant.operator_id, active: false, reason: request.reason }, approval)
+        : await setOperatorRole(tx, actor, { id: grant.operator_id, role: grant.role, reason: request.reason }, approval);
+    return { saved: { operator_id: grant.operator_id, user_name: grant.user_name, role: done.operator.role, status: done.operator.status }, setupLink: null };
+  }
   if (grant.action === 'link') {
     const issued = await issueOperatorSignInLink(tx, actor, { id: grant.operator_id, reason: request.reason }, { approval });
     return { saved: { operator_id: grant.operator_id, user_name: grant.user_name, role: issued.operator.role }, setupLink: setupLinkOf(issued.setupToken, issued.expiresAt) };

@@ -341,6 +341,18 @@ export const findRefundsByCausePrefixes = (db: Executor, prefixes: string[]) =>
         .where(sql<boolean>`cause like any(${sql.val(prefixes.map((x) => `${x.replace(/[\\%_]/g, '\\$&')}%`))}::text[])`)
         .orderBy('id')
         .execute();
+/** Succeeded refunds whose cause starts with one of `prefixes`, each with how its payment was paid (method, wallet asset), oldest first. */
+export const findSucceededRefundsWithMethodByCausePrefixes = (db: Executor, prefixes: string[]) =>
+  prefixes.length === 0
+    ? Promise.resolve([])
+    : db
+        .selectFrom('payment_refunds as r')
+        .innerJoin('payments as p', 'p.id', 'r.payment_id')
+        .select(['r.cause', 'r.via', 'r.amount_minor', 'p.method_code', 'p.method', 'p.ledger_asset'])
+        .where('r.status', '=', 'succeeded')
+        .where(sql<boolean>`r.cause like any(${sql.val(prefixes.map((x) => `${x.replace(/[\\%_]/g, '\\$&')}%`))}::text[])`)
+        .orderBy('r.id')
+        .execute();
 export const transitionRefund = (db: Executor, id: number, to: RefundStatus, set: { provider_ref?: string | null; entry_id?: number | null; failure_reason?: string | null } = {}) =>
   db
     .updateTable('payment_refunds')

@@ -1,7 +1,8 @@
-import { ResponseCode, type EndpointData } from '@shop/contract';
+import { APP_PATHS, ResponseCode, type EndpointData } from '@shop/contract';
 import type { applicationBody, getAgent } from '@shop/contract';
 import type { z } from 'zod';
 import type { AppDeps } from '../../app-deps.js';
+import type { Executor } from '../../db/database.js';
 import { memberIdOf, operatorNameOf, refuseOwnAccount, type Actor } from '../../lib/actor.js';
 import { iso } from '../../lib/dates.js';
 import { AppError } from '../../lib/errors.js';
@@ -10,6 +11,7 @@ import { realNameStatus } from '../certification/real-name.js';
 import { knownCountry } from '../geo/geo.service.js';
 import { lockUserForUpdate } from '../members/members.queries.js';
 import { findMemberRoles, grantMemberRole, hasActiveRole } from '../members/roles.queries.js';
+import { notifyMember } from '../messages/messages.service.js';
 import { insertOperatorAction } from '../operator-actions/operator-actions.queries.js';
 import * as q from './referral.queries.js';
 import type { ApplicationKind } from './referral.table.js';
@@ -17,6 +19,7 @@ import type { ApplicationKind } from './referral.table.js';
 // Applications for a role: dealer (applyJxs), service centre (applyFuwuCenter), member shop owner
 // (applyUser). Real name approved first; one pending application per kind (a unique index decides
 // under races); an operator approves (granting the role) or rejects with a reason; reapply after.
+// The member is told of the decision in its transaction.
 // A banned member's application stays pending (a ban is lifted as easily as it is made, as their
 // withdrawals stay pending too): it can be rejected, never approved while the ban lasts.
 
@@ -48,6 +51,22 @@ export async function agentInfo(deps: Deps, actor: Actor): Promise<EndpointData<
 }
 
 /**
+ * Tells the member of the decision on their application, once: a refusal with its reason, linked to
+ * the application form of its kind (to apply again); an approval linked to where the role goes on (a
+ * new shop owner to their shop, to set it up).
+ */
+async function tellOfDecision(tx: Executor, a: { id: number; member_id: number; kind: ApplicationKind; status: string; reason: string }) {
+  const approved = a.status === 'approved';
+  await notifyMember(tx, {
+    memberId: Number(a.member_id),
+    kind: `referral.application_${a.kind}_${approved ? 'approved' : 'rejected'}`,
+    params: approved ? {} : { reason: a.reason },
+    link: approved && a.kind === 'shop_owner' ? APP_PATHS.shop.my : `${APP_PATHS.team.applications}?kind=${a.kind}`,
+    eventKey: `application:${a.id}:${a.status}`,
+  });
+}
+
+/**
  * An operator decides a pending application with a reason; approval grants the role. Recorded.
  * Approving a banned (8015) or closed (7005) member's application is refused and grants nothing;
  * rejecting it is not. The member's row is locked first, so a ban made meanwhile is either seen
@@ -68,6 +87,7 @@ export async function decideRoleApplication(deps: Deps, actor: Actor, input: { i
     if (!decided) throw new AppError(ResponseCode.referralApplicationState);
     if (input.approve) await grantMemberRole(tx, { member_id: decided.member_id, kind: decided.kind, granted_by: operator, region: decided.fields.country ?? '', reason: input.reason });
     await insertOperatorAction(tx, { operator, action: `application.${input.approve ? 'approve' : 'reject'}`, target_type: 'role_application', target_id: decided.id, reason: input.reason });
+    await tellOfDecision(tx, decided);
     return { id: decided.id, status: decided.status };
   });
 }

@@ -6,6 +6,7 @@ import { AppError } from '../../lib/errors.js';
 import { withTransaction, type Tx } from '../../lib/transaction.js';
 import { ensureMemberAccounts } from '../ledger/ledger.queries.js';
 import { balanceOf, post, type PostInput } from '../ledger/ledger.service.js';
+import { lockUsersForShare } from '../members/members.queries.js';
 import { findOrderForEarning, orderForEarningQuery } from '../orders/orders.queries.js';
 import { findOrderRefunded, giftCardPaidOf, orderGiftCardPaidOf } from '../payments/payments.queries.js';
 import * as q from './referral.queries.js';
@@ -36,6 +37,9 @@ export interface EarningShopOrder {
   goods_minor: number;
   pv: number;
 }
+
+/** Why a closed member's pending commission is void (docs/decisions/2026-12-01-closed-accounts-receive-nothing.md). */
+const MEMBER_CLOSED = 'member closed';
 
 /** How many nearby placement ancestors have their star re-checked when an order settles (the nightly job checks everyone). */
 const STAR_RECHECK_ANCESTORS = 50;
@@ -173,6 +177,10 @@ async function earnAtSettlement(tx: Tx, actor: Actor, s: { ref: q.EarningRef; re
       if (placed) await q.addLegPv(tx, s.buyerId, pv, day);
     }
   }
+  // A beneficiary who closed the account receives nothing: their pending commission is void, nothing
+  // posted. Their rows are locked for share first, so a closing either committed before or waits.
+  const closed = (await lockUsersForShare(tx, await q.findPendingBeneficiaries(tx, s.ref))).filter((u) => u.status === 'closed').map((u) => Number(u.id));
+  if (closed.length) await q.voidPendingCommissionsOf(tx, s.ref, closed, MEMBER_CLOSED);
   for (const c of await q.moveOrderCommissions(tx, s.ref, 'pending', 'settled')) {
     const amount = keep(Number(c.amount_minor));
     const paid = await payRewards(tx, actor, { memberId: c.beneficiary_id, amount, currency: c.currency, kind: 'commission.settle', key: `commission:${c.id}`, reference: s.reference });
@@ -267,6 +275,10 @@ export async function runPairingDay(deps: Deps, actor: Actor, day: string) {
     const plan = { unit: settings.pair_unit_pv, rateBp: settings.pair_rate_bp, pvValue: settings.pv_value_minor, defaultCap: Number(settings.default_daily_cap_minor), currency: settings.bonus_currency };
     for (const range of await q.findDayMemberRanges(tx, day, PAIR_RANGE)) await q.insertPairResults(tx, day, plan, range);
     // Paid in batches of members, one journal entry each (what a member owes is netted first).
+    // A member who closed the account is paid nothing: what they would have had is flushed. Their rows
+    // are locked for share (ascending), so a closing either committed before or waits for this run.
+    const closed = await q.lockClosedPayeesOfDay(tx, day);
+    if (closed.length) await q.flushPairResultsOf(tx, day, closed);
     const toPay = await q.findPairResultsToPay(tx, day);
     const debtors = await q.findDebtorsOfDay(tx, day, settings.bonus_currency);
     // Every paid member's rewards account, created when missing, in one statement: the entries lock them by id.

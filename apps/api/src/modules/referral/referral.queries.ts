@@ -435,6 +435,39 @@ export const moveOrderCommissions = (tx: Tx, ref: EarningRef, from: CommissionSt
     .where('status', '=', from)
     .returningAll()
     .execute();
+/** The beneficiaries of an order's (or a shop order's) pending commissions. */
+export const findPendingBeneficiaries = async (db: Executor, ref: EarningRef) =>
+  (await db.selectFrom('commissions').select('beneficiary_id').distinct().where(earningColumn(ref), '=', ref.id).where('status', '=', 'pending').execute()).map((r) => Number(r.beneficiary_id));
+/** Voids an order's pending commissions of these beneficiaries, with the reason (a conditional update: each moves once). */
+export const voidPendingCommissionsOf = (tx: Tx, ref: EarningRef, beneficiaryIds: number[], reason: string) =>
+  tx
+    .updateTable('commissions')
+    .set({ status: 'void', ended_at: new Date(), reason })
+    .where(earningColumn(ref), '=', ref.id)
+    .where('beneficiary_id', 'in', beneficiaryIds)
+    .where('status', '=', 'pending')
+    .execute();
+/**
+ * The members a day's results would pay who closed the account, every payee's row locked for share in
+ * ascending id order (a closing locks its row first: it committed before, or waits for the run).
+ */
+export const lockClosedPayeesOfDay = async (tx: Tx, day: string) =>
+  (
+    await sql<{ id: number | string; status: string }>`select u.id, u.status from users u
+      where u.id in (select member_id from pair_results where day = ${day}::date and paid_minor > 0 and entry_id is null)
+      order by u.id for share of u`.execute(tx)
+  ).rows
+    .filter((u) => u.status === 'closed')
+    .map((u) => Number(u.id));
+/** Pays a day's closed members nothing: what they would have been paid is flushed (their rows are locked by the caller). */
+export const flushPairResultsOf = (tx: Tx, day: string, memberIds: number[]) =>
+  tx
+    .updateTable('pair_results')
+    .set((eb) => ({ flushed_minor: eb('flushed_minor', '+', eb.ref('paid_minor')), paid_minor: 0 }))
+    .where('day', '=', day)
+    .where('member_id', 'in', memberIds)
+    .where('entry_id', 'is', null)
+    .execute();
 /** Voids one commission if it is still pending (a conditional update, so a racing settlement or void wins once); answers the row voided. */
 export const voidPendingCommission = (tx: Tx, id: number, reason: string) =>
   tx.updateTable('commissions').set({ status: 'void', ended_at: new Date(), reason }).where('id', '=', id).where('status', '=', 'pending').returningAll().executeTakeFirst();

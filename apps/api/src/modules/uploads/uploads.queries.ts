@@ -56,7 +56,7 @@ export const markUploadPublic = (db: Executor, userId: number, storageKey: strin
 
 /**
  * Makes the member's uploads among these keys private again when nothing public shows them any more
- * (none of the member's reviews, their avatar or their shop's logo): their bare address then answers
+ * (none of the member's reviews on show, their avatar or their shop's logo): their bare address then answers
  * "not found", a signed one still works. The rows are locked first, so a use committed meanwhile
  * (which marks the file public under the same row lock) is seen by the check.
  */
@@ -66,7 +66,7 @@ export async function markUploadsPrivateWhenUnused(tx: Tx, userId: number, stora
   await sql`update uploads u set public = false
     where u.user_id = ${userId} and u.operator_id is null and u.public and u.storage_key in (${sql.join(storageKeys)})
       and not exists (select 1 from orders o join order_lines l on l.order_id = o.id join goods_reviews r on r.order_line_id = l.id
-                      where o.user_id = ${userId} and r.images @> jsonb_build_array('/uploads/' || u.storage_key))
+                      where o.user_id = ${userId} and r.is_visible and r.images @> jsonb_build_array('/uploads/' || u.storage_key))
       and not exists (select 1 from users m where m.id = ${userId} and m.avatar like '%/uploads/' || u.storage_key)
       and not exists (select 1 from member_shops s where s.owner_id = ${userId} and s.logo like '%/uploads/' || u.storage_key)`.execute(tx);
 }

@@ -46,6 +46,7 @@ import type { Payable, PayableOutcome } from '../payments/payable-registry.js';
 import { findSucceededPaymentsOfPayable } from '../payments/payments.queries.js';
 import { paymentState, startPayment } from '../payments/payments.service.js';
 import { refundPayment, type PaymentsDeps } from '../payments/settlement.js';
+import { CLOSED_WITH_SHOP, tellOfShopEarnings, tellOfShopOrderMove } from './shop-messages.js';
 import { ShopOrderListTag, shopOrdersChanged } from './shop-order-lists.js';
 import { MemberRolesTag } from '../members/roles.queries.js';
 import * as q from './user-shop.queries.js';
@@ -263,6 +264,8 @@ async function moveOrder(tx: Tx, actor: Actor, id: number, from: ShopOrderStatus
   if (!moved) return undefined;
   shopOrdersChanged(tx, [Number(moved.shop_id)]);
   await q.insertShopOrderEvent(tx, { order_id: id, kind: 'transition', from_status: before?.status ?? null, to_status: to, reason, actor: stampOf(actor) });
+  // Whoever the move concerns is told in the same transaction, once.
+  await tellOfShopOrderMove(tx, moved, to, reason);
   return moved;
 }
 
@@ -338,7 +341,7 @@ export async function expireShopOrder(deps: PaymentsDeps, actor: Actor, orderId:
 
 /** Closes an unpaid shop order now, with its open payments (its shop was closed). */
 export async function expireShopOrderNow(deps: PaymentsDeps, actor: Actor, orderId: number): Promise<boolean> {
-  const { closed } = await expirePayableWithPayments(deps, actor, { type: 'shop_order', id: orderId }, async (tx) => !!(await moveOrder(tx, actor, orderId, ['awaiting_payment'], 'closed', {}, 'shop closed')));
+  const { closed } = await expirePayableWithPayments(deps, actor, { type: 'shop_order', id: orderId }, async (tx) => !!(await moveOrder(tx, actor, orderId, ['awaiting_payment'], 'closed', {}, CLOSED_WITH_SHOP)));
   return closed;
 }
 
@@ -390,7 +393,16 @@ export async function auditShopOrder(deps: ShopDeps, actor: Actor, input: Endpoi
   const shop = await ownShop(deps.db, actor);
   const found = await q.findShopOrder(deps.db, input.id);
   if (!found || Number(found.shop_id) !== Number(shop.id)) throw new AppError(ResponseCode.orderNotFound);
+  refuseMovesAtClosedShop(shop);
   return decideAudit(deps, actor, input.id, input.decision, input.reason);
+}
+
+/**
+ * The owner moves no order of a shop an operator closed: its orders not yet handed over are refunded
+ * by the closing (`refundOrderOfClosedShop`), which finds any move that got in first and refunds it too.
+ */
+function refuseMovesAtClosedShop(shop: { status: string }) {
+  if (shop.status === 'closed') throw new AppError(ResponseCode.shopOrderState, undefined, { messageKey: 'userShop.code.shopClosedOrders' });
 }
 
 /** Work written in a decision's own transaction (an operator's record of it), so neither lands without the other. */
@@ -479,7 +491,7 @@ type LockedShopOrder = NonNullable<Awaited<ReturnType<typeof q.lockShopOrderForU
  * once finds it moved, or this finds it moved), the units the approval took back in the shop's stock,
  * the full refund a job of the same transaction (as a rejection's), what it was to earn void.
  */
-async function refundUnservedInTx(tx: Tx, actor: Actor, order: LockedShopOrder, code: 'operator_refund' | 'fulfilment_overdue', reason: string) {
+async function refundUnservedInTx(tx: Tx, actor: Actor, order: LockedShopOrder, code: 'operator_refund' | 'fulfilment_overdue' | 'shop_closed', reason: string) {
   const moved = await moveOrder(tx, actor, order.id, ['approved', 'ready_for_pickup'], 'rejected', { reject_reason: code }, reason);
   if (!moved) return undefined;
   const lines = await q.findShopOrderLines(tx, [order.id]);
@@ -505,6 +517,24 @@ export async function refundUnservedShopOrder(deps: ShopDeps, actor: Actor, orde
   });
   await refundShopOrder(deps, actor, orderId);
   return { id: orderId, status: 'rejected' };
+}
+
+/**
+ * Ends a paid order of a closed shop that was not handed over, once, through the refusals' own paths:
+ * awaiting audit, rejected; approved or ready for pickup, rejected with its units back in the shop's
+ * stock; each as `shop_closed`, refunded in full (its job, and at once after). Shipped goods are on
+ * their way: that order stays, to be received, with after-sales open to it. Answers whether this call
+ * ended it (nothing when the shop is open again, or the order was already ended or handed over).
+ */
+export async function refundOrderOfClosedShop(deps: ShopDeps, actor: Actor, orderId: number): Promise<boolean> {
+  const refunded = await withTransaction(deps.db, async (tx) => {
+    const order = await q.lockShopOrderForUpdate(tx, orderId);
+    if (!order || (await q.findShop(tx, Number(order.shop_id)))?.status !== 'closed') return false;
+    if (order.status === 'awaiting_audit') return !!(await rejectInTx(tx, actor, orderId, 'shop_closed'));
+    return !!(await refundUnservedInTx(tx, actor, order, 'shop_closed', CLOSED_WITH_SHOP));
+  });
+  if (refunded) await refundShopOrder(deps, actor, orderId);
+  return refunded;
 }
 
 /** Refunds an order not shipped or picked up in time (its job): only when still approved or ready past its fulfilment days. */
@@ -582,9 +612,12 @@ export async function autoCompleteDueShopOrders(deps: Pick<AppDeps, 'db'>, actor
  */
 export async function changeShopOrderState(db: Executor, actor: Actor, input: EndpointBody<typeof changeMyShopOrderState>): Promise<EndpointData<typeof changeMyShopOrderState>> {
   const shop = await ownShop(db, actor);
+  refuseMovesAtClosedShop(shop);
   return withTransaction(db, async (tx) => {
     const order = await q.lockShopOrderForUpdate(tx, input.id);
     if (!order || Number(order.shop_id) !== Number(shop.id)) throw new AppError(ResponseCode.orderNotFound);
+    // Read again under the order's lock: a closing that committed meanwhile refuses the move here.
+    refuseMovesAtClosedShop((await q.findShop(tx, Number(shop.id))) ?? shop);
     let moved;
     if (input.to === 'shipped' && order.delivery === 'ship') {
       const shippedAt = new Date();
@@ -654,6 +687,7 @@ export async function settleShopOrder(deps: Pick<AppDeps, 'db'>, actor: Actor, o
           { account: { member: Number(order.owner_id), asset: 'rewards', currency: order.currency }, amount: earnings },
         ],
       });
+      await tellOfShopEarnings(tx, order, earnings);
     }
     // The referral team earns on it in the same transaction (PV, commissions), once: `settled_at` was set just now.
     for (const earn of shopOrderEarningHooks.onSettled) await earn(tx, actor, { ...forEarning(order), refunded_minor: refunded });

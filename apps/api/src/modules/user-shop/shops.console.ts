@@ -12,7 +12,8 @@ import { findSkusForCheckout } from '../catalogue/stock.queries.js';
 import { pick } from '../catalogue/texts.js';
 import { insertOperatorAction } from '../operator-actions/operator-actions.queries.js';
 import type { PaymentsDeps } from '../payments/settlement.js';
-import { decideAudit, expireShopOrderNow, refundUnservedShopOrder, shopOrdersAnswer } from './shop-orders.service.js';
+import { tellOfShopStatus } from './shop-messages.js';
+import { decideAudit, expireShopOrderNow, refundOrderOfClosedShop, refundUnservedShopOrder, shopOrdersAnswer } from './shop-orders.service.js';
 import * as q from './user-shop.queries.js';
 import { changeShopStock, slipsAnswer } from './user-shop.service.js';
 
@@ -57,8 +58,11 @@ export async function listShopOrders(db: Executor, actor: Actor, input: Endpoint
 }
 
 /**
- * Opens, pauses or closes a shop with a reason, recorded. Closing refuses new orders at once and
- * ends its open orders: paid ones awaiting audit are rejected and refunded in full, unpaid ones closed.
+ * Opens, pauses or closes a shop with a reason, recorded, its owner told. Closing refuses new orders
+ * and the owner's moves at once, and ends its open orders: every paid one not yet handed over
+ * (awaiting audit, approved, ready for pickup) is rejected and refunded in full, its units back in
+ * the shop's stock; unpaid ones are closed; shipped ones stay on their way
+ * (docs/decisions/2026-12-01-shop-closing-orders.md). Each buyer is told.
  */
 export async function setShopStatus(deps: PaymentsDeps, actor: Actor, input: EndpointBody<typeof adminSetShopStatus>): Promise<EndpointData<typeof adminSetShopStatus>> {
   const operator = operatorNameOf(actor);
@@ -69,20 +73,16 @@ export async function setShopStatus(deps: PaymentsDeps, actor: Actor, input: End
     await q.lockShopForUpdate(tx, shop.id);
     const moved = await q.setShopStatus(tx, shop.id, ['open', 'paused', 'closed'].filter((s) => s !== input.status) as Array<'open'>, input.status, input.reason);
     if (!moved) throw new AppError(ResponseCode.shopOrderState);
-    await insertOperatorAction(tx, { operator, action: `shop.${input.status}`, target_type: 'shop', target_id: shop.id, reason: input.reason });
+    const decision = await insertOperatorAction(tx, { operator, action: `shop.${input.status}`, target_type: 'shop', target_id: shop.id, reason: input.reason });
+    await tellOfShopStatus(tx, shop, input.status, input.reason, Number(decision.id));
   });
   let refunded = 0;
   let closed = 0;
   if (input.status === 'closed') {
+    // Each order under its own lock, from the state it is in then: one paid while the shop closed is refunded too.
     for (const o of await q.findOpenOrderIdsOfShop(deps.db, shop.id)) {
-      if (o.status === 'awaiting_audit') {
-        try {
-          await decideAudit(deps, actor, o.id, 'reject', 'shop_closed');
-          refunded++;
-        } catch (error) {
-          if (!(error instanceof AppError)) throw error;
-        }
-      } else if (await expireShopOrderNow(deps, actor, o.id)) closed++;
+      if (o.status === 'awaiting_payment' && (await expireShopOrderNow(deps, actor, o.id))) closed++;
+      else if (await refundOrderOfClosedShop(deps, actor, o.id)) refunded++;
     }
   }
   return { id: shop.id, status: input.status, refunded_orders: refunded, closed_orders: closed };

@@ -105,6 +105,16 @@ export const shopRefusalSql = sql<number | null>`case
 
 /** The shop a member owns, with the owner's names and account state. */
 export const findShopOfOwner = (db: Executor, ownerId: number) => shopWithOwner(db).where('s.owner_id', '=', ownerId).executeTakeFirst();
+/** Whether the member owns a shop that is not closed, or a shop order that may still earn for its owner (neither refused nor settled yet). */
+export const ownsShopThatMayEarn = async (db: Executor, ownerId: number) =>
+  !!(await db
+    .selectFrom('member_shops')
+    .select('id')
+    .where('owner_id', '=', ownerId)
+    .where('status', '<>', 'closed')
+    .unionAll(db.selectFrom('shop_orders').select('id').where('owner_id', '=', ownerId).where('status', 'not in', ['rejected', 'closed']).where('settled_at', 'is', null))
+    .limit(1)
+    .executeTakeFirst());
 /** A shop by id, with the owner's names and account state. */
 export const findShop = (db: Executor, id: number) => shopWithOwner(db).where('s.id', '=', id).executeTakeFirst();
 export type ShopRow = NonNullable<Awaited<ReturnType<typeof findShop>>>;
@@ -121,7 +131,7 @@ export const updateShopProfile = (db: Executor, id: number, p: { name: string; l
 
 /** Moves a shop's state from one of `from`; answers whether it moved. */
 export const setShopStatus = async (db: Executor, id: number, from: Array<'open' | 'paused' | 'closed'>, to: 'open' | 'paused' | 'closed', reason: string) =>
-  Number((await db.updateTable('member_shops').set({ status: to, status_reason: reason, updated_at: sql`now()` }).where('id', '=', id).where('status', 'in', from).executeTakeFirst()).numUpdatedRows) > 0;
+  Number((await db.updateTable('member_shops').set({ status: to, status_reason: reason, status_changed_at: sql`now()`, updated_at: sql`now()` }).where('id', '=', id).where('status', 'in', from).executeTakeFirst()).numUpdatedRows) > 0;
 
 /** Shops for operators, newest first, by state or name. */
 export function findShopsPage(db: Executor, f: { status?: string; q?: string }, limit: number, offset: number) {
@@ -528,9 +538,9 @@ export const findUnfulfilledIds = async (db: Executor, before: Date, limit: numb
       .execute()
   ).map((r) => Number(r.id));
 
-/** Open orders of a shop (closing it refunds the paid ones and closes the unpaid ones). */
+/** Orders of a shop not yet handed over (closing it refunds the paid ones and closes the unpaid ones). */
 export const findOpenOrderIdsOfShop = async (db: Executor, shopId: number) =>
-  (await db.selectFrom('shop_orders').select(['id', 'status']).where('shop_id', '=', shopId).where('status', 'in', ['awaiting_payment', 'awaiting_audit']).orderBy('id').execute()).map((r) => ({ id: Number(r.id), status: r.status }));
+  (await db.selectFrom('shop_orders').select(['id', 'status']).where('shop_id', '=', shopId).where('status', 'in', ['awaiting_payment', 'awaiting_audit', 'approved', 'ready_for_pickup']).orderBy('id').execute()).map((r) => ({ id: Number(r.id), status: r.status }));
 
 /** Marks a rejected or closed order refunded once its payment came back whole; its shop, or undefined when it was not this call. */
 export const markShopOrderRefunded = async (tx: Tx, id: number) =>

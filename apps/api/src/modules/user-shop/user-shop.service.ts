@@ -69,6 +69,12 @@ export function maskPhone(phone: string): string {
   return phone.replace(/\p{Nd}/gu, (d) => (++seen <= digits - 4 ? '*' : d));
 }
 
+/**
+ * Whether the member's own member shop keeps their account open (registered in wiring.ts): a shop not
+ * closed, or an order of theirs not yet settled, earns into the owner's account at settlement.
+ */
+export const shopKeepsAccountOpen = (db: Executor, ownerId: number): Promise<boolean> => q.ownsShopThatMayEarn(db, ownerId);
+
 /** The caller's own shop; "no shop" without one or without the shop-owner role now. */
 export async function ownShop(db: Executor, actor: Actor): Promise<q.ShopRow> {
   const memberId = memberIdOf(actor);
@@ -111,6 +117,7 @@ function shopAnswer(shop: q.ShopRow, mine: boolean): EndpointData<typeof getMySh
     region: shop.region,
     status: shop.status,
     status_reason: mine ? shop.status_reason : '',
+    status_changed_at: mine ? iso(shop.status_changed_at) : null,
     owner_name: maskedName({ user_name: shop.owner_user_name, nickname: shop.owner_nickname }),
     share_path: shopPath(Number(shop.id)),
     mine,
@@ -118,8 +125,9 @@ function shopAnswer(shop: q.ShopRow, mine: boolean): EndpointData<typeof getMySh
   };
 }
 
-/** The owner's own shop with its public link to share and that link's QR code (as the invitation page has the member's). */
+/** The owner's own shop with its public link to share and that link's QR code (as the invitation page has the member's); none for a closed shop, whose page buyers cannot open. */
 async function ownShopAnswer(config: AppDeps['config'], shop: q.ShopRow): Promise<EndpointData<typeof getMyShop>> {
+  if (shop.status === 'closed') return shopAnswer(shop, true);
   const share_url = `${publicBaseUrl(config)}/h5/#${shopPath(Number(shop.id))}`;
   return { ...shopAnswer(shop, true), share_url, qr_code: await QRCode.toDataURL(share_url, { margin: 1, width: 240 }) };
 }

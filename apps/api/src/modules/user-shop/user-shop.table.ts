@@ -32,6 +32,8 @@ export interface MemberShopsTable {
   region: Generated<string>;
   status: Generated<ShopStatus>;
   status_reason: Generated<string>;
+  /** When the shop took its present state. */
+  status_changed_at: Timestamp;
   created_at: Timestamp;
   updated_at: Timestamp;
 }

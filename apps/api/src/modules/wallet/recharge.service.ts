@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import QRCode from 'qrcode';
 import { displayMinor, fromMinorUnits, ResponseCode, walletLimitProblems, type WalletLimitProblem, type EndpointBody, type EndpointQuery, type createRechargeOrder, type getCtcbUsdtInstalmentRecharge, type listRechargeOrders, type adminListRecharges } from '@shop/contract';
 import type { AppDeps } from '../../app-deps.js';
@@ -361,25 +362,54 @@ export async function cryptoDepositAddress(db: AppDeps['db'], actor: Actor, inpu
   return { network: row.network, address: row.address, currency: 'USD', qr_code: await QRCode.toDataURL(row.address, { margin: 1, width: 240 }) };
 }
 
-/** Operators add addresses to the pool (those already in it are skipped); the decision is recorded with how many were new. */
-export async function addCryptoAddresses(db: AppDeps['db'], actor: Actor, input: { network: string; addresses: string[]; reason?: string }) {
-  const operator = operatorNameOf(actor);
-  return withTransaction(db, async (tx) => {
-    const added = await q.insertCryptoAddresses(tx, input.addresses.map((address) => ({ network: input.network, address, added_by: operator })));
-    await insertOperatorAction(tx, { operator, action: `crypto_addresses.add ${input.network} ${added.length} of ${input.addresses.length}`, target_type: 'setting', target_id: 0, reason: input.reason ?? null });
-    return { added: added.length };
-  });
+/**
+ * Where members send their money: a company collection account, or stablecoin deposit addresses for
+ * the pool (docs/decisions/2026-12-01-receiving-accounts.md). Asked for by one operator, carried out
+ * when a second approves it (kind `receiving_account.set`), never at once: until then no member is
+ * shown it. `asked_by` is the asking operator, who is recorded as having added it.
+ */
+export type ReceivingAccount =
+  | { target: 'collection_account'; currency: string; bank_name: string; account_name: string; account_number: string; branch: string; enabled: boolean; asked_by: string }
+  | { target: 'deposit_addresses'; network: string; addresses: string[]; asked_by: string };
+
+/** Asks for a receiving account: one request waits per account (the same asked again answers it). */
+const askReceivingAccount = <R>(db: Database, actor: Actor, account: ReceivingAccount, summary: string, subject: string, reason: string) =>
+  requestApproval<ReceivingAccount, R>(db, actor, { kind: 'receiving_account.set', memberId: null, currency: account.target === 'collection_account' ? account.currency : '', amount: null, payload: account, summary, subject, reason });
+
+/** Operators ask for addresses in the pool (those already in it are skipped when approved): members are given one only once a second operator approved them. */
+export async function addCryptoAddresses(db: Database, actor: Actor, input: { network: string; addresses: string[]; reason: string }) {
+  const addresses = [...new Set(input.addresses)];
+  const account: ReceivingAccount = { target: 'deposit_addresses', network: input.network, addresses, asked_by: operatorNameOf(actor) };
+  const fingerprint = createHash('sha256').update([...addresses].sort().join('\n')).digest('hex').slice(0, 24);
+  const summary = `${addresses.length} ${input.network} deposit address(es): ${addresses[0]}${addresses.length > 1 ? ' …' : ''}`;
+  return askReceivingAccount<{ added: number }>(db, actor, account, summary, `deposit_addresses:${input.network}:${fingerprint}`, input.reason);
 }
 
-/** Operators add a company collection account; the account and the record of who added it commit together. */
-export async function addCollectionAccount(db: Database, actor: Actor, input: { currency: string; bank_name: string; account_name: string; account_number: string; branch: string; enabled: boolean; reason?: string }) {
+/** Operators ask for a company collection account: members see it only once a second operator approved it. */
+export async function addCollectionAccount(db: Database, actor: Actor, input: { currency: string; bank_name: string; account_name: string; account_number: string; branch: string; enabled: boolean; reason: string }) {
+  const { reason, ...rest } = input;
+  const account: ReceivingAccount = { target: 'collection_account', ...rest, asked_by: operatorNameOf(actor) };
+  const summary = `${input.currency} ${input.bank_name}${input.branch ? ` (${input.branch})` : ''} · ${input.account_name} · ${input.account_number}`;
+  return askReceivingAccount<{ id: number }>(db, actor, account, summary, `collection_account:${input.currency}:${input.account_number.replace(/\s+/g, '')}`, reason);
+}
+
+/**
+ * Carries out an approved receiving account as the approving operator, in the approval's transaction
+ * (once: the request's state decides): the account or the addresses are added, recorded with the
+ * request and who asked. Answers the new account's id, or how many addresses were new.
+ */
+export async function carryOutReceivingAccount(tx: Tx, actor: Actor, account: ReceivingAccount, request: { id: number; reason: string }): Promise<{ id: number } | { added: number }> {
   const operator = operatorNameOf(actor);
-  const { reason, ...account } = input;
-  return withTransaction(db, async (tx) => {
-    const row = await q.insertCollectionAccount(tx, { ...account, created_by: operator });
-    await insertOperatorAction(tx, { operator, action: `collection_account.add ${input.currency}`, target_type: 'setting', target_id: row.id, reason: reason ?? null });
-    return { id: row.id };
-  });
+  const note = `approval=#${request.id} asked_by=${account.asked_by}`;
+  if (account.target === 'deposit_addresses') {
+    const added = await q.insertCryptoAddresses(tx, account.addresses.map((address) => ({ network: account.network, address, added_by: account.asked_by })));
+    await insertOperatorAction(tx, { operator, action: `crypto_addresses.add ${account.network} ${added.length} of ${account.addresses.length} ${note}`, target_type: 'setting', target_id: 0, reason: request.reason });
+    return { added: added.length };
+  }
+  const { target: _target, asked_by, ...row } = account;
+  const created = await q.insertCollectionAccount(tx, { ...row, created_by: asked_by });
+  await insertOperatorAction(tx, { operator, action: `collection_account.add ${account.currency} ${note}`, target_type: 'setting', target_id: created.id, reason: request.reason });
+  return { id: created.id };
 }
 
 /** `name: old → new` for each value of a setting (`name: value` for one that did not exist): what its audit entry keeps. */

@@ -30,7 +30,7 @@ import { withTransaction, type Tx } from '../../lib/transaction.js';
 import { findMemberAccountLines, findMemberAccountsWithHolds, findMemberCredits } from '../ledger/ledger.queries.js';
 import { balanceOf, balancesOf, post } from '../ledger/ledger.service.js';
 import type { Asset } from '../ledger/ledger.table.js';
-import { findUserById } from '../members/members.queries.js';
+import { findUserById, lockUserForShare } from '../members/members.queries.js';
 import { insertOperatorAction } from '../operator-actions/operator-actions.queries.js';
 import { requestApproval } from '../approvals/approvals.service.js';
 import { convertAmount, minorUnits, nextRatesDay, rateBook, rateFor } from '../rates/rates.service.js';
@@ -69,7 +69,7 @@ const page = <T>(rows: PageRows<T>, input: { page: number; limit: number }) => {
 
 // ── Assets ──────────────────────────────────────────────────────────────────────────────────
 
-/** Every balance of the member (available and frozen per currency), points, gift-card value and rewards, with a total in the display currency at today's recorded rates. */
+/** Every balance of the member (available and frozen per currency), points, gift-card value and rewards, with the total of their money (cash, rewards, gift-card value) in the display currency at today's recorded rates. */
 export async function assets(db: Executor, actor: Actor, input: EndpointQuery<typeof getAssetsPage>): Promise<EndpointData<typeof getAssetsPage>> {
   const userId = memberIdOf(actor);
   const [{ settlement, enabled }, accounts, quote] = await Promise.all([walletCurrencies(db), findMemberAccountsWithHolds(db, userId), rateBook(db)]);
@@ -78,15 +78,18 @@ export async function assets(db: Executor, actor: Actor, input: EndpointQuery<ty
   const cashByCurrency = new Map<string, { available: number; frozen: number }>(enabled.map((c) => [c, { available: 0, frozen: 0 }]));
   for (const a of of('cash')) cashByCurrency.set(a.currency, { available: a.balance, frozen: Number(a.frozen) });
   const cash = [...cashByCurrency].map(([currency, b]) => ({ currency, ...b }));
+  // The total is the member's money (what keeps an account open, closing.ts): cash, rewards and
+  // gift-card value, available and held, summed per currency and converted once each (half-up).
+  const money = new Map<string, number>(cash.map((b) => [b.currency, b.available + b.frozen]));
+  for (const a of [...of('rewards'), ...of('gift_card')]) money.set(a.currency, (money.get(a.currency) ?? 0) + a.balance + Number(a.frozen));
   let total = 0;
   const rates: Array<{ currency: string; rate: string; source: string; date: string }> = [];
   // Every currency is quoted from one reading of the rates.
-  for (const b of cash) {
-    const r = await quote(b.currency, display).catch(() => undefined);
+  for (const [currency, sum] of money) {
+    const r = await quote(currency, display).catch(() => undefined);
     if (!r) continue;
-    const sum = b.available + b.frozen;
-    rates.push({ currency: b.currency, rate: r.rate, source: r.source, date: r.date });
-    total += sum ? await convertAmount(db, sum, b.currency, display, r.rate) : 0;
+    rates.push({ currency, rate: r.rate, source: r.source, date: r.date });
+    total += sum ? await convertAmount(db, sum, currency, display, r.rate) : 0;
   }
   const sumAsset = (asset: Asset) => of(asset).reduce((s, a) => s + a.balance, 0);
   const balances = (asset: Asset) => of(asset).map((a) => ({ currency: a.currency, available: a.balance, frozen: Number(a.frozen) }));
@@ -369,6 +372,24 @@ export async function deleteCard(db: AppDeps['db'], actor: Actor, input: { id: n
 
 // ── Transfers ───────────────────────────────────────────────────────────────────────────────
 
+/**
+ * Inside the moving transaction: the receiver's row under a shared lock, and "receiver not found"
+ * (as the look-up answers, telling nothing more) unless their account is active. A closing of the
+ * receiver's account locks that row first: it either committed before (refused here) or waits for
+ * this credit, then finds the money and refuses to close.
+ */
+async function refuseClosedReceiver(tx: Tx, receiverId: number): Promise<void> {
+  if ((await lockUserForShare(tx, receiverId))?.status !== 'active') throw new AppError(ResponseCode.receiverNotFound);
+}
+
+/** Operator value for a member: refused ("this member has closed the account") once they closed, asked (`db`) or carried out (`tx`, the row locked for share, as a closing locks it first). */
+async function refuseClosedMember(db: Executor, memberId: number, tx?: Tx): Promise<void> {
+  const member = tx ? await lockUserForShare(tx, memberId) : await findUserById(db, memberId);
+  if (!member) throw new AppError(ResponseCode.userNotFound);
+  if (member.status === 'closed') throw new AppError(ResponseCode.memberClosed);
+}
+
+
 type TransferView = NonNullable<Awaited<ReturnType<typeof q.findMemberTransfer>>>;
 const toTransfer = (t: TransferView, userId: number) => {
   const out = t.from_user_id === userId;
@@ -406,6 +427,7 @@ export async function transfer(deps: Deps, actor: Actor, input: EndpointBody<typ
   const fee = feeOf(amount, limit);
   return withTransaction(deps.db, async (tx) => {
     await q.lockMemberWallet(tx, userId);
+    await refuseClosedReceiver(tx, receiver.id);
     checkDailyLimit(await q.todaysTransfers(tx, userId, input.currency, startOfToday()), amount, input.currency, limit);
     const transferNo = businessNumber('T');
     // The ledger locks the sender's account and refuses the entry unless it holds the amount and the fee.
@@ -508,6 +530,7 @@ export async function giveGiftCards(deps: Deps, actor: Actor, input: EndpointBod
   if (receiver.id === userId) throw new AppError(ResponseCode.transferToSelf);
   const key = requestKey(actor, 'gift_card.give', userId);
   return withTransaction(deps.db, async (tx) => {
+    await refuseClosedReceiver(tx, receiver.id);
     const wanted = input.card_ids ? new Set(input.card_ids).size : input.count!;
     const cards = await q.lockUsableGiftCardsForUpdate(tx, userId, input.card_ids ? { ids: [...new Set(input.card_ids)] } : { value: input.value, currency: input.currency, count: input.count });
     if (cards.length < wanted && input.card_ids) {
@@ -575,7 +598,7 @@ export interface PointsGrant {
 /** An operator asks to grant points or shopping points to a member, with the reason: a second operator approves it (at once under the owner's threshold). */
 export async function grantPoints(db: AppDeps['db'], actor: Actor, input: PointsGrant) {
   operatorNameOf(actor);
-  if (!(await findUserById(db, input.user_id))) throw new AppError(ResponseCode.userNotFound);
+  await refuseClosedMember(db, input.user_id);
   return requestApproval<PointsGrant, { entry_id: number; balance: number }>(db, actor, {
     kind: 'points.grant',
     memberId: input.user_id,
@@ -589,6 +612,8 @@ export async function grantPoints(db: AppDeps['db'], actor: Actor, input: Points
 
 /** Carries out an approved points grant (once: its request's state decides), as the approving operator. */
 export async function postPointsGrant(tx: Tx, actor: Actor, input: PointsGrant, requestId: number) {
+  // The member may have closed since it was asked.
+  await refuseClosedMember(tx, input.user_id, tx);
   const { entryId } = await post(tx, {
     kind: 'points.grant',
     reference: { type: 'member', id: input.user_id },
@@ -619,7 +644,7 @@ export interface GiftCardIssue {
 /** An operator asks to issue a batch of gift cards to a member, with the reason: a second operator approves it (at once under the owner's threshold). */
 export async function issueGiftCards(db: AppDeps['db'], actor: Actor, input: GiftCardIssue) {
   operatorNameOf(actor);
-  if (!(await findUserById(db, input.user_id))) throw new AppError(ResponseCode.userNotFound);
+  await refuseClosedMember(db, input.user_id);
   await requireWalletCurrency(db, input.currency);
   if (new Date(input.expires_at).getTime() <= Date.now()) throw expiryInPast();
   return requestApproval<GiftCardIssue, { batch_id: number; card_ids: number[]; codes: string[] }>(db, actor, {
@@ -637,6 +662,8 @@ export async function issueGiftCards(db: AppDeps['db'], actor: Actor, input: Gif
 export async function postGiftCardIssue(tx: Tx, actor: Actor, input: GiftCardIssue) {
   const operator = operatorNameOf(actor);
   if (new Date(input.expires_at).getTime() <= Date.now()) throw expiryInPast();
+  // The member may have closed since it was asked.
+  await refuseClosedMember(tx, input.user_id, tx);
   const batch = await q.insertGiftCardBatch(tx, { currency: input.currency, value: input.value, count: input.count, expires_at: input.expires_at, issued_to: input.user_id, created_by: operator, reason: input.reason });
   const cards = await q.insertGiftCards(
     tx,

@@ -2,7 +2,7 @@ import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testi
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { App as AntApp } from 'antd';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { formatMoney } from '../../../lib/format';
+import { formatDate, formatMoney } from '../../../lib/format';
 import { initI18n } from '../../../lib/i18n';
 import { sessionStore } from '../../../lib/session';
 import ChatDesk from '../ChatDesk';
@@ -227,5 +227,35 @@ describe('the chat desk', () => {
     expect(total!.textContent).toBe(formatMoney(1_234_567, 'USD'));
     expect(getComputedStyle(within(total!).getByTestId('chat-order-total')).whiteSpace).toBe('nowrap');
     expect(getComputedStyle(within(order!).getByText('2611241234567890')).whiteSpace).toBe('nowrap');
+  });
+
+  it("shows the member's member-shop orders in the same panel, marked as shop orders with the shop's name, state, amount and date, newest first", async () => {
+    answers['/admin/api/auth/me'] = { ...supportOperator, permissions: [...supportOperator.permissions, 'members.read'] };
+    const shopOrder = { id: 4, order_no: 'M2612016288035737', shop_id: 3, shop_name: 'Mei Corner', status: 'awaiting_audit', currency: 'MYR', total: 2_601, created_at: '2026-12-01T06:28:00.000Z', paid_at: '2026-12-01T06:29:00.000Z' };
+    const regular = { id: 9, order_no: '2611241234567890', status: 'paid', currency: 'USD', total: 1_500, created_at: '2026-11-24T09:00:00.000Z', paid_at: '2026-11-24T09:05:00.000Z' };
+    answers['/admin/api/members/orders'] = { list: [], total: 0, page: 1, limit: 5, has_more: false, shop_orders: [shopOrder] };
+    renderDesk();
+    fireEvent.click(await screen.findByText('alice'));
+    let orders = await screen.findByTestId('chat-orders');
+    // A member who bought only in member shops: their order shows, never "Nothing here".
+    await within(orders).findByText('M2612016288035737');
+    expect(within(orders).queryByText('Nothing here')).toBeNull();
+    const [order, total] = [...orders.querySelectorAll('tbody tr.ant-table-row > td')] as HTMLElement[];
+    expect(within(order!).getByText('Shop order')).toBeTruthy();
+    expect(within(order!).getByText('Mei Corner')).toBeTruthy();
+    expect(within(order!).getByText('Awaiting audit')).toBeTruthy();
+    expect(within(order!).getByText(formatDate(shopOrder.created_at))).toBeTruthy();
+    expect(total!.textContent).toBe(formatMoney(2_601, 'MYR'));
+
+    // Beside regular orders: one list, newest first, only the shop's order marked.
+    cleanup();
+    answers['/admin/api/members/orders'] = { list: [regular], total: 1, page: 1, limit: 5, has_more: false, shop_orders: [shopOrder] };
+    renderDesk();
+    fireEvent.click(await screen.findByText('alice'));
+    orders = await screen.findByTestId('chat-orders');
+    await within(orders).findByText('2611241234567890');
+    const rows = [...orders.querySelectorAll('tbody tr.ant-table-row')] as HTMLElement[];
+    expect(rows.map((r) => r.querySelector('td')!.textContent)).toEqual([expect.stringContaining('M2612016288035737'), expect.stringContaining('2611241234567890')]);
+    expect(within(rows[1]!).queryByText('Shop order')).toBeNull();
   });
 });

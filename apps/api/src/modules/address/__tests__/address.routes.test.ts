@@ -52,6 +52,27 @@ describe('addresses', () => {
     expect(await list(m)).toMatchObject({ list: [] });
   });
 
+  it('refuses a name or street that shows nothing, and text that turns itself around, and stores nothing', async () => {
+    const m = await newMember(t);
+    const rows = async () => (await t.db.selectFrom('addresses').select('id').where('user_id', '=', m.id).execute()).length;
+    const spoof = await create(m, { country: 'TH', name: '\u200b', surname: '\u202eevil', mobile: '0812345678', address: '\u2800', zip_code: '10110' }, 'en-us');
+    expect(spoof.status).toBe(422);
+    expect(spoof.body.msg).toBe("Please enter the recipient's name");
+    expect((await create(m, malaysianAddress({ address: '\u200b\u2060' }), 'jp')).body.msg).toBe('詳細住所を入力してください');
+    const turned = await create(m, malaysianAddress({ surname: '\u202eevil' }), 'en-us');
+    expect(turned.status).toBe(422);
+    expect(turned.body.msg).toBe('Surname contains characters that cannot be used (control characters)');
+    for (const field of ['name', 'address', 'house_number', 'city', 'province', 'district', 'zip_code']) {
+      expect((await create(m, malaysianAddress({ [field]: 'Jalan \u2067Ampang' }))).status, field).toBe(422);
+    }
+    expect(await rows()).toBe(0);
+
+    const saved = await create(m, malaysianAddress());
+    const changed = await call(t, 'POST', '/shop/address/update', malaysianAddress({ id: saved.body.data.id, name: 'Aisyah \u202eevil' }), { token: m.token });
+    expect(changed.status).toBe(422);
+    expect((await list(m)).list).toMatchObject([{ id: saved.body.data.id, name: 'Aisyah', surname: 'Rahman' }]);
+  });
+
   it('refuses a phone that does not fit its country and a zip code that does not fit the country', async () => {
     const m = await newMember(t);
     const shortPhone = await create(m, malaysianAddress({ mobile: '12345' }), 'may');

@@ -190,9 +190,9 @@ describe('points spent at checkout', () => {
     const earnedBack = (refunded: number) => Math.floor((earned * refunded) / o.total);
     expect((await points()) - before).toBe(firstBack - earnedBack(first.refunded));
     expect(await kit.eventsOf(first.id)).toContain('points_returned:');
-    // The member reads the event's name, not the ledger's note.
+    // The member reads the event's figures in their words, never the ledger's note.
     const seen = (await kit.get(m, `/attractive/AfterSales/info?id=${first.id}`)).body.data.events.find((e: { kind: string }) => e.kind === 'points_returned');
-    expect(seen).toMatchObject({ reason: '' });
+    expect(seen).toMatchObject({ reason: `${firstBack} points and 0 shopping points returned` });
     // The rest of the order: every point spent is back, exactly.
     await returnOf(o.lines[0]!.id, 1);
     await returnOf(o.lines[1]!.id, 1);

@@ -370,13 +370,13 @@ describe('a return to its refund', () => {
     expect(await balanceOf(t.db, m.userId, 'points', 'XXX')).toBe(0);
     const event = await t.db.selectFrom('after_sale_events').select('reason').where('case_id', '=', id).where('kind', '=', 'points_reversed').executeTakeFirstOrThrow();
     expect(event.reason).toBe(`reversed 2 of ${earned} earned points, shortfall ${earned - 2}`);
-    // The operator reads the figures in their language; the member reads only that points were taken back.
+    // The operator and the member read the figures in their language.
     const detail = async (lang: string) =>
       (await t.app.inject({ method: 'GET', url: `/admin/api/after-sales/detail?id=${id}`, headers: { ...kit.operator.headers, 'think-lang': lang } })).json().data.events.find((e: { kind: string }) => e.kind === 'points_reversed').reason;
     expect(await detail('en-us')).toBe(`2 of ${earned} earned points taken back; ${earned - 2} were already spent and could not be`);
     expect(await detail('zh-cn')).toBe(`已收回获得积分 ${earned} 中的 2；另有 ${earned - 2} 已被使用，无法收回`);
     const mine = (await get(m, `/attractive/AfterSales/info?id=${id}`)).body.data.events.find((e: { kind: string }) => e.kind === 'points_reversed');
-    expect(mine.reason).toBe('');
+    expect(mine.reason).toBe(`2 of ${earned} earned points taken back; ${earned - 2} were already spent and could not be`);
     expect(await ledgerCheck(t.db)).toEqual([]);
   });
 

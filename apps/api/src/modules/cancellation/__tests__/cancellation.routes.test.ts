@@ -61,15 +61,17 @@ describe('account cancellation', () => {
     const m = await registerMember(t);
     // Stands in for the orders area's check until its table exists: a real table, a real query.
     await t.db.schema.createTable('pending_deliveries_probe').addColumn('user_id', 'bigint').execute();
-    const blocker = async (db: typeof t.db, userId: number) =>
-      !!(await (db as any).selectFrom('pending_deliveries_probe').select('user_id').where('user_id', '=', userId).executeTakeFirst());
+    const blocker = {
+      reason: 'open_orders' as const,
+      blocks: async (db: typeof t.db, userId: number) => !!(await (db as any).selectFrom('pending_deliveries_probe').select('user_id').where('user_id', '=', userId).executeTakeFirst()),
+    };
     accountHooks.cancellationBlockers.push(blocker);
     try {
       await (t.db as any).insertInto('pending_deliveries_probe').values({ user_id: m.user.id }).execute();
-      expect(await info(m.token)).toMatchObject({ blocked: true });
+      expect(await info(m.token)).toMatchObject({ blocked: true, open_orders: true });
       expect((await apply(m.token)).body).toMatchObject({
         code: ResponseCode.ordersNotConfirmed,
-        msg: 'Your account still has orders that have not been confirmed for delivery',
+        msg: 'Your account still has open orders: pay or cancel the unpaid ones and confirm receipt of the others',
       });
       await (t.db as any).deleteFrom('pending_deliveries_probe').execute();
       expect((await apply(m.token)).body.code).toBe(200);

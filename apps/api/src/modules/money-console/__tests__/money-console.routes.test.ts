@@ -350,15 +350,17 @@ describe('the console’s money calls', () => {
       expect.arrayContaining([expect.objectContaining({ currency: 'MYR', kind: 'withdraw_bank', fee_bp: 100, fee_fixed: 200, min_minor: 1000, max_minor: 500000, daily_count: 3 })]),
     );
     expect((await get('/admin/api/wallet/recharge-channels', owner.token)).data.list.length).toBeGreaterThan(0);
-    const account = await decide('/admin/api/wallet/collection-accounts', { currency: 'MYR', bank_name: 'Maybank', account_name: 'Shop Sdn Bhd', account_number: '5140 1234 5678', branch: '', reason: 'new company account' }, owner.token, 'ca-myr');
-    expect((await get('/admin/api/wallet/collection-accounts', owner.token)).data.list).toEqual(expect.arrayContaining([expect.objectContaining({ id: account.data.id, bank_name: 'Maybank', created_by: owner.recordedAs })]));
+    // Where members send money is added when a second operator approves it, recorded as added by the one who asked.
+    const checker = await operator('finance');
+    const account = await approve(await decide('/admin/api/wallet/collection-accounts', { currency: 'MYR', bank_name: 'Maybank', account_name: 'Shop Sdn Bhd', account_number: '5140 1234 5678', branch: '', reason: 'new company account' }, owner.token, 'ca-myr'), checker.token);
+    expect((await get('/admin/api/wallet/collection-accounts', owner.token)).data.list).toEqual(expect.arrayContaining([expect.objectContaining({ id: account.result.id, bank_name: 'Maybank', created_by: owner.recordedAs })]));
     const banks = (await get('/admin/api/wallet/banks?country_code=my', owner.token)).data.list;
     expect(banks.map((b: { code: string }) => b.code)).toContain('MBBEMYKL');
     expect(banks.every((b: { country_code: string }) => b.country_code === 'MY')).toBe(true);
 
     const network = `T${RUN}`.slice(0, 20).toUpperCase();
     const addresses = [`TQ${RUN}aaaaaaaaaaaaaaaaaaaaaaaa`, `TQ${RUN}bbbbbbbbbbbbbbbbbbbbbbbb`];
-    expect((await decide('/admin/api/wallet/crypto-addresses', { network, addresses, reason: 'new hot wallet batch' }, owner.token, 'pool')).data).toEqual({ added: 2 });
+    expect((await approve(await decide('/admin/api/wallet/crypto-addresses', { network, addresses, reason: 'new hot wallet batch' }, owner.token, 'pool'), checker.token)).result).toEqual({ added: 2 });
     const pool = (await get(`/admin/api/wallet/crypto-addresses?network=${network}&assigned=no`, owner.token)).data;
     expect(pool.list.map((a: { address: string }) => a.address).sort()).toEqual(addresses.sort());
     expect(pool.networks).toEqual(expect.arrayContaining([{ network, total: 2, free: 2 }]));

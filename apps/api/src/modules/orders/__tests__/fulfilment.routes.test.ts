@@ -151,7 +151,7 @@ describe('shipping, packages and tracking', () => {
   it('keeps the account open while an order is under way, with the spec\'s message', async () => {
     const { member, orderId } = await paidOrder();
     const blocked = await call(t, 'POST', '/user/cancel_account/apply', { headers: member.headers, body: { agree: true }, lang: 'en-us' });
-    expect(blocked.body).toMatchObject({ code: ResponseCode.ordersNotConfirmed, msg: 'Your account still has orders that have not been confirmed for delivery' });
+    expect(blocked.body).toMatchObject({ code: ResponseCode.ordersNotConfirmed, msg: 'Your account still has open orders: pay or cancel the unpaid ones and confirm receipt of the others' });
     await post('/admin/api/orders/ship', { order_id: orderId, carrier: 'DHL', tracking_number: `CLOSE${orderId}` }, operator.headers);
     await post('/shop/order/confirmReceipt', { id: orderId }, member.headers);
     const open = await call(t, 'POST', '/user/cancel_account/apply', { headers: member.headers, body: { agree: true } });

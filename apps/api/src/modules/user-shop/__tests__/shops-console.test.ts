@@ -48,7 +48,7 @@ describe('member shops in the console', () => {
     expect(actions).toEqual([{ action: 'shop.stock', reason: `-3 of SKU ${g.skuId}: damaged units` }]);
   });
 
-  it('closing a shop hides it, refunds its paid orders awaiting audit once and closes its unpaid ones; an operator decides an audit the owner left', async () => {
+  it('closing a shop hides it, refunds its paid orders not handed over (awaiting audit, approved) once and closes its unpaid ones; an operator decides an audit the owner left', async () => {
     const o = await k.owner();
     const g = await k.offered(o, { price: 800, stock: 9 });
     const b = await k.buyer(5000);
@@ -59,10 +59,13 @@ describe('member shops in the console', () => {
     // The operator decides one audit the owner left.
     expect((await op(asker, '/admin/api/shops/orderAuth', { id: other, decision: 'approve', reason: 'owner away' })).body.data).toEqual({ id: other, status: 'approved' });
     const closed = await op(asker, '/admin/api/shops/status', { id: o.shopId, status: 'closed', reason: 'left the programme' });
-    expect(closed.body.data).toEqual({ id: o.shopId, status: 'closed', refunded_orders: 1, closed_orders: 1 });
+    expect(closed.body.data).toEqual({ id: o.shopId, status: 'closed', refunded_orders: 2, closed_orders: 1 });
     expect(await k.orderRow(paid)).toMatchObject({ status: 'rejected', reject_reason: 'shop_closed' });
+    // The order the operator approved was not handed over: refunded too, its unit back in the shop.
+    expect(await k.orderRow(other)).toMatchObject({ status: 'rejected', reject_reason: 'shop_closed' });
+    expect(await k.stockOf(o.shopId, g.skuId)).toBe(9);
     expect((await k.orderRow(unpaid)).status).toBe('closed');
-    expect(await k.usd(b.userId)).toBe(4200);
+    expect(await k.usd(b.userId)).toBe(5000);
     expect((await k.get(b, `/attractive/shop/shopInfo?shop_id=${o.shopId}`)).body.code).toBe(ResponseCode.shopNotFound);
     expect((await k.post(o, '/attractive/shop/editShop', { name: 'Again', paused: false })).body.data.status).toBe('closed');
     expect((await op(asker, '/admin/api/shops/status', { id: o.shopId, status: 'closed', reason: 'again' })).body.code).toBe(ResponseCode.shopOrderState);

@@ -30,15 +30,20 @@ describe('what an operator adds to the money settings', () => {
     expect(await xminOf('operator_actions', record.id)).toBe(await xminOf('banks', res.body.data.id));
   });
 
-  it('a collection account and its record commit in one transaction', async () => {
+  it('a collection account and its record commit in one transaction, when a second operator approves it', async () => {
     const owner = await newOperatorSession(t.db, 'owner');
     const res = await call(t, 'POST', '/admin/api/wallet/collection-accounts', {
       headers: { ...owner.headers, 'idempotency-key': `ca-${RUN}` },
       body: { currency: 'MYR', bank_name: 'Maybank', account_name: 'Shop Sdn Bhd', account_number: '5140 7777 0001', branch: '', reason: 'second account' },
     });
     expect(res.body.code).toBe(200);
-    const record = await recordOf('collection_account.add MYR', res.body.data.id);
+    const requestId = res.body.data.request.id as number;
+    const approver = await newOperatorSession(t.db, 'finance');
+    const approved = await call(t, 'POST', '/admin/api/approvals/decide', { headers: { ...approver.headers, 'idempotency-key': `ca-ok-${RUN}` }, body: { id: requestId, decision: 'approve' } });
+    const id = approved.body.data.result.id as number;
+    const asker = await t.db.selectFrom('operators').select('user_name').where('id', '=', owner.operatorId).executeTakeFirstOrThrow();
+    const record = await recordOf(`collection_account.add MYR approval=#${requestId} asked_by=${asker.user_name}#${owner.operatorId}`, id);
     expect(record.reason).toBe('second account');
-    expect(await xminOf('operator_actions', record.id)).toBe(await xminOf('collection_accounts', res.body.data.id));
+    expect(await xminOf('operator_actions', record.id)).toBe(await xminOf('collection_accounts', id));
   });
 });

@@ -3,7 +3,7 @@ import { ResponseCode } from '@shop/contract';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.js';
 import { call } from '../../catalogue/__tests__/helpers.js';
 import { newOperatorSession } from '../../orders/__tests__/fixtures.js';
-import { PAY_PASSWORD, tronAddressOf, usdOf, walletMember } from './fixtures.js';
+import { PAY_PASSWORD, approveRequest, tronAddressOf, usdOf, walletMember } from './fixtures.js';
 import { checkLedgerAfterEach } from './ledger-guard.js';
 
 // A stablecoin payout goes to an address of the network it is sent on: one of another network, or
@@ -75,6 +75,9 @@ describe('the operators’ pool of deposit addresses', () => {
     expect(refused.body.msg).toBe('This is not a TRC20 (Tron) address: it is 34 letters and digits starting with T');
     expect((await fill('ERC20', ['TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t'])).status).toBe(422);
     expect(await t.db.selectFrom('crypto_addresses').select('id').where('address', '=', tronAddressOf('pool-a')).execute()).toEqual([]);
-    expect((await fill('TRC20', [tronAddressOf('pool-a'), tronAddressOf('pool-b')])).body).toMatchObject({ code: 200, data: { added: 2 } });
+    // Well-formed, they are asked for; a second operator's approval adds them.
+    const asked = await fill('TRC20', [tronAddressOf('pool-a'), tronAddressOf('pool-b')]);
+    expect(asked.body).toMatchObject({ code: 200, data: { request: { kind: 'receiving_account.set', status: 'pending' } } });
+    expect(await approveRequest(t, asked.body.data.request.id)).toEqual({ added: 2 });
   });
 });

@@ -12,9 +12,12 @@ import { checkLedgerAfterEach } from './ledger-guard.js';
 
 let t: TestApp;
 let owner: Awaited<ReturnType<typeof newOperatorSession>>;
+/** The second operator who approves the addresses an owner asks for (docs/decisions/2026-12-01-receiving-accounts.md). */
+let approver: Awaited<ReturnType<typeof newOperatorSession>>;
 beforeAll(async () => {
   t = await buildTestApp();
   owner = await newOperatorSession(t.db, 'owner');
+  approver = await newOperatorSession(t.db, 'finance');
 }, 60_000);
 afterAll(() => t.close());
 checkLedgerAfterEach(() => t);
@@ -31,7 +34,13 @@ const addresses = (network: string, n: number) =>
     const seed = `${network}${Date.now().toString(36)}${(seq++).toString().padStart(4, '0')}`;
     return network === 'TRC20' ? tronAddressOf(seed) : network === 'ERC20' ? evmAddressOf(seed) : seed.padEnd(34, 'x');
   });
-const fill = (network: string, list: string[], headers = owner.headers) => post('/admin/api/wallet/crypto-addresses', { network, addresses: list, reason: 'new wallet batch from treasury' }, headers);
+/** Asks for addresses in the pool and has a second operator approve them: the approval's answer with what it added, or the asking call's refusal. */
+const fill = async (network: string, list: string[], headers = owner.headers) => {
+  const asked = await post('/admin/api/wallet/crypto-addresses', { network, addresses: list, reason: 'new wallet batch from treasury' }, headers);
+  if (asked.body.code !== 200) return asked;
+  const approved = await post('/admin/api/approvals/decide', { id: asked.body.data.request.id, decision: 'approve' }, approver.headers);
+  return { ...approved, body: { ...approved.body, data: approved.body.data?.result } };
+};
 const addressOf = (m: Member, network: string) => get(`/coin/recharge/address?network=${network}`, m.headers);
 const freeIn = async (network: string) => (await t.db.selectFrom('crypto_addresses').select('id').where('network', '=', network).where('user_id', 'is', null).execute()).length;
 const hash = () => `0x${Array.from({ length: 64 }, () => Math.floor(Math.random() * 16).toString(16)).join('')}`;
@@ -45,10 +54,11 @@ describe('the operators fill the pool', () => {
     expect(again.body.data).toEqual({ added: 1 });
     const actions = await t.db.selectFrom('operator_actions').select(['operator', 'action', 'target_type']).where('action', 'like', 'crypto_addresses.add TRC20%').orderBy('id').execute();
     expect(actions.map(({ action, target_type }) => ({ action, target_type }))).toEqual([
-      { action: 'crypto_addresses.add TRC20 3 of 3', target_type: 'setting' },
-      { action: 'crypto_addresses.add TRC20 1 of 2', target_type: 'setting' },
+      { action: expect.stringMatching(new RegExp(`^crypto_addresses\\.add TRC20 3 of 3 approval=#\\d+ asked_by=\\S+#${owner.operatorId}$`)), target_type: 'setting' },
+      { action: expect.stringMatching(new RegExp(`^crypto_addresses\\.add TRC20 1 of 2 approval=#\\d+ asked_by=\\S+#${owner.operatorId}$`)), target_type: 'setting' },
     ]);
-    expect(actions.every((a) => a.operator.endsWith(`#${owner.operatorId}`))).toBe(true);
+    // Added by the second operator's approval, naming who asked.
+    expect(actions.every((a) => a.operator.endsWith(`#${approver.operatorId}`))).toBe(true);
     const support = await newOperatorSession(t.db, 'support');
     expect((await fill('TRC20', addresses('TRC20', 1), support.headers)).body.code).not.toBe(200);
     expect((await fill('TRC20', ['not an address'])).body.code).toBe(ResponseCode.validation);

@@ -110,8 +110,15 @@ describe('wallet operator commands', () => {
     expect(await refused('wallet', 'points', String(m.userId), 'points', '250')).toContain('reason');
 
     expect(await ops('wallet', 'bank', 'MY', 'ewallet', 'TNGDMYNB', '--name', "Touch 'n Go eWallet")).toMatch(/^bank \d+ added$/);
-    expect(await ops('wallet', 'collection-account', 'MYR', '--bank', 'Maybank', '--name', 'Shop Sdn Bhd', '--number', '514099990000')).toMatch(/^collection account \d+ added$/);
-    expect((await call(t, 'GET', '/attractive/currency/companyCollectionWay?currency=MYR', { headers: m.headers })).body.data.list.some((a: { account_number: string }) => a.account_number.endsWith('0000'))).toBe(true);
+    // Where members send money waits for a second operator, as in the console: members see it once approved.
+    const shownAccount = async () => (await call(t, 'GET', '/attractive/currency/companyCollectionWay?currency=MYR', { headers: m.headers })).body.data.list.some((a: { account_number: string }) => a.account_number === '514099990000');
+    const accountAsked = await ops('wallet', 'collection-account', 'MYR', '--bank', 'Maybank', '--name', 'Shop Sdn Bhd', '--number', '514099990000');
+    expect(accountAsked).toMatch(/^request #\d+ \(receiving_account\.set: MYR Maybank · Shop Sdn Bhd · 514099990000\) waits for a second operator/);
+    expect(await shownAccount()).toBe(false);
+    const accountRequest = /request #(\d+)/.exec(accountAsked)![1]!;
+    expect(await refused('approvals', 'approve', accountRequest)).toContain(String(ResponseCode.approvalOwnRequest));
+    expect(await ops('approvals', 'approve', accountRequest, '--by', 'bruno')).toContain('approved');
+    expect(await shownAccount()).toBe(true);
 
     expect(await ops('wallet', 'channel', 'duitnow', 'bank_transfer', '--name', 'DuitNow', '--currencies', 'MYR', '--min', '1000', '--max', '500000')).toBe('channel duitnow saved');
     expect((await call(t, 'GET', '/attractive/currency/rechargeChannel', { headers: m.headers })).body.data.list.map((c: { code: string }) => c.code)).toContain('duitnow');
@@ -121,9 +128,14 @@ describe('wallet operator commands', () => {
     expect(await refused('wallet', 'limit', 'USD', 'transfer', '--fee-bp', '0', '--fee-fixed', '0', '--min', '500', '--max', '100', '--daily-count', '5', '--daily-amount', '1000')).not.toBe('');
     expect(await ops('wallet', 'limit', 'USD', 'transfer', '--fee-bp', '0', '--fee-fixed', '0', '--min', '100', '--max', '500000', '--daily-count', '20', '--daily-amount', '1000000')).toBe('limits of transfer in USD saved');
 
-    expect(await ops('wallet', 'crypto-addresses', 'TRC20', tronAddressOf('ops-1'), tronAddressOf('ops-2'))).toBe('2 address(es) added to TRC20');
+    const addressesAsked = await ops('wallet', 'crypto-addresses', 'TRC20', tronAddressOf('ops-1'), tronAddressOf('ops-2'));
+    expect(addressesAsked).toMatch(/^request #\d+ \(receiving_account\.set: 2 TRC20 deposit address\(es\): \S+ …\) waits for a second operator/);
+    expect(await ops('approvals', 'approve', /request #(\d+)/.exec(addressesAsked)![1]!, '--by', 'bruno')).toContain('approved');
+    expect(await t.db.selectFrom('crypto_addresses').select('id').where('address', 'in', [tronAddressOf('ops-1'), tronAddressOf('ops-2')]).execute()).toHaveLength(2);
+    const added = await t.db.selectFrom('operator_actions').select('action').where('operator', '=', recordedAs('bruno')).execute();
+    expect(added.map((a) => a.action)).toEqual(expect.arrayContaining([`collection_account.add MYR approval=#${accountRequest} asked_by=${recordedAs('olivia')}`]));
     const actions = await t.db.selectFrom('operator_actions').select('action').where('operator', '=', recordedAs('olivia')).execute();
-    expect(actions.map((a) => a.action)).toEqual(expect.arrayContaining(['collection_account.add MYR', expect.stringMatching(/^recharge_channel\.set duitnow kind: bank_transfer → bank_transfer, .*enabled: on → off$/), expect.stringMatching(/^wallet_limit\.set USD transfer fee_bp: 0 → 0, /)]));
+    expect(actions.map((a) => a.action)).toEqual(expect.arrayContaining([expect.stringMatching(/^receiving_account\.set\.request #\d+ MYR Maybank/), expect.stringMatching(/^recharge_channel\.set duitnow kind: bank_transfer → bank_transfer, .*enabled: on → off$/), expect.stringMatching(/^wallet_limit\.set USD transfer fee_bp: 0 → 0, /)]));
     expect(await refused('wallet', 'explode')).toContain('wallet commands');
     expect(await ledgerCheck(t.db)).toEqual([]);
   });

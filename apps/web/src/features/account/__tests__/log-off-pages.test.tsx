@@ -12,13 +12,17 @@ let status: Status = null;
 type Money = Array<{ kind: string; currency: string; amount: number }>;
 let money: Money = [];
 let forfeited = { points: 0, shopping_points: 0 };
+let openAfterSales = false;
+let openShop = false;
 const user = memberFixture({ user_name: 'member01', email: 'mia@example.com' });
 const api = await startFakeApi({
   '/user/cancel_account/info': () =>
     ok({
       request: status ? { id: 1, status, reason: null, created_at: '2026-11-20T00:00:00.000Z', reviewed_at: null } : null,
-      blocked: money.length > 0,
+      blocked: money.length > 0 || openAfterSales || openShop,
       open_orders: false,
+      open_after_sales: openAfterSales,
+      open_shop: openShop,
       money,
       forfeited,
     }),
@@ -33,6 +37,8 @@ beforeEach(() => {
   status = null;
   money = [];
   forfeited = { points: 0, shopping_points: 0 };
+  openAfterSales = false;
+  openShop = false;
 });
 afterEach(async () => {
   cleanup();
@@ -134,7 +140,17 @@ describe('what closing the account weighs', () => {
       ['Points', '5,000'],
       ['Shopping points', '3,000'],
     ]);
-    expect(screen.queryByText('Your account still has orders that have not been confirmed for delivery')).toBeNull();
+    expect(screen.queryByText('Your account still has open orders: pay or cancel the unpaid ones and confirm receipt of the others')).toBeNull();
+  });
+
+  it('says why the account stays open: an after-sales case still open, the member shop still open', async () => {
+    logIn();
+    openAfterSales = true;
+    openShop = true;
+    renderAt(paths.login.cancelAccount);
+    expect(await screen.findByText('An after-sales case of yours is still open. The account can be closed once it is finished.')).toBeTruthy();
+    expect(screen.getByText('Your member shop is still open or has orders not yet settled. The account can be closed once the shop is closed and its orders are settled.')).toBeTruthy();
+    expect(screen.queryByText('Your account still has open orders: pay or cancel the unpaid ones and confirm receipt of the others')).toBeNull();
   });
 
   it('nothing to weigh: neither list is shown', async () => {

@@ -25,7 +25,7 @@ beforeAll(() => prepareApp());
 beforeEach(() => {
   window.SHOP_CONFIG = { api: { default: api.url, cn: api.url }, upload: { default: api.url, cn: api.url } };
   useSession.getState().clear();
-  removeStyles = addStyles('apps/web/src/components/tap-row.css', 'apps/web/src/features/account/account.css');
+  removeStyles = addStyles('node_modules/antd-mobile/es/components/list/list.css', 'apps/web/src/components/tap-row.css', 'apps/web/src/features/account/account.css');
 });
 afterEach(async () => {
   removeStyles();
@@ -58,5 +58,31 @@ describe('the settings rows on a narrow phone, in Khmer', () => {
     }
     // The whole value is still there to read (a screen reader reads it whole).
     expect(profile.querySelector('.adm-list-item-content-extra')!.textContent).toBe(nickname);
+  });
+
+  it('ends every row at the same right edge: a value takes all the room left (no cap), a row without one has its arrow pushed to the end', async () => {
+    useSession.getState().signIn('tok-1', user);
+    const router = createMemoryRouter(routes, { initialEntries: [paths.other.settings] });
+    render(
+      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>,
+    );
+    await screen.findByText(nickname);
+    const rows = Array.from(document.querySelectorAll('.account-settings-list .tap-row'));
+    const label = (row: Element) => row.querySelector('.adm-list-item-content-main')!.textContent;
+    const valued = rows.filter((row) => row.querySelector('.adm-list-item-content-extra'));
+    expect(valued).toHaveLength(6);
+    for (const row of valued) {
+      // The list caps a value at 70 % of the row: beside a short label ("Email") it then ended short of the arrow.
+      expect(getComputedStyle(row.querySelector('.adm-list-item-content-extra')!).maxWidth, label(row)).toBe('none');
+    }
+    const bare = rows.filter((row) => !row.querySelector('.adm-list-item-content-extra'));
+    // Changing the password and closing the account.
+    expect(bare).toHaveLength(2);
+    for (const row of bare) {
+      // The label keeps its natural width: without a value, nothing else pushed the arrow to the row's end.
+      expect(getComputedStyle(row.querySelector('.adm-list-item-content-arrow')!).marginLeft, label(row)).toBe('auto');
+    }
   });
 });

@@ -159,9 +159,9 @@ describe('a page that asks a visitor to log in', () => {
 
 describe('signing in from a goods page opened first (a shared link)', () => {
   const goodsPage = `${paths.goods.details}?id=1`;
-  /** Taps "Buy now" as a visitor: the login page opens over the goods page. */
-  async function buyNowLoggedOut() {
-    fireEvent.click(await screen.findByRole('button', { name: 'Buy now' }, { timeout: 5000 }));
+  /** Taps "Save" as a visitor: the login page opens over the goods page (after "Buy now" the member goes on to checkout). */
+  async function saveLoggedOut() {
+    fireEvent.click(await screen.findByRole('button', { name: 'Save' }, { timeout: 5000 }));
     await until(() => here().startsWith(paths.login.login));
     expect(here()).toBe(`${paths.login.login}?redirect=${encodeURIComponent(goodsPage)}`);
   }
@@ -177,7 +177,7 @@ describe('signing in from a goods page opened first (a shared link)', () => {
 
   it('comes back to the goods page, and one tap on Back leaves it', async () => {
     openApp(goodsPage);
-    await buyNowLoggedOut();
+    await saveLoggedOut();
     await logIn();
     await oneBackLeaves();
   });
@@ -185,7 +185,7 @@ describe('signing in from a goods page opened first (a shared link)', () => {
   it('through the human check too: the login page and the goods page are in the history once each', async () => {
     captchaNeeded = 1;
     openApp(goodsPage);
-    await buyNowLoggedOut();
+    await saveLoggedOut();
     await logIn();
     await until(() => here().startsWith(paths.other.humanCheck));
     fireEvent.click(await screen.findByRole('button', { name: 'Continue without verification' }, { timeout: 5000 }));
@@ -201,7 +201,7 @@ describe('signing in from a goods page opened first (a shared link)', () => {
 
   it('signing up from the login page instead: the goods page once, and one tap on Back leaves it, past the login page too', async () => {
     openApp(goodsPage);
-    await buyNowLoggedOut();
+    await saveLoggedOut();
     fireEvent.click(await screen.findByText('New here? Sign up'));
     await until(() => here().startsWith(paths.login.register));
     expect(here()).toBe(`${paths.login.register}?redirect=${encodeURIComponent(goodsPage)}`);

@@ -63,7 +63,7 @@ export default function ForgetPasswordPage() {
     <div className="page account-page">
       <PageHeader title={t('app.page.forgetPassword')} />
       <FieldList layout="horizontal" className="account-form">
-        <TextField control={form.control} name="account" label={t('account.field.account')} placeholder={t('account.placeholder.userNameOrEmail')} />
+        <TextField control={form.control} name="account" label={t('account.field.account')} placeholder={t('account.placeholder.account')} />
         <TextField control={form.control} name="code" label={t('account.field.code')} extra={<CodeButton send={sendCode} />} inputMode="numeric" maxLength={6} placeholder={t('account.placeholder.code')} />
         <TextField control={form.control} name="password" label={t('account.field.newPassword')} type="password" autoComplete="new-password" placeholder={t('account.placeholder.newPassword')} />
         <TextField control={form.control} name="password_confirm" label={t('account.field.confirmPassword')} type="password" autoComplete="new-password" placeholder={t('account.placeholder.confirmPassword')} />

@@ -58,6 +58,8 @@ export default function LogOffPage() {
             <h3>{t('account.cancel.noticeTitle')}</h3>
             <p>{t('account.cancel.notice')}</p>
             {data?.open_orders && <p className="account-warning">{t('account.cancel.blocked')}</p>}
+            {data?.open_after_sales && <p className="account-warning">{t('account.cancel.blockedAfterSales')}</p>}
+            {data?.open_shop && <p className="account-warning">{t('account.cancel.blockedShop')}</p>}
           </div>
           {data && <ClosingBalances balances={data} />}
           <div className="account-actions">

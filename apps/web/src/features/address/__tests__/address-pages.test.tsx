@@ -181,6 +181,28 @@ describe('a phone typed with its calling code', () => {
     const sent = JSON.parse(api.requests.findLast((r) => r.url === '/shop/address/create')!.body) as Record<string, unknown>;
     expect(sent).toMatchObject({ country: 'MY', mobile_pre: '60', mobile: '+60123456789' });
   });
+
+  it('shows the calling code once, in the form and in the list, never "+60 +60…"', async () => {
+    const router = renderAt(paths.address.edit);
+    await openPicker('Country/Region');
+    await pickOption('Malaysia');
+    // What the phone row reads: the calling code in front of the field, then what is typed.
+    const phoneRow = () => {
+      const row = document.querySelector('.address-mobile')!;
+      return [row.querySelector('.address-mobile-pre')?.textContent ?? '', row.querySelector('input')!.value].filter(Boolean).join(' ');
+    };
+    type('mobile', '012-345 6789');
+    expect(phoneRow()).toBe('+60 0123456789');
+    type('mobile', '+60 12-345 6789');
+    expect(phoneRow()).toBe('+60123456789');
+    type('name', 'Aisyah');
+    type('address', 'Jalan Ampang 12');
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await until(() => router.state.location.pathname === paths.address.list);
+    // Kept as it was typed, calling code and all: the list still shows the code once.
+    expect(await screen.findByText('+60 123456789')).toBeTruthy();
+    expect(document.body.textContent).not.toContain('+60 +60');
+  });
 });
 
 describe('the name fields, in the order the member’s language writes a name', () => {

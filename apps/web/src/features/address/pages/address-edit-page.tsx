@@ -213,7 +213,8 @@ export default function AddressEditPage() {
         {familyFirst && givenName}
         <FieldItem label={t('address.field.mobile')}>
           <div className="address-mobile">
-            <span className="address-mobile-pre">{form.watch('mobile_pre') ? `+${form.watch('mobile_pre')}` : ''}</span>
+            {/* A number typed with its calling code ("+36 20…") shows its own: the country's is not put before it a second time. */}
+            <span className="address-mobile-pre">{form.watch('mobile_pre') && !form.watch('mobile')?.startsWith('+') ? `+${form.watch('mobile_pre')}` : ''}</span>
             <Controller
               control={form.control}
               name="mobile"

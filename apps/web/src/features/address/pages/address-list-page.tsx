@@ -3,7 +3,7 @@ import { Button, Tag } from 'antd-mobile';
 import { confirmDialog } from '@/components/dialog';
 import { useNavigate, useSearchParams } from '@/lib/router';
 import type { Address } from '@shop/contract/address';
-import { addressText } from '@shop/contract/common';
+import { addressText, phoneText } from '@shop/contract/common';
 import { paths } from '@/config/paths';
 import { ListState } from '@/components/list-states';
 import { PageHeader } from '@/components/page-header';
@@ -25,7 +25,7 @@ function AddressText({ a }: { a: Address }) {
     <>
       <span className="address-card-who">
         <span>{fullName(a.name, a.surname)}</span>
-        <span>{`+${a.mobile_pre} ${a.mobile}`}</span>
+        <span>{phoneText(a.mobile_pre, a.mobile)}</span>
         {a.is_default && <Tag color="primary">{t('address.default')}</Tag>}
       </span>
       <span className="address-card-where">

@@ -37,6 +37,9 @@ const videoSeconds = (file: File) =>
     v.src = url;
   });
 
+/** A record's id as the address gives it: a whole number the server could know, else 0 (none). */
+const idParam = (value: string | null): number => (value && /^\d{1,10}$/.test(value) && Number(value) <= 2_147_483_647 ? Number(value) : 0);
+
 /** What the form holds, kept over a reload of the page (lib/open-drafts.ts). */
 interface ApplyDraft {
   kind?: AfterSaleKind;
@@ -74,11 +77,11 @@ export default function ApplyPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [params] = useSearchParams();
-  const caseId = Number(params.get('case_id')) || 0;
+  const caseId = idParam(params.get('case_id'));
   const rejected = useCase(caseId);
   const again = caseId > 0 ? rejected.data : undefined;
-  const shopOrderId = (again ? again.shop_order_id : Number(params.get('shop_order_id'))) || 0;
-  const orderId = shopOrderId ? 0 : (again ? again.order_id : Number(params.get('order_id'))) || 0;
+  const shopOrderId = (again ? again.shop_order_id : idParam(params.get('shop_order_id'))) || 0;
+  const orderId = shopOrderId ? 0 : (again ? again.order_id : idParam(params.get('order_id'))) || 0;
   const named = useMemo(() => (shopOrderId ? { shop_order_id: shopOrderId } : { order_id: orderId }), [orderId, shopOrderId]);
   const known = orderId > 0 || shopOrderId > 0;
   const apply = useApplyInfo();
@@ -202,6 +205,8 @@ export default function ApplyPage() {
         loading={(caseId > 0 && rejected.isPending) || ((apply.isPending || apply.isIdle) && known)}
         error={rejected.isError || apply.isError || (!known && !(caseId > 0 && rejected.isPending))}
         failure={rejected.error ?? apply.error}
+        // Opened with no order (or a malformed one): the order does not exist, as the server says of an unknown one; not a network failure to retry.
+        missing={caseId === 0 && !known ? t('orders.code.orderNotFound') : undefined}
         empty={false}
         onRetry={() => (rejected.isError ? void rejected.refetch() : mutate(named))}
       >

@@ -11,6 +11,7 @@ import { showToast } from '@/lib/toast';
 import { useCarriers, useCase, useCaseTracking, useSaveShipment } from '../api/after-sales';
 import { CaseActions } from '../components/case-actions';
 import { CaseLine } from '../components/case-line';
+import type { AfterSaleCase } from '@shop/contract/after-sales';
 import { refundShown } from '../refund';
 import '../after-sales.css';
 import { useTranslation } from '@/lib/i18n';
@@ -45,6 +46,21 @@ function ShipmentForm({ caseId, sent, onSaved }: { caseId: number; sent?: { carr
         </Button>
       </div>
     </section>
+  );
+}
+
+/** Where a refund went, part by part ("$10.12 to your wallet", "$38.40 to your card"), else "to how you paid". */
+function RefundParts({ c }: { c: Pick<AfterSaleCase, 'refund_parts' | 'currency'> }) {
+  const { t, i18n } = useTranslation();
+  const parts = c.refund_parts ?? [];
+  if (!parts.length) return <>{` · ${t('afterSales.app.refundedTo')}`}</>;
+  const methodName = (payWay: string) => (i18n.exists(`payments.method.${payWay}`) ? t(`payments.method.${payWay}`) : payWay);
+  return (
+    <ul className="as-refund-parts">
+      {parts.map((p) => (
+        <li key={`${p.to}:${p.pay_way}`}>{t(`afterSales.app.refundTo.${p.to}`, { amount: formatAmount(p.amount, c.currency), method: methodName(p.pay_way) })}</li>
+      ))}
+    </ul>
   );
 }
 
@@ -99,7 +115,12 @@ export default function CaseInfoPage() {
               {refundShown(c) && (
                 <div className="as-muted">
                   {c.refunded !== null ? t('afterSales.app.refunded') : t('afterSales.app.refundable')} <Amount className="as-refund" value={c.refunded ?? c.refund ?? c.refundable} currency={c.currency} />
-                  {c.refunded_at && ` · ${formatDate(c.refunded_at)} · ${t('afterSales.app.refundedTo')}`}
+                  {c.refunded_at && (
+                    <>
+                      {` · ${formatDate(c.refunded_at)}`}
+                      <RefundParts c={c} />
+                    </>
+                  )}
                 </div>
               )}
               {/* A refund approved below what the case may refund says so, with both amounts and the shop's reason, before anything is sent back. */}

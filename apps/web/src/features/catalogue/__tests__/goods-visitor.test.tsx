@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider } from '@/lib/router';
 import { paths } from '@/config/paths';
@@ -41,6 +41,12 @@ function renderGoods() {
   return router;
 }
 
+/** Taps the SKU sheet's own button once the sheet is open (the goods has one SKU: it is chosen). */
+async function confirmInSheet(name: string) {
+  await waitFor(() => expect(document.querySelector('.sku-actions button')).toBeTruthy(), { timeout: 5000 });
+  fireEvent.click(Array.from(document.querySelectorAll<HTMLButtonElement>('.sku-actions button')).find((b) => b.textContent === name)!);
+}
+
 describe('a visitor on a goods page', () => {
   it('is told that saving needs a login, not that checking out does', async () => {
     const router = renderGoods();
@@ -49,15 +55,19 @@ describe('a visitor on a goods page', () => {
     expect(router.state.location.pathname).toBe(paths.login.login);
   });
 
-  it('is told that the cart needs a login', async () => {
-    renderGoods();
+  it('chooses what to add to the cart, then is told that the cart needs a login', async () => {
+    const router = renderGoods();
     fireEvent.click(await screen.findByRole('button', { name: 'Add to cart' }, { timeout: 5000 }));
+    await confirmInSheet('Add to cart');
     expect(await toastText()).toBe('Please log in to add goods to your cart');
+    expect(router.state.location.pathname).toBe(paths.login.login);
   });
 
-  it('is told that buying needs a login', async () => {
-    renderGoods();
+  it('chooses what to buy, then is told that buying needs a login', async () => {
+    const router = renderGoods();
     fireEvent.click(await screen.findByRole('button', { name: 'Buy now' }, { timeout: 5000 }));
+    await confirmInSheet('Buy now');
     expect(await toastText()).toBe('Please login to check out');
+    expect(router.state.location.pathname).toBe(paths.login.login);
   });
 });

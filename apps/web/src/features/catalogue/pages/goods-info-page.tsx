@@ -22,6 +22,7 @@ import { Carousel } from '../components/carousel';
 import { Price } from '../components/price';
 import { ReviewItem } from '../components/review-item';
 import { skuFor, type CheckoutAction } from '../components/sku';
+import { dropGoodsChoice, keepGoodsChoice, takeGoodsChoice } from '../pending-add';
 import '../catalogue.css';
 import { useTranslation } from '@/lib/i18n';
 
@@ -33,6 +34,8 @@ const loadSheets = () => import('../components/goods-sheets');
 const SkuPicker = lazy(() => loadSkuPicker().then((m) => ({ default: m.SkuPicker })));
 const AllReviews = lazy(() => loadSheets().then((m) => ({ default: m.AllReviews })));
 const ShareSheet = lazy(() => loadSheets().then((m) => ({ default: m.ShareSheet })));
+
+const checkoutAddress = (goodsId: number, skuId: number, quantity: number) => `${paths.goods.checkout}?goods_id=${goodsId}&sku_id=${skuId}&num=${quantity}`;
 
 /** Whether a sheet has been opened at least once (it then stays mounted, to close with its animation). */
 function useOpenedOnce(open: boolean): boolean {
@@ -48,13 +51,15 @@ function Reviews({ goodsId }: { goodsId: number }) {
   const showAll = useOpenedOnce(all);
   const preview = useReviewPages(goodsId, 'all', 3);
   const total = totals.data?.total ?? 0;
+  // No share without a review shown: the section says "no reviews yet", never a rate.
+  const rate = totals.data?.good_rate ?? null;
   return (
     <section className="goods-section" aria-label={t('catalogue.reviews.title')}>
       <header className="section-head">
         <h2>{t('catalogue.reviews.titleCount', { count: total })}</h2>
-        {total > 0 && (
+        {total > 0 && rate !== null && (
           <button type="button" className="section-more" onClick={() => setAll(true)}>
-            {t('catalogue.reviews.goodRate', { rate: totals.data?.good_rate ?? 100 })} ›
+            {t('catalogue.reviews.goodRate', { rate })} ›
           </button>
         )}
       </header>
@@ -114,21 +119,43 @@ export default function GoodsInfoPage() {
     void loadSheets();
   }, [afterFirstScreen]);
   const g = info.data;
+  const addSku = addToCart.mutateAsync;
+
+  // What a visitor chose before logging in is carried out once they are back here logged in: "Buy
+  // now" goes on to checkout, "Add to cart" adds it with the usual toast. A visitor back here without
+  // having logged in has given it up.
+  useEffect(() => {
+    if (!id) return;
+    if (!token) return dropGoodsChoice(id);
+    const choice = takeGoodsChoice(id);
+    if (!choice) return;
+    setSelected(choice.selected);
+    if (choice.action === 'buy') {
+      navigate(checkoutAddress(choice.goods_id, choice.sku_id, choice.num));
+      return;
+    }
+    addSku({ goods_id: choice.goods_id, sku_id: choice.sku_id, num: choice.num })
+      .then(() => showToast(t('catalogue.goods.addedToCart')))
+      // The request client has shown the server's message; the choice is not tried again.
+      .catch(() => {});
+  }, [id, token, addSku, navigate, t]);
 
   // A visitor is told what the tap needs a login for: saving, the cart, or buying.
   const needLogin = (reason: 'collect' | CheckoutAction = 'buy') => {
     showToast(t(reason === 'collect' ? 'catalogue.goods.loginToCollect' : reason === 'cart' ? 'catalogue.goods.loginToAddToCart' : 'catalogue.goods.loginToCheckout'));
     signIn();
   };
-  const checkout = (action: CheckoutAction) => {
-    if (!token) return needLogin(action);
-    setPicker({ visible: true, action });
-  };
+  // A visitor chooses too: the choice is kept across the login and carried out after it.
+  const checkout = (action: CheckoutAction) => setPicker({ visible: true, action });
   const confirm = async (sku: Sku, quantity: number, action: CheckoutAction) => {
-    if (!token || !g) return needLogin(action);
+    if (!g) return;
     setPicker({ visible: false });
+    if (!token) {
+      keepGoodsChoice({ goods_id: g.id, sku_id: sku.id, num: quantity, action, selected });
+      return needLogin(action);
+    }
     if (action === 'buy') {
-      navigate(`${paths.goods.checkout}?goods_id=${g.id}&sku_id=${sku.id}&num=${quantity}`);
+      navigate(checkoutAddress(g.id, sku.id, quantity));
       return;
     }
     try {

@@ -1,6 +1,6 @@
 import type { AddressSnapshot } from '@shop/contract/orders';
 import { listCountriesShippedTo } from '@shop/contract/geo';
-import { addressText } from '@shop/contract/common';
+import { addressText, phoneText } from '@shop/contract/common';
 import { useEndpointQuery } from '@/lib/endpoint-query';
 import { useFullName } from '@/lib/person-name';
 
@@ -14,7 +14,7 @@ export function AddressCard({ address }: { address: AddressSnapshot }) {
   return (
     <div className="order-address">
       <div className="order-address-name">
-        {`${fullName(address.name, address.surname)} · +${address.mobile_pre} ${address.mobile}`}
+        {`${fullName(address.name, address.surname)} · ${phoneText(address.mobile_pre, address.mobile)}`}
       </div>
       <div>{place}</div>
     </div>

@@ -1,4 +1,5 @@
 import { Badge, Button, List } from 'antd-mobile';
+import type { Shop } from '@shop/contract/user-shop';
 import { Amount } from '@/components/amount';
 import { ListState } from '@/components/list-states';
 import { PageHeader } from '@/components/page-header';
@@ -6,6 +7,7 @@ import { TapRow } from '@/components/tap-row';
 import { SaveImageAction } from '@/components/shell/save-image-action';
 import { copyText, ShareAction } from '@/components/shell/share-action';
 import { paths } from '@/config/paths';
+import { formatDate } from '@/lib/format';
 import { useNavigate } from '@/lib/router';
 import { useShop, useShopSettingsPage, useShopTotals } from '../api/user-shop';
 import '../user-shop.css';
@@ -16,7 +18,8 @@ function ShopQr() {
   const { t } = useTranslation();
   const own = useShop();
   const d = own.data;
-  if (!d?.qr_code || !d.share_url) return null;
+  // A closed shop's page shows buyers "this shop does not exist": nothing to share.
+  if (!d?.qr_code || !d.share_url || d.status === 'closed') return null;
   const url = d.share_url;
   return (
     <section className="shop-section shop-qr" aria-label={t('userShop.app.shareShop')}>
@@ -30,6 +33,25 @@ function ShopQr() {
         <ShareAction size="small" color="primary" content={{ title: d.name, url }} />
         <SaveImageAction size="small" src={d.qr_code} name={`shop-${d.id}-qr.png`} />
       </div>
+    </section>
+  );
+}
+
+/**
+ * Why a closed or paused shop takes no orders: since when, the platform's reason, and what becomes of
+ * its link (a closed shop's is not offered: buyers cannot open it; a paused one's still shows the shop).
+ */
+function ShopStateNotice({ shop }: { shop: Shop }) {
+  const { t } = useTranslation();
+  if (shop.status === 'open') return null;
+  const closed = shop.status === 'closed';
+  const title = t(closed ? 'userShop.app.closedTitle' : 'userShop.app.pausedTitle');
+  return (
+    <section className="shop-section" role="note" aria-label={title}>
+      <div className="shop-title shop-status">{title}</div>
+      {shop.status_changed_at && <div className="shop-address">{t(closed ? 'userShop.app.closedOn' : 'userShop.app.pausedSince', { date: formatDate(shop.status_changed_at) })}</div>}
+      {shop.status_reason && <div className="shop-address">{t('userShop.app.stateReason', { reason: shop.status_reason })}</div>}
+      <div className="shop-muted">{t(closed ? 'userShop.app.closedNoShare' : 'userShop.app.pausedShare')}</div>
     </section>
   );
 }
@@ -55,11 +77,15 @@ export default function MyShopPage() {
                   <div className="shop-title">{shop.name}</div>
                   <div className="shop-muted">{t(`userShop.shopStatus.${shop.status}`)}</div>
                 </div>
-                <Button size="small" onClick={() => navigate(`${paths.shop.home}?id=${shop.id}`)}>
-                  {t('userShop.app.publicPage')}
-                </Button>
+                {/* A closed shop has no public page. */}
+                {shop.status !== 'closed' && (
+                  <Button size="small" onClick={() => navigate(`${paths.shop.home}?id=${shop.id}`)}>
+                    {t('userShop.app.publicPage')}
+                  </Button>
+                )}
               </div>
             </section>
+            <ShopStateNotice shop={shop} />
             <section className="shop-section" aria-label={t('userShop.app.totals')}>
               <ListState loading={totals.isPending} error={totals.isError} failure={totals.error} empty={false} onRetry={() => void totals.refetch()}>
                 {data && (
@@ -92,7 +118,7 @@ export default function MyShopPage() {
                 )}
               </ListState>
             </section>
-            <ShopQr />
+            {shop.status !== 'closed' && <ShopQr />}
             <List className="shop-section">
               <TapRow to={`${paths.shop.orders}?view=awaiting_audit`} extra={data && data.orders_awaiting_audit > 0 ? <Badge content={data.orders_awaiting_audit} /> : undefined}>
                 {t('userShop.page.orders')}
