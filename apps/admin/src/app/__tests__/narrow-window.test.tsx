@@ -10,6 +10,7 @@ import { referralPlan } from '../../test/referral-plan';
 import ReferralPlan from '../../pages/referral/Plan';
 import { Shell } from '../Shell';
 import { answeringFrom } from '../../test/fake-api';
+import { windowWidth } from '../../test/window-width';
 
 // At 200 % zoom (a 640 px wide window): the menu shrank to 64 px of first letters
 // ("Á", "V", "F"), its groups cut, the console's name spilled over the page's heading, and the
@@ -29,16 +30,6 @@ const answers: Record<string, unknown> = {
   '/admin/api/referral/plan': plan,
   '/admin/api/referral/house-code': { house_code: 'HOUSE2026' },
 };
-
-/** The window as wide as `px`: the console's media queries answer as a browser of that width would. */
-function windowWidth(px: number) {
-  vi.stubGlobal('matchMedia', (media: string) => {
-    const max = /max-width:\s*([\d.]+)px/.exec(media)?.[1];
-    const min = /min-width:\s*([\d.]+)px/.exec(media)?.[1];
-    const matches = (max === undefined || px <= Number(max)) && (min === undefined || px >= Number(min)) && (max !== undefined || min !== undefined);
-    return { matches, media, onchange: null, addEventListener: () => undefined, removeEventListener: () => undefined, addListener: () => undefined, removeListener: () => undefined, dispatchEvent: () => false };
-  });
-}
 
 beforeEach(() => {
   sessionStore.signIn('token');

@@ -8,6 +8,7 @@ import { changeLanguage, i18n, initI18n } from '../../../lib/i18n';
 import { approvalText } from '../../../lib/approvals';
 import { sessionStore } from '../../../lib/session';
 import { answeringFrom } from '../../../test/fake-api';
+import { windowWidth } from '../../../test/window-width';
 import Approvals from '../Approvals';
 
 // A finance operator at 1280 px saw on "Approved" a table about 1,959 px wide in a 1,012 px box: the
@@ -52,16 +53,6 @@ const answers: Record<string, unknown> = {
   '/admin/api/auth/me': { id: 4, user_name: 'fin2', role: 'finance', permissions: ['session', 'ledger.read', 'ledger.adjust'], totp_bound: true },
   '/admin/api/approvals/limits': { list: [] },
 };
-
-/** The window as wide as `px`: the console's media queries answer as a browser of that width would. */
-function windowWidth(px: number) {
-  vi.stubGlobal('matchMedia', (media: string) => {
-    const max = /max-width:\s*([\d.]+)px/.exec(media)?.[1];
-    const min = /min-width:\s*([\d.]+)px/.exec(media)?.[1];
-    const matches = (max === undefined || px <= Number(max)) && (min === undefined || px >= Number(min)) && (max !== undefined || min !== undefined);
-    return { matches, media, onchange: null, addEventListener: () => undefined, removeEventListener: () => undefined, addListener: () => undefined, removeListener: () => undefined, dispatchEvent: () => false };
-  });
-}
 
 beforeEach(() => {
   sessionStore.signIn('token');
