@@ -127,11 +127,11 @@ describe('the password rule on the forms', () => {
 });
 
 describe('the forgotten-password page', () => {
-  it('asks for a user name or e-mail, and says under the Google code field when it is needed', async () => {
+  it('asks for a user name, e-mail or phone number, and says under the Google code field when it is needed', async () => {
     renderAt(paths.login.forgotPassword);
     await screen.findByRole('button', { name: 'Reset password' });
-    // The account may be typed as a user name or an e-mail: no user-name rule in its hint.
-    expect(input('account').placeholder).toBe('Username or email');
+    // The account may be typed as a user name, an e-mail or a phone number: no user-name rule in its hint.
+    expect(input('account').placeholder).toBe('Username, email or phone number');
     // A short placeholder, the condition as a line under the field (read whole on a phone, in any language).
     expect(input('google_code').placeholder).toBe('6-digit code from the app');
     const item = input('google_code').closest('.adm-list-item')!;
