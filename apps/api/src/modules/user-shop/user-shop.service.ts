@@ -448,6 +448,8 @@ const saleNo = () => businessNumber('S');
  */
 export async function recordSale(db: Executor, actor: Actor, input: EndpointBody<typeof recordMyShopSale>): Promise<EndpointData<typeof recordMyShopSale>> {
   const shop = await ownShop(db, actor);
+  // A closed shop sells nothing more, in person neither: its stock stays as the closing left it.
+  if (shop.status === 'closed') throw new AppError(ResponseCode.shopOrderState, undefined, { messageKey: 'userShop.code.shopClosedSlips' });
   const shopId = Number(shop.id);
   let buyer: { id: number; user_name: string; nickname: string | null } | undefined;
   if (input.buyer_id !== undefined) {

@@ -1,3 +1,4 @@
+import { ResponseCode } from '@shop/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.js';
 import { call } from '../../catalogue/__tests__/helpers.js';
@@ -40,6 +41,20 @@ describe('the owner’s page of a closed or paused shop', () => {
     // The settings page (what "My shop" reads) says the same.
     const page = (await k.get(o, '/attractive/UserPageData/shopSetPage')).body.data;
     expect(page.shop).toMatchObject({ status: 'closed', status_reason: 'Owner asked to close', status_changed_at: closed.data.status_changed_at });
+  });
+
+  it('records no sales slip: the owner is told the shop is closed, and its stock and slips stay as they were', async () => {
+    const o = await k.owner();
+    const g = await k.offered(o, { price: 1000, stock: 5 });
+    expect((await setStatus(o.shopId, 'closed', 'Owner asked to close')).body.code).toBe(200);
+    for (const lang of ['en-us', 'zh-cn', 'th']) {
+      const refused = await k.post(o, '/attractive/shop/sellNoteCreate', { buyer_name: 'Walk-in', lines: [{ sku_id: g.skuId, num: 1 }], paid: 1000 }, lang);
+      expect(refused.body.code).toBe(ResponseCode.shopOrderState);
+      expect(refused.body.msg).not.toMatch(/userShop\.|^$/);
+      if (lang === 'en-us') expect(refused.body.msg).toMatch(/closed/i);
+    }
+    expect(await k.stockOf(o.shopId, g.skuId)).toBe(5);
+    expect((await k.get(o, '/attractive/shop/sellNoteList')).body.data).toMatchObject({ total: 0 });
   });
 
   it('a paused shop keeps its link; buyers are not told when or why', async () => {

@@ -18,6 +18,7 @@ import ShopSlipsPage from '../pages/shop-slips-page';
 const shop = { id: 5, name: 'Corner Shop', logo: '', intro: 'Near the market', contact_mobile: '60123456789', address: '1 Jalan Test', region: 'KL', status: 'open', status_reason: '', owner_name: 'M**', share_path: '/pages/shop/home?id=5', mine: true, created_at: '2026-11-24T09:00:00.000Z' };
 let logo = '';
 let shopSetUp = true;
+let ownShopClosed = false;
 const goods = { id: 7, goods_id: 3, name: 'Teapot', cover: 'https://img.example/teapot.jpg', price: 2000, currency: 'USD', pv: 4, stock: 5, on_sale: true };
 const api = await startFakeApi({
   '/attractive/shop/shopGoods': () => ok({ list: [goods], total: 1, page: 1, limit: 20, has_more: false }),
@@ -25,7 +26,8 @@ const api = await startFakeApi({
   '/attractive/shop/shopGoodsSet': () => ok(goods),
   '/attractive/UserPageData/shopSetPage': () => ok(shopSetUp ? { is_owner: true, shop: { ...shop, logo }, entries: [] } : { is_owner: true, shop: null, entries: [] }),
   '/attractive/shop/editShop': (req) => ok({ ...shop, ...(JSON.parse(req.body) as object) }),
-  '/attractive/shop/shopInfo': () => ok({ ...shop, id: 6, mine: false, share_url: 'https://shop.example/h5/#/pages/shop/home?id=6', qr_code: 'data:image/png;base64,iVBORw0KGgo=' }),
+  '/attractive/shop/shopInfo': (req) =>
+    ownShopClosed && !req.url.includes('shop_id=') ? ok({ ...shop, status: 'closed', status_reason: 'Owner asked to close' }) : ok({ ...shop, id: 6, mine: false, share_url: 'https://shop.example/h5/#/pages/shop/home?id=6', qr_code: 'data:image/png;base64,iVBORw0KGgo=' }),
   '/attractive/shop/shopTotal': () => ok({ orders_awaiting_audit: 0, orders_to_ship: 0, orders_today: 0, sales_today: [], sales_month: [], goods_on_sale: 1, stock_units: 5, sales_slips_month: 0, earnings: [] }),
   '/attractive/cart/list': () => ok({ shops: [], total_count: 0 }),
   '/attractive/shop/sellNoteList': () => ok({ list: [], total: 0, page: 1, limit: 10, has_more: false, sum: [] }),
@@ -42,6 +44,7 @@ beforeEach(() => {
   localStorage.clear();
   logo = '';
   shopSetUp = true;
+  ownShopClosed = false;
   api.requests.length = 0;
   useSession.getState().signIn('member-token', null);
 });
@@ -77,6 +80,14 @@ describe('amounts too large for a shop', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Record the sale' }));
     expect(await toastText(5000)).toBe('Amount collected can be at most $1,000,000,000.00');
     expect(sent('/attractive/shop/sellNoteCreate')).toEqual([]);
+  });
+
+  it('a closed shop’s slips page lists its slips and offers no new one, saying why', async () => {
+    ownShopClosed = true;
+    renderRoutes({ [paths.shop.slips]: <ShopSlipsPage /> }, paths.shop.slips);
+    expect(await screen.findByText('Your shop is closed: sales slips can no longer be recorded.')).toBeTruthy();
+    expect(screen.queryByRole('tab', { name: 'New slip' })).toBeNull();
+    expect(await screen.findByText('No sales slips yet')).toBeTruthy();
   });
 });
 

@@ -12,26 +12,31 @@ import { formatDate } from '@/lib/format';
 import { readAmount } from '@/lib/amount-input';
 import { changeThen } from '@/lib/change-then';
 import { newIdempotencyKey } from '@/lib/request';
-import { useRecordSlip, useShopGoods, useShopGoodsInfo, useSlips } from '../api/user-shop';
+import { useRecordSlip, useShop, useShopGoods, useShopGoodsInfo, useSlips } from '../api/user-shop';
 import '../user-shop.css';
 import { useTranslation } from '@/lib/i18n';
 import { FieldItem, FieldList } from '@/components/field-list';
 
-/** Sales slips: in-person sales from the shop's stock (the money collected offline), and a new slip. */
+/** Sales slips: in-person sales from the shop's stock (the money collected offline), and a new slip (none at a closed shop). */
 export default function ShopSlipsPage() {
   const { t } = useTranslation();
   const [tab, setTab] = useState<'list' | 'new'>('list');
+  const closed = useShop().data?.status === 'closed';
   const pages = useSlips();
   const list = pages.data?.pages.flatMap((p) => p.list) ?? [];
   const sum = pages.data?.pages[0]?.sum ?? [];
   return (
     <div className="page shop-page">
       <PageHeader title={t('userShop.page.slips')} />
-      <Tabs activeKey={tab} onChange={(k) => setTab(k as 'list' | 'new')}>
-        <Tabs.Tab key="list" title={t('userShop.app.slips')} />
-        <Tabs.Tab key="new" title={t('userShop.app.newSlip')} />
-      </Tabs>
-      {tab === 'list' ? (
+      {closed ? (
+        <div className="shop-section shop-muted">{t('userShop.code.shopClosedSlips')}</div>
+      ) : (
+        <Tabs activeKey={tab} onChange={(k) => setTab(k as 'list' | 'new')}>
+          <Tabs.Tab key="list" title={t('userShop.app.slips')} />
+          <Tabs.Tab key="new" title={t('userShop.app.newSlip')} />
+        </Tabs>
+      )}
+      {tab === 'list' || closed ? (
         <ListState loading={pages.isPending} error={pages.isError} failure={pages.error} empty={list.length === 0} emptyText={t('userShop.app.noSlips')} onRetry={() => void pages.refetch()}>
           <div className="shop-section shop-muted">
             {t('userShop.app.collected')} {sum.map((s) => <Amount key={s.currency} value={s.amount} currency={s.currency} />)}
