@@ -39,12 +39,13 @@ export const adminShopDetailData = adminShopSchema.extend({
 /**
  * Shop orders across shops for the operators' oversight: by state, or `owner_away` (awaiting an audit,
  * approved or ready for pickup, while its owner cannot act: banned, no longer a shop owner, or the shop
- * closed), `all`; by order number, shop or buyer.
+ * closed), `all`; by order number, shop or buyer; of one shop, or of one buyer (a member's page).
  */
 export const adminShopOrdersQuery = pageQuery.extend({
   status: z.enum([...SHOP_ORDER_STATUSES, 'owner_away', 'all']).default('awaiting_audit'),
   q: z.string().trim().max(50).optional(),
   shop_id: id.optional(),
+  buyer_id: id.optional(),
 });
 export const adminShopOrderSchema = shopOrderSchema.extend({ owner_id: z.number().int(), owner_user_name: z.string(), owner_status: z.string(), owner_away: z.boolean() });
 export const adminShopOrdersData = pageOf(adminShopOrderSchema);

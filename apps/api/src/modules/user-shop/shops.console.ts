@@ -47,7 +47,7 @@ export async function shopDetail(db: Executor, actor: Actor, input: EndpointQuer
 /** Shop orders across shops, newest first: by state, or the audits their owner cannot give (banned, no longer a shop owner). */
 export async function listShopOrders(db: Executor, actor: Actor, input: EndpointQuery<typeof adminListShopOrders>): Promise<EndpointData<typeof adminListShopOrders>> {
   operatorNameOf(actor);
-  const filter = { statuses: input.status === 'all' || input.status === 'owner_away' ? undefined : [input.status], ownerAway: input.status === 'owner_away', q: input.q, shopId: input.shop_id };
+  const filter = { statuses: input.status === 'all' || input.status === 'owner_away' ? undefined : [input.status], ownerAway: input.status === 'owner_away', q: input.q, shopId: input.shop_id, buyerId: input.buyer_id };
   const rows = await q.findConsoleShopOrdersPage(db, filter, input.limit, (input.page - 1) * input.limit);
   const answers = await shopOrdersAnswer(db, rows, 'owner', actor.lang);
   return pageOf(

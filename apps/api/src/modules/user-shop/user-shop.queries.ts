@@ -467,9 +467,9 @@ const ownerAwaySql = sql<boolean>`(ow.status <> 'active' or s.status = 'closed' 
 /**
  * Shop orders across shops for operators, newest first: in some states, or awaiting an audit, a
  * shipment or a hand-over their owner cannot give (`ownerAway`: banned, no longer a shop owner, or the
- * shop closed); by number, shop name or buyer.
+ * shop closed); by number, shop name or buyer; of one shop or one buyer.
  */
-export function findConsoleShopOrdersPage(db: Executor, f: { statuses?: ShopOrderStatus[]; ownerAway?: boolean; q?: string; shopId?: number }, limit: number, offset: number) {
+export function findConsoleShopOrdersPage(db: Executor, f: { statuses?: ShopOrderStatus[]; ownerAway?: boolean; q?: string; shopId?: number; buyerId?: number }, limit: number, offset: number) {
   let q = db
     .selectFrom('shop_orders as o')
     .innerJoin('member_shops as s', 's.id', 'o.shop_id')
@@ -481,6 +481,7 @@ export function findConsoleShopOrdersPage(db: Executor, f: { statuses?: ShopOrde
   // What waits on an owner who cannot act: an audit, or an approved order to ship or hand over.
   if (f.ownerAway) q = q.where('o.status', 'in', ['awaiting_audit', 'approved', 'ready_for_pickup']).where(ownerAwaySql);
   if (f.shopId !== undefined) q = q.where('o.shop_id', '=', f.shopId);
+  if (f.buyerId !== undefined) q = q.where('o.buyer_id', '=', f.buyerId);
   if (f.q) q = q.where((eb) => eb.or([eb('o.order_no', 'like', `%${f.q}%`), eb('s.name', 'ilike', `%${f.q}%`), eb('b.user_name', 'ilike', `%${f.q}%`)]));
   return q.orderBy('o.id', 'desc').limit(limit).offset(offset).$call(executePage);
 }

@@ -111,6 +111,29 @@ describe('the buyer in the console’s shop-order lists', () => {
   });
 });
 
+describe('a member’s shop orders in the console', () => {
+  it('lists every order the member bought from any shop, newest first, and no one else’s', async () => {
+    const first = await k.owner();
+    const second = await k.owner();
+    const g1 = await k.offered(first, { price: 500, stock: 3 });
+    const g2 = await k.offered(second, { price: 700, stock: 3 });
+    const b = await k.buyer(2000);
+    const other = await k.buyer(2000);
+    const one = await k.paidOrder(b, first.shopId, g1.skuId, 1, { pickup: true });
+    const two = await k.paidOrder(b, second.shopId, g2.skuId, 1, { pickup: true });
+    await k.paidOrder(other, first.shopId, g1.skuId, 1, { pickup: true });
+
+    const res = await op(`/admin/api/shops/orders?status=all&buyer_id=${b.userId}`);
+    expect(res.body.code, res.body.msg).toBe(200);
+    expect(res.body.data.total).toBe(2);
+    expect(res.body.data.list.map((r: { id: number; shop: { id: number }; total: number }) => [r.id, r.shop.id, r.total])).toEqual([
+      [two, second.shopId, 700],
+      [one, first.shopId, 500],
+    ]);
+    expect((await op(`/admin/api/shops/orders?status=all&buyer_id=2147483000`)).body.data).toMatchObject({ list: [], total: 0 });
+  });
+});
+
 describe('a shop’s stock changes in the console', () => {
   it('say who made each: the owner by name, an operator as recorded, the system as such', async () => {
     const o = await k.owner();
