@@ -79,6 +79,7 @@ function whatText(t: TFunction, w: ApprovalWhat): string {
       return k(w.key, { name: w.user_name, id: String(w.operator_id), from: t(`console.app.roles.${w.from}`), role: t(`console.app.roles.${w.role}`) });
     case 'operator_link':
     case 'operator_disable':
+    case 'operator_enable':
       return k(w.key, { name: w.user_name, id: String(w.operator_id), role: t(`console.app.roles.${w.role}`) });
     // Where members will send money, whole: the approver checks every character of it.
     case 'collection_account':

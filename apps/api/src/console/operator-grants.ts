@@ -2,14 +2,15 @@ import { MONEY_APPROVER_ROLES, type EndpointData, type OperatorRole, type adminC
 import type { Database } from '../db/database.js';
 import type { Actor } from '../lib/actor.js';
 import { requestApproval, withShownOnce, type Approvable } from '../modules/approvals/approvals.service.js';
-import { carryOutOperatorGrant, createOperatorFromConsole as createDirectly, findOperatorView, issueSignInLinkFromConsole, prepareOperatorGrant, prepareOwnerRemoval, prepareSignInLinkGrant, setOperatorRole, setOperatorStatus, type OperatorGrant } from '../modules/operators/operators-admin.service.js';
+import { carryOutOperatorGrant, createOperatorFromConsole as createDirectly, findOperatorView, issueSignInLinkFromConsole, prepareOperatorGrant, prepareOperatorEnable, prepareOwnerRemoval, prepareSignInLinkGrant, setOperatorRole, setOperatorStatus, type OperatorGrant } from '../modules/operators/operators-admin.service.js';
 
 // No one person creates value alone (docs/decisions/2026-11-29-operator-grants.md): an owner who could
 // make a second identity with a role that approves money would approve their own requests with it. So
 // creating such an operator, or giving such a role, is a request another active owner approves; the
 // other roles are created and changed at once. The command line (`npm run ops -- operator create`) stays direct.
 // Nor does one owner remove the others (docs/decisions/2026-12-01-owner-removal.md): disabling or demoting
-// an owner is asked of another active owner too, so that no owner is left alone to approve themself.
+// an owner is asked of another active owner too, so that no owner is left alone to approve themself;
+// and letting a disabled owner or finance operator sign in again, which would undo such a removal alone.
 
 const approvesMoney = (role: OperatorRole) => MONEY_APPROVER_ROLES.includes(role);
 
@@ -18,6 +19,7 @@ const summaryOf = (g: OperatorGrant) => {
   if (g.action === 'create') return `${g.user_name}: ${g.role} (new operator)`;
   if (g.action === 'link') return `${g.user_name} #${g.operator_id} (${g.role}): new sign-in link`;
   if (g.action === 'disable') return `${g.user_name} #${g.operator_id} (${g.role}): disabled`;
+  if (g.action === 'enable') return `${g.user_name} #${g.operator_id} (${g.role}): enabled again`;
   return `${g.user_name} #${g.operator_id}: ${g.from} → ${g.role}`;
 };
 
@@ -26,6 +28,7 @@ const subjectOf = (g: OperatorGrant) => {
   if (g.action === 'create') return `operator:new:${g.user_name.toLowerCase()}:${g.role}`;
   if (g.action === 'link') return `operator:${g.operator_id}:sign-in-link`;
   if (g.action === 'disable') return `operator:${g.operator_id}:disable`;
+  if (g.action === 'enable') return `operator:${g.operator_id}:enable`;
   return `operator:${g.operator_id}:${g.role}`;
 };
 
@@ -47,9 +50,9 @@ export async function setOperatorRoleFromConsole(db: Database, actor: Actor, inp
   return { operator: await findOperatorView(db, actor, input.id), sessions_ended: 0, request };
 }
 
-/** Disables or enables an operator from the console: at once, or, an active owner disabled, as a request another owner approves. */
+/** Disables or enables an operator from the console: at once, or, an active owner disabled or a disabled owner or finance operator enabled, as a request another owner approves. */
 export async function setOperatorStatusFromConsole(db: Database, actor: Actor, input: { id: number; active: boolean; reason: string }): Promise<EndpointData<typeof adminSetOperatorStatus>> {
-  const grant = input.active ? null : await prepareOwnerRemoval(db, actor, { id: input.id, active: false });
+  const grant = input.active ? await prepareOperatorEnable(db, actor, input.id) : await prepareOwnerRemoval(db, actor, { id: input.id, active: false });
   if (!grant) return { ...(await setOperatorStatus(db, actor, input)), request: null };
   const request = await askGrant(db, actor, grant, input.reason);
   return { operator: await findOperatorView(db, actor, input.id), sessions_ended: 0, request };

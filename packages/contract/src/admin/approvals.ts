@@ -148,6 +148,7 @@ export const approvalWhatSchema = z.discriminatedUnion('key', [
   z.object({ key: z.literal('operator_link'), user_name: z.string(), operator_id: count, role }),
   /** An owner (`role`) disabled: they sign in no more. */
   z.object({ key: z.literal('operator_disable'), user_name: z.string(), operator_id: count, role }),
+  z.object({ key: z.literal('operator_enable'), user_name: z.string(), operator_id: count, role }),
   /** A company collection account members transfer their top-ups to, as members will read it. */
   z.object({ key: z.literal('collection_account'), currency: z.string(), bank_name: z.string(), account_name: z.string(), account_number: z.string(), branch: z.string() }),
   /** Stablecoin deposit addresses of a network added to the pool members are given addresses from. */

@@ -67,8 +67,8 @@ export default function Operators() {
         title: `${active ? t('console.settings.operators.enable') : t('console.settings.operators.disable')} · ${row.user_name}`,
         question: active ? t('console.settings.operators.enableQuestion') : t('console.settings.operators.disableQuestion'),
         danger: !active,
-        // Disabling an owner waits for another owner.
-        waitingText: (id: number) => t('console.settings.operators.ownerRemovalSent', { id }),
+        // Disabling an owner, or letting a disabled owner or finance operator back, waits for another owner.
+        waitingText: (id: number) => t(active ? 'console.settings.operators.enableSentToOwner' : 'console.settings.operators.ownerRemovalSent', { id }),
         fields: [reason],
         send: (v: Record<string, string>, key: string) => call(operatorStatusRoute, { id: row.id, active, reason: v.reason ?? '' }, { idempotencyKey: key }),
       };

@@ -78,3 +78,26 @@ describe('an owner disabled or demoted', () => {
     }
   });
 });
+
+describe('a disabled operator whose role approves money, enabled again', () => {
+  it('waits for another owner (an owner or finance operator removed is not let back by one owner alone); other roles are enabled at once', async () => {
+    for (const role of ['owner', 'finance'] as const) {
+      const b = await signedInOperator(t, role);
+      await t.db.updateTable('operators').set({ status: 'disabled' }).where('id', '=', b.id).execute();
+      const asked = await send('/admin/api/operators/status', { id: b.id, active: true, reason: 'back from leave' }, a);
+      expect(asked.body.code, asked.body.msg).toBe(200);
+      expect(asked.body.data).toMatchObject({ operator: { id: b.id, status: 'disabled' }, request: { kind: 'operator.grant', status: 'pending', what: { key: 'operator_enable', operator_id: b.id, role } } });
+      expect(await operatorOf(b.id)).toEqual({ role, status: 'disabled' });
+      const id = asked.body.data.request.id as number;
+      expect((await send('/admin/api/approvals/decide', { id, decision: 'approve' }, a)).body.code).toBe(ResponseCode.approvalOwnRequest);
+      expect(await operatorOf(b.id)).toEqual({ role, status: 'disabled' });
+      expect((await send('/admin/api/approvals/decide', { id, decision: 'approve', reason: 'checked' }, c)).body.data).toMatchObject({ id, status: 'approved' });
+      expect(await operatorOf(b.id)).toEqual({ role, status: 'active' });
+      const recorded = await t.db.selectFrom('operator_actions').select('action').where('operator', '=', c.recordedAs).where('target_id', '=', b.id).execute();
+      expect(recorded.map((r) => r.action)).toContain(`operator.enable approval=#${id} asked_by=${a.recordedAs}`);
+    }
+    const support = await signedInOperator(t, 'support');
+    await t.db.updateTable('operators').set({ status: 'disabled' }).where('id', '=', support.id).execute();
+    expect((await send('/admin/api/operators/status', { id: support.id, active: true, reason: 'back' }, a)).body.data).toMatchObject({ operator: { status: 'active' }, request: null });
+  });
+});

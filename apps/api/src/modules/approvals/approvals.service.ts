@@ -113,6 +113,7 @@ function payloadWhat(r: q.ApprovalRequestRow): unknown {
     case 'operator.grant':
       if (p.action === 'link') return { key: 'operator_link', user_name: p.user_name, operator_id: p.operator_id, role: p.role };
       if (p.action === 'disable') return { key: 'operator_disable', user_name: p.user_name, operator_id: p.operator_id, role: p.role };
+      if (p.action === 'enable') return { key: 'operator_enable', user_name: p.user_name, operator_id: p.operator_id, role: p.role };
       if (p.action === 'demote') return { key: 'operator_role', user_name: p.user_name, operator_id: p.operator_id, from: p.from, role: p.role };
       return p.action === 'create' ? { key: 'new_operator', user_name: p.user_name, role: p.role } : { key: 'operator_role', user_name: p.user_name, operator_id: p.operator_id, from: p.from, role: p.role };
     case 'receiving_account.set':

@@ -92,7 +92,9 @@ export type OperatorGrant =
   /** An owner disabled (docs/decisions/2026-12-01-owner-removal.md). */
   | { action: 'disable'; operator_id: number; user_name: string; role: OperatorRole; asked_by: string }
   /** An owner given a role that is not owner. */
-  | { action: 'demote'; operator_id: number; user_name: string; from: OperatorRole; role: OperatorRole; asked_by: string };
+  | { action: 'demote'; operator_id: number; user_name: string; from: OperatorRole; role: OperatorRole; asked_by: string }
+  /** A disabled operator whose role approves money let sign in again (docs/decisions/2026-12-01-owner-removal.md). */
+  | { action: 'enable'; operator_id: number; user_name: string; role: OperatorRole; asked_by: string };
 
 /** Refuses a grant nobody could approve: another active owner, neither the asker nor the operator concerned, must be there. */
 async function requireOtherOwner(db: Executor, actor: Actor, operatorId?: number): Promise<void> {
@@ -147,6 +149,22 @@ export async function prepareOwnerRemoval(db: Executor, actor: Actor, input: { i
   }
   await requireOtherOwner(db, actor, target.id);
   return grant;
+}
+
+/**
+ * Checks an operator's enabling before it is asked for: never oneself, the operator there. Answers the
+ * request another owner must approve when the operator is disabled and their role approves money (an
+ * owner, finance: letting them back undoes a removal another owner may have approved), else null
+ * (enabled at once); refused at once when no other active owner could approve it.
+ */
+export async function prepareOperatorEnable(db: Executor, actor: Actor, id: number): Promise<OperatorGrant | null> {
+  const asker = operatorNameOf(actor);
+  if (id === operatorIdOf(actor)) throw new AppError(ResponseCode.operatorSelfChange);
+  const target = await q.findOperatorById(db, id);
+  if (!target) throw notFound('operator');
+  if (target.status === 'active' || !MONEY_APPROVER_ROLES.includes(target.role)) return null;
+  await requireOtherOwner(db, actor, target.id);
+  return { action: 'enable', operator_id: target.id, user_name: target.user_name, role: target.role, asked_by: asker };
 }
 
 /**
@@ -220,6 +238,13 @@ export async function carryOutOperatorGrant(tx: Tx, actor: Actor, grant: Operato
       grant.action === 'disable'
         ? await setOperatorStatus(tx, actor, { id: grant.operator_id, active: false, reason: request.reason }, approval)
         : await setOperatorRole(tx, actor, { id: grant.operator_id, role: grant.role, reason: request.reason }, approval);
+    return { saved: { operator_id: grant.operator_id, user_name: grant.user_name, role: done.operator.role, status: done.operator.status }, setupLink: null };
+  }
+  if (grant.action === 'enable') {
+    const target = await q.lockOperatorForUpdate(tx, grant.operator_id);
+    // Given another role since it was asked: refused, the request waits to be rejected or withdrawn.
+    if (!target || target.role !== grant.role) throw new AppError(ResponseCode.operatorRoleChanged);
+    const done = await setOperatorStatus(tx, actor, { id: grant.operator_id, active: true, reason: request.reason }, approval);
     return { saved: { operator_id: grant.operator_id, user_name: grant.user_name, role: done.operator.role, status: done.operator.status }, setupLink: null };
   }
   if (grant.action === 'link') {
