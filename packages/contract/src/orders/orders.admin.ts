@@ -213,8 +213,9 @@ export const adminEndCoupon = endpoint({ method: 'POST', path: '/admin/api/order
  * Ends a group buy now: no new orders or groups. Its open groups can get no one new, so they are
  * decided at once as at their deadline: filled virtually where the activity allows
  * (`filled_groups`), else failed (`failed_groups`), their paid orders refunded in full
- * (`refunded_orders`) and unpaid ones cancelled (`cancelled_orders`). The units it still holds go
- * back to the SKU's stock (`returned`).
+ * (`refunded_orders`) and unpaid ones cancelled (`cancelled_orders`). `returned` counts every unit
+ * back in the SKU's stock now: those it still holds and those of the orders refunded or cancelled
+ * (a refund completed later gives none back again).
  */
 export const adminEndGroupBuy = endpoint({
   method: 'POST',

@@ -57,38 +57,43 @@ type GroupOutcome = 'succeeded' | 'failed' | 'waiting' | 'decided';
  * caller's transaction. Failed, each paid order in it moves to refunding and each unpaid one is
  * cancelled, their units back — except an unpaid one being paid this very moment (its row held by its
  * payment): not waited for, its payment settles it, joining another group while the activity runs,
- * else refunded at once as paid after the end. Answers the outcome and the orders moved.
+ * else refunded at once as paid after the end. Answers the outcome, the orders moved and the units
+ * they gave back to the SKU's stock (once the activity is over; while it runs they go back to it).
  */
-async function decideGroupWithOrders(tx: Tx, deps: Pick<AppDeps, 'config' | 'redis'>, actor: Actor, groupId: number, why: { reason: string; cancelReason: string }): Promise<{ outcome: GroupOutcome; refunded: number; cancelled: number }> {
+async function decideGroupWithOrders(tx: Tx, deps: Pick<AppDeps, 'config' | 'redis'>, actor: Actor, groupId: number, why: { reason: string; cancelReason: string }): Promise<{ outcome: GroupOutcome; refunded: number; cancelled: number; unitsToStock: number }> {
   const decided = await decideGroup(tx, deps, groupId);
-  const moved = { outcome: decided.outcome, refunded: 0, cancelled: 0 };
+  const moved = { outcome: decided.outcome, refunded: 0, cancelled: 0, unitsToStock: 0 };
   if (decided.outcome !== 'failed') return moved;
   for (const { orderId, paid } of decided.orders) {
     if (!paid && !(await lockOrderUnlessBusy(tx, orderId))) continue;
-    const to = await unwindGroupOrder(tx, actor, orderId, why);
-    if (to === 'refunding') moved.refunded++;
-    else if (to === 'cancelled') moved.cancelled++;
+    const unwound = await unwindGroupOrder(tx, actor, orderId, why);
+    if (!unwound) continue;
+    if (unwound.to === 'refunding') moved.refunded++;
+    else moved.cancelled++;
+    moved.unitsToStock += unwound.unitsToStock;
   }
   return moved;
 }
 
-/** What deciding an activity's open groups came to: groups failed and filled, their orders refunded and cancelled. */
+/** What deciding an activity's open groups came to: groups failed and filled, their orders refunded and cancelled, and the units those orders gave back to the SKU's stock. */
 interface GroupsDecided {
   failed: number;
   filled: number;
   refunded: number;
   cancelled: number;
+  unitsToStock: number;
 }
 
 /** Decides groups one after the other (`decideGroupWithOrders`), adding up what came of them. */
 async function decideGroups(tx: Tx, deps: Pick<AppDeps, 'config' | 'redis'>, actor: Actor, groupIds: number[], why: { reason: string; cancelReason: string }): Promise<GroupsDecided> {
-  const done: GroupsDecided = { failed: 0, filled: 0, refunded: 0, cancelled: 0 };
+  const done: GroupsDecided = { failed: 0, filled: 0, refunded: 0, cancelled: 0, unitsToStock: 0 };
   for (const groupId of groupIds) {
     const one = await decideGroupWithOrders(tx, deps, actor, groupId, why);
     if (one.outcome === 'failed') done.failed++;
     if (one.outcome === 'succeeded') done.filled++;
     done.refunded += one.refunded;
     done.cancelled += one.cancelled;
+    done.unitsToStock += one.unitsToStock;
   }
   return done;
 }
@@ -104,16 +109,19 @@ const ENDED = { reason: 'group buy ended before the group filled', cancelReason:
  * An operator ends a group buy early (the console, `npm run ops`): it takes no new orders, the units
  * it holds go back to the SKU's stock, and its open groups, which can get no one new, are decided at
  * once in the same transaction as at their deadline (failed and refunded, or filled virtually).
- * Recorded with who, why and what came of it.
+ * `returned` counts every unit back in the SKU's stock now: the pool's and those of the failed
+ * groups' orders (a refund completed later gives none back again). Recorded with who, why and what
+ * came of it.
  */
 export async function endGroupBuy(deps: Pick<AppDeps, 'db' | 'config' | 'redis'>, actor: Actor, input: EndpointBody<typeof adminEndGroupBuy>): Promise<EndpointData<typeof adminEndGroupBuy>> {
   const operator = operatorNameOf(actor);
   return withTransaction(deps.db, async (tx) => {
     const ended = await endActivityEarly(tx, deps, input.id);
     const groups = await decideGroups(tx, deps, actor, ended.openGroupIds, ENDED);
-    const action: OperatorAction = `group_buy.end returned=${ended.returned} failed=${groups.failed} filled=${groups.filled} refunded=${groups.refunded} cancelled=${groups.cancelled}`;
+    const returned = ended.returned + groups.unitsToStock;
+    const action: OperatorAction = `group_buy.end returned=${returned} failed=${groups.failed} filled=${groups.filled} refunded=${groups.refunded} cancelled=${groups.cancelled}`;
     await insertOperatorAction(tx, { operator, action, target_type: 'group_buy', target_id: input.id, reason: input.reason });
-    return { id: input.id, ends_at: ended.endsAt, returned: ended.returned, failed_groups: groups.failed, filled_groups: groups.filled, refunded_orders: groups.refunded, cancelled_orders: groups.cancelled };
+    return { id: input.id, ends_at: ended.endsAt, returned, failed_groups: groups.failed, filled_groups: groups.filled, refunded_orders: groups.refunded, cancelled_orders: groups.cancelled };
   });
 }
 
@@ -121,6 +129,7 @@ export async function endGroupBuy(deps: Pick<AppDeps, 'db' | 'config' | 'redis'>
 export async function closeGroupBuyAtItsEnd(deps: AppDeps, actor: Actor, activityId: number): Promise<{ returned: number } & GroupsDecided> {
   return withTransaction(deps.db, async (tx) => {
     const closed = await closeGroupBuyAtEnd({ ...deps, db: tx }, activityId);
-    return { returned: closed.returned, ...(await decideGroups(tx, deps, actor, closed.openGroupIds, ENDED)) };
+    const groups = await decideGroups(tx, deps, actor, closed.openGroupIds, ENDED);
+    return { ...groups, returned: closed.returned + groups.unitsToStock };
   });
 }

@@ -40,12 +40,14 @@ export async function joinGroupOnPayment(tx: Tx, orderId: number, userId: number
  * A group-buy order ended (cancelled, closed, refunded): its units go back to the activity while it
  * runs, to the SKU's stock once it is over; its member leaves the group, and a group that had
  * succeeded is one short again and forms again (nothing of a group ships before it is full). `cause`
- * is kept with the entry: the member's order says whether they left or their group failed.
+ * is kept with the entry: the member's order says whether they left or their group failed. Answers
+ * false for an order of no group buy, else how many units went back to the SKU's stock now (none
+ * when they went back to the running activity, or the order had left already).
  */
-export async function leaveGroup(tx: Tx, orderId: number, cause: GroupBuyDropCause): Promise<boolean> {
+export async function leaveGroup(tx: Tx, orderId: number, cause: GroupBuyDropCause): Promise<false | { unitsToStock: number }> {
   const entry = await g.findEntryOfOrder(tx, orderId);
   if (!entry) return false;
-  if (entry.status === 'dropped') return true;
+  if (entry.status === 'dropped') return { unitsToStock: 0 };
   if (entry.status === 'joined' && !(await g.removeMemberFromGroup(tx, entry.group_id))) {
     // A group that succeeded is final only once nothing of it can be cancelled any more: one short
     // again, it forms again until its deadline decides it (at once when the activity is over).
@@ -55,9 +57,12 @@ export async function leaveGroup(tx: Tx, orderId: number, cause: GroupBuyDropCau
   await g.setEntry(tx, entry.id, { status: 'dropped', drop_cause: cause });
   if (!(await g.returnToRunningActivity(tx, entry.activity_id, entry.quantity))) {
     const [activity] = await g.findActivities(tx, { id: entry.activity_id });
-    if (activity) await returnStock(tx, activity.sku_id, entry.quantity);
+    if (activity) {
+      await returnStock(tx, activity.sku_id, entry.quantity);
+      return { unitsToStock: entry.quantity };
+    }
   }
-  return true;
+  return { unitsToStock: 0 };
 }
 
 /** Whether a group-buy order may ship: only once its group succeeded. Other orders always may. */

@@ -12,7 +12,7 @@ import { assertLoadedVersion } from '../../lib/row-version.js';
 import { post } from '../ledger/ledger.service.js';
 import { insertOperatorAction } from '../operator-actions/operator-actions.queries.js';
 import { closeWaitingRequest, requestApproval } from '../approvals/approvals.service.js';
-import { assertShopCurrency, convertAmount, minorUnits, rateFor } from '../rates/rates.service.js';
+import { assertShopCurrency, convertAmount, minorUnits, rateBook, rateFor, type RateQuote } from '../rates/rates.service.js';
 import * as q from './wallet.queries.js';
 import type { LimitKind, RechargeKind, RechargeOrderRow, RechargeStatus } from './wallet.table.js';
 import { businessNumber, parseAmount, printAmount, requireWalletCurrency, walletCurrencies } from './wallet.rules.js';
@@ -60,11 +60,58 @@ export const toRecharge = (r: View) => ({
 });
 const toAdmin = (r: View) => ({ ...toRecharge(r), user_id: r.user_id, user_name: r.user_name, reviewed_by: r.reviewed_by });
 
-const toChannel = (c: Awaited<ReturnType<typeof q.findRechargeChannels>>[number]) => ({ code: c.code, kind: c.kind, name: c.name, currencies: c.currencies, min: c.min_minor, max: c.max_minor });
+type ChannelRow = Awaited<ReturnType<typeof q.findRechargeChannels>>[number];
+const toChannel = (c: ChannelRow) => ({ code: c.code, kind: c.kind, name: c.name, currencies: c.currencies, min: c.min_minor, max: c.max_minor });
 
-/** The top-up channels open now. */
-export async function rechargeChannels(db: Executor, _actor: Actor) {
-  return { wallet_currency: (await walletCurrencies(db)).settlement, list: (await q.findRechargeChannels(db)).map(toChannel) };
+/** What decides whether a channel can take a member's money now, read once: today's rates into the wallet currency and the stablecoin networks the member can be given an address on. */
+interface ChannelMeans {
+  settlement: string;
+  rates: Map<string, RateQuote | null>;
+  networks: string[];
+}
+
+/** Reads the channel means (see ChannelMeans) for `currencies`. */
+async function channelMeans(db: Executor, userId: number, currencies: readonly string[]): Promise<ChannelMeans> {
+  const [{ settlement }, quote, networks] = await Promise.all([walletCurrencies(db), rateBook(db), q.findCryptoNetworksFor(db, userId)]);
+  const rates = new Map<string, RateQuote | null>();
+  for (const currency of new Set(currencies)) {
+    try {
+      rates.set(currency, await quote(currency, settlement));
+    } catch (e) {
+      if (!(e instanceof AppError)) throw e;
+      rates.set(currency, null);
+    }
+  }
+  return { settlement, rates, networks };
+}
+
+/**
+ * Why a channel cannot take money in `currency` now, or null when it can: the one rule the top-up
+ * page's list and create both apply (docs/decisions/2026-12-01-usable-top-up-channels.md). A
+ * currency with no rate into the wallet currency cannot be credited; a stablecoin deposit needs an
+ * address the member can be given.
+ */
+function channelRefusal(channel: ChannelRow, currency: string, means: ChannelMeans): AppError | null {
+  if (!means.rates.get(currency)) return new AppError(ResponseCode.rateUnavailable, { from: currency, to: means.settlement });
+  if (channel.kind === 'crypto' && means.networks.length === 0) return new AppError(ResponseCode.noCryptoAddress);
+  return null;
+}
+
+/** The enabled channels as members are offered them: each in the currencies it can take money in now; one that can take none is left out. */
+async function usableChannels(db: Executor, userId: number) {
+  const channels = await q.findRechargeChannels(db);
+  const means = await channelMeans(db, userId, channels.flatMap((c) => c.currencies));
+  const list = channels.flatMap((c) => {
+    const currencies = c.currencies.filter((currency) => !channelRefusal(c, currency, means));
+    return currencies.length ? [{ ...toChannel(c), currencies }] : [];
+  });
+  return { settlement: means.settlement, networks: means.networks, list };
+}
+
+/** The top-up channels open now that can take the member's money. */
+export async function rechargeChannels(db: Executor, actor: Actor) {
+  const usable = await usableChannels(db, memberIdOf(actor));
+  return { wallet_currency: usable.settlement, list: usable.list };
 }
 
 /** The company's accounts members transfer to, per currency. */
@@ -72,16 +119,10 @@ export async function collectionAccounts(db: Executor, _actor: Actor, input: { c
   return { list: await q.findCollectionAccounts(db, input.currency) };
 }
 
-/** Everything the top-up page needs at once, with the stablecoin networks the member can be given (or holds) a deposit address on. */
+/** Everything the top-up page needs at once: the channels that can take money now, with the stablecoin networks the member can be given (or holds) a deposit address on. */
 export async function rechargeConfig(db: Executor, actor: Actor) {
-  const [{ settlement, enabled }, channels, accounts, plans, networks] = await Promise.all([
-    walletCurrencies(db),
-    q.findRechargeChannels(db),
-    q.findCollectionAccounts(db),
-    q.findInstalmentPlans(db),
-    q.findCryptoNetworksFor(db, memberIdOf(actor)),
-  ]);
-  return { wallet_currency: settlement, currencies: enabled, channels: channels.map(toChannel), collection_accounts: accounts, instalment_plans: plans, crypto_networks: networks };
+  const [{ enabled }, usable, accounts, plans] = await Promise.all([walletCurrencies(db), usableChannels(db, memberIdOf(actor)), q.findCollectionAccounts(db), q.findInstalmentPlans(db)]);
+  return { wallet_currency: usable.settlement, currencies: enabled, channels: usable.list, collection_accounts: accounts, instalment_plans: plans, crypto_networks: usable.networks };
 }
 
 /** The network a stablecoin top-up arrives on when the member names none. */
@@ -130,7 +171,11 @@ export async function createRecharge(db: AppDeps['db'], actor: Actor, input: End
   const walletCurrency = input.wallet_currency ?? settlement;
   await requireWalletCurrency(db, walletCurrency);
   const amount = await parseAmount(db, input.amount, input.currency);
-  const toSettlement = await rateFor(db, input.currency, settlement);
+  // The rule the channel list applies: what it leaves out is refused here with the same reason.
+  const means = await channelMeans(db, userId, [input.currency]);
+  const refusal = channelRefusal(channel, input.currency, means);
+  if (refusal) throw refusal;
+  const toSettlement = means.rates.get(input.currency)!;
   const inSettlement = await convertAmount(db, amount, input.currency, settlement, toSettlement.rate);
   if (inSettlement < channel.min_minor) throw new AppError(ResponseCode.amountBelowMinimum, { min: new Amount(channel.min_minor, settlement), currency: settlement });
   if (inSettlement > channel.max_minor) throw new AppError(ResponseCode.amountAboveMaximum, { max: new Amount(channel.max_minor, settlement), currency: settlement });

@@ -35,11 +35,11 @@ const get = (url: string, headers?: Headers) => call(t, 'GET', url, { headers, l
 const post = (url: string, body: unknown, headers?: Headers) => call(t, 'POST', url, { headers, body, lang: 'en-us' });
 const endCall = (id: number) => post('/admin/api/orders/group-buys/end', { id, reason: 'Supplier cannot deliver' }, owner.headers);
 
-async function activity(opts: { size?: number; virtual?: number } = {}) {
+async function activity(opts: { size?: number; virtual?: number; quantity?: number } = {}) {
   const g = await newGoods(t.db, [{ price: 2000, stock: 30 }]);
   const r = await post(
     '/admin/api/orders/group-buys',
-    { goods_id: g.goodsId, sku_id: g.skuIds[0], group_size: opts.size ?? 3, fill_hours: 24, starts_at: new Date(Date.now() - 60_000).toISOString(), ends_at: new Date(Date.now() + 7 * 86_400_000).toISOString(), price: 1500, per_order_limit: 2, per_member_limit: 2, quantity: 6, virtual_fill_percent: opts.virtual ?? 0 },
+    { goods_id: g.goodsId, sku_id: g.skuIds[0], group_size: opts.size ?? 3, fill_hours: 24, starts_at: new Date(Date.now() - 60_000).toISOString(), ends_at: new Date(Date.now() + 7 * 86_400_000).toISOString(), price: 1500, per_order_limit: 2, per_member_limit: 2, quantity: opts.quantity ?? 6, virtual_fill_percent: opts.virtual ?? 0 },
     owner.headers,
   );
   expect(r.body.code).toBe(200);
@@ -78,7 +78,7 @@ describe('ending a group buy early', () => {
     expect(await balanceOf(t.db, leader.userId, 'cash', 'USD')).toBe(0);
 
     const ended = await endCall(a.id);
-    expect(ended.body).toMatchObject({ code: 200, data: { id: a.id, returned: 4, failed_groups: 1, filled_groups: 0, refunded_orders: 1, cancelled_orders: 1 } });
+    expect(ended.body).toMatchObject({ code: 200, data: { id: a.id, returned: 6, failed_groups: 1, filled_groups: 0, refunded_orders: 1, cancelled_orders: 1 } });
 
     // What the members see at once: the group failed, not "waiting for more people"; nothing is offered.
     // Their order says the group buy ended before the group's time ran out (not that it ran out).
@@ -103,6 +103,31 @@ describe('ending a group buy early', () => {
     expect(await ledgerCheck(t.db)).toEqual([]);
   });
 
+  it('ended with two paid orders in an unfilled group: the SKU gets every unit back exactly once, and the operator is told how many', async () => {
+    const a = await activity({ size: 3, quantity: 10 });
+    expect(await stockOf(t.db, a.skuId)).toBe(20);
+    const leader = await shopper(a.id);
+    const second = await shopper(a.id, leader.order.group_id);
+    const before = await stockOf(t.db, a.skuId);
+    const said = await runOpsCommand(t.db, ['order', 'group-buy', 'end', String(a.id), '--reason', 'Supplier cannot deliver', ...(await code('olivia'))], 'olivia');
+    const back = Number(/: (\d+) unit\(s\) back in the SKU's stock;/.exec(said)?.[1]);
+    // What the operator reads is what came back: the pool's 8 and the 2 units of the two paid orders.
+    expect(back).toBe(10);
+    expect((await stockOf(t.db, a.skuId)) - before).toBe(back);
+    expect(said).toMatch(/; 1 open group\(s\) failed: 2 paid order\(s\) refunded in full, 0 unpaid order\(s\) cancelled;/);
+    const recorded = await t.db.selectFrom('operator_actions').select('action').where('target_type', '=', 'group_buy').where('target_id', '=', a.id).where('action', 'like', 'group_buy.end%').executeTakeFirstOrThrow();
+    expect(recorded.action).toBe('group_buy.end returned=10 failed=1 filled=0 refunded=2 cancelled=0');
+
+    // The payments job refunds both orders; the group's own deadline and later runs change nothing more.
+    await reconcilePayments(t.deps, jobActor('reconcile_payments', 30));
+    for (const m of [leader, second]) expect((await orderRow(t.db, m.order.order_id)).status).toBe('refunded');
+    await deadlinePassed(leader.order.group_id);
+    await runDueJobs(t.deps);
+    await reconcilePayments(t.deps, jobActor('reconcile_payments', 31));
+    expect(await stockOf(t.db, a.skuId)).toBe(30);
+    expect(await ledgerCheck(t.db)).toEqual([]);
+  });
+
   it('fills a group virtually at the end when enough of it paid, as the activity allows: its orders stay paid', async () => {
     const a = await activity({ size: 3, virtual: 60 });
     const leader = await shopper(a.id);
@@ -117,7 +142,7 @@ describe('ending a group buy early', () => {
     const a = await activity({ size: 3 });
     const leader = await shopper(a.id);
     const said = await runOpsCommand(t.db, ['order', 'group-buy', 'end', String(a.id), '--reason', 'Supplier cannot deliver', ...(await code('olivia'))], 'olivia');
-    expect(said).toMatch(new RegExp(`^group buy #${a.id} ended at .*: 5 unit\\(s\\) back in the SKU's stock; 1 open group\\(s\\) failed: 1 paid order\\(s\\) refunded in full, 0 unpaid order\\(s\\) cancelled; 0 group\\(s\\) filled virtually$`));
+    expect(said).toMatch(new RegExp(`^group buy #${a.id} ended at .*: 6 unit\\(s\\) back in the SKU's stock; 1 open group\\(s\\) failed: 1 paid order\\(s\\) refunded in full, 0 unpaid order\\(s\\) cancelled; 0 group\\(s\\) filled virtually$`));
     expect(await groupOf(leader.order.group_id)).toMatchObject({ status: 'failed' });
     expect((await orderRow(t.db, leader.order.order_id)).status).toBe('refunding');
   });

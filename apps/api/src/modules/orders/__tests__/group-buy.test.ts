@@ -301,7 +301,8 @@ describe('group buys', () => {
     });
     await held;
     const ended = await post('/admin/api/orders/group-buys/end', { id: a.id, reason: 'Price error' }, owner.headers);
-    expect(ended.body).toMatchObject({ code: 200, data: { returned: 4, failed_groups: 1, refunded_orders: 1, cancelled_orders: 0 } });
+    // Back in the SKU now: the pool's 4 and the refunded leader's unit; the order being paid gives its own back when its payment settles it.
+    expect(ended.body).toMatchObject({ code: 200, data: { returned: 5, failed_groups: 1, refunded_orders: 1, cancelled_orders: 0 } });
     release();
     await payment;
     // The pool's 4 and the leader's refunded unit are back in the SKU.
@@ -367,7 +368,8 @@ describe('group buys', () => {
       const paying = r.payLate();
       await waitingOnLocks(1);
       const ended = await endCall(r.a.id);
-      expect(ended.body).toMatchObject({ code: 200, data: { returned: 4, failed_groups: 1, refunded_orders: 1, cancelled_orders: 1 } });
+      // The pool's 4, the refunded leader's unit and the cancelled order's.
+      expect(ended.body).toMatchObject({ code: 200, data: { returned: 6, failed_groups: 1, refunded_orders: 1, cancelled_orders: 1 } });
       account.release();
       await account.held;
       expect((await paying).body.code).not.toBe(200);
@@ -394,9 +396,11 @@ describe('group buys', () => {
       // Both at once: any order of the two is fine, never a mix of them; the payment goes through unless the end cancelled the order first.
       const s = await setUp();
       const [paid, end] = await Promise.all([s.payLate(), endCall(s.a.id)]);
-      expect(end.body).toMatchObject({ code: 200, data: { returned: 4 } });
+      expect(end.body.code).toBe(200);
       const after = await outcome(s);
       expect([JOINED_BEFORE_THE_END, CANCELLED_AT_THE_END, REFUNDED_AFTER_THE_END]).toContainEqual(after);
+      // The end counts what it put back in the SKU: the pool's 4, with the failed group's leader (and the order it cancelled); a payment it left gives its unit back itself.
+      expect(end.body.data.returned).toBe(after.order === 'cancelled' ? 6 : after.order === 'refunding' ? 5 : 4);
       expect(paid.body.code === 200 && paid.body.data.state === 'success').toBe(after.order !== 'cancelled');
     }
     expect(await ledgerCheck(t.db)).toEqual([]);

@@ -15,6 +15,8 @@ import { showToast } from '@/lib/toast';
 import { openTopUpGateway } from '../components/top-up-gateway';
 import { payTopUp, useCreateRecharge, useDepositAddress, useExchangeQuote, useFetchExchangeQuote, useRechargeConfig } from '../api/recharge';
 import { uploadFile } from '@/lib/upload';
+import { ApiError } from '@/lib/request';
+import { ResponseCode } from '@shop/contract/common';
 import { AmountField, amountReader, typedAmount } from '@/components/amount-field';
 import { amountMoney, isQuoteOf, limitRefusal, minorLimitRefusal } from '../components/amount-quote';
 import { CurrencyField } from '../components/currency-field';
@@ -37,6 +39,9 @@ const LABELS = [
 
 /** The stablecoin network offered first when the shop has addresses on it. */
 const PREFERRED_NETWORK = 'TRC20';
+
+/** Refusals of a channel that can no longer take money (no rate, no deposit address, closed): the list is read again without it. */
+const CHANNEL_GONE: readonly number[] = [ResponseCode.rateUnavailable, ResponseCode.noCryptoAddress, ResponseCode.channelUnavailable];
 
 /** `pages/my/recharge`: a top-up through a channel in the currency paid in, at today's rate into the wallet currency. */
 export default function RechargePage() {
@@ -70,9 +75,9 @@ export default function RechargePage() {
   /** A channel as the member reads it: its name in their language where the packs have one, else the shop's. */
   const channelLabel = (c: { code: string; name: string }) => (i18n.exists(`wallet.recharge.channelName.${c.code}`) ? t(`wallet.recharge.channelName.${c.code}`) : c.name);
 
-  // The first channel to begin with; a channel's first currency when the one chosen is not its.
+  // The first channel to begin with, and again when the one chosen is no longer offered; a channel's first currency when the one chosen is not its.
   useEffect(() => {
-    if (!getValues('channel') && channels[0]) setValue('channel', channels[0].code);
+    if (channels[0] && !channels.some((c) => c.code === getValues('channel'))) setValue('channel', channels[0].code);
   }, [channels, getValues, setValue]);
   useEffect(() => {
     if (channel && !channel.currencies.includes(getValues('currency') ?? '')) setValue('currency', channel.currencies[0] ?? '');
@@ -111,7 +116,11 @@ export default function RechargePage() {
       cancelText: t('wallet.action.cancel'),
     });
     if (!yes) return;
-    const order = await answered(create.mutateAsync({ ...body, ...(channel.kind === 'ctbc' ? {} : { instalments: undefined }), ...(channel.kind === 'crypto' ? {} : { network: undefined }) }));
+    const order = await answered(create.mutateAsync({ ...body, ...(channel.kind === 'ctbc' ? {} : { instalments: undefined }), ...(channel.kind === 'crypto' ? {} : { network: undefined }) })).catch((e: unknown) => {
+      // The channel stopped being able to take money since the page read the list: read again, it leaves the page.
+      if (e instanceof ApiError && e.code !== undefined && CHANNEL_GONE.includes(e.code)) void config.refetch();
+      throw e;
+    });
     if (order.status === 'awaiting_payment') {
       // Online and card top-ups go on to the gateway's page, which returns to the top-up's record.
       const started = await payTopUp(order.id, order.instalments);
