@@ -1,6 +1,7 @@
 import { create } from 'zustand';
 import { limits } from '@/config/runtime';
 import { storage, storageKeys } from '@/lib/storage';
+import { useNativeShell } from '@/stores/app-flags';
 
 /** One snoozed popup, as the app has always stored it: `{ id, end_time }` (end_time in ms). */
 export interface PopupSnooze {
@@ -36,3 +37,28 @@ export const usePopups = create<PopupState>()((set, get) => ({
   isSnoozed: (id, now = Date.now()) => get().snoozes.some((s) => String(s.id) === String(id) && s.end_time > now),
   visible: (popups, now = Date.now()) => popups.filter((p) => !get().isSnoozed(p.id, now)),
 }));
+
+/** What the native app's version check has found: the app's own popups wait on it inside the shell. */
+export type NativeVersionState = 'checking' | 'current' | 'updateOffered' | 'updateRequired';
+
+interface OwnPopupGateState {
+  /** Inside the native shell, from the start until the server has answered about the shell's version. */
+  nativeVersion: NativeVersionState;
+  setNativeVersion: (state: NativeVersionState) => void;
+}
+
+export const useOwnPopupGate = create<OwnPopupGateState>()((set) => ({
+  nativeVersion: 'checking',
+  setNativeVersion: (nativeVersion) => set({ nativeVersion }),
+}));
+
+/**
+ * True while the app must not open a popup of its own (a promotion, a newly reached star): inside the
+ * native shell until its version is known, and while an update is offered or required, so nothing
+ * lands on (or, required, hides behind) the update dialog. A browser always runs the newest web app.
+ */
+export function useOwnPopupsHeld(): boolean {
+  const inShell = useNativeShell((s) => s.isNativeShell);
+  const state = useOwnPopupGate((s) => s.nativeVersion);
+  return inShell && state !== 'current';
+}

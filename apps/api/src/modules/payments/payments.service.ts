@@ -1,4 +1,4 @@
-import { currencyExponent, ResponseCode, type EndpointBody, type EndpointData, type EndpointQuery } from '@shop/contract';
+import { currencyExponent, formatMoneyIn, LANGUAGE_TAGS, ResponseCode, type EndpointBody, type EndpointData, type EndpointQuery } from '@shop/contract';
 import type { acknowledgePaymentNotice, choosePaymentMethod, getCheckoutPayment, getPaymentMethodFee, getPaymentMethodTotal, listReferralPaymentMethods, payOrder, PayMethod, PaymentInfo } from '@shop/contract';
 import type { Executor } from '../../db/database.js';
 import type { Actor } from '../../lib/actor.js';
@@ -210,10 +210,6 @@ export async function choosePayWay(deps: PaymentsDeps, actor: Actor, input: Endp
   return { order_no: p.no, pay_way: m.code, currency: p.currency, amount: p.amountMinor, fee, total: p.amountMinor + fee };
 }
 
-const money = (minor: number, currency: string) => {
-  const exp = currencyExponent(currency);
-  return exp ? `${Math.floor(minor / 10 ** exp)}.${String(minor % 10 ** exp).padStart(exp, '0')}` : String(minor);
-};
 
 /**
  * `/oms/viewNotice/notice`: the notice shown before paying with a method — whose service takes the
@@ -230,6 +226,8 @@ export async function paymentNotice(deps: PaymentsDeps & { i18n: { t(lang: strin
     : (await enabledMethods(deps, currency, (await findUserById(deps.db, userId))?.country ?? null)).find((x) => x.code === input.pay_way);
   if (!m) throw new AppError(ResponseCode.payMethodUnavailable);
   const t = (key: string, params?: Record<string, string | number>) => deps.i18n.t(actor.lang, `payments.notice.${key}`, params);
+  // Written as the pay page writes the same amounts ("697,90 $" to a Hungarian reader), its sign naming the currency.
+  const money = (minor: number) => formatMoneyIn(minor, currency, LANGUAGE_TAGS[actor.lang]);
   const name = methodName(deps, actor, m.code);
   const amount = payable?.amountMinor ?? null;
   // Beside the balance the method takes only the rest, with its fee on the rest (as paying does).
@@ -238,11 +236,11 @@ export async function paymentNotice(deps: PaymentsDeps & { i18n: { t(lang: strin
   const charged = split ? split.gatewayMinor : amount === null ? null : amount + fee!;
   const paragraphs = m.gateway
     ? [
-        t('gateway', { amount: charged === null ? '' : money(charged, currency), currency, method: name }),
-        fee ? t('fee', { fee: money(fee, currency), currency }) : t('noFee'),
+        t('gateway', { amount: charged === null ? '' : money(charged), method: name }),
+        fee ? t('fee', { fee: money(fee) }) : t('noFee'),
         t('conversion', { currency }),
       ]
-    : [t('ledger', { amount: amount === null ? '' : `${money(amount, currency)} ${currency}`, method: name })];
+    : [t('ledger', { amount: amount === null ? '' : money(amount), method: name })];
   const read = await q.recordNoticeRead(deps.db, { user_id: userId, method_code: m.code, currency });
   return { pay_way: m.code, title: t('title'), paragraphs, currency, amount, fee, read_at: new Date(read.read_at).toISOString(), reads: read.reads };
 }

@@ -6,6 +6,7 @@ import { loadingOffOnArrival, offlinePages, pageTitleKey, tabPaths, type TabPath
 import { setNavigator } from '@/lib/navigation';
 import { usePageUsable } from '@/lib/page-usable';
 import { useGlobalLoading, useNativeShell } from '@/stores/app-flags';
+import { useOwnPopupsHeld } from '@/stores/popups';
 import { useSession } from '@/stores/session';
 import { reloadApp, useAppUpdate } from '@/stores/app-update';
 import { AppTabBar } from '@/app/tab-bar';
@@ -37,6 +38,8 @@ export function AppLayout() {
   const pageUsable = usePageUsable(APP_PROMPT_DELAY_MS);
   const inShell = useNativeShell((s) => s.isNativeShell);
   const signedIn = useSession((s) => !!s.token);
+  // The native app's update dialog first, alone: no popup of the app's own opens behind or over it.
+  const ownPopupsHeld = useOwnPopupsHeld();
   const updateWaiting = useAppUpdate((s) => s.waiting);
   const needsNetwork = useNeedsNetwork(pathname, offline);
 
@@ -93,7 +96,7 @@ export function AppLayout() {
         </Suspense>
       )}
       {currentTab && <AppTabBar current={currentTab} />}
-      {signedIn && pageUsable && (
+      {signedIn && pageUsable && !ownPopupsHeld && (
         <Suspense fallback={null}>
           <StarPopup />
         </Suspense>

@@ -77,7 +77,7 @@ describe('methods, fees and the notice', () => {
     const m = await memberWithOrder(t, { currency: 'MYR', price: 10_000 });
     const first = await call(t, 'POST', '/oms/viewNotice/notice', { headers: m.headers, body: { pay_way: 'stripe_card', order_id: m.order.id }, lang: 'zh-cn' });
     expect(first.body.data).toMatchObject({ pay_way: 'stripe_card', title: '支付前须知', currency: 'MYR', amount: 10_000, fee: 290, reads: 1 });
-    expect(first.body.data.paragraphs[0]).toContain('102.90 MYR');
+    expect(first.body.data.paragraphs[0]).toContain('RM\u00a0102.90');
     expect(first.body.data.paragraphs[1]).toContain('2.90');
     const second = await call(t, 'POST', '/oms/viewNotice/notice', { headers: m.headers, body: { pay_way: 'stripe_card', order_id: m.order.id } });
     expect(second.body.data.reads).toBe(2);
@@ -374,8 +374,8 @@ describe('the wallet\'s own value', () => {
     // The notice read before paying names the same card charge and fee.
     const notice = (await call(t, 'POST', '/oms/viewNotice/notice', { headers: m.headers, body: { pay_way: 'stripe_card', order_id: m.order.id, use_balance: true } })).body.data;
     expect(notice).toMatchObject({ amount: 5398, fee: 99 });
-    expect(notice.paragraphs.join(' ')).toContain('34.97 MYR');
-    expect(notice.paragraphs.join(' ')).toContain('0.99 MYR');
+    expect(notice.paragraphs.join(' ')).toContain('RM\u00a034.97');
+    expect(notice.paragraphs.join(' ')).toContain('RM\u00a00.99');
     const started = await pay(m, { pay_way: 'stripe_card', use_balance: true, pay_password: PAY_PASSWORD });
     expect(started.body.data).toMatchObject({ amount: 5398, balance_part: quote.balance_part, gateway_part: quote.gateway_part, fee: quote.fee });
     const p = await paymentRow(t, started.body.data.payment_no);

@@ -7,7 +7,7 @@ import { MediaImage } from '@/components/media-image';
 import { ModalFocus } from '@/components/modal-focus';
 import { withMediaHost } from '@/lib/media-url';
 import { usePageUsable } from '@/lib/page-usable';
-import { usePopups } from '@/stores/popups';
+import { useOwnPopupsHeld, usePopups } from '@/stores/popups';
 import { usePopupList } from '../api/popups';
 import { useTranslation } from '@/lib/i18n';
 
@@ -36,7 +36,7 @@ const markShown = (): void => {
 /**
  * The promotional popups of the home page: at most one per visit, and only once the page is usable
  * (the first scroll, tap or key press after the load, else some seconds later), so the page is what
- * the member sees first and no promotion lands on top of another. Closing hides it until the next visit; "do not remind me
+ * the member sees first and no promotion lands on top of another (nor on the native app's update dialog). Closing hides it until the next visit; "do not remind me
  * today" hides it for 24 hours (spec §4). The next popup of the list shows on a later visit.
  */
 export function PopupHost() {
@@ -47,7 +47,9 @@ export function PopupHost() {
   const { data } = usePopupList();
   const snoozes = usePopups((s) => s.snoozes);
   void snoozes;
-  const popup = ready && !done ? usePopups.getState().visible(data?.list ?? [])[0] : undefined;
+  // Not while the native app is being checked or must be updated: the update dialog comes first, alone.
+  const held = useOwnPopupsHeld();
+  const popup = ready && !done && !held ? usePopups.getState().visible(data?.list ?? [])[0] : undefined;
   const shownId = popup?.id;
   // Shown once is this visit's promotion, even if the member leaves the page without closing it.
   useEffect(() => {

@@ -4,6 +4,7 @@ import { ModalFocus } from '@/components/modal-focus';
 import { runtimeConfig } from '@/config/runtime';
 import { openExternally, shellAppInfo } from '@/lib/native-bridge';
 import { storage, storageKeys } from '@/lib/storage';
+import { useOwnPopupGate } from '@/stores/popups';
 import { useTranslation } from '@/lib/i18n';
 import { fetchAppVersion } from '../api/get-app-version';
 
@@ -46,7 +47,8 @@ async function openDownload(url: string): Promise<void> {
 /**
  * Inside the native shell, once at start: asks the server about the shell's own version (`appInfo`).
  * An update that is required shows a dialog that cannot be closed, with the way to the download;
- * one that is only available shows a notice the member may put off, once per new version. A browser
+ * one that is only available shows a notice the member may put off, once per new version. Until it
+ * knows, and while either shows, the app opens no popup of its own (`useOwnPopupsHeld`). A browser
  * never mounts this: it always runs the newest web app.
  */
 export default function AppUpdateCheck() {
@@ -54,17 +56,25 @@ export default function AppUpdateCheck() {
   const [update, setUpdate] = useState<AppUpdate>();
   useEffect(() => {
     let alive = true;
+    const { setNativeVersion } = useOwnPopupGate.getState();
     void (async () => {
       const info = await shellAppInfo();
       const version = info && dottedVersion(info.version);
-      if (!version) return;
+      // A shell that names no version (or a check that cannot be made) holds nothing back.
+      if (!version) return setNativeVersion('current');
       const platform = info.platform === 'android' || info.platform === 'ios' ? info.platform : undefined;
       const answer = await fetchAppVersion(version, platform).catch(() => undefined);
-      if (!alive || !answer) return;
+      if (!alive) return;
+      if (!answer) return setNativeVersion('current');
       const found = { version: answer.version, url: downloadAddress(answer.download_url, runtimeConfig().appDownloadUrl) };
-      if (answer.update_required) setUpdate({ ...found, required: true });
-      // An update the member may put off is offered only with a way to get it.
-      else if (answer.update_available && found.url && storage.get(storageKeys.appUpdateSeen) !== answer.version) setUpdate({ ...found, required: false });
+      if (answer.update_required) {
+        setUpdate({ ...found, required: true });
+        setNativeVersion('updateRequired');
+      } else if (answer.update_available && found.url && storage.get(storageKeys.appUpdateSeen) !== answer.version) {
+        // An update the member may put off is offered only with a way to get it.
+        setUpdate({ ...found, required: false });
+        setNativeVersion('updateOffered');
+      } else setNativeVersion('current');
     })();
     return () => {
       alive = false;
@@ -75,6 +85,7 @@ export default function AppUpdateCheck() {
   const answered = () => {
     storage.set(storageKeys.appUpdateSeen, update.version);
     setUpdate(undefined);
+    useOwnPopupGate.getState().setNativeVersion('current');
   };
   const updateAction = { key: 'update', text: t('app.shell.update.action'), bold: true };
   if (update.required) {
