@@ -166,6 +166,14 @@ const skuInput = z.object({
   /** A new SKU's first stock (recorded as an adjustment); an existing SKU's stock changes by adjustment only. */
   stock: z.number().min(0).max(10_000_000).int().default(0),
 });
+/**
+ * The SKUs (by their place in the list) whose list price is given (above 0) and below their sale
+ * price: members would see a struck-through "was" price lower than the one they pay. The contract
+ * and the goods service both refuse them (`admin.validation.listPriceBelowPrice`, on `skus.<i>.market_price`).
+ */
+export function skusWithListPriceBelowPrice(skus: ReadonlyArray<{ price: number; market_price: number }>): number[] {
+  return skus.flatMap((s, i) => (Number.isSafeInteger(s?.price) && Number.isSafeInteger(s?.market_price) && s.market_price > 0 && s.market_price < s.price ? [i] : []));
+}
 export const saveGoodsBody = z.object({
   id: idParam.optional(),
   base_updated_at: baseUpdatedAt,
@@ -188,7 +196,14 @@ export const saveGoodsBody = z.object({
   skus: z.array(skuInput).min(1, 'validation.required').max(200),
   /** Why (kept in the audit log). */
   reason: z.string().trim().max(300).optional(),
-});
+}).superRefine(
+  (b, ctx) => {
+    // Named by its place in the list ("SKU 2"), as the console's SKU table shows them.
+    for (const i of skusWithListPriceBelowPrice(b.skus)) ctx.addIssue({ code: 'custom', path: ['skus', i, 'market_price'], message: 'admin.validation.listPriceBelowPrice', params: { n: i + 1 }, input: b.skus[i]!.market_price });
+  },
+  // Also beside other refusals (a name left empty …), so a form shows them all at once; the SKUs are checked one by one.
+  { when: (payload) => Array.isArray((payload.value as { skus?: unknown } | undefined)?.skus) },
+);
 export const setGoodsStatusBody = z.object({ ids: z.array(idParam).min(1).max(200), status: z.enum(GOODS_STATUSES), reason: z.string().trim().max(300).optional() });
 
 export const adjustStockBody = z.object({

@@ -104,6 +104,11 @@ export const goodsInfoData = goodsListItemSchema.extend({
   collect_count: z.number().int(),
   /** Whether the member has collected it (always false for visitors). */
   is_collected: z.boolean(),
+  /**
+   * Months of warranty from receipt, in which the member may ask for a repair (0: none), shown before
+   * buying. An extension of the spec's answer (absent from an older answer: none).
+   */
+  warranty_months: z.number().int().min(0).default(0),
   /** The group buy running on these goods with units left (the one ending soonest), or null: its page is `pages/pintuan/goodsInfo?id=`. */
   group_buy: z
     .object({

@@ -5,7 +5,7 @@ import {
 } from 'antd';
 import { keepPreviousData } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { useFieldArray, useWatch } from 'react-hook-form';
+import { get, useFieldArray, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import type { z } from 'zod';
@@ -261,6 +261,9 @@ export default function GoodsEditor() {
   // Every language the goods already has text in is shown with the operator's choice: a Thai or Hungarian name is never hidden.
   const { shown: visible, kept, choose } = editorLanguages(shown, setShown, ...(g ? [g.name, g.subtitle, g.description, ...g.specs.flatMap((s) => [s.name, ...s.values.map((v) => v.name)])] : []));
   const required = t('console.catalogue.editor.required');
+  /** The refusal under an SKU's list price: below its price says so (the contract's check), anything else "not valid". */
+  const listPriceMessage = (index: number) =>
+    (get(form.formState.errors, `skus.${index}.market_price`) as { message?: string } | undefined)?.message === 'admin.validation.listPriceBelowPrice' ? t('console.catalogue.editor.listPriceBelowPrice') : undefined;
   return (
     <Form layout="vertical" component="div" data-testid="goods-editor">
       <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
@@ -398,8 +401,8 @@ export default function GoodsEditor() {
                 title: `${t('console.catalogue.goods.marketPrice')} (${currency})`,
                 key: 'market',
                 render: (_, f) => (
-                  <FormField form={form} name={`skus.${f.index}.market_price`} style={{ marginBottom: 0 }}>
-                    <InputNumber<string> stringMode min="0" style={{ width: 130 }} />
+                  <FormField form={form} name={`skus.${f.index}.market_price`} message={listPriceMessage(f.index)} style={{ marginBottom: 0 }}>
+                    <InputNumber<string> stringMode min="0" style={{ width: 130 }} data-testid={`sku-market-price-${f.index}`} />
                   </FormField>
                 ),
               },

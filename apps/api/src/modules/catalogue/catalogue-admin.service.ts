@@ -1,4 +1,4 @@
-import { fromMinorUnits, ResponseCode, type EndpointBody, type EndpointData, type EndpointQuery, type adminAdjustStock, type adminGetGoods, type adminListCategories, type adminListGoods, type adminListStockAdjustments, type adminReorderCategories, type adminSaveCategory, type adminSaveGoods, type adminSetGoodsStatus } from '@shop/contract';
+import { fromMinorUnits, ResponseCode, skusWithListPriceBelowPrice, type EndpointBody, type EndpointData, type EndpointQuery, type adminAdjustStock, type adminGetGoods, type adminListCategories, type adminListGoods, type adminListStockAdjustments, type adminReorderCategories, type adminSaveCategory, type adminSaveGoods, type adminSetGoodsStatus } from '@shop/contract';
 import type { AppDeps } from '../../app-deps.js';
 import type { Executor } from '../../db/database.js';
 import { operatorNameOf, type Actor } from '../../lib/actor.js';
@@ -8,6 +8,7 @@ import { assertLoadedVersion } from '../../lib/row-version.js';
 import type { ListExport } from '../../lib/list-export.js';
 import { insertOperatorAction } from '../operator-actions/operator-actions.queries.js';
 import { assertShopCurrency } from '../rates/rates.service.js';
+import { shopPictureProblems } from '../uploads/uploads.service.js';
 import * as q from './catalogue-admin.queries.js';
 import { askPvRaises, pendingPvRaises, recordPvCut } from './sku-pv.service.js';
 import type { SpecDef } from './catalogue.table.js';
@@ -181,6 +182,12 @@ export async function saveGoods(deps: AppDeps, actor: Actor, input: EndpointBody
   const operator = operatorNameOf(actor);
   const specs: SpecDef[] = input.specs.map((s) => ({ id: s.id, name: storedTexts(s.name), values: s.values.map((v) => ({ id: v.id, name: storedTexts(v.name) })) }));
   checkSkus(specs, input.skus);
+  // Whatever the caller checked: a list price below the price, or a picture shoppers cannot load, is never stored.
+  const listPrices = skusWithListPriceBelowPrice(input.skus).map((i) => ({ field: `skus.${i}.market_price`, key: 'admin.validation.listPriceBelowPrice', params: { n: i + 1 } }));
+  if (listPrices.length) throw new ValidationError(listPrices);
+  const pictures = [...input.images.map((path, i) => ({ field: `images.${i}`, path })), ...input.skus.flatMap((s, i) => (s.image ? [{ field: `skus.${i}.image`, path: s.image }] : []))];
+  const pictureProblems = await shopPictureProblems(deps.db, pictures);
+  if (pictureProblems.length) throw new ValidationError(pictureProblems);
   // Goods in a currency the shop does not keep could be ordered but never paid.
   await assertShopCurrency(deps.db, input.currency);
   return withTransaction(deps.db, async (tx) => {

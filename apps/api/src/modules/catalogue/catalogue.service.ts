@@ -206,6 +206,7 @@ export async function buildGoodsInfo(db: Database, lang: Language, id: number): 
     good_rate: goodRate(stats),
     collect_count: g.collect_count,
     is_collected: false,
+    warranty_months: g.warranty_months,
     group_buy: g.status === 'on_sale' ? groupBuy.offer : null,
   }, groupBuy.changesAt);
 }

@@ -76,20 +76,27 @@ export async function memberNewsFlags(db: Executor, userId: number, newsId: numb
   return { liked: Boolean(liked), collected: Boolean(collected) };
 }
 
-/** Adds or removes one member's reaction; the counter moves only when a row was really added or removed. */
-export async function setNewsReaction(db: Executor, table: 'news_likes' | 'news_collects', userId: number, newsId: number, on: boolean): Promise<number> {
+/**
+ * Adds or removes one member's reaction under the article's row lock, taken first: a member's
+ * overlapping taps apply one after another, each seeing the last one's row. The counter moves only
+ * when a row was really added or removed. Answers whether the reaction is there after the write,
+ * read, never assumed from what was asked, with the count that goes with it.
+ */
+export async function setNewsReaction(trx: Transaction<DB>, table: 'news_likes' | 'news_collects', userId: number, newsId: number, on: boolean): Promise<{ on: boolean; count: number }> {
   const counter = table === 'news_likes' ? 'like_count' : 'collect_count';
+  await lockNewsForUpdate(trx, newsId);
   const changed = on
-    ? await db.insertInto(table).values({ user_id: userId, news_id: newsId }).onConflict((oc) => oc.doNothing()).returning('news_id').executeTakeFirst()
-    : await db.deleteFrom(table).where('user_id', '=', userId).where('news_id', '=', newsId).returning('news_id').executeTakeFirst();
+    ? await trx.insertInto(table).values({ user_id: userId, news_id: newsId }).onConflict((oc) => oc.doNothing()).returning('news_id').executeTakeFirst()
+    : await trx.deleteFrom(table).where('user_id', '=', userId).where('news_id', '=', newsId).returning('news_id').executeTakeFirst();
   const delta = changed ? (on ? 1 : -1) : 0;
-  const row = await db
+  const row = await trx
     .updateTable('news')
     .set({ [counter]: sql<number>`greatest(${sql.ref(counter)} + ${delta}, 0)` })
     .where('id', '=', newsId)
     .returning(sql<number>`${sql.ref(counter)}`.as('count'))
     .executeTakeFirstOrThrow();
-  return row.count;
+  const present = await trx.selectFrom(table).select('news_id').where('user_id', '=', userId).where('news_id', '=', newsId).executeTakeFirst();
+  return { on: present !== undefined, count: row.count };
 }
 
 // ---------------------------------------------------------------- comments
@@ -122,18 +129,27 @@ export const likedCommentIds = async (db: Executor, userId: number, ids: number[
     ? new Set((await db.selectFrom('news_comment_likes').select('comment_id').where('user_id', '=', userId).where('comment_id', 'in', ids).execute()).map((r) => r.comment_id))
     : new Set<number>();
 
-export async function setCommentLike(db: Executor, userId: number, commentId: number, on: boolean): Promise<number> {
+/** Locks a comment's row until the transaction ends: its likes change one at a time. */
+export const lockCommentForUpdate = (trx: Transaction<DB>, commentId: number) => trx.selectFrom('news_comments').select('id').where('id', '=', commentId).forUpdate().executeTakeFirst();
+
+/**
+ * Adds or removes one member's like of a comment under the comment's row lock, taken first (as for
+ * articles); answers whether the like is there after the write, read, with the count that goes with it.
+ */
+export async function setCommentLike(trx: Transaction<DB>, userId: number, commentId: number, on: boolean): Promise<{ on: boolean; count: number }> {
+  await lockCommentForUpdate(trx, commentId);
   const changed = on
-    ? await db.insertInto('news_comment_likes').values({ user_id: userId, comment_id: commentId }).onConflict((oc) => oc.doNothing()).returning('comment_id').executeTakeFirst()
-    : await db.deleteFrom('news_comment_likes').where('user_id', '=', userId).where('comment_id', '=', commentId).returning('comment_id').executeTakeFirst();
+    ? await trx.insertInto('news_comment_likes').values({ user_id: userId, comment_id: commentId }).onConflict((oc) => oc.doNothing()).returning('comment_id').executeTakeFirst()
+    : await trx.deleteFrom('news_comment_likes').where('user_id', '=', userId).where('comment_id', '=', commentId).returning('comment_id').executeTakeFirst();
   const delta = changed ? (on ? 1 : -1) : 0;
-  const row = await db
+  const row = await trx
     .updateTable('news_comments')
     .set((eb) => ({ like_count: sql<number>`greatest(${eb.ref('like_count')} + ${delta}, 0)` }))
     .where('id', '=', commentId)
     .returning('like_count')
     .executeTakeFirstOrThrow();
-  return row.like_count;
+  const present = await trx.selectFrom('news_comment_likes').select('comment_id').where('user_id', '=', userId).where('comment_id', '=', commentId).executeTakeFirst();
+  return { on: present !== undefined, count: row.like_count };
 }
 
 /** When the next scheduled notice appears, if one is scheduled. */

@@ -197,23 +197,25 @@ export async function newsAttachments(db: Database, _actor: Actor, input: { news
   return { list: await q.findNewsAttachments(db, newsId) };
 }
 
-/** Likes or unlikes an article; repeating either changes nothing. */
+/** Likes or unlikes an article; repeating either changes nothing. Answers the member's like as it is after the write, with its count. */
 export async function likeNews(db: Database, actor: Actor, input: { news_id: number; like: boolean }) {
   const member = { userId: memberIdOf(actor) };
   const { news_id: newsId, like } = input;
   return withTransaction(db, async (trx) => {
     if (!(await q.newsExists(trx, newsId))) throw new AppError(ResponseCode.newsNotFound);
-    return { liked: like, like_count: await q.setNewsReaction(trx, 'news_likes', member.userId, newsId, like) };
+    const after = await q.setNewsReaction(trx, 'news_likes', member.userId, newsId, like);
+    return { liked: after.on, like_count: after.count };
   });
 }
 
-/** Collects or un-collects an article; repeating either changes nothing. */
+/** Collects or un-collects an article; repeating either changes nothing. Answers the member's collect as it is after the write, with its count. */
 export async function collectNews(db: Database, actor: Actor, input: { news_id: number; collect: boolean }) {
   const member = { userId: memberIdOf(actor) };
   const { news_id: newsId, collect } = input;
   return withTransaction(db, async (trx) => {
     if (!(await q.newsExists(trx, newsId))) throw new AppError(ResponseCode.newsNotFound);
-    return { collected: collect, collect_count: await q.setNewsReaction(trx, 'news_collects', member.userId, newsId, collect) };
+    const after = await q.setNewsReaction(trx, 'news_collects', member.userId, newsId, collect);
+    return { collected: after.on, collect_count: after.count };
   });
 }
 
@@ -271,13 +273,14 @@ export async function commentThread(db: Database, actor: Actor, input: { id: num
   return { comment, replies: await commentsPage(db, member, { newsId: comment.news_id, parentId: id }, page, limit) };
 }
 
-/** Likes or unlikes a comment; repeating either changes nothing. */
+/** Likes or unlikes a comment; repeating either changes nothing. Answers the member's like as it is after the write, with its count. */
 export async function likeComment(db: Database, actor: Actor, input: { comment_id: number; like: boolean }) {
   const member = { userId: memberIdOf(actor) };
   const { comment_id: commentId, like } = input;
   return withTransaction(db, async (trx) => {
     await visibleComment(trx, commentId);
-    return { liked: like, like_count: await q.setCommentLike(trx, member.userId, commentId, like) };
+    const after = await q.setCommentLike(trx, member.userId, commentId, like);
+    return { liked: after.on, like_count: after.count };
   });
 }
 

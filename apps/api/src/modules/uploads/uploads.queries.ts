@@ -50,6 +50,10 @@ export const findOwnUploadIds = async (db: Executor, userId: number, ids: number
 export const findUploadKeys = async (db: Executor, ids: number[]): Promise<Map<number, string>> =>
   new Map(ids.length ? (await db.selectFrom('uploads').select(['id', 'storage_key']).where('id', 'in', ids).execute()).map((r) => [Number(r.id), r.storage_key]) : []);
 
+/** The uploads kept under these storage keys: who sent each (an operator or a member) and whether anyone may read it. */
+export const findUploadsByKeys = (db: Executor, storageKeys: string[]) =>
+  storageKeys.length ? db.selectFrom('uploads').select(['storage_key', 'operator_id', 'public', 'kind']).where('storage_key', 'in', storageKeys).execute() : Promise.resolve([]);
+
 /** Makes one of the member's uploads public (it became an avatar, a review picture or a shop's logo). */
 export const markUploadPublic = (db: Executor, userId: number, storageKey: string) =>
   db.updateTable('uploads').set({ public: true }).where('storage_key', '=', storageKey).where('user_id', '=', userId).execute();

@@ -9,13 +9,34 @@ import { cutText, ResponseCode, UPLOAD_MAX_IMAGE_BYTES, UPLOAD_MAX_VIDEO_BYTES, 
 import type { AppDeps } from '../../app-deps.js';
 import type { Executor } from '../../db/database.js';
 import { memberIdOf, operatorIdOf, type Actor } from '../../lib/actor.js';
-import { AppError } from '../../lib/errors.js';
+import { AppError, type FieldProblem } from '../../lib/errors.js';
 import { encodeAs, imageFormatMime, type ModernImageFormat, SIZE_STEPS } from '../../lib/image-format.js';
 import { newToken } from '../../lib/tokens.js';
 import type { ByteRange } from '../../providers/storage/storage.js';
-import { fileUrl, signedSecondsLeft } from './file-addresses.js';
+import { fileUrl, signedSecondsLeft, uploadKeyOf } from './file-addresses.js';
 import * as q from './uploads.queries.js';
 import { isMovie } from './video-duration.js';
+
+/**
+ * Why pictures every shopper is shown (goods, their SKUs) cannot be: each upload among them must be
+ * one of the shop's own (sent by an operator, public for good). A member's file is refused, private
+ * (a feedback picture: read only through a signed address) or public only while the member shows it
+ * (an avatar, a review picture), and so is an upload's address with no upload behind it: shoppers
+ * would get a broken picture. Pictures that are not uploads (the demo shop's) are not checked here.
+ */
+export async function shopPictureProblems(db: Executor, pictures: ReadonlyArray<{ field: string; path: string }>): Promise<FieldProblem[]> {
+  const keyed = pictures.flatMap((p) => {
+    const key = uploadKeyOf(p.path);
+    return key === undefined ? [] : [{ ...p, key }];
+  });
+  const rows = new Map((await q.findUploadsByKeys(db, [...new Set(keyed.map((p) => p.key))])).map((r) => [r.storage_key, r]));
+  return keyed.flatMap(({ field, key }) => {
+    const row = rows.get(key);
+    if (!row || row.kind !== 'image') return [{ field, key: 'admin.validation.pictureNotStored', params: { field } }];
+    if (row.operator_id === null || !row.public) return [{ field, key: 'admin.validation.pictureNotShop', params: { field } }];
+    return [];
+  });
+}
 
 /** What storing an upload needs: the database, where files go, and the public address. */
 export type UploadDeps = Pick<AppDeps, 'db' | 'config' | 'secrets'> & { providers: Pick<AppDeps['providers'], 'storage'> };

@@ -3,7 +3,11 @@ import { ResponseCode } from '@shop/contract';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.js';
 import { newGoods } from '../../cart/__tests__/fixtures.js';
 import { newOperatorSession } from '../../orders/__tests__/fixtures.js';
-import { call } from './helpers.js';
+import { call, newMember } from './helpers.js';
+import sharp from 'sharp';
+import { saveGoodsBody } from '@shop/contract/catalogue';
+import { saveGoods as saveGoodsService } from '../catalogue-admin.service.js';
+import { operatorCliActor } from '../../../lib/actor.js';
 
 // What the console may put in front of members: goods on sale at a price above 0, pictures the shop itself stores, names without markup, banners that lead to
 // goods that exist. Each refusal says what is wrong, on its field, and nothing is saved.
@@ -33,14 +37,55 @@ const goods = (over: Record<string, unknown> = {}) => ({
 const saveGoods = (over: Record<string, unknown>, lang?: string) => post('/admin/api/catalogue/goods/save', goods(over), lang);
 const saved = async (name: string) => (await t.db.selectFrom('goods').select('id').where(sqlName(name)).execute()).length;
 const sqlName = (name: string) => (eb: any) => eb(eb.ref('name'), '@>', JSON.stringify({ 'en-us': name }));
+/** A picture uploaded in the console, as the upload call answers it. */
+async function shopUpload(): Promise<{ url: string }> {
+  const png = await sharp({ create: { width: 24, height: 24, channels: 3, background: '#36a' } }).png().toBuffer();
+  const BOUNDARY = '----goodsPicture7q';
+  const res = (
+    await t.app.inject({
+      method: 'POST',
+      url: '/admin/api/uploads/image',
+      headers: { ...op.headers, 'content-type': `multipart/form-data; boundary=${BOUNDARY}` },
+      payload: Buffer.concat([Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="goods.png"\r\nContent-Type: image/png\r\n\r\n`), png, Buffer.from(`\r\n--${BOUNDARY}--\r\n`)]),
+    })
+  ).json();
+  expect(res.code, res.msg).toBe(200);
+  return res.data;
+}
 const refusal = (res: { status: number; body: { code: number; msg: string; data: any } }) => ({ status: res.status, msg: res.body.msg, fields: (res.body.data?.errors ?? []).map((e: { field: string }) => e.field) });
 
 describe('goods the console saves', () => {
-  it('are refused at a price of 0 (saying it); a list price below the sale price is saved (the app does not show it)', async () => {
+  it('are refused at a price of 0 (saying it)', async () => {
     expect(refusal(await saveGoods({ name: { 'en-us': `Free ${RUN}` }, skus: [{ price: 0, stock: 5 }] }))).toEqual({ status: 422, msg: 'Price must be more than 0', fields: ['skus.0.price'] });
     expect(await saved(`Free ${RUN}`)).toBe(0);
-    // An operator raising a price whose list price was set equal to it is not refused.
-    expect((await saveGoods({ name: { 'en-us': `List ${RUN}` }, market_price: 1000, skus: [{ price: 6499, market_price: 5000, stock: 5 }] })).body.code).toBe(200);
+  });
+
+  it("are refused with an SKU's list price below its sale price, naming the SKU, and nothing is written", async () => {
+    const twoSkus = (second: Record<string, unknown>) => ({
+      name: { 'en-us': `List ${RUN}` },
+      specs: [{ id: 1, name: { 'en-us': 'Size' }, values: [{ id: 1, name: { 'en-us': 'S' } }, { id: 2, name: { 'en-us': 'L' } }] }],
+      skus: [{ spec_value_ids: [1], price: 6499, market_price: 7999, stock: 5 }, { spec_value_ids: [2], price: 10000, stock: 5, ...second }],
+    });
+    expect(refusal(await saveGoods(twoSkus({ market_price: 5000 })))).toEqual({ status: 422, msg: 'SKU 2: the list price must be at least its sale price (or 0 for none)', fields: ['skus.1.market_price'] });
+    expect((await saveGoods(twoSkus({ market_price: 5000 }), 'zh-cn')).body.msg).toBe('第 2 个 SKU：原价不能低于其售价（不设请填 0）');
+    expect(await saved(`List ${RUN}`)).toBe(0);
+    // An existing SKU changed to a list price below its price is refused too, and keeps what it had.
+    const created = await saveGoods(twoSkus({ market_price: 10000 }));
+    expect(created.body.code, created.body.msg).toBe(200);
+    const g = created.body.data;
+    const change = { id: g.id, base_updated_at: g.updated_at, ...twoSkus({}), skus: g.skus.map((s: any, i: number) => ({ id: s.id, spec_value_ids: s.spec_value_ids, price: s.price, market_price: i === 0 ? 100 : s.market_price, stock: 0 })) };
+    expect(refusal(await post('/admin/api/catalogue/goods/save', goods(change)))).toMatchObject({ status: 422, fields: ['skus.0.market_price'] });
+    expect(Number((await t.db.selectFrom('goods_skus').select('market_price_minor').where('id', '=', g.skus[0].id).executeTakeFirstOrThrow()).market_price_minor)).toBe(7999);
+    // Equal to the price, or none (0), is a list price that may be kept.
+    expect((await saveGoods({ name: { 'en-us': `Equal ${RUN}` }, skus: [{ price: 6499, market_price: 6499, stock: 5 }] })).body.code).toBe(200);
+    expect((await saveGoods({ name: { 'en-us': `None ${RUN}` }, skus: [{ price: 6499, market_price: 0, stock: 5 }] })).body.code).toBe(200);
+  });
+
+  it('are refused by the server whatever the caller skipped: the goods service itself refuses a list price below the sale price', async () => {
+    const body = saveGoodsBody.parse(goods({ name: { 'en-us': `Direct ${RUN}` }, skus: [{ price: 6499, stock: 5 }] }));
+    const bypassing = { ...body, skus: [{ ...body.skus[0]!, market_price: 100 }] };
+    await expect(saveGoodsService(t.deps, operatorCliActor('ops', op.operatorId), bypassing)).rejects.toMatchObject({ problems: [{ field: 'skus.0.market_price', key: 'admin.validation.listPriceBelowPrice', params: { n: 1 } }] });
+    expect(await saved(`Direct ${RUN}`)).toBe(0);
   });
 
   it('take only pictures the shop stores: another site, a path outside its stores or with a query is refused', async () => {
@@ -51,12 +96,36 @@ describe('goods the console saves', () => {
     expect(refusal(await saveGoods({ name: { 'en-us': `Pic ${RUN}` }, skus: [{ price: 6499, stock: 5, image: 'https://evil.example/sku.png' }] })).fields).toEqual(['skus.0.image']);
     expect(await saved(`Pic ${RUN}`)).toBe(0);
     // An upload as the upload call answers it (on the shop's address) is kept by its path here only.
-    const ok = await saveGoods({ name: { 'en-us': `Stored ${RUN}` }, images: ['https://shop.example/uploads/2026/11/1b4e28ba-2fa1-11d2-883f-0016d3cca427.png', '/media/demo/goods-2-1.png'] });
+    const path = new URL((await shopUpload()).url, 'http://shop.example').pathname;
+    const ok = await saveGoods({ name: { 'en-us': `Stored ${RUN}` }, images: [`https://shop.example${path}`, '/media/demo/goods-2-1.png'] });
     expect(ok.body.code, ok.body.msg).toBe(200);
-    expect(ok.body.data.images).toEqual(['/uploads/2026/11/1b4e28ba-2fa1-11d2-883f-0016d3cca427.png', '/media/demo/goods-2-1.png']);
+    expect(ok.body.data.images).toEqual([path, '/media/demo/goods-2-1.png']);
 
     const icon = await post('/admin/api/catalogue/categories/save', { name: { 'en-us': `Icons ${RUN}` }, icon: 'https://evil.example/i.png' });
     expect(refusal(icon)).toEqual({ status: 422, msg: 'Icon must be a picture stored by this shop: upload it here (addresses of other sites are not accepted)', fields: ['icon'] });
+  });
+
+  it("take no member's file the shop cannot show to shoppers (a private upload, or no upload at all); the shop's own upload is taken", async () => {
+    const png = await sharp({ create: { width: 24, height: 24, channels: 3, background: '#3a6' } }).png().toBuffer();
+    // A member's picture sent with feedback: private, read only through an address signed for it.
+    const member = await newMember(t);
+    const mine = await call(t, 'POST', '/user/upload', { headers: member.headers, body: { image: `data:image/png;base64,${png.toString('base64')}`, name: 'feedback.png' } });
+    expect(mine.body.code, mine.body.msg).toBe(200);
+    const privatePath = new URL(mine.body.data.url, 'http://shop.example').pathname;
+    expect((await t.app.inject({ method: 'GET', url: privatePath })).statusCode).toBe(404);
+    const refusedPrivate = await saveGoods({ name: { 'en-us': `Private ${RUN}` }, images: ['/media/demo/goods-1-1.png', privatePath] });
+    expect(refusal(refusedPrivate)).toEqual({ status: 422, msg: "Image 2 is a member's file, not one of the shop's pictures: upload the picture here", fields: ['images.1'] });
+    expect(refusal(await saveGoods({ name: { 'en-us': `Private ${RUN}` }, skus: [{ price: 6499, stock: 5, image: privatePath }] })).fields).toEqual(['skus.0.image']);
+    // A stored-looking address of no upload at all shows shoppers a broken picture too.
+    expect(refusal(await saveGoods({ name: { 'en-us': `Private ${RUN}` }, images: ['/uploads/2026/11/00000000-0000-4000-8000-000000000000.png'] })).fields).toEqual(['images.0']);
+    expect(await saved(`Private ${RUN}`)).toBe(0);
+
+    // The console's own upload is public: taken, and shoppers can load it.
+    const uploaded = await shopUpload();
+    const ok = await saveGoods({ name: { 'en-us': `Shop picture ${RUN}` }, images: [uploaded.url], skus: [{ price: 6499, stock: 5, image: uploaded.url }] });
+    expect(ok.body.code, ok.body.msg).toBe(200);
+    const shown = (await call(t, 'GET', `/shop/goods/info?id=${ok.body.data.id}`)).body.data;
+    expect((await t.app.inject({ method: 'GET', url: shown.images[0] })).statusCode).toBe(200);
   });
 
   it('and categories are refused with markup in their names', async () => {

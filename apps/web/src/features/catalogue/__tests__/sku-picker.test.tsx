@@ -19,7 +19,7 @@ const goods: GoodsInfo = {
   ],
   // Blue/L is sold out; Red in both sizes and Blue/M are in stock.
   skus: [sku(1, 11, 21, 4), sku(2, 11, 22, 2, 2199), sku(3, 12, 21, 6), sku(4, 12, 22, 0)],
-  comment_total: 0, good_rate: 100, collect_count: 0, is_collected: false, group_buy: null,
+  comment_total: 0, good_rate: 100, collect_count: 0, is_collected: false, warranty_months: 0, group_buy: null,
 };
 
 function Harness({ onConfirm }: { onConfirm: (skuId: number, quantity: number) => void }) {

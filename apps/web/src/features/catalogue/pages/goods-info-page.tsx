@@ -210,6 +210,8 @@ export default function GoodsInfoPage() {
                 <span>{t('catalogue.goods.sold', { count: g.sales })}</span>
                 <span>{t('catalogue.goods.stock', { count: chosen?.stock ?? g.stock })}</span>
               </div>
+              {/* Told before buying: after-sales takes repair cases within it. */}
+              {g.warranty_months > 0 && <div className="goods-warranty">{t('catalogue.goods.warranty', { months: g.warranty_months })}</div>}
               {g.status === 'off_sale' && <div className="goods-off-sale">{t('catalogue.goods.offSale')}</div>}
             </section>
             {g.group_buy && <GroupBuyEntry goods={g} offer={g.group_buy} onEnter={enterGroupBuy} />}
