@@ -212,6 +212,16 @@ async function seedAfterSalesAddresses(db: Tx): Promise<void> {
   await insertAddress(db, { country_code: DEMO_RETURN_ADDRESS.country_code, kind: 'service', name: 'Demo Shop service point, Kuala Lumpur', address: 'G-12, Jalan Sultan Ismail, 50250 Kuala Lumpur', phone: '+60 3-2141 0000', hours: 'Daily 10:00–20:00' });
 }
 
+/** The demo shop's accounts members transfer to for a bank-transfer top-up (the channel is offered only in currencies with one), once. */
+async function seedCollectionAccounts(db: Tx): Promise<void> {
+  if (await db.selectFrom('collection_accounts').select('id').limit(1).executeTakeFirst()) return;
+  const account = (currency: string, bank_name: string, account_number: string, branch: string) => ({ currency, bank_name, account_name: 'Demo Shop Sdn Bhd', account_number, branch, created_by: BY });
+  await db
+    .insertInto('collection_accounts')
+    .values([account('USD', 'Demo Bank (sandbox)', '000-111-2222', 'Kuala Lumpur'), account('MYR', 'Demo Bank (sandbox)', '000-111-3333', 'Kuala Lumpur'), account('CNY', 'Demo Bank (sandbox)', '000-111-4444', 'Shanghai')])
+    .execute();
+}
+
 /** Points, shopping points and two gift cards for the demo member, once. */
 async function seedDemoMemberWallet(db: Tx): Promise<void> {
   const member = await findUserByUserName(db, DEMO_MEMBER.user_name);
@@ -259,6 +269,7 @@ export async function seedShowcaseDemo(deps: AppDeps): Promise<void> {
     await seedDemoShop(db);
     await seedDemoMemberWallet(db);
     await seedAfterSalesAddresses(db);
+    await seedCollectionAccounts(db);
     catalogueChangedOnCommit(db, deps);
     contentChangedOnCommit(db, deps);
   });

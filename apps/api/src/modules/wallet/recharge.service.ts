@@ -63,16 +63,17 @@ const toAdmin = (r: View) => ({ ...toRecharge(r), user_id: r.user_id, user_name:
 type ChannelRow = Awaited<ReturnType<typeof q.findRechargeChannels>>[number];
 const toChannel = (c: ChannelRow) => ({ code: c.code, kind: c.kind, name: c.name, currencies: c.currencies, min: c.min_minor, max: c.max_minor });
 
-/** What decides whether a channel can take a member's money now, read once: today's rates into the wallet currency and the stablecoin networks the member can be given an address on. */
+/** What decides whether a channel can take a member's money now, read once: today's rates into the wallet currency, the company's collection accounts and the stablecoin networks the member can be given an address on. */
 interface ChannelMeans {
   settlement: string;
   rates: Map<string, RateQuote | null>;
   networks: string[];
+  accounts: Awaited<ReturnType<typeof q.findCollectionAccounts>>;
 }
 
 /** Reads the channel means (see ChannelMeans) for `currencies`. */
 async function channelMeans(db: Executor, userId: number, currencies: readonly string[]): Promise<ChannelMeans> {
-  const [{ settlement }, quote, networks] = await Promise.all([walletCurrencies(db), rateBook(db), q.findCryptoNetworksFor(db, userId)]);
+  const [{ settlement }, quote, networks, accounts] = await Promise.all([walletCurrencies(db), rateBook(db), q.findCryptoNetworksFor(db, userId), q.findCollectionAccounts(db)]);
   const rates = new Map<string, RateQuote | null>();
   for (const currency of new Set(currencies)) {
     try {
@@ -82,17 +83,19 @@ async function channelMeans(db: Executor, userId: number, currencies: readonly s
       rates.set(currency, null);
     }
   }
-  return { settlement, rates, networks };
+  return { settlement, rates, networks, accounts };
 }
 
 /**
  * Why a channel cannot take money in `currency` now, or null when it can: the one rule the top-up
  * page's list and create both apply (docs/decisions/2026-12-01-usable-top-up-channels.md). A
- * currency with no rate into the wallet currency cannot be credited; a stablecoin deposit needs an
- * address the member can be given.
+ * currency with no rate into the wallet currency cannot be credited; a bank transfer needs the
+ * company's collection account in its currency to be sent to; a stablecoin deposit needs an address
+ * the member can be given.
  */
 function channelRefusal(channel: ChannelRow, currency: string, means: ChannelMeans): AppError | null {
   if (!means.rates.get(currency)) return new AppError(ResponseCode.rateUnavailable, { from: currency, to: means.settlement });
+  if (channel.kind === 'bank_transfer' && !means.accounts.some((a) => a.currency === currency)) return new AppError(ResponseCode.channelUnavailable);
   if (channel.kind === 'crypto' && means.networks.length === 0) return new AppError(ResponseCode.noCryptoAddress);
   return null;
 }
@@ -105,7 +108,7 @@ async function usableChannels(db: Executor, userId: number) {
     const currencies = c.currencies.filter((currency) => !channelRefusal(c, currency, means));
     return currencies.length ? [{ ...toChannel(c), currencies }] : [];
   });
-  return { settlement: means.settlement, networks: means.networks, list };
+  return { settlement: means.settlement, networks: means.networks, accounts: means.accounts, list };
 }
 
 /** The top-up channels open now that can take the member's money. */
@@ -121,8 +124,8 @@ export async function collectionAccounts(db: Executor, _actor: Actor, input: { c
 
 /** Everything the top-up page needs at once: the channels that can take money now, with the stablecoin networks the member can be given (or holds) a deposit address on. */
 export async function rechargeConfig(db: Executor, actor: Actor) {
-  const [{ enabled }, usable, accounts, plans] = await Promise.all([walletCurrencies(db), usableChannels(db, memberIdOf(actor)), q.findCollectionAccounts(db), q.findInstalmentPlans(db)]);
-  return { wallet_currency: usable.settlement, currencies: enabled, channels: usable.list, collection_accounts: accounts, instalment_plans: plans, crypto_networks: usable.networks };
+  const [{ enabled }, usable, plans] = await Promise.all([walletCurrencies(db), usableChannels(db, memberIdOf(actor)), q.findInstalmentPlans(db)]);
+  return { wallet_currency: usable.settlement, currencies: enabled, channels: usable.list, collection_accounts: usable.accounts, instalment_plans: plans, crypto_networks: usable.networks };
 }
 
 /** The network a stablecoin top-up arrives on when the member names none. */

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.js';
 import { call, newMember } from '../../catalogue/__tests__/helpers.js';
 import { newOperatorSession } from '../../orders/__tests__/fixtures.js';
+import { withCollectionAccounts } from '../../wallet/__tests__/fixtures.js';
 import { grantMemberRole } from '../../members/roles.queries.js';
 import { signedUrl } from '../file-addresses.js';
 import { up as keepAddressesHere } from '../../../db/migrations/2026_11_30_2000_upload_addresses_kept_here.js';
@@ -16,6 +17,7 @@ let t: TestApp;
 let support: Awaited<ReturnType<typeof newOperatorSession>>;
 beforeAll(async () => {
   t = await buildTestApp();
+  await withCollectionAccounts(t);
   support = await newOperatorSession(t.db, 'support');
 }, 60_000);
 afterAll(() => t.close());

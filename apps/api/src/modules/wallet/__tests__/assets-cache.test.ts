@@ -11,7 +11,7 @@ import { fund } from '../../ledger/__tests__/ledger-helpers.js';
 import { newOperatorSession } from '../../orders/__tests__/fixtures.js';
 import { memberWithOrder, useSandboxes } from '../../payments/__tests__/payments-helpers.js';
 import type { FakeStripe } from '../../payments/gateways/stripe/fake.js';
-import { PAY_PASSWORD, approveRequest, maybank, slipOf, walletMember } from './fixtures.js';
+import { PAY_PASSWORD, approveRequest, maybank, slipOf, walletMember, withCollectionAccounts } from './fixtures.js';
 import { checkLedgerAfterEach } from './ledger-guard.js';
 import { OPS_CLI } from '../../../test/api-processes.js';
 import { opsAuthenticators, opsOperators } from '../../../ops/__tests__/ops-operators.js';
@@ -25,6 +25,7 @@ let owner: Awaited<ReturnType<typeof newOperatorSession>>;
 let codeOf: (name: string) => Promise<string[]>;
 beforeAll(async () => {
   t = await buildTestApp();
+  await withCollectionAccounts(t);
   // The console operators the commands run as (`--by`, else the default name).
   await opsOperators(t.db, { olivia: 'owner', bruno: 'owner' });
   codeOf = await opsAuthenticators(t.db, ['olivia', 'bruno']);

@@ -20,6 +20,12 @@ export async function slipOf(t: TestApp, m: { headers: Record<string, string> })
 }
 let payHash: string | undefined;
 
+/** The company's collection accounts in USD, MYR and CNY, as a shop taking bank transfers has (the channel is offered only in currencies with one). */
+export async function withCollectionAccounts(t: TestApp): Promise<void> {
+  const account = (currency: string, account_number: string) => ({ currency, bank_name: 'Maybank', account_name: 'Shop Sdn Bhd', account_number, branch: 'Kuala Lumpur', created_by: 'test' });
+  await t.db.insertInto('collection_accounts').values([account('USD', '5140-0001'), account('MYR', '5140-0002'), account('CNY', '5140-0003')]).execute();
+}
+
 /** A member ready to move money: approved real name (Mei Tan), a pay password, optionally some USD. */
 export async function walletMember(t: TestApp, opts: { usd?: number; realName?: boolean; payPassword?: boolean } = {}) {
   const m = await newMember(t);

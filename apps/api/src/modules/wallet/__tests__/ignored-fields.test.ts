@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ResponseCode } from '@shop/contract';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.js';
 import { call } from '../../catalogue/__tests__/helpers.js';
-import { PAY_PASSWORD, bankCardOf, maybank, slipOf, usdOf, walletMember } from './fixtures.js';
+import { PAY_PASSWORD, bankCardOf, maybank, slipOf, usdOf, walletMember, withCollectionAccounts } from './fixtures.js';
 import { checkLedgerAfterEach } from './ledger-guard.js';
 
 // Amounts, fees, rates and owners are the server's: fields a client adds to a body that moves
@@ -11,6 +11,7 @@ import { checkLedgerAfterEach } from './ledger-guard.js';
 let t: TestApp;
 beforeAll(async () => {
   t = await buildTestApp();
+  await withCollectionAccounts(t);
 }, 60_000);
 afterAll(() => t.close());
 checkLedgerAfterEach(() => t);

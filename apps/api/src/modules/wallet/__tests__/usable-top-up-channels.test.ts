@@ -7,7 +7,8 @@ import { approveRequest, tronAddressOf, walletMember } from './fixtures.js';
 
 // A top-up channel is offered only when it can take money now: a currency with no rate into the
 // wallet currency is not offered (CTBC card in TWD before an operator sets a TWD rate), nor is a
-// stablecoin channel with no deposit address to give. What the page lists and what create accepts
+// stablecoin channel with no deposit address to give, nor a bank transfer with no company account to
+// send it to. What the page lists and what create accepts
 // are one rule: a channel appears as soon as an operator adds what it lacked.
 
 let t: TestApp;
@@ -40,7 +41,7 @@ describe('top-up channels that cannot take money now', () => {
   it('leaves out CTBC card while TWD has no rate into the wallet currency, and offers it once an operator sets one', async () => {
     const m = await walletMember(t);
     const before = await offered(m);
-    expect(Object.keys(before.channels)).toEqual(expect.arrayContaining(['online', 'bank_transfer']));
+    expect(Object.keys(before.channels)).toEqual(expect.arrayContaining(['online']));
     expect(before.channels).not.toHaveProperty('ctbc');
     // The same rule at create: refused as before, with the reason.
     const refused = await post('/user/recharge/create', { channel: 'ctbc', amount: '1600', currency: 'TWD' }, m.keyed());
@@ -79,5 +80,19 @@ describe('top-up channels that cannot take money now', () => {
     const after = await offered(m);
     expect(after.networks).toEqual(['TRC20']);
     expect(after.channels).toMatchObject({ usdt: ['USD'] });
+  });
+
+  it('offers a bank transfer only in currencies the company has a collection account in, once a second operator approved it', async () => {
+    const m = await walletMember(t);
+    const before = await offered(m);
+    expect(before.channels).not.toHaveProperty('bank_transfer');
+    const refused = await post('/user/recharge/create', { channel: 'bank_transfer', amount: '50', currency: 'USD', slip: 'https://example.com/slip.png' }, m.keyed());
+    expect(refused.body.code).toBe(ResponseCode.channelUnavailable);
+
+    const asked = await post('/admin/api/wallet/collection-accounts', { currency: 'MYR', bank_name: 'Maybank', account_name: 'Shop Sdn Bhd', account_number: `5140 ${Date.now().toString().slice(-4)} 0009`, branch: 'Kuala Lumpur', reason: 'new company account' }, keyed(approver.headers));
+    expect(asked.body.code, asked.body.msg).toBe(200);
+    expect((await offered(m)).channels).not.toHaveProperty('bank_transfer');
+    await approveRequest(t, asked.body.data.request.id, finance.headers);
+    expect((await offered(m)).channels).toMatchObject({ bank_transfer: ['MYR'] });
   });
 });

@@ -7,7 +7,7 @@ import { runOpsCommand } from '../../../ops/commands.js';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.js';
 import { call } from '../../catalogue/__tests__/helpers.js';
 import { balanceOf, ledgerCheck } from '../../ledger/ledger.service.js';
-import { maybank, PAY_PASSWORD, slipOf, tronAddressOf, walletMember } from './fixtures.js';
+import { maybank, PAY_PASSWORD, slipOf, tronAddressOf, walletMember, withCollectionAccounts } from './fixtures.js';
 import { checkLedgerAfterEach } from './ledger-guard.js';
 import { OPS_CLI } from '../../../test/api-processes.js';
 import { opsAuthenticators, opsOperators, withCode } from '../../../ops/__tests__/ops-operators.js';
@@ -25,6 +25,7 @@ let code: (name: string) => Promise<string[]>;
 const recordedAs = (name: string) => `${name}#${ids[name]}`;
 beforeAll(async () => {
   t = await buildTestApp();
+  await withCollectionAccounts(t);
   // The console operators the commands run as (`--by`, else the default name).
   ids = await opsOperators(t.db, { olivia: 'owner', bruno: 'owner' });
   code = await opsAuthenticators(t.db, ['olivia', 'bruno']);

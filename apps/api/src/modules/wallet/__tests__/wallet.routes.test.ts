@@ -8,13 +8,14 @@ import { providerActor, systemActor } from '../../../lib/actor.js';
 import { withTransaction } from '../../../lib/transaction.js';
 import { markRechargePaid } from '../recharge.service.js';
 import { redeemGiftCard } from '../wallet.service.js';
-import { PAY_PASSWORD, approveRequest, bankCardOf, maybank, pendingWithdrawal, releasesOf, slipOf, usdOf, walletMember } from './fixtures.js';
+import { PAY_PASSWORD, approveRequest, bankCardOf, maybank, pendingWithdrawal, releasesOf, slipOf, usdOf, walletMember, withCollectionAccounts } from './fixtures.js';
 import { checkLedgerAfterEach } from './ledger-guard.js';
 
 let t: TestApp;
 let owner: Awaited<ReturnType<typeof newOperatorSession>>;
 beforeAll(async () => {
   t = await buildTestApp();
+  await withCollectionAccounts(t);
   owner = await newOperatorSession(t.db, 'owner');
 });
 afterAll(() => t.close());
