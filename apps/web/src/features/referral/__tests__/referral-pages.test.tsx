@@ -5,6 +5,7 @@ import { createMemoryRouter, RouterProvider } from '@/lib/router';
 import { paths } from '@/config/paths';
 import { useSession } from '@/stores/session';
 import { clearToasts, memberFixture, prepareApp, startFakeApi, toastText } from '@/test/helpers';
+import { addStyles } from '@/test/styles';
 import InvitePage from '../pages/invite-page';
 import PlacementPage from '../pages/placement-page';
 import StarPage from '../pages/star-page';
@@ -210,5 +211,13 @@ describe('referral pages', () => {
     expect(verify.getAttribute('href')).toContain(`${paths.other.settings}?section=realName`);
     expect(screen.queryByRole('button', { name: 'Submit' })).toBeNull();
     expect(screen.queryByRole('radiogroup')).toBeNull();
+    // Drawn as the button it is, not underlined, and apart from the hint above it.
+    const removeStyles = addStyles('apps/web/src/app/styles.css', 'apps/web/src/features/referral/referral.css');
+    try {
+      expect(getComputedStyle(verify).textDecoration).toBe('none');
+      expect(parseFloat(getComputedStyle(verify).marginTop)).toBeGreaterThanOrEqual(8);
+    } finally {
+      removeStyles();
+    }
   });
 });
