@@ -1,6 +1,6 @@
 import { App as AntApp, ConfigProvider, Spin } from 'antd';
 import type { Locale } from 'antd/es/locale';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClient, QueryClientProvider, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { HashRouter, Navigate, Route, Routes } from 'react-router';
@@ -99,10 +99,22 @@ function useAntdLocale(): Locale {
 
 function Routed() {
   const { token, scope } = useSession();
+  const client = useQueryClient();
+  // The session the page on screen was opened in. Another operator's session (signed in here or in
+  // another tab) never shows it: the console goes to the dashboard first, then shows the new session.
+  const [pageScope, setPageScope] = useState(scope);
+  const replaced = pageScope !== '' && scope !== '' && scope !== pageScope;
+  useEffect(() => {
+    if (scope === pageScope) return;
+    // A session's answers go with it (a sign-out, another operator): nothing of them stays in memory.
+    if (pageScope !== '') client.removeQueries({ predicate: (q) => (q.queryKey[2] as { member?: string } | undefined)?.member === pageScope });
+    setPageScope(scope);
+  }, [client, scope, pageScope]);
   // A session that ended by itself (expired, idle) keeps the shell and its page open under the sign-in,
   // so nothing the operator typed is lost; one ended on purpose (a sign-out) goes to the sign-in page.
   const kept = token === null && scope !== '';
   const page = (el: React.ReactNode) => <Suspense fallback={<Spin style={{ display: 'block', margin: 64 }} />}>{el}</Suspense>;
+  if (replaced) return <Navigate to="/" replace />;
   return (
     <>
       {kept && (

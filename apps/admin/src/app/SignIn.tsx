@@ -168,7 +168,7 @@ export function SignIn() {
       </div>
       <SignInSteps
         titled
-        onSignedIn={(token) => sessionStore.signIn(token)}
+        onSignedIn={(token, operator) => sessionStore.signIn(token, operator.id)}
         frame={(title, steps) => (
           <Card style={{ width: 420 }} title={title}>
             {steps}

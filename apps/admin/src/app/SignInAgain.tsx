@@ -27,11 +27,9 @@ export function SignInAgain() {
       void client.refetchQueries({ type: 'active', predicate: (q) => q.state.status === 'error' });
       return;
     }
-    const previous = sessionStore.get().scope;
     navigate('/', { replace: true });
-    sessionStore.signIn(token);
-    // The previous operator's answers are not kept for the next one.
-    client.removeQueries({ predicate: (q) => (q.queryKey[2] as { member?: string } | undefined)?.member === previous });
+    // The previous operator's answers go with their session (App's `Routed`), not kept for the next one.
+    sessionStore.signIn(token, operator.id);
   };
   return (
     <SignInSteps

@@ -26,12 +26,19 @@ function headersOf(endpoint: AnyEndpoint, idempotencyKey?: string, sessionToken?
   return headers;
 }
 
-/** The data of an answer, or the refusal it is (a session that ended goes back to the sign-in page). */
-function dataOf(endpoint: AnyEndpoint, status: number, payload: unknown): unknown {
+/** The session token a call was sent with (null: none). */
+const sentToken = (init: RequestInit): string | null => (init.headers as Record<string, string> | undefined)?.Authorization?.replace(/^Bearer /, '') ?? null;
+
+/**
+ * The data of an answer, or the refusal it is (a session that ended goes back to the sign-in page, in
+ * every tab). `sentWith`: the token the call carried; a late refusal of an earlier session's call
+ * (another operator signed in meanwhile, here or in another tab) does not end the current one.
+ */
+function dataOf(endpoint: AnyEndpoint, status: number, payload: unknown, sentWith: string | null): unknown {
   const answer = answerOf(status, payload);
   if (answer.ok) return answer.data;
   const { error } = answer;
-  if (endpoint.auth === 'operator' && (error.code === ClientCode.tokenInvalid || error.code === ClientCode.loginRequired)) sessionStore.end('expired');
+  if (endpoint.auth === 'operator' && (error.code === ClientCode.tokenInvalid || error.code === ClientCode.loginRequired) && sentWith === sessionStore.get().token) sessionStore.end('expired');
   // A process gone or busy (502/503/504, or a proxy's page), still after the retries of a call that may be sent again: said in the console's language.
   if (error.kind === 'unavailable') throw new ApiError(error.kind, i18n.t('console.common.unavailable'), error.code, status);
   // No envelope at all (a proxy's page instead of the API's answer): the server was not reached.
@@ -48,7 +55,7 @@ async function send(endpoint: AnyEndpoint, url: string, init: RequestInit, idemp
   } catch {
     throw init.signal?.aborted ? new ApiError('aborted', 'aborted') : new ApiError('network', i18n.t('console.common.network'));
   }
-  return dataOf(endpoint, answer.status, answer.payload);
+  return dataOf(endpoint, answer.status, answer.payload, sentToken(init));
 }
 
 /** Calls one endpoint of the contract with the operator's token and the console's language, and answers its `data`. */
@@ -71,14 +78,15 @@ export async function callWithForm<E extends AnyEndpoint>(endpoint: E, form: For
 /** A call that answers a file (a CSV export): the file and its name, or the refusal's ApiError. */
 export async function callFile<E extends AnyEndpoint>(endpoint: E, input: unknown): Promise<{ blob: Blob; filename: string }> {
   let res: Response;
+  const init = { headers: headersOf(endpoint) };
   try {
-    res = await fetch(endpoint.path + queryString(filled(input)), { headers: headersOf(endpoint) });
+    res = await fetch(endpoint.path + queryString(filled(input)), init);
   } catch {
     throw new ApiError('network', i18n.t('console.common.network'));
   }
   if (!res.ok || (res.headers.get('content-type') ?? '').startsWith('application/json')) {
     // A refusal comes as the envelope: its code and message, like any call's.
-    dataOf(endpoint, res.status, await res.json().catch(() => undefined));
+    dataOf(endpoint, res.status, await res.json().catch(() => undefined), sentToken(init));
     throw new ApiError('http', i18n.t('console.common.error'), undefined, res.status);
   }
   const filename = /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? 'export.csv';

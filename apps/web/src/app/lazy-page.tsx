@@ -2,7 +2,8 @@ import { useEffect, useState, type ComponentType } from 'react';
 import { StateMessage } from '@/components/state-message';
 import { matchRoutes, Navigate, useLocation, type LazyRouteFunction, type RouteObject } from '@/lib/router';
 import { loginAddressFor } from '@/lib/navigation';
-import { useSession } from '@/stores/session';
+import { paths } from '@/config/paths';
+import { sameMember, useSession } from '@/stores/session';
 import { limits } from '@/config/runtime';
 import { registerAntdRender } from '@/lib/antd-render';
 import { useGlobalLoading } from '@/stores/app-flags';
@@ -133,13 +134,20 @@ export function page(load: () => Promise<PageModule>, options: PageOptions = {})
   return Object.assign(async () => ({ Component }), { preload: Loaded.preload, resolved: { Component }, firstScreen: Boolean(options.firstScreen), member: Boolean(options.member) });
 }
 
-/** `Page` for members only: a visitor arriving is sent to login (which takes its place in history), to come back to it with its query. */
+/**
+ * `Page` for members only: a visitor arriving is sent to login (which takes its place in history), to
+ * come back to it with its query. The member logging out in another tab takes the page away at once
+ * the same way; another member logging in there sends this tab to their own My page.
+ */
 function membersOnly(Page: ComponentType): ComponentType {
   function MemberPage() {
     const { pathname, search } = useLocation();
     // On arrival only: a page that ends the session itself (a changed password) sends the member on itself.
-    const [visitor] = useState(() => !useSession.getState().token);
-    if (visitor) return <Navigate to={loginAddressFor(`${pathname}${search}`)} replace />;
+    const [arrival] = useState(() => useSession.getState());
+    const leftElsewhere = useSession((s) => s.fromOtherTab && !sameMember(s, arrival));
+    const loggedOut = useSession((s) => !s.token);
+    if (!arrival.token || (leftElsewhere && loggedOut)) return <Navigate to={loginAddressFor(`${pathname}${search}`)} replace />;
+    if (leftElsewhere) return <Navigate to={paths.tabbar.my} replace />;
     return <Page />;
   }
   return MemberPage;

@@ -17,6 +17,8 @@ interface SessionState {
   user: SessionUser | null;
   /** When the token was issued to us (login or refresh), in ms; 0 when not known. */
   refreshedAt: number;
+  /** The last change came from another tab of the app (a logout or login there), not from this one. */
+  fromOtherTab: boolean;
   /** After login: both at once. */
   signIn: (token: string, user: SessionUser | null) => void;
   /** Token refresh: the answer replaces the stored token (spec §4). */
@@ -45,10 +47,11 @@ export const useSession = create<SessionState>()((set) => ({
   token: initialToken,
   user: initialUser,
   refreshedAt: storedRefreshedAt(),
-  signIn: (token, user) => set({ token, user, refreshedAt: Date.now() }),
-  setToken: (token) => set({ token, refreshedAt: Date.now() }),
-  setUser: (user) => set({ user }),
-  clear: () => set({ token: '', user: null, refreshedAt: 0 }),
+  fromOtherTab: false,
+  signIn: (token, user) => set({ token, user, refreshedAt: Date.now(), fromOtherTab: false }),
+  setToken: (token) => set({ token, refreshedAt: Date.now(), fromOtherTab: false }),
+  setUser: (user) => set({ user, fromOtherTab: false }),
+  clear: () => set({ token: '', user: null, refreshedAt: 0, fromOtherTab: false }),
 }));
 
 useSession.subscribe((s, prev) => {
@@ -66,13 +69,25 @@ export function followStoredSession(): void {
     token: typeof next?.token === 'string' ? next.token : '',
     user: next?.user && typeof next.user === 'object' ? (next.user as SessionUser) : null,
     refreshedAt: storedRefreshedAt(),
+    fromOtherTab: true,
   });
+}
+
+/**
+ * Whether two sessions are the same member's: both none, or both a member's, the same one (by id
+ * when both are known, else by token). A refreshed token is the same member; a logout or another
+ * member's login is not.
+ */
+export function sameMember(a: Pick<SessionState, 'token' | 'user'>, b: Pick<SessionState, 'token' | 'user'>): boolean {
+  if (!a.token || !b.token) return !a.token && !b.token;
+  return a.user && b.user ? a.user.id === b.user.id : a.token === b.token;
 }
 
 // Another tab logged in or out: follow it.
 if (typeof window !== 'undefined') {
   window.addEventListener('storage', (e) => {
-    if (e.key === storageKeys.session || e.key === storageKeys.sessionRefreshedAt) followStoredSession();
+    // `key` null: the other tab cleared the whole storage (a logout too).
+    if (e.key === null || e.key === storageKeys.session || e.key === storageKeys.sessionRefreshedAt) followStoredSession();
   });
 }
 

@@ -48,28 +48,28 @@ describe('the console session', () => {
   it('a session that ends by itself keeps its pages for the same operator; a sign-out or another operator does not', () => {
     sessionStore.signIn('token-4');
     sessionStore.end('expired');
-    expect(sessionStore.get()).toEqual({ token: null, ended: 'expired', scope: 'token-4' });
+    expect(sessionStore.get()).toEqual({ token: null, ended: 'expired', scope: 'token-4', operator: null });
     // The same operator signed in again: a new token, the same pages.
     sessionStore.resume('token-5');
-    expect(sessionStore.get()).toEqual({ token: 'token-5', ended: null, scope: 'token-4' });
+    expect(sessionStore.get()).toEqual({ token: 'token-5', ended: null, scope: 'token-4', operator: null });
     expect(localStorage.getItem('admin.token')).toBe('token-5');
     // Idle: kept too; another operator signing in starts afresh.
     sessionStore.end('idle');
     expect(sessionStore.get().scope).toBe('token-4');
     sessionStore.signIn('token-6');
-    expect(sessionStore.get()).toEqual({ token: 'token-6', ended: null, scope: 'token-6' });
+    expect(sessionStore.get()).toEqual({ token: 'token-6', ended: null, scope: 'token-6', operator: null });
   });
 
   it('a sign-out closes the pages, and a late refusal of a call sent before does not reopen them', () => {
     sessionStore.signIn('token-7');
     sessionStore.end('signed_out');
-    expect(sessionStore.get()).toEqual({ token: null, ended: 'signed_out', scope: '' });
+    expect(sessionStore.get()).toEqual({ token: null, ended: 'signed_out', scope: '', operator: null });
     sessionStore.end('expired');
-    expect(sessionStore.get()).toEqual({ token: null, ended: 'signed_out', scope: '' });
+    expect(sessionStore.get()).toEqual({ token: null, ended: 'signed_out', scope: '', operator: null });
     // Kept pages the operator leaves with a sign-out are closed.
     sessionStore.signIn('token-8');
     sessionStore.end('expired');
     sessionStore.end('signed_out');
-    expect(sessionStore.get()).toEqual({ token: null, ended: 'signed_out', scope: '' });
+    expect(sessionStore.get()).toEqual({ token: null, ended: 'signed_out', scope: '', operator: null });
   });
 });

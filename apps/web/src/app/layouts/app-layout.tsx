@@ -7,7 +7,9 @@ import { setNavigator } from '@/lib/navigation';
 import { usePageUsable } from '@/lib/page-usable';
 import { useGlobalLoading, useNativeShell } from '@/stores/app-flags';
 import { useOwnPopupsHeld } from '@/stores/popups';
-import { useSession } from '@/stores/session';
+import { sameMember, useSession } from '@/stores/session';
+import { isSessionAnswer } from '@shop/client/keys';
+import { queryClient } from '@/lib/query-client';
 import { reloadApp, useAppUpdate } from '@/stores/app-update';
 import { AppTabBar } from '@/app/tab-bar';
 import { i18n, useTranslation } from '@/lib/i18n';
@@ -47,6 +49,15 @@ export function AppLayout() {
     setNavigator((to, options) => navigate(to, options));
     return () => setNavigator(undefined);
   }, [navigate]);
+
+  // The member logged out, or another member logged in, in another tab: nothing of the member's answers stays in this one.
+  useEffect(
+    () =>
+      useSession.subscribe((s, prev) => {
+        if (s.fromOtherTab && !sameMember(s, prev)) queryClient.removeQueries({ predicate: (q) => isSessionAnswer(q.queryKey) });
+      }),
+    [],
+  );
 
   useEffect(() => {
     if (loadingOffOnArrival.has(pathname)) useGlobalLoading.getState().setGlobalLoading(false);
