@@ -1,6 +1,7 @@
 import { PAYMENT_FLAG_KINDS, type paymentRefundSchema } from '@shop/contract/admin';
 import type { PAYABLE_TYPES } from '@shop/contract/payments';
 import { Badge, Card, Table, Tag } from 'antd';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { useEndpointQuery } from '../lib/endpoint-query';
@@ -13,6 +14,12 @@ type Refund = z.infer<typeof paymentRefundSchema>;
 
 export const PAYMENT_STATUS_COLORS: Record<string, string> = { created: 'default', pending: 'gold', succeeded: 'green', failed: 'red', canceled: 'default', expired: 'default' };
 const REFUND_COLORS: Record<string, string> = { pending: 'gold', succeeded: 'green', failed: 'red' };
+
+/** A payment method in the operator's language ("Wallet balance" for `balance`), as the member's app names it; a method without a name yet shows its code. */
+export const payWayText = (t: TFunction, payWay: string): string => t(`console.payments.methods.${payWay}`, { defaultValue: payWay });
+
+/** How a payment was made: the gateway, then the method by its name (`stripe · Card …`). */
+export const paymentMethodText = (t: TFunction, p: { gateway: string | null; pay_way: string }): string => (p.gateway ? `${p.gateway} · ${payWayText(t, p.pay_way)}` : payWayText(t, p.pay_way));
 
 export function RefundTable({ rows }: { rows: Refund[] }) {
   const { t } = useTranslation();
@@ -73,7 +80,7 @@ export function PayablePayments({ payableType, payableId }: { payableType: (type
         locale={{ emptyText: t('console.payments.none') }}
         columns={[
           { title: t('console.payments.payment'), dataIndex: 'payment_no' },
-          { title: t('console.payments.method'), key: 'w', render: (_, p) => (p.gateway ? `${p.gateway} · ${p.pay_way}` : p.pay_way) },
+          { title: t('console.payments.method'), key: 'w', render: (_, p) => paymentMethodText(t, p) },
           { title: t('console.common.amount'), key: 'amount', align: 'right', render: (_, p) => formatMoney(p.amount + p.fee, p.currency) },
           { title: t('console.common.status'), dataIndex: 'status', render: (s: string) => <Tag color={PAYMENT_STATUS_COLORS[s]}>{t(`console.payments.status.${s}`)}</Tag> },
           { title: t('console.payments.flags'), dataIndex: 'open_flags', render: (n: number) => (n ? <Badge count={n} /> : '—') },

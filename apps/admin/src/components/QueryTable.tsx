@@ -3,7 +3,7 @@ import type { TFunction } from 'i18next';
 import type { AnyEndpoint } from '@shop/contract/common';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { useState } from 'react';
+import { cloneElement, Fragment, isValidElement, useState, type CSSProperties, type ReactNode } from 'react';
 import { formatNumber } from '../lib/format';
 import { ExportButton } from './ExportButton';
 
@@ -87,6 +87,33 @@ export function MoreActions({ items, testId }: { items: MoreAction[]; testId?: s
   );
 }
 
+/**
+ * The narrowest a column without a width of its own is shown (px): a few words of Chinese or Thai side
+ * by side, never a character a line as a table squeezed into a phone's width would show them.
+ */
+export const MIN_COLUMN_WIDTH = 120;
+
+/** The columns a table shows (a group's columns in its place). */
+const leafColumns = <T,>(columns: TableColumnsType<T>): TableColumnsType<T> => columns.flatMap((c) => ('children' in c && c.children ? leafColumns(c.children) : [c]));
+
+/** A column without a width of its own given the minimum (`MIN_COLUMN_WIDTH`); a group's columns each. */
+function withMinimum<T>(c: TableColumnsType<T>[number]): TableColumnsType<T>[number] {
+  if ('children' in c && c.children) return { ...c, children: c.children.map((child) => withMinimum<T>(child)) };
+  return typeof c.width === 'number' || (c as { minWidth?: number }).minWidth !== undefined ? c : { ...c, minWidth: MIN_COLUMN_WIDTH };
+}
+
+/** The narrowest a table's columns may be together (px): each column's width, or the minimum of one without. */
+export const minimumWidth = <T,>(columns: TableColumnsType<T>): number =>
+  leafColumns(columns).reduce((sum, c) => sum + (typeof c.width === 'number' ? c.width : ((c as { minWidth?: number }).minWidth ?? MIN_COLUMN_WIDTH)), 0);
+
+/** Room (px) for the expand button's column and the selection's checkboxes beside the columns. */
+const EXPAND_COLUMN_WIDTH = 48;
+const SELECTION_COLUMN_WIDTH = 48;
+
+/** A toolbar's control (a search box, a row of filters) no wider than the toolbar: on a phone it narrows to the screen instead of running past it. */
+const givingWay = (toolbar: ReactNode): ReactNode =>
+  isValidElement<{ style?: CSSProperties }>(toolbar) && toolbar.type !== Fragment ? cloneElement(toolbar, { style: { ...toolbar.props.style, maxWidth: '100%' } }) : toolbar;
+
 /** The width of a table whose every column has its own (in px): their sum, for `scroll.x` with `tableLayout="auto"`. */
 export const fittedWidth = <T,>(columns: TableColumnsType<T>): number => columns.reduce((sum, c) => sum + (typeof c.width === 'number' ? c.width : 0), 0);
 
@@ -115,10 +142,13 @@ export function QueryTable<T extends object>({ query, paging, sorting, exportCsv
         return { ...c, sortDirections: ['ascend', 'descend'], sortOrder: name !== undefined && sorting.sort === name ? (sorting.order === 'desc' ? 'descend' : 'ascend') : null };
       })
     : columns;
-  const sortedColumns = (sortable as TableColumnsType<T> | undefined)?.map((c) => keepWhole<T>(c));
-  // A pinned column (the actions) stays in view only inside a frame that scrolls sideways.
+  const sortedColumns = (sortable as TableColumnsType<T> | undefined)?.map((c) => withMinimum<T>(keepWhole<T>(c)));
+  // A pinned column (the actions) stays in view only inside a frame that scrolls sideways. Any other table
+  // is at least as wide as its columns' minimums: in a narrower window (a phone) it scrolls in its own frame
+  // instead of squeezing its columns to a character a line or widening the page.
   const pinned = columns?.some((c) => c.fixed !== undefined && c.fixed !== false) ?? false;
-  const scroll = rest.scroll?.x === undefined && pinned ? { ...rest.scroll, x: 'max-content' as const } : rest.scroll;
+  const narrowest = () => minimumWidth(sortedColumns ?? []) + (rest.expandable ? EXPAND_COLUMN_WIDTH : 0) + (rest.rowSelection ? SELECTION_COLUMN_WIDTH : 0);
+  const scroll = rest.scroll?.x !== undefined ? rest.scroll : { ...rest.scroll, x: pinned ? ('max-content' as const) : narrowest() };
   const table = (
     <Table<T>
       size="middle"
@@ -151,10 +181,12 @@ export function QueryTable<T extends object>({ query, paging, sorting, exportCsv
     />
   );
   if (!exportCsv && !toolbar) return table;
+  // The toolbar and the export share a row that wraps: on a phone the export goes under the filters, and
+  // the toolbar narrows to the screen (its controls with it) instead of pushing the page wider.
   return (
     <div>
-      <div style={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', gap: 12, marginBottom: 12 }}>
-        <div>{toolbar}</div>
+      <div style={{ display: 'flex', flexWrap: 'wrap', justifyContent: 'space-between', alignItems: 'center', gap: 12, marginBottom: 12 }}>
+        <div style={{ flex: '1 1 auto', minWidth: 0, maxWidth: '100%' }}>{givingWay(toolbar)}</div>
         {exportCsv && <ExportButton list={exportCsv.list} query={exportCsv.query} />}
       </div>
       {table}

@@ -142,36 +142,42 @@ export function ReviewQueue<T extends { id: number; status: string }>({ name, st
         exportCsv={exportable ? { list, query: filters } : undefined}
         toolbar={
           (searchPlaceholder || filter) && (
-            <Space wrap>
+            // Each control keeps its width where there is room and narrows to the screen where there is not (a phone);
+            // the search goes under the filter when both do not fit on one line.
+            <div style={{ display: 'flex', flexWrap: 'wrap', gap: 8 }}>
               {filter && (
-                <Select
-                  allowClear
-                  style={{ width: 200 }}
-                  placeholder={filter.placeholder}
-                  aria-label={filter.label}
-                  value={filterValue}
-                  options={filter.options}
-                  onChange={(v: string | undefined) => {
-                    setFilterValue(v);
-                    setPaging((p) => ({ ...p, page: 1 }));
-                  }}
-                  data-testid={`${name}-filter`}
-                />
+                <div style={{ flex: '0 1 200px', minWidth: 0 }}>
+                  <Select
+                    allowClear
+                    style={{ width: '100%' }}
+                    placeholder={filter.placeholder}
+                    aria-label={filter.label}
+                    value={filterValue}
+                    options={filter.options}
+                    onChange={(v: string | undefined) => {
+                      setFilterValue(v);
+                      setPaging((p) => ({ ...p, page: 1 }));
+                    }}
+                    data-testid={`${name}-filter`}
+                  />
+                </div>
               )}
               {searchPlaceholder && (
-                <Input.Search
-                  allowClear
-                  enterButton={t('console.common.search')}
-                  placeholder={searchPlaceholder}
-                  style={{ width: 360 }}
-                  onSearch={(v) => {
-                    setSearch(v.trim());
-                    setPaging((p) => ({ ...p, page: 1 }));
-                  }}
-                  data-testid={`${name}-search`}
-                />
+                <div style={{ flex: '0 1 360px', minWidth: 0 }}>
+                  <Input.Search
+                    allowClear
+                    enterButton={t('console.common.search')}
+                    placeholder={searchPlaceholder}
+                    style={{ width: '100%' }}
+                    onSearch={(v) => {
+                      setSearch(v.trim());
+                      setPaging((p) => ({ ...p, page: 1 }));
+                    }}
+                    data-testid={`${name}-search`}
+                  />
+                </div>
               )}
-            </Space>
+            </div>
           )
         }
         onRow={(row) => ({ onDoubleClick: () => setOpen(row) })}

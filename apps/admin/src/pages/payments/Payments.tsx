@@ -13,7 +13,7 @@ import { call } from '../../lib/request';
 import { useSearchChoice } from '../../lib/url-state';
 import { parseAmount } from '../../lib/money';
 import { formatDate, formatMoney } from '../../lib/format';
-import { PAYMENT_STATUS_COLORS as STATUS_COLORS, RefundTable, refundColumns } from '../../components/PaymentParts';
+import { PAYMENT_STATUS_COLORS as STATUS_COLORS, paymentMethodText, RefundTable, refundColumns } from '../../components/PaymentParts';
 import { decidePaymentFlagRoute, inquirePaymentRoute, paymentDetailRoute, paymentFlagsRoute, paymentsRoute, refundPaymentRoute, refundsRoute } from '../../lib/routes-payments';
 
 type Payment = z.infer<typeof adminPaymentSchema>;
@@ -110,7 +110,7 @@ function PaymentList() {
         { title: t('console.payments.payment'), dataIndex: 'payment_no' },
         { title: t('console.common.member'), key: 'm', render: (_, p) => `${p.member} (#${p.member_id})` },
         { title: t('console.payments.payable'), key: 'pb', render: (_, p) => `${t(`console.payments.payables.${p.payable_type}`)} #${p.payable_id}` },
-        { title: t('console.payments.method'), key: 'w', render: (_, p) => (p.gateway ? `${p.gateway} · ${p.pay_way}` : p.pay_way) },
+        { title: t('console.payments.method'), key: 'w', render: (_, p) => paymentMethodText(t, p) },
         { title: t('console.common.amount'), key: 'amount', sorter: true, align: 'right', render: (_, p) => formatMoney(p.amount + p.fee, p.currency) },
         { title: t('console.payments.balancePart'), key: 'b', align: 'right', render: (_, p) => (p.balance_part ? formatMoney(p.balance_part, p.currency) : '—') },
         { title: t('console.common.status'), dataIndex: 'status', render: (s: string) => <Tag color={STATUS_COLORS[s]}>{t(`console.payments.status.${s}`)}</Tag> },

@@ -14,6 +14,30 @@ import { shopStockChangesRoute } from '../../lib/routes-shops';
 export const madeByText = (t: TFunction, m: z.infer<typeof stockChangeMakerSchema>) =>
   m.kind === 'owner' ? t('console.shops.ownerNamed', { name: m.name }) : m.kind === 'member' || m.kind === 'operator' ? m.name : actorText(t, m.kind);
 
+/**
+ * What a stock change's reference tells an operator, in their language: the number of the order, sales
+ * slip or after-sales case behind it, or the approval request that allowed it; nothing for an internal
+ * stamp (`operator:…`, whose author "Made by" names already, or demo data's `seed`).
+ */
+export function stockReferenceText(t: TFunction, reference: string): string | null {
+  const at = reference.indexOf(':');
+  const kind = reference.slice(0, at);
+  const number = reference.slice(at + 1);
+  if (at < 0 || !number) return null;
+  switch (kind) {
+    case 'order':
+      return `${t('console.shops.orders.no')} ${number}`;
+    case 'slip':
+      return `${t('console.shops.slips.no')} ${number}`;
+    case 'after-sale':
+      return `${t('console.afterSales.caseNo')} ${number}`;
+    case 'approval':
+      return t('console.shops.approvalRequest', { id: number });
+    default:
+      return null;
+  }
+}
+
 /** A shop's stock changes, newest first, a page at a time, each with who made it. */
 export function StockChanges({ shopId }: { shopId: number }) {
   const { t } = useTranslation();
@@ -31,7 +55,7 @@ export function StockChanges({ shopId }: { shopId: number }) {
         { title: t('console.shops.delta'), dataIndex: 'delta', align: 'right', render: (n: number) => (n > 0 ? `+${formatNumber(n)}` : formatNumber(n)) },
         { title: t('console.shops.stockAfter'), dataIndex: 'stock_after', align: 'right' },
         { title: t('console.shops.cause'), dataIndex: 'cause', render: (c: string) => t(`console.shops.causes.${c}`, { defaultValue: c }) },
-        { title: t('console.common.reason'), key: 'r', render: (_, a) => [a.reason, a.reference].filter(Boolean).join(' · ') },
+        { title: t('console.common.reason'), key: 'r', render: (_, a) => [a.reason, stockReferenceText(t, a.reference)].filter(Boolean).join(' · ') || '—' },
         { title: t('console.shops.madeBy'), key: 'made_by', render: (_, a) => madeByText(t, a.made_by) },
       ]}
     />

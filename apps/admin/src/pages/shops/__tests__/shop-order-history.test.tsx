@@ -45,7 +45,10 @@ const answers: Record<string, unknown> = {
     limit: 10,
   },
 };
+/** The stock changes as the API answers them (a test may answer others, set back before each test). */
+const stockChanges = answers['/admin/api/shops/stockChanges'];
 beforeEach(async () => {
+  answers['/admin/api/shops/stockChanges'] = stockChanges;
   await changeLanguage('en-us');
   sessionStore.signIn('token');
   vi.stubGlobal('fetch', answeringFrom(answers));
@@ -87,9 +90,30 @@ describe('a shop’s stock changes', () => {
     await screen.findByText('Owner demo001');
     expect(screen.getByRole('columnheader', { name: 'Made by' })).toBeTruthy();
     expect(screen.queryByRole('columnheader', { name: 'Reviewed by' })).toBeNull();
-    const madeBy = [...document.querySelectorAll('.ant-table-tbody tr')].map((tr) => tr.lastElementChild!.textContent);
+    const madeBy = [...document.querySelectorAll('.ant-table-tbody tr.ant-table-row')].map((tr) => tr.lastElementChild!.textContent);
     expect(madeBy).toEqual(['Owner demo001', 'ops1#3', 'System']);
     expect(document.body.textContent).not.toContain('member:');
+  });
+
+  it('give the reason without the internal stamps, and the number of the order, slip or case behind a change', async () => {
+    answers['/admin/api/shops/stockChanges'] = {
+      list: [
+        { id: 6, sku_id: 9, delta: 1, stock_after: 3, cause: 'after_sale', reference: 'after-sale:AS202611230001', reason: 'returned, resellable', made_by: { kind: 'operator', name: 'ops1#3' }, created_at: at(5) },
+        { id: 5, sku_id: 9, delta: -1, stock_after: 2, cause: 'slip', reference: 'slip:SN2611230005', reason: '', made_by: { kind: 'owner', name: 'demo001' }, created_at: at(4) },
+        { id: 4, sku_id: 9, delta: 2, stock_after: 3, cause: 'operator', reference: 'approval:12', reason: 'Recount', made_by: { kind: 'operator', name: 'fin2#4' }, created_at: at(3) },
+        ...(stockChanges as { list: unknown[] }).list,
+      ],
+      total: 6,
+      page: 1,
+      limit: 10,
+    };
+    shown(<StockChanges shopId={5} />);
+    await screen.findByText('Recount', { exact: false });
+    const headings = [...document.querySelectorAll('.ant-table-thead th')].map((th) => th.textContent);
+    const reasons = [...document.querySelectorAll('.ant-table-tbody tr.ant-table-row')].map((tr) => tr.children[headings.indexOf('Reason')]!.textContent);
+    expect(reasons).toEqual(['returned, resellable · Case no. AS202611230001', 'Slip number SN2611230005', 'Recount · Approval request #12', 'Order number M1', 'damaged', 'opening stock']);
+    // "Made by" names the operator; the reason never repeats them as a stamp.
+    expect(document.body.textContent).not.toContain('operator:');
   });
 
   it('say "System" and the owner in the operator’s language', async () => {
@@ -97,6 +121,6 @@ describe('a shop’s stock changes', () => {
     shown(<StockChanges shopId={5} />);
     await screen.findByText('店主 demo001');
     expect(screen.getByRole('columnheader', { name: '操作人' })).toBeTruthy();
-    expect([...document.querySelectorAll('.ant-table-tbody tr')].map((tr) => tr.lastElementChild!.textContent)).toEqual(['店主 demo001', 'ops1#3', '系统']);
+    expect([...document.querySelectorAll('.ant-table-tbody tr.ant-table-row')].map((tr) => tr.lastElementChild!.textContent)).toEqual(['店主 demo001', 'ops1#3', '系统']);
   });
 });

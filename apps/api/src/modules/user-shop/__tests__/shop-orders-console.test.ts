@@ -151,6 +151,9 @@ describe('a shop’s stock changes in the console', () => {
       ['order', -1, { kind: 'owner', name: o.userName }],
       ['operator', 4, { kind: 'system', name: 'test' }],
     ]);
+    // The operator's own change refers to nothing beyond itself: who made it is "made by", never repeated as an `operator:` stamp.
+    expect(res.body.data.list[0].reference).toBe('');
+    expect(res.body.data.list[1].reference).toMatch(/^order:/);
     expect((await op(`/admin/api/shops/stockChanges?shop_id=${o.shopId}&page=2&limit=2`)).body.data.list).toHaveLength(1);
   });
 });
