@@ -38,7 +38,16 @@ export class Moment {
   }
 }
 
-export type Params = Record<string, string | number | Amount | Moment>;
+/** A measure in a message (a weight in kilograms …), written with the reader's decimal mark: "2.5" to an English reader, "2,5" to a Hungarian one. */
+export class Quantity {
+  constructor(readonly value: number) {}
+
+  in(lang: Language): string {
+    return new Intl.NumberFormat(LANGUAGE_TAGS[lang] ?? 'en-US', { maximumFractionDigits: 3 }).format(this.value);
+  }
+}
+
+export type Params = Record<string, string | number | Amount | Moment | Quantity>;
 
 const pluralRules = new Map<string, Intl.PluralRules>();
 /** The language's plural category of `count` ("one", "other" …). */
@@ -71,7 +80,7 @@ export class Translator {
   t(lang: Language, key: string, params?: Params): string {
     const keys = typeof params?.count === 'number' ? [...(params.count === 0 ? [`${key}_zero`] : []), `${key}_${pluralOf(lang, params.count)}`, key] : [key];
     const text = this.lookup(lang, keys) ?? this.lookup(DEFAULT_LANGUAGE, keys) ?? key;
-    return interpolate(text, params && Object.fromEntries(Object.entries(params).map(([name, v]) => [name, v instanceof Amount || v instanceof Moment ? v.in(lang) : v])));
+    return interpolate(text, params && Object.fromEntries(Object.entries(params).map(([name, v]) => [name, v instanceof Amount || v instanceof Moment || v instanceof Quantity ? v.in(lang) : v])));
   }
 
   /** The first of `keys` with a text in `lang`'s pack. */

@@ -148,6 +148,8 @@ export const ResponseCode = {
   charityAmountTooLarge: 5033,
   /** No freight is set for the destination, method and weight. */
   noFreightRoute: 5040,
+  /** The destination is served by the method, but the order is heavier than its heaviest band (`max`, in kilograms). */
+  freightTooHeavy: 5041,
   /** The group buy has not started or is over. */
   groupBuyNotActive: 5050,
   /** More than the activity allows per order or per member (`max`). */
@@ -493,6 +495,7 @@ export const responseCodeMessageKey: Record<number, string> = {
   [ResponseCode.charityAmountTooSmall]: 'orders.code.charityAmountTooSmall',
   [ResponseCode.charityAmountTooLarge]: 'orders.code.charityAmountTooLarge',
   [ResponseCode.noFreightRoute]: 'orders.code.noFreightRoute',
+  [ResponseCode.freightTooHeavy]: 'orders.code.freightTooHeavy',
   [ResponseCode.groupBuyNotActive]: 'orders.code.groupBuyNotActive',
   [ResponseCode.groupBuyLimit]: 'orders.code.groupBuyLimit',
   [ResponseCode.groupClosed]: 'orders.code.groupClosed',

@@ -5,6 +5,7 @@ import { freeText } from '../common/text.js';
 import { idParam, PROMOTION_STATES } from '../catalogue/catalogue.schemas.js';
 import { CART_LINE_MAX, CART_LINE_PROBLEMS, CART_MAX_LINES } from '../cart/cart.schemas.js';
 import { payProofFields } from '../payments/payments.schemas.js';
+import { AFTER_SALE_REFUND_DESTINATIONS } from '../after-sales/after-sales.schemas.js';
 
 /** Integer minor units of `currency` (money is integers). */
 const minor = z.number().int();
@@ -236,6 +237,10 @@ export const orderPaymentRefundSchema = z.object({
   currency: z.string(),
   status: z.enum(['pending', 'succeeded', 'failed']),
   reason: z.string(),
+  /** Where it goes back, as the after-sales case says it: the wallet (or the points, shopping points, gift-card value that paid), the card, or another method. */
+  to: z.enum(AFTER_SALE_REFUND_DESTINATIONS),
+  /** The method it goes back by (the app's `payments.method.<pay_way>` names it; `balance` for the wallet). */
+  pay_way: z.string(),
   created_at: stamp,
   finished_at: stamp.nullable(),
 });

@@ -45,6 +45,7 @@ import { pick } from '../catalogue/texts.js';
 import { OrderListTag, ordersChanged } from '../orders/order-lists.js';
 import { findRefundsByCausePrefixes, findSucceededRefundsWithMethodByCausePrefixes } from '../payments/payments.queries.js';
 import { REFUND_OVERDUE_SECONDS } from '../payments/settlement.js';
+import { refundDestination } from '../payments/payment-history.js';
 import { scheduleSettlement } from '../orders/order-settlement.js';
 import { signedAddressesSameUntil, signStored, uploadKeyOf } from '../uploads/file-addresses.js';
 import { findOwnUpload, findOwnUploadsByKey } from '../uploads/uploads.queries.js';
@@ -611,11 +612,7 @@ async function refundPartsOf(db: Executor, rows: CaseRow[]): Promise<Map<number,
   const refunds = await findSucceededRefundsWithMethodByCausePrefixes(db, refunded.map((r) => `after-sale:${r.id}:`));
   for (const r of refunds) {
     const caseId = Number(r.cause.split(':')[1]);
-    const asset = r.ledger_asset ?? 'cash';
-    const part: Omit<RefundPart, 'amount'> =
-      r.via === 'ledger'
-        ? asset === 'cash' ? { to: 'wallet', pay_way: 'balance' } : { to: asset as RefundPart['to'], pay_way: asset }
-        : { to: r.method === 'card' ? 'card' : 'method', pay_way: r.method_code };
+    const part: Omit<RefundPart, 'amount'> = refundDestination(r.via, r);
     const parts = out.get(caseId) ?? [];
     const same = parts.find((p) => p.to === part.to && p.pay_way === part.pay_way);
     if (same) same.amount += Number(r.amount_minor);

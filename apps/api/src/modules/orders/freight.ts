@@ -3,7 +3,8 @@ import type { Executor } from '../../db/database.js';
 import { AppError } from '../../lib/errors.js';
 import { rateFor } from '../rates/rates.service.js';
 import { orderAmounts, type OrderAmounts, type PointsParts } from './amounts.js';
-import { findInternationalFreightFees, findOperatingFeeRate, findCountryCurrency } from './orders.queries.js';
+import { Quantity } from '../../lib/i18n.js';
+import { findInternationalFreightFees, findInternationalFreightMaxWeight, findOperatingFeeRate, findCountryCurrency } from './orders.queries.js';
 
 export type ShippingMethod = 'standard' | 'express';
 
@@ -11,6 +12,18 @@ export type ShippingMethod = 'standard' | 'express';
 export async function internationalFreightOptions(db: Executor, countryCode: string, weightG: number, currency: string): Promise<Array<{ method: ShippingMethod; freight: number }>> {
   const rows = await findInternationalFreightFees(db, countryCode, weightG, currency);
   return rows.map((r) => ({ method: r.method, freight: Number(r.fee_minor) }));
+}
+
+/**
+ * The freight of the chosen method among `options`; without it, the member is told why: the order is
+ * heavier than the method's heaviest band (with that weight), or the method does not go there.
+ */
+export async function chosenFreight(db: Executor, options: Array<{ method: ShippingMethod; freight: number }>, to: { countryCode: string; method: ShippingMethod; weightG: number; currency: string }) {
+  const chosen = options.find((o) => o.method === to.method);
+  if (chosen) return chosen;
+  const maxG = await findInternationalFreightMaxWeight(db, to.countryCode, to.method, to.currency);
+  if (maxG !== undefined && to.weightG > maxG) throw new AppError(ResponseCode.freightTooHeavy, { max: new Quantity(maxG / 1000) });
+  throw new AppError(ResponseCode.noFreightRoute);
 }
 
 /**
@@ -48,8 +61,7 @@ export interface InternationalTerms {
 /** Freight by weight band, the operating fee and the rate to the destination's currency of a cross-border order. */
 export async function internationalTerms(db: Executor, input: { countryCode: string; method: ShippingMethod; weightG: number; currency: string; subtotal: number; couponDiscount?: number; points?: Partial<PointsParts> }): Promise<InternationalTerms> {
   const options = await internationalFreightOptions(db, input.countryCode, input.weightG, input.currency);
-  const chosen = options.find((o) => o.method === input.method);
-  if (!chosen) throw new AppError(ResponseCode.noFreightRoute);
+  const chosen = await chosenFreight(db, options, input);
   const [feeRate, localCurrency] = await Promise.all([findOperatingFeeRate(db, input.countryCode), findCountryCurrency(db, input.countryCode)]);
   const amounts = orderAmounts({ subtotal: input.subtotal, operatingFeeRateBp: feeRate, freight: chosen.freight, couponDiscount: input.couponDiscount, ...input.points });
   const local = localCurrency ?? input.currency;

@@ -5,7 +5,7 @@ import type { Actor } from '../../lib/actor.js';
 import { AppError } from '../../lib/errors.js';
 import { memberIdOf } from '../cart/cart.service.js';
 import { operatorName, recordedSetting, writeLoadedRow, type LoadedVersion } from './fulfilment.service.js';
-import { convertMinor, exactRate, internationalFreightOptions } from './freight.js';
+import { chosenFreight, convertMinor, exactRate, internationalFreightOptions } from './freight.js';
 import * as q from './orders.queries.js';
 import { placeOrder, previewCheckout } from './orders.service.js';
 import { rateFor } from '../rates/rates.service.js';
@@ -19,8 +19,7 @@ export async function quoteInternationalFreight(db: Database, actor: Actor, inpu
   const weightG = preview.lines.reduce((n, l) => n + (skus.get(l.sku_id)?.weight_g ?? 0) * l.num, 0);
   const countryCode = preview.address.country_code;
   const options = await internationalFreightOptions(db, countryCode, weightG, preview.currency);
-  const chosen = options.find((o) => o.method === input.method);
-  if (!chosen) throw new AppError(ResponseCode.noFreightRoute);
+  const chosen = await chosenFreight(db, options, { countryCode, method: input.method, weightG, currency: preview.currency });
   const local = (await q.findCountryCurrency(db, countryCode)) ?? preview.currency;
   // A quote without a known rate still shows the freight; placing the order needs the rate.
   const rate = await rateFor(db, preview.currency, local).catch(() => undefined);
@@ -62,7 +61,18 @@ export async function setInternationalFreight(db: Database, actor: Actor, input:
   if (input.weight_to_g <= input.weight_from_g) throw new AppError(ResponseCode.settingInvalid, undefined, { messageKey: 'admin.code.freightWeightsReversed' });
   const operator = operatorName(actor);
   const row = { country_code: input.country_code, method: input.method, weight_from_g: input.weight_from_g, weight_to_g: input.weight_to_g, currency: input.currency, fee_minor: input.fee };
-  await writeLoadedRow(db, loaded, (tx) => q.lockInternationalFreightForUpdate(tx, row), (tx, exists) => q.writeInternationalFreight(tx, row, operator, exists));
+  await writeLoadedRow(
+    db,
+    loaded,
+    async (tx) => {
+      // Checkout takes a weight on a shared bound by the lighter band: bands may meet, never overlap.
+      await q.lockInternationalFreightBands(tx, row);
+      const other = await q.findOverlappingInternationalFreight(tx, row, row.weight_to_g);
+      if (other) throw new AppError(ResponseCode.settingInvalid, { from: other.weight_from_g, to: other.weight_to_g }, { messageKey: 'admin.code.freightBandsOverlap' });
+      return q.lockInternationalFreightForUpdate(tx, row);
+    },
+    (tx, exists) => q.writeInternationalFreight(tx, row, operator, exists),
+  );
   return { ok: true as const };
 }
 

@@ -625,17 +625,52 @@ export const findPackagesToTrack = async (db: Executor, limit: number) =>
 export const findRecentOrderIds = async (db: Executor, userId: number, limit: number) =>
   (await db.selectFrom('orders').select('id').where('user_id', '=', userId).orderBy('id', 'desc').limit(limit).execute()).map((r) => r.id);
 
-/** International freight bands holding `weightG` for a country, one per method. */
+/**
+ * International freight bands holding `weightG` for a country, one per method. A band holds both its
+ * bounds ("from 0 up to 5000 g" holds 5,000 g); where two bands meet, the lighter one holds the shared bound.
+ */
 export const findInternationalFreightFees = (db: Executor, countryCode: string, weightG: number, currency: string) =>
   db
     .selectFrom('international_freight')
+    .distinctOn('method')
     .select(['method', 'fee_minor'])
     .where('country_code', '=', countryCode)
     .where('currency', '=', currency)
     .where('weight_from_g', '<=', weightG)
-    .where('weight_to_g', '>', weightG)
+    .where('weight_to_g', '>=', weightG)
     .orderBy('method')
+    .orderBy('weight_from_g')
     .execute();
+
+/** The heaviest weight a method carries to a country in a currency (none: no band at all). */
+export const findInternationalFreightMaxWeight = async (db: Executor, countryCode: string, method: 'standard' | 'express', currency: string): Promise<number | undefined> => {
+  const row = await db
+    .selectFrom('international_freight')
+    .select((eb) => eb.fn.max('weight_to_g').as('max_g'))
+    .where('country_code', '=', countryCode)
+    .where('method', '=', method)
+    .where('currency', '=', currency)
+    .executeTakeFirst();
+  return row?.max_g == null ? undefined : Number(row.max_g);
+};
+
+/** Serializes changes to the bands of one country, method and currency until the transaction ends (so two saves cannot add overlapping bands). */
+export const lockInternationalFreightBands = (tx: Tx, key: Omit<FreightBandKey, 'weight_from_g'>) =>
+  sql`select pg_advisory_xact_lock(hashtext('international-freight'), hashtext(${`${key.country_code}:${key.method}:${key.currency}`}))`.execute(tx);
+
+/** Another band of the same country, method and currency that shares more than a bound with `from`–`to` (bands may meet, not overlap). */
+export const findOverlappingInternationalFreight = (db: Executor, key: FreightBandKey, weightToG: number) =>
+  db
+    .selectFrom('international_freight')
+    .select(['weight_from_g', 'weight_to_g'])
+    .where('country_code', '=', key.country_code)
+    .where('method', '=', key.method)
+    .where('currency', '=', key.currency)
+    .where('weight_from_g', '!=', key.weight_from_g)
+    .where('weight_from_g', '<', weightToG)
+    .where('weight_to_g', '>', key.weight_from_g)
+    .orderBy('weight_from_g')
+    .executeTakeFirst();
 
 type FreightBandKey = { country_code: string; method: 'standard' | 'express'; currency: string; weight_from_g: number };
 

@@ -17,6 +17,21 @@ export function balanceParts(p: { ledger_minor: number | string; hold_status: Ho
   return { balance_part: Number(p.ledger_minor) - released, balance_released: released };
 }
 
+type RefundDestination = Pick<OrderPayment['refunds'][number], 'to' | 'pay_way'>;
+
+/**
+ * Where a refund of a payment goes back: one through the ledger to the wallet (or to the points,
+ * shopping points or gift-card value the payment was made with), one through the gateway to the card
+ * or the other method that paid it — the words the after-sales case uses for its parts.
+ */
+export function refundDestination(via: 'gateway' | 'ledger', payment: { method: string; method_code: string; ledger_asset: string | null }): RefundDestination {
+  if (via === 'ledger') {
+    const asset = payment.ledger_asset ?? 'cash';
+    return asset === 'cash' ? { to: 'wallet', pay_way: 'balance' } : { to: asset as RefundDestination['to'], pay_way: asset };
+  }
+  return { to: payment.method === 'card' ? 'card' : 'method', pay_way: payment.method_code };
+}
+
 /**
  * What paid a member's payable, as the payable's page shows it: each succeeded payment (and each whose
  * money came after it had ended, given back) with its method, amount, surcharge, parts and refunds (`converted` is the payable's area's to add). A
@@ -49,7 +64,7 @@ export async function paymentsOfPayable(db: Executor, userId: number, type: Paya
       paid_at: iso(p.finished_at),
       refunds: refunds
         .filter((r) => r.payment_id === p.id)
-        .map((r) => ({ refund_no: r.reference, amount: Number(r.amount_minor), currency: r.currency, status: r.status, reason: r.reason, created_at: iso(r.created_at)!, finished_at: iso(r.finished_at) })),
+        .map((r) => ({ refund_no: r.reference, amount: Number(r.amount_minor), currency: r.currency, status: r.status, reason: r.reason, ...refundDestination(r.via, p), created_at: iso(r.created_at)!, finished_at: iso(r.finished_at) })),
     };
   });
 }

@@ -14,7 +14,7 @@ import OrderInfoPage from '../pages/order-info-page';
 // in words, never as the payments area's own kind.
 
 let status = 'refunded';
-const refund = (no: string, reason: string, amount = 1000) => ({ refund_no: no, amount, currency: 'USD', status: 'succeeded', reason, created_at: '2026-11-24T09:00:00.000Z', finished_at: '2026-11-24T09:01:00.000Z' });
+const refund = (no: string, reason: string, amount = 1000, to = 'wallet', pay_way = 'balance') => ({ refund_no: no, amount, currency: 'USD', status: 'succeeded', reason, to, pay_way, created_at: '2026-11-24T09:00:00.000Z', finished_at: '2026-11-24T09:01:00.000Z' });
 const balancePayment = {
   payment_no: 'P2611230000000009',
   pay_way: 'balance',
@@ -136,7 +136,7 @@ describe('the order page, truthfully in the member’s language', () => {
 describe('a payment that landed after its order closed', () => {
   it('shows the balance part as released, not charged, only the card part charged, and why it was refunded', async () => {
     status = 'closed';
-    payment = latePayment(refund('R9', 'payable_not_payable', 3497));
+    payment = latePayment(refund('R9', 'payable_not_payable', 3497, 'card', 'stripe_card'));
     renderOrder();
     const text = (await screen.findByRole('article')).textContent!.replace(/\s+/g, ' ');
     expect(text).toContain('Charged in total$34.97');
@@ -151,7 +151,7 @@ describe('a payment that landed after its order closed', () => {
     useLanguage.getState().setLang('hu');
     await act(() => i18n.changeLanguage('hu'));
     status = 'closed';
-    payment = latePayment(refund('R9', 'payable_not_payable', 3497));
+    payment = latePayment(refund('R9', 'payable_not_payable', 3497, 'card', 'stripe_card'));
     renderOrder();
     const text = (await screen.findByRole('article')).textContent!.replace(/\s+/g, ' ');
     expect(text).toContain('A zárolt pénztárca-egyenleg felszabadítva (nem terheltük)');
@@ -161,7 +161,7 @@ describe('a payment that landed after its order closed', () => {
 
   it('says why each was refunded after the order expired or was cancelled, in words', async () => {
     status = 'closed';
-    payment = latePayment(refund('R9', 'paid_after_expiry', 1500), refund('R10', 'paid_after_cancel', 1997));
+    payment = latePayment(refund('R9', 'paid_after_expiry', 1500, 'card', 'stripe_card'), refund('R10', 'paid_after_cancel', 1997, 'card', 'stripe_card'));
     renderOrder();
     const text = (await screen.findByRole('article')).textContent!.replace(/\s+/g, ' ');
     expect(text).toContain('Paid after the order had expired: refunded');
@@ -173,7 +173,7 @@ describe('a payment that landed after its order closed', () => {
     useLanguage.getState().setLang('jp');
     await act(() => i18n.changeLanguage('jp'));
     status = 'closed';
-    payment = latePayment(refund('R9', 'paid_after_expiry', 1500), refund('R10', 'paid_after_cancel', 1997));
+    payment = latePayment(refund('R9', 'paid_after_expiry', 1500, 'card', 'stripe_card'), refund('R10', 'paid_after_cancel', 1997, 'card', 'stripe_card'));
     renderOrder();
     const text = (await screen.findByRole('article')).textContent!.replace(/\s+/g, ' ');
     expect(text).toContain('注文の期限切れ後に支払われたため、返金しました');

@@ -74,7 +74,7 @@ const api = await startFakeApi({
                 converted: { currency: 'MYR', amount: 19327, rate: '4.471800000000' },
                 created_at: '2026-11-23T10:05:00.000Z',
                 paid_at: '2026-11-23T10:06:00.000Z',
-                refunds: [{ refund_no: 'R2611240000000001', amount: 1200, currency: 'USD', status: 'succeeded', reason: 'One cup broken', created_at: '2026-11-24T09:00:00.000Z', finished_at: '2026-11-24T09:01:00.000Z' }],
+                refunds: [{ refund_no: 'R2611240000000001', amount: 1200, currency: 'USD', status: 'succeeded', reason: 'One cup broken', to: 'card', pay_way: 'stripe_card', created_at: '2026-11-24T09:00:00.000Z', finished_at: '2026-11-24T09:01:00.000Z' }],
               },
             ],
     }),

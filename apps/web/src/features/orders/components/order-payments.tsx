@@ -1,5 +1,5 @@
 import type { OrderPayment } from '@shop/contract/orders';
-import { Amount } from '@/components/amount';
+import { Amount, formatAmount } from '@/components/amount';
 // The amounts' list style, shared with the order's own amounts.
 import '@/components/order-amounts.css';
 import { formatDate, formatNumber, formatRate } from '@/lib/format';
@@ -38,7 +38,7 @@ export function useRefundReason() {
 /**
  * What paid the order: each payment with its method, the order's amount, the method's surcharge and
  * the total charged, the wallet's and the gateway's parts, the converted amount with its rate, when,
- * and each refund with its state.
+ * and each refund with its state and where it went (in the after-sales case page's words).
  */
 export function OrderPayments({ payments }: { payments: OrderPayment[] | undefined }) {
   const { t } = useTranslation();
@@ -107,6 +107,7 @@ export function OrderPayments({ payments }: { payments: OrderPayment[] | undefin
                 <span>{t(`orders.payments.refund.${r.status}`)}</span>
                 <Amount value={-r.amount} currency={r.currency} />
               </div>
+              <div className="order-refund-to">{t(`afterSales.app.refundTo.${r.to}`, { amount: formatAmount(r.amount, r.currency), method: methodName(r.pay_way) })}</div>
               <div className="order-muted">
                 {formatDate(r.finished_at ?? r.created_at)}
                 {r.reason ? ` · ${refundReason(r.reason)}` : ''}
