@@ -303,6 +303,10 @@ export const sellNoteCreateBody = z
 
 // ── The shop cart (one cart per buyer and shop) ─────────────────────────────────────────────
 
+/** Why a shop cart line cannot be ordered now (see `shopCartLineSchema.problem`). */
+export const SHOP_CART_LINE_PROBLEMS = ['shop_gone', 'shop_paused', 'off_sale', 'out_of_stock', 'not_enough_stock'] as const;
+export type ShopCartLineProblem = (typeof SHOP_CART_LINE_PROBLEMS)[number];
+
 export const shopCartLineSchema = z.object({
   id: z.number().int(),
   shop_id: z.number().int(),
@@ -317,8 +321,16 @@ export const shopCartLineSchema = z.object({
   /** What the shop holds of the SKU. */
   stock: count,
   selected: z.boolean(),
+  /** False when the line cannot be ordered now (`problem` says why); such a line counts toward no total. */
   available: z.boolean(),
+  /**
+   * Why the line cannot be ordered, the shop's reason first: `shop_gone` (closed, or its owner can no
+   * longer sell: buyers are told it does not exist), `shop_paused`, `off_sale`, `out_of_stock` (the
+   * shop holds none), `not_enough_stock` (the shop holds fewer than `num`: `stock` are left); null when it can.
+   */
+  problem: z.enum(SHOP_CART_LINE_PROBLEMS).nullable(),
 });
+export type ShopCartLine = z.infer<typeof shopCartLineSchema>;
 export const shopCartQuery = z.object({ shop_id: idParam.optional() });
 export const shopCartData = z.object({
   /** One group per shop, newest first. */

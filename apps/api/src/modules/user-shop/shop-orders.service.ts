@@ -8,6 +8,7 @@ import {
   type EndpointData,
   type EndpointQuery,
   type Language,
+  type ShopCartLineProblem,
   type ShopOrderStatus,
   type addToMemberShopCart,
   type approveMyShopOrder,
@@ -103,8 +104,18 @@ const takesOrders = (shop: q.ShopRow) => shopRefusal(shop) === undefined;
 
 // ── The shop cart ───────────────────────────────────────────────────────────────────────────
 
+/** Why a cart line cannot be ordered now, the shop's reason first (a hidden shop is one that no longer exists, as on its page); null when it can. */
+const cartLineProblem = (r: q.CartLineRow): ShopCartLineProblem | null => {
+  if (r.shop_refusal === ResponseCode.shopItemNotFound) return 'shop_gone';
+  if (r.shop_refusal !== null) return 'shop_paused';
+  if (r.goods_status !== 'on_sale' || !r.offered) return 'off_sale';
+  if (Number(r.stock) <= 0) return 'out_of_stock';
+  if (Number(r.stock) < r.quantity) return 'not_enough_stock';
+  return null;
+};
+
 const cartLineAnswer = (r: q.CartLineRow, lang: Language) => {
-  const available = r.goods_status === 'on_sale' && r.offered && r.shop_status === 'open' && r.stock >= r.quantity;
+  const problem = cartLineProblem(r);
   return {
     id: Number(r.id),
     shop_id: Number(r.shop_id),
@@ -118,7 +129,8 @@ const cartLineAnswer = (r: q.CartLineRow, lang: Language) => {
     num: r.quantity,
     stock: Number(r.stock),
     selected: r.selected,
-    available,
+    available: problem === null,
+    problem,
   };
 };
 
@@ -150,7 +162,16 @@ export async function cartCount(db: Executor, actor: Actor) {
   return { total: await q.countCartUnits(db, memberIdOf(actor)) };
 }
 
-/** Adds an SKU a shop offers to the member's cart of that shop (not the member's own shop). */
+/**
+ * Refuses a cart quantity the shop cannot supply: none held ("out of stock"), or more than it holds
+ * ("only N left", as the platform's cart says).
+ */
+const refuseBeyondShopStock = (stock: number, quantity: number) => {
+  if (stock <= 0) throw new AppError(ResponseCode.shopStockShort, { stock: 0 }, { messageKey: 'userShop.code.shopCartOutOfStock' });
+  if (quantity > stock) throw new AppError(ResponseCode.shopStockShort, { stock }, { messageKey: 'userShop.code.shopCartOnlyLeft' });
+};
+
+/** Adds an SKU a shop offers to the member's cart of that shop (not the member's own shop), never beyond what the shop holds. */
 export async function cartAdd(db: Executor, actor: Actor, input: EndpointBody<typeof addToMemberShopCart>): Promise<EndpointData<typeof addToMemberShopCart>> {
   const userId = memberIdOf(actor);
   const shop = await visibleShop(db, input.shop_id);
@@ -158,7 +179,11 @@ export async function cartAdd(db: Executor, actor: Actor, input: EndpointBody<ty
   if (!takesOrders(shop)) throw new AppError(ResponseCode.shopNotTakingOrders);
   const [sku] = await findSkusForCheckout(db, [input.sku_id]);
   if (!sku || sku.status !== 'on_sale' || !(await q.shopOffers(db, Number(shop.id), Number(sku.goods_id)))) throw new AppError(ResponseCode.shopGoodsNotOffered);
-  const line = await q.addCartLine(db, { userId, shopId: Number(shop.id), goodsId: Number(sku.goods_id), skuId: Number(sku.id), quantity: input.num });
+  const stock = (await q.findShopStock(db, Number(shop.id), [Number(sku.id)])).get(Number(sku.id)) ?? 0;
+  refuseBeyondShopStock(stock, input.num);
+  const line = await q.addCartLine(db, { userId, shopId: Number(shop.id), goodsId: Number(sku.goods_id), skuId: Number(sku.id), quantity: input.num, stock });
+  // The line already held enough that this many more would pass the shop's stock: nothing is added.
+  if (!line) throw new AppError(ResponseCode.shopStockShort, { stock }, { messageKey: 'userShop.code.shopCartOnlyLeft' });
   return { id: Number(line.id), num: line.quantity, total_count: await q.countCartUnits(db, userId) };
 }
 
@@ -169,9 +194,18 @@ export async function cartDel(db: Executor, actor: Actor, input: EndpointBody<ty
   return { removed, total_count: await q.countCartUnits(db, userId) };
 }
 
-/** Changes the quantity or selection of a line of the member's shop cart. */
+/**
+ * Changes the quantity or selection of a line of the member's shop cart. A quantity is raised only
+ * within what the shop holds, and not at all at a shop that no longer exists; lowering is always taken.
+ */
 export async function cartUpdate(db: Executor, actor: Actor, input: EndpointBody<typeof updateMemberShopCartItem>): Promise<EndpointData<typeof updateMemberShopCartItem>> {
   const userId = memberIdOf(actor);
+  const [was] = await q.findCartLines(db, userId, { ids: [input.id] });
+  if (!was) throw new AppError(ResponseCode.shopItemNotFound);
+  if (input.num !== undefined && input.num > was.quantity) {
+    if (was.shop_refusal === ResponseCode.shopItemNotFound) throw new AppError(ResponseCode.shopNotFound);
+    refuseBeyondShopStock(Number(was.stock), input.num);
+  }
   const line = await q.updateCartLine(db, userId, input.id, { ...(input.num !== undefined ? { quantity: input.num } : {}), ...(input.selected !== undefined ? { selected: input.selected } : {}) });
   if (!line) throw new AppError(ResponseCode.shopItemNotFound);
   return { id: Number(line.id), num: line.quantity, total_count: await q.countCartUnits(db, userId) };

@@ -329,6 +329,7 @@ export function findCartLines(db: Executor, userId: number, f: { shopId?: number
       's.name as shop_name',
       's.logo as shop_logo',
       's.status as shop_status',
+      shopRefusalSql.as('shop_refusal'),
       sql<number>`coalesce(st.stock, 0)`.as('stock'),
       sql<boolean>`coalesce(sg.on_sale, false)`.as('offered'),
     ])
@@ -339,12 +340,16 @@ export function findCartLines(db: Executor, userId: number, f: { shopId?: number
 }
 export type CartLineRow = Awaited<ReturnType<typeof findCartLines>>[number];
 
-/** Adds units of an SKU to the member's cart of a shop (at most 99 on the line); the line. */
-export const addCartLine = async (db: Executor, l: { userId: number; shopId: number; goodsId: number; skuId: number; quantity: number }) =>
+/**
+ * Adds units of an SKU to the member's cart of a shop (at most 99 on the line); the line, or undefined
+ * when the units already on it and these would pass `stock` (what the shop holds as read): nothing changes then.
+ */
+export const addCartLine = async (db: Executor, l: { userId: number; shopId: number; goodsId: number; skuId: number; quantity: number; stock: number }) =>
   (
     await sql<{ id: number; quantity: number }>`insert into shop_cart_lines (user_id, shop_id, goods_id, sku_id, quantity) values (${l.userId}, ${l.shopId}, ${l.goodsId}, ${l.skuId}, ${l.quantity})
-      on conflict (user_id, shop_id, sku_id) do update set quantity = least(shop_cart_lines.quantity + excluded.quantity, 99), selected = true returning id, quantity`.execute(db)
-  ).rows[0]!;
+      on conflict (user_id, shop_id, sku_id) do update set quantity = least(shop_cart_lines.quantity + excluded.quantity, 99), selected = true
+      where shop_cart_lines.quantity + excluded.quantity <= ${l.stock} returning id, quantity`.execute(db)
+  ).rows[0];
 
 /** Changes a line of the member's shop cart; the line, or undefined when it is not theirs. */
 export const updateCartLine = (db: Executor, userId: number, id: number, change: { quantity?: number; selected?: boolean }) =>

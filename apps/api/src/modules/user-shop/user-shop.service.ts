@@ -146,7 +146,7 @@ export async function shopInfo(deps: Pick<AppDeps, 'db' | 'config'>, actor: Acto
 
 /**
  * Sets up the caller's shop (a shop owner only, once) or edits its profile; `paused` pauses an open
- * shop or opens a paused one (a shop an operator closed stays closed).
+ * shop or opens a paused one. A shop an operator closed is refused: it stays closed, as it was.
  */
 export async function editShop(db: Executor, actor: Actor, input: EndpointBody<typeof editMyShop>): Promise<EndpointData<typeof editMyShop>> {
   const memberId = memberIdOf(actor);
@@ -161,6 +161,8 @@ export async function editShop(db: Executor, actor: Actor, input: EndpointBody<t
     // Locked: two edits at once each see the logo the other replaced.
     if (found) await q.lockShopForUpdate(tx, Number(found.id));
     const existing = found && (await q.findShopOfOwner(tx, memberId));
+    // A shop the platform closed keeps the profile buyers' past orders and carts show (and stays closed).
+    if (existing?.status === 'closed') throw new AppError(ResponseCode.shopOrderState, undefined, { messageKey: 'userShop.code.shopClosedProfile' });
     if (key) await markUploadPublic(tx, memberId, key);
     const keep = (v: string | undefined, was: string | undefined) => v ?? was ?? '';
     const profile = { name: input.name, logo: keep(logo, existing?.logo), intro: keep(input.intro, existing?.intro), contact_mobile: keep(input.contact_mobile, existing?.contact_mobile), address: keep(input.address, existing?.address), region: keep(input.region, existing?.region) };

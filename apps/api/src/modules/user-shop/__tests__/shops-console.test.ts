@@ -67,7 +67,9 @@ describe('member shops in the console', () => {
     expect((await k.orderRow(unpaid)).status).toBe('closed');
     expect(await k.usd(b.userId)).toBe(5000);
     expect((await k.get(b, `/attractive/shop/shopInfo?shop_id=${o.shopId}`)).body.code).toBe(ResponseCode.shopNotFound);
-    expect((await k.post(o, '/attractive/shop/editShop', { name: 'Again', paused: false })).body.data.status).toBe('closed');
+    // The owner cannot reopen it, nor change what buyers' past orders show of it.
+    expect((await k.post(o, '/attractive/shop/editShop', { name: 'Again', paused: false })).body.code).toBe(ResponseCode.shopOrderState);
+    expect((await t.db.selectFrom('member_shops').select(['status', 'name']).where('id', '=', o.shopId).executeTakeFirstOrThrow()).status).toBe('closed');
     expect((await op(asker, '/admin/api/shops/status', { id: o.shopId, status: 'closed', reason: 'again' })).body.code).toBe(ResponseCode.shopOrderState);
     expect(await t.db.selectFrom('operator_actions').select(['action', 'reason']).where('target_type', '=', 'shop').where('target_id', '=', o.shopId).execute()).toEqual([{ action: 'shop.closed', reason: 'left the programme' }]);
     const list = (await op(asker, '/admin/api/shops/list?status=closed')).body.data.list;

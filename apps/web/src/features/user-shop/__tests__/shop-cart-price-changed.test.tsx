@@ -12,7 +12,7 @@ import ShopCartPage from '../pages/shop-cart-page';
 let price = 1500;
 const cart = () =>
   ok({
-    shops: [{ shop: { id: 5, name: 'Corner Shop', logo: '', status: 'open' }, list: [{ id: 71, shop_id: 5, goods_id: 3, sku_id: 9, name: 'Teapot', spec_text: 'Blue', image: '', price, currency: 'USD', num: 2, stock: 5, selected: true, available: true }], selected_count: 2, selected_total: price * 2, currency: 'USD' }],
+    shops: [{ shop: { id: 5, name: 'Corner Shop', logo: '', status: 'open' }, list: [{ id: 71, shop_id: 5, goods_id: 3, sku_id: 9, name: 'Teapot', spec_text: 'Blue', image: '', price, currency: 'USD', num: 2, stock: 5, selected: true, available: true, problem: null }], selected_count: 2, selected_total: price * 2, currency: 'USD' }],
     total_count: 2,
   });
 // As the server: the order's total is the shop's price now; another total than the one sent is refused.

@@ -92,7 +92,7 @@ const api = await startFakeApi({
   },
   '/attractive/cart/list': () =>
     ok({
-      shops: [{ shop: { id: 5, name: 'Corner Shop', logo: '', status: 'open' }, list: [{ id: 71, shop_id: 5, goods_id: 3, sku_id: 9, name: 'Teapot', spec_text: 'Blue', image: '', price: 1500, currency: 'USD', num: 2, stock: 5, selected: true, available: true }], selected_count: 2, selected_total: 3000, currency: 'USD' }],
+      shops: [{ shop: { id: 5, name: 'Corner Shop', logo: '', status: 'open' }, list: [{ id: 71, shop_id: 5, goods_id: 3, sku_id: 9, name: 'Teapot', spec_text: 'Blue', image: '', price: 1500, currency: 'USD', num: 2, stock: 5, selected: true, available: true, problem: null }], selected_count: 2, selected_total: 3000, currency: 'USD' }],
       total_count: 2,
     }),
   '/shop/address/list': () => ok({ list: shippingAddresses, max: 20 }),

@@ -7,6 +7,7 @@ import { paths } from '@/config/paths';
 import { changeThen } from '@/lib/change-then';
 import { ApiError, newIdempotencyKey } from '@/lib/request';
 import { ResponseCode } from '@shop/contract/common';
+import type { ShopCartLine } from '@shop/contract/user-shop';
 import { useNavigate, useSearchParams } from '@/lib/router';
 import { useCreateShopOrder, useRemoveShopCartLines, useShippingAddresses, useShopCart, useUpdateShopCartLine } from '../api/user-shop';
 import '../user-shop.css';
@@ -32,6 +33,13 @@ export default function ShopCartPage() {
   const [key, setKey] = useState(newIdempotencyKey);
   const create = useCreateShopOrder(key);
   const groups = cart.data?.shops ?? [];
+  // What keeps a line from being ordered, said plainly: how many are left when fewer than wanted.
+  const lineProblemText = (l: ShopCartLine) => {
+    if (l.problem === 'not_enough_stock') return t('userShop.app.onlyLeft', { stock: l.stock });
+    if (l.problem === 'out_of_stock') return t('userShop.app.soldOut');
+    if (l.problem === 'shop_paused') return t('userShop.code.shopNotTakingOrders');
+    return t('userShop.app.unavailable');
+  };
   const pickAddress = () => {
     const back = onlyShop > 0 ? `${paths.shop.cart}?shop_id=${onlyShop}` : paths.shop.cart;
     navigate(`${paths.address.list}?${new URLSearchParams({ pick: '1', return: back })}`);
@@ -78,6 +86,8 @@ export default function ShopCartPage() {
         </section>
         {groups.map((g) => {
           const chosen = g.list.filter((l) => l.selected && l.available);
+          // A shop that no longer exists (closed, as its page tells buyers) takes no order: its lines are only to remove.
+          const gone = g.list.some((l) => l.problem === 'shop_gone');
           return (
             <section key={g.shop.id} className="shop-section" data-cart-shop={g.shop.id}>
               <div className="shop-title">{g.shop.name}</div>
@@ -89,23 +99,37 @@ export default function ShopCartPage() {
                       {l.name}
                       <div className="shop-muted">{l.spec_text}</div>
                       <Amount value={l.price} currency={l.currency} />
-                      {!l.available && <div className="shop-status">{t('userShop.app.unavailable')}</div>}
+                      {!gone && !l.available && <div className="shop-status">{lineProblemText(l)}</div>}
                     </div>
-                    <Stepper min={1} max={99} value={l.num} onChange={(num) => update.mutate({ id: l.id, num })} />
+                    {gone ? (
+                      <span className="shop-muted">×{l.num}</span>
+                    ) : (
+                      // Never above what the shop holds, but a line already above it can always be lowered.
+                      <Stepper min={1} max={Math.min(99, Math.max(l.stock, l.num))} value={l.num} onChange={(num) => update.mutate({ id: l.id, num })} />
+                    )}
                   </div>
                 </SwipeAction>
               ))}
-              <div className="shop-actions">
-                <span>
-                  {t('userShop.app.total')}{' '}
-                  <span className="shop-price">
-                    <Amount value={g.selected_total} currency={g.currency} />
+              {gone ? (
+                <div className="shop-actions">
+                  <span className="shop-status">{t('userShop.app.shopGone')}</span>
+                  <Button color="danger" fill="outline" loading={remove.isPending} onClick={() => remove.mutate({ ids: g.list.map((l) => l.id) })}>
+                    {t('userShop.app.removeShopLines')}
+                  </Button>
+                </div>
+              ) : (
+                <div className="shop-actions">
+                  <span>
+                    {t('userShop.app.total')}{' '}
+                    <span className="shop-price">
+                      <Amount value={g.selected_total} currency={g.currency} />
+                    </span>
                   </span>
-                </span>
-                <Button color="primary" disabled={chosen.length === 0 || (delivery === 'ship' && !address)} loading={create.isPending} onClick={() => void checkout(g.shop.id, chosen.map((l) => l.id), g.selected_total)}>
-                  {t('userShop.app.placeOrder')}
-                </Button>
-              </div>
+                  <Button color="primary" disabled={chosen.length === 0 || (delivery === 'ship' && !address)} loading={create.isPending} onClick={() => void checkout(g.shop.id, chosen.map((l) => l.id), g.selected_total)}>
+                    {t('userShop.app.placeOrder')}
+                  </Button>
+                </div>
+              )}
             </section>
           );
         })}

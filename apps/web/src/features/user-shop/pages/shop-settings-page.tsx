@@ -46,6 +46,8 @@ function ShopSettingsForm({ shop, draft }: { shop: Shop | null; draft: Applicati
   const edit = useEditShop();
   const [v, setV] = useState(() => profileOf(shop, draft));
   const [uploading, setUploading] = useState(false);
+  // A shop the platform closed keeps the profile its buyers' orders show: shown, not edited.
+  const closed = shop?.status === 'closed';
   // The logo is one of the owner's own uploads; it is saved with the profile.
   const chooseLogo = async (file: File | undefined) => {
     if (!file) return;
@@ -82,7 +84,7 @@ function ShopSettingsForm({ shop, draft }: { shop: Shop | null; draft: Applicati
   };
   const field = (key: 'name' | 'contact_mobile' | 'address' | 'region', max: number) => (
     <FieldItem label={t(`userShop.field.${key}`)}>
-      <Input value={v[key]} maxLength={max} onChange={(value) => setV({ ...v, [key]: value })} aria-label={t(`userShop.field.${key}`)} />
+      <Input value={v[key]} maxLength={max} readOnly={closed} onChange={(value) => setV({ ...v, [key]: value })} aria-label={t(`userShop.field.${key}`)} />
     </FieldItem>
   );
   return (
@@ -92,13 +94,15 @@ function ShopSettingsForm({ shop, draft }: { shop: Shop | null; draft: Applicati
         <FieldItem label={t('userShop.field.logo')}>
           <div className="shop-logo-field">
             {v.logo && <img className="shop-logo" src={sizedUpload(v.logo, 112, 112)} alt={t('userShop.field.logo')} />}
-            <MediaPicker kind="image" size="small" loading={uploading} onPick={(files) => void chooseLogo(files[0])}>
-              {v.logo ? t('userShop.app.changeLogo') : t('userShop.app.chooseLogo')}
-            </MediaPicker>
+            {!closed && (
+              <MediaPicker kind="image" size="small" loading={uploading} onPick={(files) => void chooseLogo(files[0])}>
+                {v.logo ? t('userShop.app.changeLogo') : t('userShop.app.chooseLogo')}
+              </MediaPicker>
+            )}
           </div>
         </FieldItem>
         <FieldItem label={t('userShop.field.intro')}>
-          <TextArea value={v.intro} maxLength={SHOP_INTRO_MAX} showCount onChange={(value) => setV({ ...v, intro: value })} aria-label={t('userShop.field.intro')} />
+          <TextArea value={v.intro} maxLength={SHOP_INTRO_MAX} showCount={!closed} readOnly={closed} onChange={(value) => setV({ ...v, intro: value })} aria-label={t('userShop.field.intro')} />
         </FieldItem>
         {field('contact_mobile', SHOP_CONTACT_MAX)}
         {field('address', 200)}
@@ -109,13 +113,20 @@ function ShopSettingsForm({ shop, draft }: { shop: Shop | null; draft: Applicati
             <ToggleSwitch checked={v.paused} onChange={(paused) => setV({ ...v, paused })} aria-label={t('userShop.field.paused')} />
           </FieldItem>
         )}
-        {shop?.status === 'closed' && <div className="shop-status">{t('userShop.shopStatus.closed')} {shop.status_reason}</div>}
+        {closed && (
+          <div className="shop-status">
+            {t('userShop.shopStatus.closed')} {shop.status_reason}
+            <div className="shop-muted">{t('userShop.code.shopClosedProfile')}</div>
+          </div>
+        )}
       </FieldList>
-      <div className="shop-bar">
-        <Button block color="primary" loading={edit.isPending || uploading} onClick={() => void save()}>
-          {t('userShop.app.save')}
-        </Button>
-      </div>
+      {!closed && (
+        <div className="shop-bar">
+          <Button block color="primary" loading={edit.isPending || uploading} onClick={() => void save()}>
+            {t('userShop.app.save')}
+          </Button>
+        </div>
+      )}
     </>
   );
 }
