@@ -157,10 +157,16 @@ function Conversation({ conversation, onChanged }: { conversation: Conversation;
           data-testid="chat-log"
           onScroll={(e) => (atNewest.current = e.currentTarget.scrollHeight - e.currentTarget.scrollTop - e.currentTarget.clientHeight <= AT_NEWEST_PX)}
         >
-          {messages.map((m) => (
+          {messages.map((m) =>
+            // The shop's own notices (a conversation closed) stand apart from what either side wrote.
+            m.sender === 'system' ? (
+              <Typography.Text key={m.id} type="secondary" role="note" data-chat-message={m.id} style={{ alignSelf: 'center', fontSize: 12 }}>
+                {m.body} · {formatDate(m.created_at)}
+              </Typography.Text>
+            ) : (
             <div key={m.id} data-chat-message={m.id} style={{ alignSelf: m.sender === 'member' ? 'flex-start' : 'flex-end', maxWidth: '80%', overflowWrap: 'anywhere', background: m.sender === 'member' ? '#f5f5f5' : '#e6f4ff', padding: '6px 10px', borderRadius: 8 }}>
               <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-                {m.sender === 'agent' ? m.agent_name : m.sender === 'member' ? conversation.user_name : ''} · {formatDate(m.created_at)}
+                {m.sender === 'agent' ? m.agent_name : conversation.user_name} · {formatDate(m.created_at)}
               </Typography.Text>
               <div style={{ whiteSpace: 'pre-wrap' }}>
                 {m.kind === 'text' && m.body}
@@ -169,7 +175,8 @@ function Conversation({ conversation, onChanged }: { conversation: Conversation;
                 {m.kind === 'order' && <Tag>{t('console.support.chat.order', { no: m.body })}</Tag>}
               </div>
             </div>
-          ))}
+            ),
+          )}
           {memberTyping && (
             <Typography.Text type="secondary" data-testid="chat-member-typing">
               {t('console.support.chat.memberTyping')}

@@ -116,6 +116,29 @@ function describeMethod(deps: PaymentsDeps, actor: Actor, m: PayMethodRow, payab
   };
 }
 
+/** What a member tells options apart by: the kind of payment and its name (GrabPay through two gateways is one GrabPay to them). */
+const lookAlike = (m: PayMethod) => `${m.method}\u0000${m.name}`;
+
+/** Whether `a` costs the member less than `b`: its fee on this payment, else (no payment yet) its rate, then its fixed part. */
+const cheaper = (a: PayMethod, b: PayMethod) =>
+  a.fee !== null && b.fee !== null ? a.fee < b.fee : a.fee_rate_bp !== b.fee_rate_bp ? a.fee_rate_bp < b.fee_rate_bp : a.fee_fixed < b.fee_fixed;
+
+/**
+ * The options offered once each: of methods a member cannot tell apart (the same wallet under the same
+ * name through two gateways) the one that costs them least, the operator's first on a tie. Answers the
+ * list (in the operator's order) and, for each method left out, the one offered in its place.
+ */
+function offeredOnce(list: PayMethod[]): { list: PayMethod[]; standIn: Map<string, string> } {
+  const best = new Map<string, PayMethod>();
+  for (const m of list) {
+    const kept = best.get(lookAlike(m));
+    if (!kept || cheaper(m, kept)) best.set(lookAlike(m), m);
+  }
+  const standIn = new Map<string, string>();
+  for (const m of list) if (best.get(lookAlike(m)) !== m) standIn.set(m.pay_way, best.get(lookAlike(m))!.pay_way);
+  return { list: list.filter((m) => best.get(lookAlike(m)) === m), standIn };
+}
+
 const methodName = (deps: PaymentsDeps, actor: Actor, code: string) => {
   const i18n = (deps as { i18n?: { t(lang: string, key: string): string } }).i18n;
   const key = `payments.method.${code}`;
@@ -151,7 +174,7 @@ export async function memberPayMethods(deps: PaymentsDeps, actor: Actor, input: 
   const currency = input.currency ?? (await walletCurrencies(deps.db)).settlement;
   const member = await findUserById(deps.db, userId);
   const rows = await enabledMethods(deps, currency, member?.country ?? null);
-  return { currency, list: await describeMethods(deps, actor, rows, null) };
+  return { currency, list: offeredOnce(await describeMethods(deps, actor, rows, null)).list };
 }
 
 /** `payWayCostTotal`: every method for a payable with its fee and total, and the method chosen so far. */
@@ -160,12 +183,14 @@ export async function payableMethods(deps: PaymentsDeps, actor: Actor, input: En
   const read = await q.findPayableWithChoice(deps.db, payableQuery(deps.db, input.order_type, input.order_id), input.order_type, input.order_id, memberBalancesQuery(deps.db, memberIdOf(actor)));
   const p = ownPayable(actor, input.order_type, payableOfRow(input.order_type, read.payable));
   const rows = (await enabledMethods(deps, p.currency, p.countryCode)).filter((m) => m.gateway || p.ledgerAllowed);
+  const offered = offeredOnce(await describeMethods(deps, actor, rows, p, balancesFromRows(read.balances)));
   return {
     order_no: p.no,
     currency: p.currency,
     amount: p.amountMinor,
-    chosen: read.chosen,
-    list: await describeMethods(deps, actor, rows, p, balancesFromRows(read.balances)),
+    // A choice of a method now offered through its twin stands for the twin the page shows.
+    chosen: read.chosen === null ? null : (offered.standIn.get(read.chosen) ?? read.chosen),
+    list: offered.list,
     expires_at: p.expiresAt ? new Date(p.expiresAt).toISOString() : null,
   };
 }

@@ -61,13 +61,21 @@ export async function chatMoved(db: Executor, memberId: number, signal?: ChatSig
 type MessageRow = Awaited<ReturnType<typeof q.findMemberMessages>>[number];
 type DeskMessageRow = Awaited<ReturnType<typeof q.findConversationMessages>>[number];
 
-const toMessage = (deps: Deps, m: MessageRow, agentName: string | null): ChatMessage => ({
+/** The shop's own notices in a thread (stored as their event, e.g. `closed`), and the text each is shown with. */
+const SYSTEM_NOTICES = { closed: 'support.chat.system.closed' } as const;
+type SystemNotice = keyof typeof SYSTEM_NOTICES;
+
+/** A message's text as its reader is shown it: the shop's notices in the reader's language, everything else as written. */
+const shownBody = (deps: Pick<Deps, 'i18n'>, lang: Actor['lang'], m: MessageRow): string =>
+  m.sender === 'system' && Object.hasOwn(SYSTEM_NOTICES, m.body) ? deps.i18n.t(lang, SYSTEM_NOTICES[m.body as SystemNotice]) : m.body;
+
+const toMessage = (deps: Deps, lang: Actor['lang'], m: MessageRow, agentName: string | null): ChatMessage => ({
   id: Number(m.id),
   conversation_id: Number(m.conversation_id),
   sender: m.sender,
   agent_name: m.sender === 'agent' ? agentName : null,
   kind: m.kind,
-  body: m.body,
+  body: shownBody(deps, lang, m),
   // Chat pictures are private: signed for the member or the operator reading them.
   image: m.storage_key ? signedUrl(deps, m.storage_key) : null,
   ref_id: m.ref_id === null ? null : Number(m.ref_id),
@@ -81,9 +89,9 @@ const toMessage = (deps: Deps, m: MessageRow, agentName: string | null): ChatMes
 const agentLabelFor = (deps: Pick<Deps, 'i18n'>, lang: Actor['lang']): string => deps.i18n.t(lang, 'support.chat.agentLabel');
 
 /** A message as a member is shown it: an agent's answer signed with the neutral label. */
-const toMemberMessage = (deps: Deps, lang: Actor['lang'], m: MessageRow): ChatMessage => toMessage(deps, m, agentLabelFor(deps, lang));
+const toMemberMessage = (deps: Deps, lang: Actor['lang'], m: MessageRow): ChatMessage => toMessage(deps, lang, m, agentLabelFor(deps, lang));
 /** A message as the desk is shown it: an agent's answer signed with the operator's user name. */
-const toDeskMessage = (deps: Deps, m: DeskMessageRow): ChatMessage => toMessage(deps, m, m.agent_name ?? null);
+const toDeskMessage = (deps: Deps, lang: Actor['lang'], m: DeskMessageRow): ChatMessage => toMessage(deps, lang, m, m.agent_name ?? null);
 
 /** The member's conversation as their page shows it: its state, the agent and whether anyone is online, the unread replies. */
 export async function chatState(deps: Pick<Deps, 'db' | 'i18n'>, actor: Actor): Promise<EndpointData<typeof getChatState>> {
@@ -216,7 +224,7 @@ export async function conversationMessages(deps: Deps, actor: Actor, input: Endp
     await q.updateConversation(deps.db, c.id, { unread_agent_zero: true });
     await chatMoved(deps.db, Number(c.member_id), 'read:agent');
   }
-  return { list: rows.slice(0, input.limit).map((m) => toDeskMessage(deps, m)), has_more: rows.length > input.limit };
+  return { list: rows.slice(0, input.limit).map((m) => toDeskMessage(deps, actor.lang, m)), has_more: rows.length > input.limit };
 }
 
 /** The refusal of a change to a closed conversation: a chat's own wording, not the approvals queue's. */
@@ -242,7 +250,7 @@ export async function replyAsAgent(deps: Deps, actor: Actor, input: EndpointBody
     }
     await chatMoved(tx, Number(c.member_id));
     tx.afterCommit(() => deps.limiter.reset(typingKey('agent', Number(c.member_id), operatorId)));
-    return toDeskMessage(deps, await q.findChatMessage(tx, row.id));
+    return toDeskMessage(deps, actor.lang, await q.findChatMessage(tx, row.id));
   });
 }
 
@@ -280,13 +288,18 @@ export async function transferTargets(db: Executor, actor: Actor): Promise<Endpo
   return { list: rows.map((r) => ({ id: Number(r.id), name: r.user_name })) };
 }
 
-/** Closes an open conversation, recorded; the member's next message opens a new one. */
+/**
+ * Closes an open conversation, recorded, with a notice in the thread that it was closed; the member's
+ * unread answers stay unread (the notice is no answer), and their next message opens a new one.
+ */
 export async function closeConversation(deps: Pick<Deps, 'db' | 'i18n'>, actor: Actor, input: EndpointBody<typeof adminChatClose>): Promise<EndpointData<typeof adminChatClose>> {
   const operator = operatorNameOf(actor);
   return withTransaction(deps.db, async (tx) => {
     const c = await q.lockConversation(tx, input.conversation_id);
     if (!c) throw new AppError(ResponseCode.notFound, { what: 'conversation' });
     if (c.status !== 'open') throw conversationClosed();
+    const notice: SystemNotice = 'closed';
+    await q.insertChatMessage(tx, { conversation_id: c.id, member_id: Number(c.member_id), sender: 'system', agent_id: null, kind: 'text', body: notice, upload_id: null, ref_id: null });
     await q.updateConversation(tx, c.id, { status: 'closed', closed_at: new Date() });
     await insertOperatorAction(tx, { operator, action: 'chat.close', target_type: 'chat', target_id: c.id });
     await chatMoved(tx, Number(c.member_id));

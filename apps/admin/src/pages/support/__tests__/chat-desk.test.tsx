@@ -125,6 +125,22 @@ describe('the chat desk', () => {
     expect(log.scrollTop).toBe(120);
   });
 
+  it("shows the shop's notice that the conversation was closed apart from both sides, not as the operator's or the member's words", async () => {
+    render(
+      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+        <AntApp>
+          <ChatDesk />
+        </AntApp>
+      </QueryClientProvider>,
+    );
+    fireEvent.click(await screen.findByText('alice'));
+    await screen.findByText('Message 20');
+    act(() => DeskSocket.last!.push({ type: 'message', message: { ...message(40, 'agent', 'Customer service closed this conversation'), sender: 'system', agent_name: null } }));
+    const notice = await screen.findByRole('note');
+    expect(notice.textContent).toBe(`Customer service closed this conversation · ${formatDate('2026-11-24T10:00:00.000Z')}`);
+    expect(notice.style.alignSelf).toBe('center');
+  });
+
   it('says it is loading, then that the lists could not be read, with a retry: never "No conversations" or an empty table', async () => {
     let release = () => undefined as void;
     held.set('/admin/api/chat/conversations', new Promise<void>((r) => (release = r)));

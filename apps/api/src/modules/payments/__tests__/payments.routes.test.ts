@@ -121,17 +121,17 @@ describe('the member\'s methods and international orders', () => {
     expect((await call(t, 'GET', '/attractive/user/payWay?currency=ringgit', { headers: elsewhere.headers })).status).toBe(422);
     expect((await call(t, 'GET', '/attractive/user/payWay?currency=MYR')).body.code).toBe(ResponseCode.loginRequired);
 
-    // An operator switches Boost off and changes GrabPay's fee: the list says so at once.
+    // An operator switches Boost off and lowers Airwallex's GrabPay fee: the list says so at once.
     const owner = await newOperatorSession(t.db, 'owner');
     const settings = (await call(t, 'GET', '/admin/api/payments/methods', { headers: owner.headers })).body.data.list as Array<{ id: number; code: string; currency: string; country_code: string; sort: number; updated_at: string }>;
     const row = (code: string) => settings.find((x) => x.code === code && x.currency === 'MYR' && x.country_code === '*')!;
-    for (const [code, change] of [['airwallex_boost', { fee_bp: 150, enabled: false }], ['airwallex_grabpay', { fee_bp: 220, enabled: true }]] as const) {
+    for (const [code, change] of [['airwallex_boost', { fee_bp: 150, enabled: false }], ['airwallex_grabpay', { fee_bp: 160, enabled: true }]] as const) {
       const res = await call(t, 'POST', '/admin/api/payments/methods', { headers: { ...owner.headers, 'idempotency-key': `method-${code}-${owner.operatorId}` }, body: { id: row(code).id, fee_fixed_minor: 0, sort: row(code).sort, base_updated_at: row(code).updated_at, reason: 'test: provider terms', ...change } });
       expect(res.body.code, res.body.msg).toBe(200);
     }
     const after = await listed(singaporean, 'MYR');
     expect(after.byCode.airwallex_boost).toBeUndefined();
-    expect(after.byCode.airwallex_grabpay).toMatchObject({ fee_rate_bp: 220 });
+    expect(after.byCode.airwallex_grabpay).toMatchObject({ fee_rate_bp: 160 });
   });
 
   it('/shop/buyGuoji/payOrder pays an international order like any order: a card through the Stripe sandbox with its fee, or the balance; only the member\'s own order', async () => {

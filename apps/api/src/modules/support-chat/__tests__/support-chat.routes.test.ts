@@ -259,6 +259,34 @@ describe('support chat', () => {
     expect(transfer.body).toMatchObject({ code: ResponseCode.requestNotPending, msg: '该会话已结束' });
   });
 
+  it("closing leaves the member's unread answers unread and says in the thread, in each reader's language, that the conversation was closed", async () => {
+    await nobodyOnline();
+    const agent = await newOperatorSession(t.db, 'support');
+    const m = await newMember(t);
+    await say(m.headers, 'Where is my parcel?');
+    const c = await openConversation(m.userId);
+    await post('/admin/api/chat/reply', { conversation_id: c.id, text: 'It left the depot this morning.' }, agent.headers);
+    expect((await get('/user/chat/state', m.headers)).body.data).toMatchObject({ status: 'open', unread: 1 });
+
+    expect((await post('/admin/api/chat/close', { conversation_id: c.id }, agent.headers)).body.code).toBe(200);
+    // The member never opened the chat: the answer is still theirs to read, and the close is no answer.
+    expect((await get('/user/chat/state', m.headers)).body.data).toMatchObject({ status: 'closed', unread: 1 });
+
+    const shown = (await call(t, 'GET', '/user/chat/messages', { headers: m.headers, lang: 'th' })).body.data.list;
+    expect(shown[0]).toMatchObject({ sender: 'system', kind: 'text', agent_name: null, body: 'ฝ่ายบริการลูกค้าปิดการสนทนานี้แล้ว' });
+    expect(shown.map((x: { sender: string }) => x.sender)).toEqual(['system', 'agent', 'member']);
+    // Reading the thread reads the answer.
+    expect((await get('/user/chat/state', m.headers)).body.data).toMatchObject({ status: 'closed', unread: 0 });
+    const english = (await get('/user/chat/messages', m.headers)).body.data.list;
+    expect(english[0]).toMatchObject({ sender: 'system', body: 'Customer service closed this conversation' });
+
+    const desk = (await call(t, 'GET', `/admin/api/chat/messages?conversation_id=${c.id}`, { headers: agent.headers, lang: 'zh-cn' })).body.data.list;
+    expect(desk[0]).toMatchObject({ sender: 'system', kind: 'text', body: '客服已结束本次会话' });
+    // The desk's list keeps the last thing said, not the notice.
+    const closed = (await get('/admin/api/chat/conversations?status=closed', agent.headers)).body.data.list.find((x: { id: number }) => x.id === Number(c.id));
+    expect(closed).toMatchObject({ status: 'closed', last_message: 'It left the depot this morning.' });
+  });
+
   it('text cut to fit (the desk\'s last line, a goods name, the excerpt in an away member\'s message) never splits an emoji into "�"', async () => {
     await nobodyOnline();
     const agent = await newOperatorSession(t.db, 'support');

@@ -297,6 +297,18 @@ describe('pages/other/mixdesk', () => {
     await waitFor(() => expect(screen.queryByText('This conversation has ended; write to start a new one')).toBeNull());
   });
 
+  it("the shop's notice that it closed the conversation stands apart, in the member's language, not as an answer from customer service", async () => {
+    conversation = { id: 3, status: 'closed' };
+    const notice = { ...msg(3, 'agent', 'Customer service closed this conversation'), sender: 'system' as const, agent_name: null };
+    stored = [...firstMessages(), notice as unknown as ReturnType<typeof msg>];
+    renderRoutes({ [paths.other.customerChat]: <ChatPage /> }, paths.other.customerChat);
+    const shown = await screen.findByRole('note');
+    expect(shown.textContent).toBe(`Customer service closed this conversation · ${formatDate('2026-11-24T10:00:00.000Z')}`);
+    expect(shown.closest('.chat-bubble')).toBeNull();
+    expect(screen.getByText('Let me check.').compareDocumentPosition(shown) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(await screen.findByText('This conversation has ended; write to start a new one')).toBeTruthy();
+  });
+
   describe('the chat socket', () => {
     /**
      * The browser's socket as a server would answer it: while the server is up it opens and says

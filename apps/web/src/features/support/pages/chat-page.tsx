@@ -164,6 +164,12 @@ function Chat() {
                   {t('support.chat.newConversation', { date: formatDate(m.created_at, { dateOnly: true }) })}
                 </div>
               )}
+              {/* The shop's own notices (a conversation closed) stand apart from what either side wrote. */}
+              {m.sender === 'system' ? (
+                <p className="support-muted chat-notice" role="note" data-chat-message={m.id}>
+                  {m.body} · {formatDate(m.created_at)}
+                </p>
+              ) : (
               <div className={`chat-bubble chat-${m.sender}`} data-chat-message={m.id}>
                 {m.sender === 'agent' && m.agent_name && <div className="support-muted">{m.agent_name}</div>}
                 {m.kind === 'text' && <p>{m.body}</p>}
@@ -176,6 +182,7 @@ function Chat() {
                   {m.id === lastMine?.id && m.id === lastId && s?.read_by_agent && ` · ${t('support.chat.read')}`}
                 </div>
               </div>
+              )}
             </Fragment>
           ))}
           {ended && <p className="support-muted chat-ended">{t('support.chat.ended')}</p>}
