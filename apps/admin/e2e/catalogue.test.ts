@@ -52,6 +52,8 @@ describe('the console’s catalogue in Chromium at 1280 px', () => {
     await expect.poll(() => page.frameLocator('iframe[title="preview"]').first().locator('body').innerText()).toBe(`Boils in a minute ${RUN}`);
     const price = page.locator('input[data-testid="sku-price-0"], [data-testid="sku-price-0"] input').first();
     await price.fill('17.50');
+    // The list price ("was") is never below the price: raised with it.
+    await page.locator('input[data-testid="sku-market-price-0"], [data-testid="sku-market-price-0"] input').first().fill('19.90');
     await page.getByTestId('save-reason').fill('supplier price');
     await shot(page, 'goods-editor');
     // Saving asks first: members see the change at once.

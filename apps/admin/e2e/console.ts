@@ -82,7 +82,14 @@ export async function consoleOperator(role: OperatorRole, userName: string): Pro
 }
 
 /** The console at `hash`, 1280 px wide, in English, signed in with `token`; `storage` adds entries (languages shown …). */
-export async function openConsole(browser: Browser, token: string, hash: string, storage: Record<string, string> = {}): Promise<Page> {
+/**
+ * The shop at another address of this machine: a second operator's pages there keep a storage of
+ * their own, as a second operator's own browser would (pages of one site share one session: signing
+ * in or out in one is followed by the others).
+ */
+export const secondSite = baseUrl.replace('127.0.0.1', 'localhost');
+
+export async function openConsole(browser: Browser, token: string, hash: string, storage: Record<string, string> = {}, site = baseUrl): Promise<Page> {
   const page = await browser.newPage();
   await page.setViewportSize(DESKTOP);
   await page.addInitScript(
@@ -96,7 +103,7 @@ export async function openConsole(browser: Browser, token: string, hash: string,
     },
     { t: token, extra: storage },
   );
-  await page.goto(`${baseUrl}/admin/#${hash}`);
+  await page.goto(`${site}/admin/#${hash}`);
   return page;
 }
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clickSettled, launchBrowser, type Browser } from '../../web/e2e/browser.js';
 import { baseUrl } from '../../web/e2e/shop.js';
 import { writeDate } from '../../../packages/client/src/dates.js';
-import { chooseOption, consoleOperator, openConsole, post, shot, sql } from './console.js';
+import { chooseOption, consoleOperator, openConsole, post, secondSite, shot, sql } from './console.js';
 
 // Operator grants (docs/decisions/2026-11-29-operator-grants.md): an owner who creates a finance
 // operator asks another owner, who alone receives its setup link; a support operator is made at once.
@@ -66,7 +66,8 @@ describe('operator grants in the console (Chromium, 1280 px)', () => {
     expect(await operatorNamed(newName)).toEqual([]);
 
     // Owner B finds it (named with the new operator and role) and approves it: the link is shown once, with a copy button and its expiry.
-    const pageB = await openConsole(browser, approverB.token, '/approvals');
+    // B in a browser of their own (pages of one site share one session).
+    const pageB = await openConsole(browser, approverB.token, '/approvals', {}, secondSite);
     // The page says what waits here: operators with a role that approves money too.
     await pageB.getByTestId('approvals').getByText('Creating an operator with a role that approves money', { exact: false }).waitFor();
     const rowB = pageB.locator('.ant-table-tbody tr', { hasText: newName });
@@ -80,7 +81,7 @@ describe('operator grants in the console (Chromium, 1280 px)', () => {
     const linkModal = openModal(pageB);
     await linkModal.getByText('Setup link of the new operator').waitFor();
     const link = await linkModal.getByTestId('setup-link').inputValue();
-    expect(link).toMatch(new RegExp(`^${baseUrl}/admin/#/setup\\?token=\\S+$`));
+    expect(link).toMatch(new RegExp(`^${secondSite}/admin/#/setup\\?token=\\S+$`));
     await linkModal.locator('.ant-typography-copy', { hasText: 'Copy link' }).waitFor();
     const [created] = await sql<{ setup_expires_at: Date }>('select setup_expires_at from operators where user_name = $1', [newName]);
     await linkModal.getByText(`valid until ${writeDate('en-US', created!.setup_expires_at, false)}`).waitFor();
