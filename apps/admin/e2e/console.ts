@@ -13,7 +13,8 @@ import { createOperator } from '../../api/src/modules/operators/operators.servic
 // What the console's browser tests share: an operator made and signed in through the API, the console
 // opened at 1280 px with that session, and a look at the database.
 
-const PASSWORD = 'Console-Lantern-2026';
+/** The password of every operator `consoleOperator` makes. */
+export const PASSWORD = 'Console-Lantern-2026';
 export const DESKTOP = { width: 1280, height: 860 };
 
 /** Rows of one query against this file's shop. */
@@ -67,7 +68,7 @@ export async function memberCall<T = any>(token: string, url: string, body: unkn
 }
 
 /** An operator of `role` with a password, signed in once (the console's first sign-in, its authenticator bound): its session and how decisions record it. */
-export async function consoleOperator(role: OperatorRole, userName: string): Promise<{ token: string; recordedAs: string }> {
+export async function consoleOperator(role: OperatorRole, userName: string): Promise<{ token: string; recordedAs: string; secret: string }> {
   const db = createDatabase(databaseUrl, 2);
   try {
     const { setupToken, id } = await createOperator(db, operatorCliActor('setup'), { userName, role });
@@ -75,13 +76,12 @@ export async function consoleOperator(role: OperatorRole, userName: string): Pro
     const session = await post<{ token: string; totp_setup: { secret: string } }>('/admin/api/auth/sign-in', { user_name: userName, password: PASSWORD });
     // The authenticator shown, then bound as the console asks: until then the session may do nothing else.
     await post('/admin/api/auth/totp/confirm', { totp_code: await generate({ secret: session.totp_setup.secret }) }, session.token);
-    return { token: session.token, recordedAs: `${userName}#${id}` };
+    return { token: session.token, recordedAs: `${userName}#${id}`, secret: session.totp_setup.secret };
   } finally {
     await db.destroy();
   }
 }
 
-/** The console at `hash`, 1280 px wide, in English, signed in with `token`; `storage` adds entries (languages shown …). */
 /**
  * The shop at another address of this machine: a second operator's pages there keep a storage of
  * their own, as a second operator's own browser would (pages of one site share one session: signing
@@ -89,6 +89,7 @@ export async function consoleOperator(role: OperatorRole, userName: string): Pro
  */
 export const secondSite = baseUrl.replace('127.0.0.1', 'localhost');
 
+/** The console at `hash`, 1280 px wide, in English, signed in with `token` (at `site`); `storage` adds entries (languages shown …). */
 export async function openConsole(browser: Browser, token: string, hash: string, storage: Record<string, string> = {}, site = baseUrl): Promise<Page> {
   const page = await browser.newPage();
   await page.setViewportSize(DESKTOP);

@@ -1,19 +1,15 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, type Browser } from '../../web/e2e/browser.js';
-import { baseUrl, databaseUrl } from '../../web/e2e/shop.js';
-import { createDatabase } from '../../api/src/db/database.js';
-import { operatorCliActor } from '../../api/src/lib/actor.js';
-import { createOperator } from '../../api/src/modules/operators/operators.service.js';
+import { baseUrl } from '../../web/e2e/shop.js';
 import { codeAt } from '../../api/src/modules/two-factor/__tests__/authenticator.js';
-import { openConsole, post, shot, sql } from './console.js';
+import { consoleOperator, openConsole, PASSWORD, post, shot, sql } from './console.js';
 
 // An operator writing a news item whose session ends meanwhile (it expired, they signed out in another
 // tab, an owner reset them): Save brings the sign-in over the page, not in place of it. Signed in
 // again, they find what they typed and Save goes through; another operator signing in at that screen
 // starts on the dashboard and is shown nothing of it.
 
-const PASSWORD = 'Console-Resume-2026';
 const RUN = Date.now().toString(36);
 let browser: Browser;
 
@@ -23,18 +19,7 @@ beforeAll(async () => {
 afterAll(() => browser?.close());
 
 /** An owner signed in once through the API, its authenticator bound: its session and its authenticator's secret. */
-async function owner(userName: string): Promise<{ token: string; secret: string }> {
-  const db = createDatabase(databaseUrl, 2);
-  try {
-    const { setupToken } = await createOperator(db, operatorCliActor('setup'), { userName, role: 'owner' });
-    await post('/admin/api/auth/setup-password', { token: setupToken, password: PASSWORD });
-    const first = await post<{ token: string; totp_setup: { secret: string } }>('/admin/api/auth/sign-in', { user_name: userName, password: PASSWORD });
-    await post('/admin/api/auth/totp/confirm', { totp_code: await codeAt(first.totp_setup.secret) }, first.token);
-    return { token: first.token, secret: first.totp_setup.secret };
-  } finally {
-    await db.destroy();
-  }
-}
+const owner = (userName: string) => consoleOperator('owner', userName);
 
 /** A news item half written in the drawer: its English title and body typed, not saved. */
 async function typeNews(page: Page, title: string, body: string) {

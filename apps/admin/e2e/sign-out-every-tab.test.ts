@@ -1,18 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, type Browser } from '../../web/e2e/browser.js';
-import { baseUrl, databaseUrl } from '../../web/e2e/shop.js';
-import { createDatabase } from '../../api/src/db/database.js';
-import { operatorCliActor } from '../../api/src/lib/actor.js';
-import { createOperator } from '../../api/src/modules/operators/operators.service.js';
+import { baseUrl } from '../../web/e2e/shop.js';
 import { codeAt } from '../../api/src/modules/two-factor/__tests__/authenticator.js';
-import { openConsole, post } from './console.js';
+import { consoleOperator, openConsole, PASSWORD } from './console.js';
 
 // An operator has the orders open in one tab of the console and the members (phone numbers, e-mails)
 // in another, both tabs of one browser profile. Signing out in the first ends the session in both at
 // once: the second drops to the sign-in page by itself, without a click, and shows nothing of the
 // members; another operator signing in in one tab is who the other tab shows too.
 
-const PASSWORD = 'Console-Two-Tabs-2026';
 const RUN = Date.now().toString(36);
 let browser: Browser;
 
@@ -22,18 +18,7 @@ beforeAll(async () => {
 afterAll(() => browser?.close());
 
 /** An owner signed in once through the API, its authenticator bound: its session and its authenticator's secret. */
-async function owner(userName: string): Promise<{ token: string; secret: string }> {
-  const db = createDatabase(databaseUrl, 2);
-  try {
-    const { setupToken } = await createOperator(db, operatorCliActor('setup'), { userName, role: 'owner' });
-    await post('/admin/api/auth/setup-password', { token: setupToken, password: PASSWORD });
-    const first = await post<{ token: string; totp_setup: { secret: string } }>('/admin/api/auth/sign-in', { user_name: userName, password: PASSWORD });
-    await post('/admin/api/auth/totp/confirm', { totp_code: await codeAt(first.totp_setup.secret) }, first.token);
-    return { token: first.token, secret: first.totp_setup.secret };
-  } finally {
-    await db.destroy();
-  }
-}
+const owner = (userName: string) => consoleOperator('owner', userName);
 
 describe('signing out in one tab of the console (Chromium, two tabs of one profile)', () => {
   it('takes the other tab to the sign-in page at once, the members gone; another operator signing in is followed there', async () => {
