@@ -51,7 +51,7 @@ import { CLOSED_WITH_SHOP, tellOfShopEarnings, tellOfShopOrderMove } from './sho
 import { ShopOrderListTag, shopOrdersChanged } from './shop-order-lists.js';
 import { MemberRolesTag } from '../members/roles.queries.js';
 import * as q from './user-shop.queries.js';
-import { changeShopStock, lineAnswer, maskedName, ownShop, shopRefusal, unitsPerSku, visibleShop } from './user-shop.service.js';
+import { changeShopStock, lineAnswer, maskedName, ownShop, refuseAtClosedShop, shopRefusal, unitsPerSku, visibleShop } from './user-shop.service.js';
 
 // Shop orders: a buyer's cart per shop, checkout at the platform's prices, payment through the
 // payments area (payable type `shop_order`), the owner's audit (approve takes the shop's stock by
@@ -427,16 +427,9 @@ export async function auditShopOrder(deps: ShopDeps, actor: Actor, input: Endpoi
   const shop = await ownShop(deps.db, actor);
   const found = await q.findShopOrder(deps.db, input.id);
   if (!found || Number(found.shop_id) !== Number(shop.id)) throw new AppError(ResponseCode.orderNotFound);
-  refuseMovesAtClosedShop(shop);
+  // At a closed shop the closing refunded what was not handed over (`refundOrderOfClosedShop`, which also refunds a move that got in first).
+  refuseAtClosedShop(shop, 'userShop.code.shopClosedOrders');
   return decideAudit(deps, actor, input.id, input.decision, input.reason);
-}
-
-/**
- * The owner moves no order of a shop an operator closed: its orders not yet handed over are refunded
- * by the closing (`refundOrderOfClosedShop`), which finds any move that got in first and refunds it too.
- */
-function refuseMovesAtClosedShop(shop: { status: string }) {
-  if (shop.status === 'closed') throw new AppError(ResponseCode.shopOrderState, undefined, { messageKey: 'userShop.code.shopClosedOrders' });
 }
 
 /** Work written in a decision's own transaction (an operator's record of it), so neither lands without the other. */
@@ -646,12 +639,12 @@ export async function autoCompleteDueShopOrders(deps: Pick<AppDeps, 'db'>, actor
  */
 export async function changeShopOrderState(db: Executor, actor: Actor, input: EndpointBody<typeof changeMyShopOrderState>): Promise<EndpointData<typeof changeMyShopOrderState>> {
   const shop = await ownShop(db, actor);
-  refuseMovesAtClosedShop(shop);
+  refuseAtClosedShop(shop, 'userShop.code.shopClosedOrders');
   return withTransaction(db, async (tx) => {
     const order = await q.lockShopOrderForUpdate(tx, input.id);
     if (!order || Number(order.shop_id) !== Number(shop.id)) throw new AppError(ResponseCode.orderNotFound);
     // Read again under the order's lock: a closing that committed meanwhile refuses the move here.
-    refuseMovesAtClosedShop((await q.findShop(tx, Number(shop.id))) ?? shop);
+    refuseAtClosedShop((await q.findShop(tx, Number(shop.id))) ?? shop, 'userShop.code.shopClosedOrders');
     let moved;
     if (input.to === 'shipped' && order.delivery === 'ship') {
       const shippedAt = new Date();

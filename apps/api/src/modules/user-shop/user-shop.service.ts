@@ -83,6 +83,14 @@ export async function ownShop(db: Executor, actor: Actor): Promise<q.ShopRow> {
   return shop;
 }
 
+/**
+ * Refuses what its owner may no longer do at a shop an operator closed (move its orders, change its
+ * profile, record a slip), saying which with `messageKey`; the shop stays as the closing left it.
+ */
+export function refuseAtClosedShop(shop: { status: string }, messageKey: 'userShop.code.shopClosedOrders' | 'userShop.code.shopClosedProfile' | 'userShop.code.shopClosedSlips') {
+  if (shop.status === 'closed') throw new AppError(ResponseCode.shopOrderState, undefined, { messageKey });
+}
+
 /** Whether buyers may see the shop: not closed, its owner's account active and still a shop owner. */
 export async function shopVisible(_db: Executor, shop: q.ShopRow): Promise<boolean> {
   return shop.status !== 'closed' && shop.owner_status === 'active' && shop.owner_active;
@@ -162,7 +170,7 @@ export async function editShop(db: Executor, actor: Actor, input: EndpointBody<t
     if (found) await q.lockShopForUpdate(tx, Number(found.id));
     const existing = found && (await q.findShopOfOwner(tx, memberId));
     // A shop the platform closed keeps the profile buyers' past orders and carts show (and stays closed).
-    if (existing?.status === 'closed') throw new AppError(ResponseCode.shopOrderState, undefined, { messageKey: 'userShop.code.shopClosedProfile' });
+    if (existing) refuseAtClosedShop(existing, 'userShop.code.shopClosedProfile');
     if (key) await markUploadPublic(tx, memberId, key);
     const keep = (v: string | undefined, was: string | undefined) => v ?? was ?? '';
     const profile = { name: input.name, logo: keep(logo, existing?.logo), intro: keep(input.intro, existing?.intro), contact_mobile: keep(input.contact_mobile, existing?.contact_mobile), address: keep(input.address, existing?.address), region: keep(input.region, existing?.region) };
@@ -451,7 +459,7 @@ const saleNo = () => businessNumber('S');
 export async function recordSale(db: Executor, actor: Actor, input: EndpointBody<typeof recordMyShopSale>): Promise<EndpointData<typeof recordMyShopSale>> {
   const shop = await ownShop(db, actor);
   // A closed shop sells nothing more, in person neither: its stock stays as the closing left it.
-  if (shop.status === 'closed') throw new AppError(ResponseCode.shopOrderState, undefined, { messageKey: 'userShop.code.shopClosedSlips' });
+  refuseAtClosedShop(shop, 'userShop.code.shopClosedSlips');
   const shopId = Number(shop.id);
   let buyer: { id: number; user_name: string; nickname: string | null } | undefined;
   if (input.buyer_id !== undefined) {
