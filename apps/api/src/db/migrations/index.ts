@@ -96,6 +96,7 @@ import * as goodsNamesSearchable from './2026_11_30_2640_goods_names_searchable.
 import * as certificationDocumentKey from './2026_11_30_2710_certification_document_key.js';
 import * as operatorActionsVia from './2026_11_30_2730_operator_actions_via.js';
 import * as shopStatusChangedAt from './2026_12_01_0900_shop_status_changed_at.js';
+import * as shopStockReturnReason from './2026_12_01_1000_shop_stock_return_reason.js';
 
 /**
  * Every migration, by its dated name; they run in name order. A new migration adds one line here
@@ -199,4 +200,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_30_2710_certification_document_key': certificationDocumentKey,
   '2026_11_30_2730_operator_actions_via': operatorActionsVia,
   '2026_12_01_0900_shop_status_changed_at': shopStatusChangedAt,
+  '2026_12_01_1000_shop_stock_return_reason': shopStockReturnReason,
 };

@@ -67,7 +67,7 @@ export const shopOrderAfterSales: ShopOrderSource = {
     if (!order) return;
     const goodsOf = new Map(units.map((u) => [u.sku_id, u.goods_id]));
     for (const u of unitsPerSku(units.map((x) => ({ sku_id: x.sku_id, num: x.qty })))) {
-      await changeShopStock(tx, actor, { shopId: Number(order.shop_id), skuId: u.sku_id, goodsId: goodsOf.get(u.sku_id)!, delta: u.num, cause: 'after_sale', reference, reason: 'returned, resellable' });
+      await changeShopStock(tx, actor, { shopId: Number(order.shop_id), skuId: u.sku_id, goodsId: goodsOf.get(u.sku_id)!, delta: u.num, cause: 'after_sale', reference });
     }
   },
   async caseChanged(tx, shopOrderId) {

@@ -95,10 +95,11 @@ describe('after-sales of a member-shop order', () => {
     await expect.poll(async () => (await ownerRow()).after_sale.status).toBe('awaiting_return');
     expect((await k.post(b, '/attractive/AfterSales/expressSave', { case_id: caseId, carrier_code: 'poslaju', tracking_number: 'RT12345' })).body.data.status).toBe('return_shipped');
     expect((await a.admin('/admin/api/after-sales/receive', { id: caseId, resellable: true })).body.data.status).toBe('received');
-    // Resellable: back to the shop's stock, a recorded adjustment, not the platform's stock.
+    // Resellable: back to the shop's stock, a recorded adjustment, not the platform's stock; its cause
+    // says why in the reader's language, so no English reason is stored beside it.
     expect(await k.stockOf(o.shopId, g.skuId)).toBe(2);
     const adj = await t.db.selectFrom('shop_stock_adjustments').selectAll().where('shop_id', '=', o.shopId).where('cause', '=', 'after_sale').execute();
-    expect(adj).toMatchObject([{ delta: 1, stock_after: 2, reference: `after-sale:${created.body.data.case_no}` }]);
+    expect(adj).toMatchObject([{ delta: 1, stock_after: 2, reference: `after-sale:${created.body.data.case_no}`, reason: '' }]);
     expect((await t.db.selectFrom('goods_skus').select('stock').where('id', '=', g.skuId).executeTakeFirstOrThrow()).stock).toBe(99);
     const cashBefore = await k.usd(b.userId);
     const refunds = await Promise.all(Array.from({ length: 5 }, () => a.admin('/admin/api/after-sales/refund', { id: caseId })));
