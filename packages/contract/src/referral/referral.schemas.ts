@@ -69,6 +69,8 @@ export interface PlacementNode {
   children: { L: PlacementNode | null; R: PlacementNode | null };
   /** The node's empty slots. */
   open: PlacementSide[];
+  /** The member's account when it is not active (the console's tree only; members are not told). */
+  member_status?: 'banned' | 'closed';
 }
 export const placementNodeSchema: z.ZodType<PlacementNode> = z.lazy(() =>
   z.object({
@@ -85,6 +87,7 @@ export const placementNodeSchema: z.ZodType<PlacementNode> = z.lazy(() =>
     has_more: z.boolean(),
     children: z.object({ L: placementNodeSchema.nullable(), R: placementNodeSchema.nullable() }),
     open: z.array(z.enum(PLACEMENT_SIDES)),
+    member_status: z.enum(['banned', 'closed']).optional(),
   }),
 );
 export const placementTreeData = z.object({

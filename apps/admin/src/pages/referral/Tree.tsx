@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { QueryError } from '../../components/QueryError';
+import { StatusTag } from '../../components/StatusTag';
 import { useEndpointMutation, useEndpointQuery } from '../../lib/endpoint-query';
 import { useCan } from '../../lib/operator';
 import { moveSubtreeRoute, placementTreeRoute, referralMemberRoute } from '../../lib/routes-referral';
@@ -25,6 +26,7 @@ function toData(n: PlacementNode, t: TFunction): DataNode {
       <span data-node={n.id}>
         #{n.id} {n.nickname || n.user_name} · ★{n.star} · {t('console.referral.tree.legs', { l: n.left_count, r: n.right_count, lpv: n.left_pv, rpv: n.right_pv })}
         {n.has_more ? ' …' : ''}
+        {n.member_status && <StatusTag status={n.member_status} />}
       </span>
     ),
     children: kids,

@@ -76,7 +76,7 @@ export async function placementTreeForOperator(deps: Deps, actor: Actor, input: 
   let from = input.root_id ?? root;
   if (input.q) from = (await q.findInSubtreeByName(deps.db, root, input.q)) ?? from;
   if (!(await q.findPlacement(deps.db, from))) throw new AppError(ResponseCode.referralNotInTeam);
-  const drawn = await drawTree(deps.db, from, input.levels, 0, same);
+  const drawn = await drawTree(deps.db, from, input.levels, 0, same, true);
   return { root_id: root, up_id: drawn.parentId, tree: drawn.tree };
 }
 

@@ -164,9 +164,9 @@ export async function findLegCounts(db: Executor, memberIds: number[]): Promise<
  */
 export async function findSubtree(db: Executor, rootId: number, levels: number) {
   return (
-    await sql<{ id: number; parent_id: number | null; side: Side | null; depth: number; user_name: string; nickname: string; avatar: string; star: number; left_pv: number; right_pv: number; children: number; left_count: number; right_count: number }>`
+    await sql<{ id: number; parent_id: number | null; side: Side | null; depth: number; user_name: string; nickname: string; avatar: string; status: string; star: number; left_pv: number; right_pv: number; children: number; left_count: number; right_count: number }>`
       with k as materialized (select ${rootId}::int as root, ${levels}::int as levels)
-      select p.member_id as id, p.parent_id, p.side, p.depth, u.user_name, u.nickname, u.avatar, coalesce(s.star, 0) as star,
+      select p.member_id as id, p.parent_id, p.side, p.depth, u.user_name, u.nickname, u.avatar, u.status, coalesce(s.star, 0) as star,
         coalesce(s.left_pv, 0)::bigint as left_pv, coalesce(s.right_pv, 0)::bigint as right_pv,
         (select count(*)::int from placements c where c.parent_id = p.member_id) as children,
         (select count(*)::int from placement_paths c where c.ancestor_id = p.member_id and c.side = 'L') as left_count,

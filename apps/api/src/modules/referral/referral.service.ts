@@ -148,8 +148,11 @@ export async function placementTree(deps: Deps, actor: Actor, input: EndpointQue
   return { self_id: me, up_id: rootId === me ? null : drawn.parentId, tree: drawn.tree };
 }
 
-/** A subtree drawn `levels` deep from `rootId` (depths counted from `baseDepth`), with leg figures and empty slots. */
-export async function drawTree(db: Executor, rootId: number, levels: number, baseDepth: number, showName: (userName: string) => string) {
+/**
+ * A subtree drawn `levels` deep from `rootId` (depths counted from `baseDepth`), with leg figures and
+ * empty slots; for an operator (`withStatus`), each banned or closed member's account too.
+ */
+export async function drawTree(db: Executor, rootId: number, levels: number, baseDepth: number, showName: (userName: string) => string, withStatus = false) {
   const rows = await q.findSubtree(db, rootId, levels);
   const byId = new Map(rows.map((r) => [r.id, r]));
   const top = byId.get(rootId)!;
@@ -172,6 +175,7 @@ export async function drawTree(db: Executor, rootId: number, levels: number, bas
       has_more: !shownBelow && r.children > 0,
       children: { L: shownBelow && child('L') ? build(child('L')!.id) : null, R: shownBelow && child('R') ? build(child('R')!.id) : null },
       open: shownBelow ? (['L', 'R'] as const).filter((s) => !child(s)) : [],
+      ...(withStatus && (r.status === 'banned' || r.status === 'closed') ? { member_status: r.status } : {}),
     };
   };
   return { tree: build(rootId), parentId: top.parent_id };

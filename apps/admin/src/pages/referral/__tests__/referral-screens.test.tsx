@@ -31,7 +31,7 @@ const signedInAs = (role: OperatorRole) => ({ id: 1, user_name: 'ops', role, per
 const commission = (id: number, status: 'pending' | 'settled', posted: number) => ({ id, order_id: 40 + id, shop_order_id: null, order_no: `P2026${id}`, buyer_id: 9, beneficiary_id: 5, level: 1, base: 10000, rate_bp: 500, amount: 500, posted, netted: 0, reversed: 0, debt: 0, currency: 'USD', status, reason: '', created_at: at, settled_at: status === 'settled' ? at : null });
 const answers: Record<string, unknown> = {
   '/admin/api/auth/me': signedInAs('owner'),
-  '/admin/api/referral/tree': { root_id: 1, up_id: null, tree: node(1, 'root', { L: node(5, 'amy', {}, ['L', 'R']) }, ['R']) },
+  '/admin/api/referral/tree': { root_id: 1, up_id: null, tree: node(1, 'root', { L: node(5, 'amy', {}, ['L', 'R']), R: { ...node(6, 'ben', {}, []), member_status: 'banned' } }, []) },
   '/admin/api/referral/member': {
     member_id: 5,
     user_name: 'amy',
@@ -114,6 +114,9 @@ describe('the placement tree’s member card', () => {
     const tree = document.querySelector('.ant-tree')!.textContent!;
     expect(tree).toContain('右区空位');
     expect(tree).toContain('左区空位');
+    // A banned member is tagged in the tree; the others are not.
+    expect(document.querySelector('[data-node="6"]')!.textContent).toContain('已封禁');
+    expect(document.querySelector('[data-node="5"]')!.textContent).not.toContain('已封禁');
     expect(document.body.textContent).not.toMatch(/pending|operator|dealer|空位 [LR]/);
   });
 

@@ -5,7 +5,9 @@ import { buildTestApp, type TestApp } from '../../../test/build-test-app.js';
 import { call } from '../../catalogue/__tests__/helpers.js';
 import { newOperatorSession } from '../../orders/__tests__/fixtures.js';
 import { walletMember } from '../../wallet/__tests__/fixtures.js';
-import { key } from './fixtures.js';
+import { placeDownline } from '../referral.service.js';
+import { memberActor } from '../../orders/__tests__/actors.js';
+import { key, referralKit } from './fixtures.js';
 
 // An operator could approve a banned member's service-centre application: the role was granted and
 // the console's queue showed nothing of the ban. A banned member's application can be rejected, never
@@ -92,5 +94,28 @@ describe('a banned member’s application', () => {
     expect((await approving!).body.code).toBe(ResponseCode.referralMemberBanned);
     expect(await rolesOf(member.userId)).toEqual([]);
     expect(await statusOf(id)).toBe('pending');
+  });
+});
+
+describe('the console’s placement tree', () => {
+  it('tags a banned or closed member; the members’ own tree says nothing of it', async () => {
+    const kit = referralKit(t);
+    const sponsor = await kit.placedSponsor('Sponsor Sue');
+    const banned = await kit.invitee(sponsor.userId);
+    const closed = await kit.invitee(sponsor.userId);
+    await placeDownline(t.deps, memberActor(sponsor.userId), { user_id: banned.userId, parent_id: sponsor.userId, side: 'L' });
+    await placeDownline(t.deps, memberActor(sponsor.userId), { user_id: closed.userId, parent_id: sponsor.userId, side: 'R' });
+    expect((await post(owner, '/admin/api/members/ban', { id: banned.userId, banned: true, reason: 'Fraudulent orders' })).body.code).toBe(200);
+    await t.db.updateTable('users').set({ status: 'closed' }).where('id', '=', closed.userId).execute();
+
+    const tree = (await get(support, `/admin/api/referral/tree?root_id=${sponsor.userId}&levels=1`)).body.data.tree;
+    expect(tree.member_status).toBeUndefined();
+    expect(tree.children.L).toMatchObject({ id: banned.userId, member_status: 'banned' });
+    expect(tree.children.R).toMatchObject({ id: closed.userId, member_status: 'closed' });
+
+    const own = (await kit.get(sponsor, '/attractive/user/anzhiTree?levels=1')).body.data.tree;
+    expect(own.children.L.id).toBe(banned.userId);
+    expect(own.children.L).not.toHaveProperty('member_status');
+    expect(own.children.R).not.toHaveProperty('member_status');
   });
 });
