@@ -146,6 +146,7 @@ export interface DB {
   referral_stats: referral.ReferralStatsTable;
   star_history: referral.StarHistoryTable;
   pv_entries: referral.PvEntriesTable;
+  pv_entry_legs: referral.PvEntryLegsTable;
   leg_pv_days: referral.LegPvDaysTable;
   pair_runs: referral.PairRunsTable;
   pair_results: referral.PairResultsTable;

@@ -97,6 +97,7 @@ import * as certificationDocumentKey from './2026_11_30_2710_certification_docum
 import * as operatorActionsVia from './2026_11_30_2730_operator_actions_via.js';
 import * as shopStatusChangedAt from './2026_12_01_0900_shop_status_changed_at.js';
 import * as shopStockReturnReason from './2026_12_01_1000_shop_stock_return_reason.js';
+import * as pvEntryLegs from './2026_12_01_1110_pv_entry_legs.js';
 
 /**
  * Every migration, by its dated name; they run in name order. A new migration adds one line here
@@ -201,4 +202,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_30_2730_operator_actions_via': operatorActionsVia,
   '2026_12_01_0900_shop_status_changed_at': shopStatusChangedAt,
   '2026_12_01_1000_shop_stock_return_reason': shopStockReturnReason,
+  '2026_12_01_1110_pv_entry_legs': pvEntryLegs,
 };

@@ -275,13 +275,13 @@ export const findAllPaths = (db: Executor) => db.selectFrom('placement_paths').s
 
 // ---------------------------------------------------------------- PV
 
-/** Records an order's (or a shop order's) PV once (answers false when it was recorded already). */
+/** Records an order's (or a shop order's) PV once: answers the entry's id, or null when it was recorded already. */
 export async function insertPvEntry(tx: Tx, e: { ref: EarningRef; memberId: number; pv: number; day: string; inLegs: boolean }): Promise<boolean> {
   const orderId = e.ref.kind === 'order' ? e.ref.id : null;
   const shopOrderId = e.ref.kind === 'shop_order' ? e.ref.id : null;
   const r = await sql`insert into pv_entries (order_id, shop_order_id, member_id, pv, day, in_legs)
     values (${orderId}::int, ${shopOrderId}::bigint, ${e.memberId}, ${e.pv}, ${e.day}::date, ${e.inLegs}) on conflict do nothing`.execute(tx);
-  return Number(r.numAffectedRows) > 0;
+  return Number(r.numAffectedRows ?? 0) > 0;
 }
 
 /** Adds the buyer's personal PV. */
@@ -289,9 +289,10 @@ export const addPersonalPv = (tx: Tx, memberId: number, pv: number) =>
   sql`insert into referral_stats (member_id, personal_pv) values (${memberId}, ${pv}) on conflict (member_id) do update set personal_pv = referral_stats.personal_pv + excluded.personal_pv`.execute(tx);
 
 /**
- * Adds PV into the leg on the buyer's side of every placement ancestor: their running totals and
- * the day's bucket. The ancestors' rows are locked in ascending id order first, so settlements of
- * orders in the same team cannot deadlock.
+ * Adds an entry's PV into the leg on the buyer's side of every placement ancestor: their running
+ * totals, the day's bucket, and which leg of whom it entered (`pv_entry_legs`, what their PV records
+ * list, so a later move of the subtree changes neither). The ancestors' rows are locked in ascending
+ * id order first, so settlements of orders in the same team cannot deadlock.
  */
 export async function addLegPv(tx: Tx, buyerId: number, pv: number, day: string): Promise<void> {
   await sql`select member_id from referral_stats where member_id in (select ancestor_id from placement_paths where descendant_id = ${buyerId}) order by member_id for update`.execute(tx);
@@ -325,7 +326,7 @@ export const findUnpairedLegPv = async (db: Executor, memberId: number) =>
       where member_id = ${memberId} and not exists (select 1 from pair_runs r where r.day = d.day)`.execute(db)
   ).rows[0]!;
 
-/** The member's PV records: own orders, team orders (by leg), and pairings (PV paired away), newest first. */
+/** The member's PV records: own orders, team orders (by the leg they entered when counted), and pairings (PV paired away), newest first. */
 export async function findPvRecords(db: Executor, memberId: number, input: { leg?: Side; limit: number; offset: number }) {
   const leg = input.leg ?? null;
   const rows = sql<{ time: Date; source: 'own_order' | 'team_order' | 'pairing'; order_no: string | null; from_member: string | null; leg: Side | null; pv: number }>`
@@ -334,10 +335,10 @@ export async function findPvRecords(db: Executor, memberId: number, input: { leg
         from pv_entries e left join orders o on o.id = e.order_id left join shop_orders so on so.id = e.shop_order_id
         where e.member_id = ${memberId} and ${leg}::text is null
       union all
-      select e.created_at, 'team_order', coalesce(o.order_no, so.order_no), u.user_name, pp.side, e.pv
-        from placement_paths pp join pv_entries e on e.member_id = pp.descendant_id and e.in_legs
+      select e.created_at, 'team_order', coalesce(o.order_no, so.order_no), u.user_name, c.side, e.pv
+        from pv_entry_legs c join pv_entries e on e.id = c.entry_id
         left join orders o on o.id = e.order_id left join shop_orders so on so.id = e.shop_order_id join users u on u.id = e.member_id
-        where pp.ancestor_id = ${memberId} and (${leg}::text is null or pp.side = ${leg}) and e.created_at >= (select placed_at from placements where member_id = ${memberId})
+        where c.member_id = ${memberId} and (${leg}::text is null or c.side = ${leg})
       union all
       select (r.day + 1)::timestamp at time zone (select time_zone from referral_settings), 'pairing', null, null, l.side, -r.consumed
         from pair_results r cross join (values ('L'), ('R')) l(side) where r.member_id = ${memberId} and r.consumed > 0 and (${leg}::text is null or l.side = ${leg})

@@ -77,6 +77,7 @@ export interface StarHistoryTable {
 
 /** A PV entry or a commission names the order it was earned on: a regular order or a member-shop order (exactly one). */
 export interface PvEntriesTable {
+  id: Generated<number>;
   order_id: number | null;
   shop_order_id: number | null;
   member_id: number;
@@ -84,6 +85,13 @@ export interface PvEntriesTable {
   day: Day;
   in_legs: boolean;
   created_at: Timestamp;
+}
+
+/** Which member's leg a PV entry entered when it was counted (the member's PV records list these). */
+export interface PvEntryLegsTable {
+  member_id: number;
+  entry_id: number;
+  side: Side;
 }
 
 export interface LegPvDaysTable {

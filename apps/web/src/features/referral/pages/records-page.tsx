@@ -30,7 +30,7 @@ export default function RecordsPage() {
                 <strong>{r.date}</strong>
                 <Amount value={r.paid} currency={r.currency} />
               </div>
-              <div className="ref-muted">{t('referral.app.pairLine', { pairs: r.pairs, l: r.left_before + r.left_added, r: r.right_before + r.right_added })}</div>
+              <div className="ref-muted">{t('referral.app.pairLine', { count: r.pairs, l: r.left_before + r.left_added, r: r.right_before + r.right_added })}</div>
               {r.flushed > 0 && (
                 <div className="ref-muted">
                   {t('referral.app.flushed')} <Amount value={r.flushed} currency={r.currency} />
