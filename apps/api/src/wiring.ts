@@ -3,6 +3,7 @@ import { registerJobTasks } from './jobs/tasks.js';
 import { registerApprovable } from './modules/approvals/approvals.service.js';
 import { operatorGrantApprovable } from './console/operator-grants.js';
 import { afterSalesWindowEnd, hasOpenCase, holdsSettlement, ordersOpenToCases, ordersWithCases, SETTINGS_TAG as AFTER_SALE_SETTINGS_TAG } from './modules/after-sales/after-sales.service.js';
+import { caseRefundHooks } from './modules/after-sales/after-sales.console.js';
 import { ordersToReview } from './modules/after-sales/reviews.service.js';
 import { shopOrderSource } from './modules/after-sales/order-source.js';
 import { goodsPageHooks } from './modules/catalogue/goods-page-hooks.js';
@@ -26,11 +27,21 @@ import { insertApprovedGroupBuy, saveApprovedGroupBuyChange } from './modules/pr
 import { carryOutReceivingAccount, creditConfirmedRecharge } from './modules/wallet/recharge.service.js';
 import { postGiftCardIssue, postPointsGrant, rewardHooks } from './modules/wallet/wallet.service.js';
 import { rechargePayable } from './modules/wallet/recharge-payable.js';
-import { earnOnSettled, earnOnShopOrderSettled, owedOfRewards, voidPendingCommissions, voidShopOrderPendingCommissions, writePendingCommissions, writeShopOrderPendingCommissions } from './modules/referral/earnings.service.js';
+import {
+  earnOnSettled,
+  earnOnShopOrderSettled,
+  owedOfRewards,
+  voidCommissionsIfOrderRefundedWhole,
+  voidCommissionsIfShopOrderRefundedWhole,
+  voidPendingCommissions,
+  voidShopOrderPendingCommissions,
+  writePendingCommissions,
+  writeShopOrderPendingCommissions,
+} from './modules/referral/earnings.service.js';
 import { saveApprovedPlan } from './modules/referral/referral.console.js';
 import { findHouseCode } from './modules/referral/referral.queries.js';
 import { houseCodeHook } from './modules/accounts/house-code.js';
-import { shopOrderEarningHooks, shopOrderPayable } from './modules/user-shop/shop-orders.service.js';
+import { shopOrderEarningHooks, shopOrderForEarningAfterCases, shopOrderPayable } from './modules/user-shop/shop-orders.service.js';
 import { shopOrderAfterSales } from './modules/user-shop/shop-order-after-sales.js';
 import { postShopStockAddition, saveApprovedShopSettings } from './modules/user-shop/shops.console.js';
 import { shopKeepsAccountOpen } from './modules/user-shop/user-shop.service.js';
@@ -97,6 +108,12 @@ export function wireAreas(): void {
   shopOrderEarningHooks.onPaid.push(writeShopOrderPendingCommissions);
   shopOrderEarningHooks.onRefused.push(voidShopOrderPendingCommissions);
   shopOrderEarningHooks.onSettled.push(earnOnShopOrderSettled);
+  // An after-sales refund that leaves nothing of an order's goods voids what was pending on it at once, regular and member-shop orders alike.
+  caseRefundHooks.onRefunded.push(async (tx, actor, order) => {
+    if (order.kind === 'order') return voidCommissionsIfOrderRefundedWhole(tx, actor, order.id);
+    const shopOrder = await shopOrderForEarningAfterCases(tx, order.id);
+    if (shopOrder) await voidCommissionsIfShopOrderRefundedWhole(tx, actor, shopOrder);
+  });
   // Registration reads the shop's own invitation code, which the referral plan keeps.
   houseCodeHook.houseCode = findHouseCode;
   // The rewards page's "earned" is net of reversals: what a reversal still holds as a debt is referral's.

@@ -51,7 +51,7 @@ import { findRefundsOfPayment, findSucceededPaymentsOfPayable } from '../payment
 import { refundPayment, type PaymentsDeps } from '../payments/settlement.js';
 import * as q from './after-sales.queries.js';
 import { pointsNoteOf } from './points-notes.js';
-import { CASE_REASONS_TAG, SETTINGS_TAG, caseEnded, caseRefundProblems, followedCaseNo, moveCase, noteText, reasonKey, reasonText, recordCaseEvent, refundedOf, renderCases, renderEvents, returnAddressIn, settleFreight, type CaseEvent, type CaseRow, type RefundProblem } from './after-sales.service.js';
+import { CASE_REASONS_TAG, SETTINGS_TAG, caseEnded, caseRefundParts, caseRefundProblems, followedCaseNo, moveCase, noteText, reasonKey, reasonText, recordCaseEvent, refundedOf, renderCases, renderEvents, returnAddressIn, settleFreight, type CaseEvent, type CaseRow, type RefundProblem } from './after-sales.service.js';
 import type { AfterSaleStatus } from './after-sales.table.js';
 import { findCaseOrder, lockCaseOrderWithLines, refOf, takeBackToShop, type OrderRef } from './order-source.js';
 import { orderPaymentsLeft, planCaseRefund, valueLeftOf, type PaymentLeft } from './refund-plan.js';
@@ -320,6 +320,13 @@ export async function refundCase(deps: PaymentsDeps, actor: Actor, input: Endpoi
 }
 
 /**
+ * Where areas above after-sales hear that a case's refund was made (filled by `wiring.ts`), in the
+ * transaction that marks it refunded: the referral team voids what was pending on an order whose
+ * goods all came back, regular or member-shop, at once rather than at its settled moment.
+ */
+export const caseRefundHooks: { onRefunded: Array<(tx: Tx, actor: Actor, order: OrderRef) => Promise<void>> } = { onRefunded: [] };
+
+/**
  * Carries a case in refunding to refunded: asks the payments area for each payment's part (once per
  * payment and case, whoever asks) and, once every part has succeeded, moves the case and tells the
  * member. A part the gateway refused for good stays refused (the case shows it) until an operator
@@ -380,8 +387,11 @@ export async function settleCaseRefund(deps: PaymentsDeps, actor: Actor, started
     if (ref.kind === 'order') await takeDownReviewsOfReturnedLines(deps, tx, ref.id);
     // Every unit of an order still on its way is now back and refunded: the order is refunded (nothing left to receive, nothing earned on it).
     if (ref.kind === 'order') await refundWhollyReturnedOrder(tx, actor, ref.id);
+    for (const onRefunded of caseRefundHooks.onRefunded) await onRefunded(tx, actor, ref);
     await caseEnded(deps, tx, done, done.was);
-    await notifyMember(tx, { memberId: c.user_id, kind: 'after_sale.refunded', params: { case_no: c.case_no, amount: fromMinorUnits(refunded + feeBack, c.currency), currency: c.currency }, link: link(c.id), eventKey: `after-sale:${c.id}:refunded` });
+    // The message says where the money went, as the case page does (the wallet, the card …).
+    const refundTo = (await caseRefundParts(tx, [done])).get(c.id) ?? [];
+    await notifyMember(tx, { memberId: c.user_id, kind: 'after_sale.refunded', params: { case_no: c.case_no, amount: fromMinorUnits(refunded + feeBack, c.currency), currency: c.currency, refund_to: refundTo }, link: link(c.id), eventKey: `after-sale:${c.id}:refunded` });
     return done;
   });
 }

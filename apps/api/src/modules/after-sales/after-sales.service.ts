@@ -45,7 +45,7 @@ import { pick } from '../catalogue/texts.js';
 import { OrderListTag, ordersChanged } from '../orders/order-lists.js';
 import { findRefundsByCausePrefixes, findSucceededRefundsWithMethodByCausePrefixes } from '../payments/payments.queries.js';
 import { REFUND_OVERDUE_SECONDS } from '../payments/settlement.js';
-import { refundDestination } from '../payments/payment-history.js';
+import { refundPartsOf } from '../payments/payment-history.js';
 import { scheduleSettlement } from '../orders/order-settlement.js';
 import { signedAddressesSameUntil, signStored, uploadKeyOf } from '../uploads/file-addresses.js';
 import { findOwnUpload, findOwnUploadsByKey } from '../uploads/uploads.queries.js';
@@ -602,24 +602,16 @@ async function refundsToSend(db: Executor, rows: CaseRow[]): Promise<Map<number,
 type RefundPart = AfterSaleCase['refund_parts'][number];
 
 /**
- * Where the refunds of refunded cases went, per case and destination (summing to what went back):
- * a wallet part to the wallet (or the points, shopping points, gift-card value it was paid with), a
- * gateway part to the card or other method that paid it.
+ * Where the refunds of refunded cases went, per case and destination (summing to what went back), by
+ * the payments area's one rule (`refundPartsOf`): a wallet part to the wallet (or the points,
+ * shopping points, gift-card value it was paid with), a gateway part to the card or other method
+ * that paid it. The case pages and the member's message about the refund say it so.
  */
-async function refundPartsOf(db: Executor, rows: CaseRow[]): Promise<Map<number, RefundPart[]>> {
-  const out = new Map<number, RefundPart[]>();
+export async function caseRefundParts(db: Executor, rows: Array<Pick<CaseRow, 'id' | 'refunded_minor'>>): Promise<Map<number, RefundPart[]>> {
   const refunded = rows.filter((r) => r.refunded_minor !== null);
   const refunds = await findSucceededRefundsWithMethodByCausePrefixes(db, refunded.map((r) => `after-sale:${r.id}:`));
-  for (const r of refunds) {
-    const caseId = Number(r.cause.split(':')[1]);
-    const part: Omit<RefundPart, 'amount'> = refundDestination(r.via, r);
-    const parts = out.get(caseId) ?? [];
-    const same = parts.find((p) => p.to === part.to && p.pay_way === part.pay_way);
-    if (same) same.amount += Number(r.amount_minor);
-    else parts.push({ ...part, amount: Number(r.amount_minor) });
-    out.set(caseId, parts);
-  }
-  return out;
+  const caseOf = (r: { cause: string }) => Number(r.cause.split(':')[1]);
+  return new Map(refunded.map((c) => [c.id, refundPartsOf(refunds.filter((r) => caseOf(r) === c.id))] as const).filter(([, parts]) => parts.length > 0));
 }
 
 /** A case as the member and the console read it. */
@@ -637,7 +629,7 @@ export async function renderCases(
     q.findFollowedCases(db, rows.filter((r) => r.status === 'rejected').map((r) => r.id)).then((list) => new Set(list)),
     rows.every((r) => r.reason_names !== undefined) ? [] : q.findAllReasons(db),
     caseRefundProblems(db, rows),
-    refundPartsOf(db, rows),
+    caseRefundParts(db, rows),
   ]);
   const shownRefunds = await refundsToSend(db, rows);
   const exchangeSkus = [...new Set(lines.map((l) => l.exchange_sku_id).filter((x): x is number => !!x))];

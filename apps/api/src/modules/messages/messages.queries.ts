@@ -1,12 +1,13 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Executor } from '../../db/database.js';
+import type { MessageParams } from './messages.table.js';
 import { startingWith } from '../../lib/like.js';
 import { nextUpdatedAt } from '../../lib/row-version.queries.js';
 import type { Tx } from '../../lib/transaction.js';
 import { executePage } from '../../lib/paging.js';
 
 /** Writes a message; with an event key, once per member and event (a repeat writes nothing and answers nothing). */
-export const insertMessage = async (db: Executor, m: { member_id: number; kind: string; params: Record<string, string | number>; link: string; event_key: string | null }) =>
+export const insertMessage = async (db: Executor, m: { member_id: number; kind: string; params: MessageParams; link: string; event_key: string | null }) =>
   (
     await sql<{ id: number }>`insert into member_messages (member_id, kind, params, link, event_key)
       values (${m.member_id}, ${m.kind}, ${JSON.stringify(m.params)}::jsonb, ${m.link}, ${m.event_key})

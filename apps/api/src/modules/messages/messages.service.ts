@@ -1,4 +1,4 @@
-import { DEFAULT_LANGUAGE, LANGUAGES, ResponseCode, type Language } from '@shop/contract';
+import { DEFAULT_LANGUAGE, LANGUAGE_TAGS, LANGUAGES, ResponseCode, type Language } from '@shop/contract';
 import type { adminListBroadcasts, adminSendBroadcast, adminSetSupportSettings, EndpointBody, EndpointData, EndpointQuery, listMessages, MemberMessage } from '@shop/contract';
 import { countUnreadMessages as unreadEndpoint } from '@shop/contract';
 import type { AppDeps } from '../../app-deps.js';
@@ -7,13 +7,16 @@ import { memberIdOf, operatorNameOf, type Actor } from '../../lib/actor.js';
 import { dropOnChanges, responseCache } from '../../lib/cache.js';
 import { announce } from '../../lib/changes.js';
 import { iso } from '../../lib/dates.js';
-import { Moment, type Params, type Translator } from '../../lib/i18n.js';
+import { Amount, Moment, type Params, type Translator } from '../../lib/i18n.js';
 import { AppError } from '../../lib/errors.js';
 import { pageOf, totalOf } from '../../lib/paging.js';
 import { assertLoadedVersion } from '../../lib/row-version.js';
 import { withTransaction } from '../../lib/transaction.js';
 import { insertOperatorAction, trimmedAction } from '../operator-actions/operator-actions.queries.js';
 import * as q from './messages.queries.js';
+import type { MessageParams } from './messages.table.js';
+
+export type { MessageParams, RefundedPart } from './messages.table.js';
 
 // Messages to members: every area writes one inside the transaction of the fact it tells of (so a
 // message exists exactly when the fact does), once per event; the member reads them in their own
@@ -25,7 +28,7 @@ export interface MessageInput {
   /** `<area>.<event>`: its texts are `message.<kind>.title` and `message.<kind>.text` in the language packs. */
   kind: string;
   /** Filled into the texts when read (`{order_no}` …). */
-  params?: Record<string, string | number>;
+  params?: MessageParams;
   /** The app page concerned (`/pages/order/orderInfo?id=42`). */
   link?: string;
   /** The event it tells of (`order:42:shipped`): the same key writes no second message. */
@@ -71,20 +74,40 @@ const STORED_MOMENT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/;
  * the reader's language at the member's place, `time_zone` of the same message (UTC without one),
  * with its offset. Anything else as stored (older messages' ISO days included).
  */
-const paramsToWrite = (params: Record<string, string | number>): Params => {
+const paramsToWrite = (i18n: Translator, lang: Language, params: MessageParams): Params => {
   const zone = typeof params.time_zone === 'string' ? params.time_zone : 'UTC';
-  return Object.fromEntries(Object.entries(params).map(([name, v]) => [name, typeof v === 'string' && STORED_MOMENT.test(v) ? new Moment(new Date(v), zone) : v]));
+  const written: Params = Object.fromEntries(
+    Object.entries(params)
+      .filter((e): e is [string, string | number] => !Array.isArray(e[1]))
+      .map(([name, v]) => [name, typeof v === 'string' && STORED_MOMENT.test(v) ? new Moment(new Date(v), zone) : v]),
+  );
+  return { ...written, refund_to: refundToText(i18n, lang, params.refund_to, typeof params.currency === 'string' ? params.currency : '') };
 };
 
+/**
+ * Where a refund went, in the reader's words: one destination by its name ("your wallet balance",
+ * "your card", the method's name), several each with its amount, listed as the language lists
+ * ("your wallet balance (8.10 USD) and your card (277.41 USD)"); a message that does not say (one
+ * written before messages said it) reads "how you paid".
+ */
+function refundToText(i18n: Translator, lang: Language, parts: MessageParams[string] | undefined, currency: string): string {
+  if (!Array.isArray(parts) || parts.length === 0) return i18n.t(lang, 'payments.refundTo.howYouPaid');
+  const method = (payWay: string) => (i18n.has(`payments.method.${payWay}`) ? i18n.t(lang, `payments.method.${payWay}`) : payWay);
+  const named = parts.map((p) => i18n.t(lang, `payments.refundTo.${p.to}`, { method: method(p.pay_way) }));
+  if (parts.length === 1) return named[0]!;
+  const listed = parts.map((p, k) => i18n.t(lang, 'payments.refundTo.part', { to: named[k]!, amount: new Amount(p.amount, currency), currency }));
+  return new Intl.ListFormat(LANGUAGE_TAGS[lang] ?? 'en-US', { type: 'conjunction' }).format(listed);
+}
+
 /** A stored message in `lang` (an operator's message in its text of that language, else English). */
-export function renderMessage(i18n: Translator, lang: Actor['lang'], row: { id: number; kind: string; params: Record<string, string | number>; link: string; created_at: Date | string; read_at: Date | string | null }, broadcasts: ReadonlyMap<number, BroadcastTexts> = new Map()): MemberMessage {
+export function renderMessage(i18n: Translator, lang: Actor['lang'], row: { id: number; kind: string; params: MessageParams; link: string; created_at: Date | string; read_at: Date | string | null }, broadcasts: ReadonlyMap<number, BroadcastTexts> = new Map()): MemberMessage {
   const own = row.kind === BROADCAST_KIND ? broadcasts.get(Number(row.params.broadcast_id)) : undefined;
   const texts = own ? (own[lang] ?? own['en-us']) : undefined;
   return {
     id: Number(row.id),
     kind: row.kind,
-    title: texts ? texts.title : i18n.t(lang, `message.${row.kind}.title`, paramsToWrite(row.params)),
-    text: texts ? texts.text : i18n.t(lang, `message.${row.kind}.text`, paramsToWrite(row.params)),
+    title: texts ? texts.title : i18n.t(lang, `message.${row.kind}.title`, paramsToWrite(i18n, lang, row.params)),
+    text: texts ? texts.text : i18n.t(lang, `message.${row.kind}.text`, paramsToWrite(i18n, lang, row.params)),
     link: row.link,
     read: row.read_at !== null,
     created_at: iso(row.created_at),

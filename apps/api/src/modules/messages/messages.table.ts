@@ -1,12 +1,26 @@
 import type { Generated } from 'kysely';
 import type { Timestamp } from '../members/members.table.js';
 
+/**
+ * Where a refund went, part by part, as a message stores it (`refund_to`): the destination as the
+ * payments area names it (`wallet`, `card`, `method` …), the method it went back by and its amount in
+ * minor units of the message's `currency`. Written in the reader's words when read.
+ */
+export interface RefundedPart {
+  to: string;
+  pay_way: string;
+  amount: number;
+}
+
+/** A message's parameters: texts and numbers, and where a refund went (`refund_to`). */
+export type MessageParams = Record<string, string | number | RefundedPart[]>;
+
 /** A message to a member: what it tells of (`kind`, `params`), the page concerned, once per event. */
 export interface MemberMessagesTable {
   id: Generated<number>;
   member_id: number;
   kind: string;
-  params: Generated<Record<string, string | number>>;
+  params: Generated<MessageParams>;
   link: Generated<string>;
   event_key: string | null;
   created_at: Timestamp;

@@ -2,6 +2,7 @@ import { actorStamp, type Actor } from '../../lib/actor.js';
 import type { Executor } from '../../db/database.js';
 import type { Tx } from '../../lib/transaction.js';
 import { messagesWritten } from '../messages/messages.service.js';
+import { refundPartsOfPayable } from '../payments/payment-history.js';
 import { ordersChanged } from './order-lists.js';
 import * as q from './orders.queries.js';
 import type { OrderStatus } from './orders.table.js';
@@ -33,6 +34,8 @@ export interface OrderChange {
  * change, nothing when the order is elsewhere.
  */
 export async function transition(tx: Tx, actor: Actor, orderId: number, from: OrderStatus[], to: OrderStatus, change: OrderChange = {}) {
+  // A refunded order's message says where its money went, as its page does (the wallet, the card …).
+  const refunded = to === 'refunded' ? await refundPartsOfPayable(tx, 'order', orderId) : undefined;
   const moved = await q.transitionOrderWithEvent(tx, {
     orderId,
     from,
@@ -43,7 +46,7 @@ export async function transition(tx: Tx, actor: Actor, orderId: number, from: Or
     paid: change.paid,
     event: { kind: change.kind ?? to, reason: change.reason ?? '', ...actorStamp(actor), request_id: actor.requestId },
     // The member's message about the move is written in the same statement.
-    message: to in MEMBER_TOLD ? { kind: MEMBER_TOLD[to]!, link: orderLink(orderId), eventKey: `order:${orderId}:${to}` } : undefined,
+    message: to in MEMBER_TOLD ? { kind: MEMBER_TOLD[to]!, link: orderLink(orderId), eventKey: `order:${orderId}:${to}`, params: refunded?.currency ? { currency: refunded.currency, refund_to: refunded.parts } : undefined } : undefined,
   });
   if (moved) ordersChanged(tx, [moved.user_id]);
   if (moved?.messaged) messagesWritten(tx, [moved.user_id]);

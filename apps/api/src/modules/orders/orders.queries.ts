@@ -7,6 +7,7 @@ import { chosenCartUnitsQuery, deleteCartLinesOfSkusAfter } from '../cart/cart.q
 import { memberBalancesQuery } from '../ledger/ledger.queries.js';
 import { referrerIdOf } from '../members/members.queries.js';
 import { insertMessageFrom } from '../messages/messages.queries.js';
+import type { MessageParams } from '../messages/messages.table.js';
 import { goodsPointsOfQuery } from '../promotions/goods-points.queries.js';
 import { latestRatesJson } from '../rates/rates.queries.js';
 import { SHOP_CURRENCY, type StoredRate } from '../rates/rates.service.js';
@@ -310,13 +311,13 @@ export const transitionOrderWithEvent = async (
      */
     paid?: boolean;
     event: { kind: string; reason: string; actor_kind: string; actor_id: string; request_id: string };
-    /** The message the member gets when the order moves (its parameter: the order number), once per event key. */
-    message?: { kind: string; link: string; eventKey: string };
+    /** The message the member gets when the order moves (its parameters: the order number and `params`), once per event key. */
+    message?: { kind: string; link: string; eventKey: string; params?: MessageParams };
   },
 ) => {
   const sets = Object.entries(t.set).filter(([, v]) => v !== undefined);
   const message = t.message
-    ? sql`, m as (${insertMessageFrom('o', { memberId: sql`o.user_id`, kind: t.message.kind, params: sql`jsonb_build_object('order_no', o.order_no)`, link: t.message.link, eventKey: t.message.eventKey })})`
+    ? sql`, m as (${insertMessageFrom('o', { memberId: sql`o.user_id`, kind: t.message.kind, params: sql`jsonb_build_object('order_no', o.order_no) || ${JSON.stringify(t.message.params ?? {})}::jsonb`, link: t.message.link, eventKey: t.message.eventKey })})`
     : sql``;
   const sales = t.paid
     ? sql`, sold as (select l.sku_id, l.goods_id, l.quantity from order_lines l join o on o.id = l.order_id),

@@ -32,6 +32,30 @@ export function refundDestination(via: 'gateway' | 'ledger', payment: { method: 
   return { to: payment.method === 'card' ? 'card' : 'method', pay_way: payment.method_code };
 }
 
+/** What went back to one destination (`refundDestination`), in minor units. */
+export type RefundPart = RefundDestination & { amount: number };
+
+/**
+ * Succeeded refunds summed by where they went (`refundDestination`), in the order first met: what
+ * a case page, an order page and a member's message about a refund all say of it.
+ */
+export function refundPartsOf(refunds: Array<{ via: 'gateway' | 'ledger'; amount_minor: number | string; method: string; method_code: string; ledger_asset: string | null }>): RefundPart[] {
+  const parts: RefundPart[] = [];
+  for (const r of refunds) {
+    const part = refundDestination(r.via, r);
+    const same = parts.find((p) => p.to === part.to && p.pay_way === part.pay_way);
+    if (same) same.amount += Number(r.amount_minor);
+    else parts.push({ ...part, amount: Number(r.amount_minor) });
+  }
+  return parts;
+}
+
+/** Where the refunds of a payable went (`refundPartsOf`), and in which currency; its money owed back (never the payable's) left out. */
+export async function refundPartsOfPayable(db: Executor, type: PayableType, payableId: number): Promise<{ currency: string | null; parts: RefundPart[] }> {
+  const refunds = await q.findSucceededRefundsWithMethodOfPayable(db, type, payableId);
+  return { currency: refunds[0]?.currency ?? null, parts: refundPartsOf(refunds) };
+}
+
 /**
  * What paid a member's payable, as the payable's page shows it: each succeeded payment (and each whose
  * money came after it had ended, given back) with its method, amount, surcharge, parts and refunds (`converted` is the payable's area's to add). A

@@ -353,6 +353,18 @@ export const findSucceededRefundsWithMethodByCausePrefixes = (db: Executor, pref
         .where(sql<boolean>`r.cause like any(${sql.val(prefixes.map((x) => `${x.replace(/[\\%_]/g, '\\$&')}%`))}::text[])`)
         .orderBy('r.id')
         .execute();
+/** Succeeded refunds of the payments that paid a payable (`paidThePayable`), each with how its payment was paid (method, wallet asset), oldest first. */
+export const findSucceededRefundsWithMethodOfPayable = (db: Executor, type: PayableType, payableId: number) =>
+  db
+    .selectFrom('payment_refunds as r')
+    .innerJoin('payments', 'payments.id', 'r.payment_id')
+    .select(['r.via', 'r.amount_minor', 'r.currency', 'payments.method_code', 'payments.method', 'payments.ledger_asset'])
+    .where('payments.payable_type', '=', type)
+    .where('payments.payable_id', '=', payableId)
+    .where('r.status', '=', 'succeeded')
+    .where(paidThePayable())
+    .orderBy('r.id')
+    .execute();
 export const transitionRefund = (db: Executor, id: number, to: RefundStatus, set: { provider_ref?: string | null; entry_id?: number | null; failure_reason?: string | null } = {}) =>
   db
     .updateTable('payment_refunds')

@@ -94,6 +94,35 @@ function pendingRows(inputs: Omit<Awaited<ReturnType<typeof q.findCommissionInpu
   });
 }
 
+/** An order refunded whole before it settled: its pending commissions are void, with the reason; nothing was posted, so no entry. */
+const voidRefundedWhole = (tx: Tx, ref: q.EarningRef) => q.moveOrderCommissions(tx, ref, 'pending', 'void', ref.kind === 'order' ? 'order refunded before settling' : 'shop order refunded before settling');
+
+/** Whether refunds took back the whole of what an order earns on (`back` ≥ `goods`): it then earns nothing, and what was pending on it is void. */
+const refundedWhole = (goods: number, back: number) => goods > 0 && back >= goods;
+
+/** What of a regular order refunds are a share of (its goods: freight comes back only with the last of them, so it is left out of both sides), and what they took back. */
+async function regularOrderShares(tx: Tx, orderId: number) {
+  const o = await findOrderForEarning(tx, orderId);
+  if (!o) return undefined;
+  return { pv: Number(o.pv ?? 0), goods: Math.max(0, Number(o.total_minor) - Number(o.freight_minor)), back: await findOrderRefunded(tx, orderId) };
+}
+
+/**
+ * An after-sales refund that leaves nothing of a regular order's goods (the test settling applies),
+ * in the refund's transaction: its pending commissions are void at once with their reason, as a paid
+ * order refunded whole is, not left pending at nothing until its settled moment. Nothing was posted,
+ * so no entry; a partial refund leaves them pending at the share kept.
+ */
+export async function voidCommissionsIfOrderRefundedWhole(tx: Tx, _actor: Actor, orderId: number): Promise<void> {
+  const shares = await regularOrderShares(tx, orderId);
+  if (shares && refundedWhole(shares.goods, shares.back)) await voidRefundedWhole(tx, { kind: 'order', id: orderId });
+}
+
+/** The same for a member-shop order: its goods less what its after-sales cases refunded (`refunded_minor`), as its settlement reads them. */
+export async function voidCommissionsIfShopOrderRefundedWhole(tx: Tx, _actor: Actor, order: Pick<EarningShopOrder, 'id' | 'goods_minor'> & { refunded_minor: number }): Promise<void> {
+  if (refundedWhole(Math.max(0, order.goods_minor), order.refunded_minor)) await voidRefundedWhole(tx, { kind: 'shop_order', id: order.id });
+}
+
 /** A refund before settling voids the order's pending commissions; nothing was posted, so no entry. */
 export async function voidPendingCommissions(tx: Tx, _actor: Actor, orderId: number): Promise<void> {
   await q.moveOrderCommissions(tx, { kind: 'order', id: orderId }, 'pending', 'void', 'order refunded before settling');
@@ -130,13 +159,10 @@ async function payRewards(tx: Tx, actor: Actor, input: { memberId: number; amoun
  * refunded whole earns nothing and its pending commissions are void.
  */
 export async function earnOnSettled(tx: Tx, actor: Actor, order: EarningOrder): Promise<void> {
-  const o = await findOrderForEarning(tx, order.id);
-  if (!o) return;
-  // What refunds took back is a share of the goods: freight comes back only with the last of them, so
-  // it is left out of both sides (else a return of half the goods of an order with freight kept more).
-  const goods = Math.max(0, Number(o.total_minor) - Number(o.freight_minor));
-  const back = await findOrderRefunded(tx, order.id);
-  await earnAtSettlement(tx, actor, { ref: { kind: 'order', id: order.id }, reference: { type: 'order', id: order.id }, buyerId: order.user_id, pv: Number(o.pv ?? 0), goods, back });
+  // What refunds took back is a share of the goods, freight left out of both sides (else a return of half the goods of an order with freight kept more).
+  const shares = await regularOrderShares(tx, order.id);
+  if (!shares) return;
+  await earnAtSettlement(tx, actor, { ref: { kind: 'order', id: order.id }, reference: { type: 'order', id: order.id }, buyerId: order.user_id, ...shares });
 }
 
 /**
@@ -161,9 +187,10 @@ export async function earnOnShopOrderSettled(tx: Tx, actor: Actor, order: Earnin
 async function earnAtSettlement(tx: Tx, actor: Actor, s: { ref: q.EarningRef; reference: PostInput['reference']; buyerId: number; pv: number; goods: number; back: number }): Promise<void> {
   const settings = await q.findReferralSettings(tx);
   const back = Math.min(s.back, s.goods);
-  // Refunded whole before its settled moment: nothing is earned, its pending commissions are void.
-  if (s.goods > 0 && back >= s.goods) {
-    await q.moveOrderCommissions(tx, s.ref, 'pending', 'void', s.ref.kind === 'order' ? 'order refunded before settling' : 'shop order refunded before settling');
+  // Refunded whole before its settled moment: nothing is earned, its pending commissions are void
+  // (already, when the after-sales refund that took the last of it voided them).
+  if (refundedWhole(s.goods, back)) {
+    await voidRefundedWhole(tx, s.ref);
     return;
   }
   // The rule members and the console see pending commissions by before this moment (`commissionDue` in referral.queries): keep the two alike.
@@ -172,6 +199,7 @@ async function earnAtSettlement(tx: Tx, actor: Actor, s: { ref: q.EarningRef; re
   if (pv > 0) {
     const placed = !!(await q.findPlacement(tx, s.buyerId));
     const day = await pvDay(tx, settings.time_zone);
+    // The entry's legs (`pv_entry_legs`, the members' PV records) are credited by its insert's trigger.
     if (await q.insertPvEntry(tx, { ref: s.ref, memberId: s.buyerId, pv, day, inLegs: placed })) {
       await q.addPersonalPv(tx, s.buyerId, pv);
       if (placed) await q.addLegPv(tx, s.buyerId, pv, day);

@@ -99,6 +99,12 @@ const forEarning = (o: { id: number; order_no: string; buyer_id: number; currenc
   pv: Number(o.pv),
 });
 
+/** A shop order as the areas that earn on it see it, with what its after-sales cases refunded so far (`refunded_minor`, as its settlement reads it). */
+export async function shopOrderForEarningAfterCases(db: Executor, orderId: number): Promise<(ShopOrderForEarning & { refunded_minor: number }) | undefined> {
+  const order = await q.findShopOrder(db, orderId);
+  return order ? { ...forEarning(order), refunded_minor: await shopOrderRefundedByCases(db, orderId) } : undefined;
+}
+
 /** Whether a shop takes new orders now: open, its owner's account active and still a shop owner. */
 const takesOrders = (shop: q.ShopRow) => shopRefusal(shop) === undefined;
 

@@ -218,8 +218,8 @@ describe('what is pending after a partial refund, before the order settles', () 
       expect((await sales.admin('/admin/api/after-sales/refund', { id: c, reason: 'returned' })).body.code).toBe(200);
     }
     expect(await pendingOf()).toEqual([]);
-    // The console still lists it pending (the order settles later), at what it will pay: nothing.
-    expect(await listed(w.orderId)).toEqual([['pending', 0]]);
+    // Nothing of its goods is left: the console lists it void at once, before the order settles.
+    expect(await listed(w.orderId)).toEqual([['void', 85]]);
     await settle(w.orderId);
     expect(await listed(w.orderId)).toEqual([['void', 85]]);
     expect(await balanceOf(t.db, sponsor.userId, 'rewards', 'USD')).toBe(rewards + kept);
