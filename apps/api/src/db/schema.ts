@@ -148,6 +148,7 @@ export interface DB {
   pv_entries: referral.PvEntriesTable;
   pv_entry_legs: referral.PvEntryLegsTable;
   leg_pv_days: referral.LegPvDaysTable;
+  pv_day_closings: referral.PvDayClosingsTable;
   pair_runs: referral.PairRunsTable;
   pair_results: referral.PairResultsTable;
   commissions: referral.CommissionsTable;

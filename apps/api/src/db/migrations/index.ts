@@ -98,6 +98,8 @@ import * as operatorActionsVia from './2026_11_30_2730_operator_actions_via.js';
 import * as shopStatusChangedAt from './2026_12_01_0900_shop_status_changed_at.js';
 import * as shopStockReturnReason from './2026_12_01_1000_shop_stock_return_reason.js';
 import * as pvEntryLegs from './2026_12_01_1110_pv_entry_legs.js';
+import * as operatorActionFacts from './2026_12_01_1330_operator_action_facts.js';
+import * as pvDayClosings from './2026_12_01_1200_pv_day_closings.js';
 
 /**
  * Every migration, by its dated name; they run in name order. A new migration adds one line here
@@ -203,4 +205,6 @@ export const migrations: Record<string, Migration> = {
   '2026_12_01_0900_shop_status_changed_at': shopStatusChangedAt,
   '2026_12_01_1000_shop_stock_return_reason': shopStockReturnReason,
   '2026_12_01_1110_pv_entry_legs': pvEntryLegs,
+  '2026_12_01_1330_operator_action_facts': operatorActionFacts,
+  '2026_12_01_1200_pv_day_closings': pvDayClosings,
 };

@@ -44,10 +44,12 @@ const MEMBER_CLOSED = 'member closed';
 /** How many nearby placement ancestors have their star re-checked when an order settles (the nightly job checks everyone). */
 const STAR_RECHECK_ANCESTORS = 50;
 
-/** The day PV settled now belongs to: today in the shop's time zone, never a day already paired. */
-async function pvDay(tx: Tx, timeZone: string): Promise<string> {
-  const today = await q.findToday(tx, timeZone);
-  const last = await q.findLastPairRunDay(tx);
+/** The day PV settled now belongs to: today in the shop's time zone, never a day whose PV is closed (its pair run begun). */
+export async function pvDay(tx: Tx, timeZone: string): Promise<string> {
+  // Its share of the PV day lock first (held until the settlement commits), then the closed days read
+  // in a statement of their own, after any closing it waited for.
+  const today = await q.lockPvDayAndFindToday(tx, timeZone);
+  const last = await q.findLastClosedPvDay(tx);
   if (!last || last < today) return today;
   const next = new Date(`${last}T00:00:00Z`);
   next.setUTCDate(next.getUTCDate() + 1);
@@ -296,6 +298,10 @@ export async function runPairingDay(deps: Deps, actor: Actor, day: string) {
   if (day >= today) throw new AppError(ResponseCode.referralDayNotDue, { day });
   const earlier = await q.findUnpairedDays(deps.db, day);
   if (earlier.length) throw new AppError(ResponseCode.referralDayNotDue, { day: earlier[0]! });
+  // The day's PV closed first, in a transaction of its own: a settlement that chose the day before
+  // midnight and commits after it is waited for, and one later takes the next day (never PV added to a
+  // day this run has read).
+  await withTransaction(deps.db, (tx) => q.closePvDay(tx, day));
   return withTransaction(deps.db, async (tx) => {
     const runBy = actor.kind === 'operator' ? `operator:${actor.operatorId ?? actor.name}` : (actor.name ?? actor.kind);
     if (!(await q.insertPairRun(tx, day, settings.bonus_currency, runBy))) return { ...(await q.findPairRun(tx, day))!, rerun: true };

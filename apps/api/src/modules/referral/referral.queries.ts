@@ -45,6 +45,23 @@ export const replaceStarLevels = async (db: Executor, rows: StarLevel[]) => {
 export const findToday = async (db: Executor, timeZone: string): Promise<string> =>
   (await sql<{ day: string }>`select (now() at time zone ${timeZone})::date::text as day`.execute(db)).rows[0]!.day;
 
+/**
+ * The lock between settlements adding PV to a day and the pair run closing it: each settlement holds
+ * it shared until it commits, a day's closing takes it alone, so the closing waits for every
+ * settlement still adding PV and a later settlement sees the day closed.
+ */
+const PV_DAY_LOCK = sql`hashtext('pv-day')`;
+
+/** A settlement's share of the PV day lock (held until it commits), with today in the shop's time zone. */
+export const lockPvDayAndFindToday = async (tx: Tx, timeZone: string): Promise<string> =>
+  (await sql<{ day: string }>`select (now() at time zone ${timeZone})::date::text as day from (select pg_advisory_xact_lock_shared(${PV_DAY_LOCK})) l`.execute(tx)).rows[0]!.day;
+
+/** Closes a day's PV (in a transaction of its own, committed before the day is paired): waits for the settlements still adding to it. */
+export async function closePvDay(tx: Tx, day: string): Promise<void> {
+  await sql`select pg_advisory_xact_lock(${PV_DAY_LOCK})`.execute(tx);
+  await sql`insert into pv_day_closings (day) values (${day}::date) on conflict do nothing`.execute(tx);
+}
+
 // ---------------------------------------------------------------- members
 
 /** The member's user row fields the area shows (and whose invitee they are). */
@@ -358,8 +375,9 @@ export async function insertPairRun(tx: Tx, day: string, currency: string, by: s
   return Number(r.numAffectedRows) > 0;
 }
 export const findPairRun = (db: Executor, day: string) => db.selectFrom('pair_runs').selectAll().select(sql<string>`day::text`.as('day')).where('day', '=', day).executeTakeFirst();
-export const findLastPairRunDay = async (db: Executor): Promise<string | undefined> =>
-  (await sql<{ day: string | null }>`select max(day)::text as day from pair_runs`.execute(db)).rows[0]?.day ?? undefined;
+/** The last day whose PV is closed (its pair run begun or done). */
+export const findLastClosedPvDay = async (db: Executor): Promise<string | undefined> =>
+  (await sql<{ day: string | null }>`select max(day)::text as day from pv_day_closings`.execute(db)).rows[0]?.day ?? undefined;
 /** Days with PV in the legs not paired yet, before `before`, oldest first. */
 export const findUnpairedDays = async (db: Executor, before: string): Promise<string[]> =>
   (await sql<{ day: string }>`select distinct d.day::text as day from leg_pv_days d where d.day < ${before}::date and not exists (select 1 from pair_runs r where r.day = d.day) order by 1`.execute(db)).rows.map((r) => r.day);

@@ -101,6 +101,12 @@ export interface LegPvDaysTable {
   right_pv: Generated<number>;
 }
 
+/** A day whose PV is closed: its pair run has begun, and later settlements take the next day. */
+export interface PvDayClosingsTable {
+  day: Day;
+  closed_at: Generated<Timestamp>;
+}
+
 export interface PairRunsTable {
   day: Day;
   members: Generated<number>;
