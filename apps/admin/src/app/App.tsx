@@ -5,6 +5,7 @@ import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { HashRouter, Navigate, Route, Routes } from 'react-router';
 import type { Language } from '@shop/contract/common';
+import { consoleTheme, FocusRings } from '../components/FocusRings';
 import { useLessMotion } from '../lib/motion';
 import { ApiError } from '../lib/request';
 import { useSession } from '../lib/session';
@@ -177,7 +178,8 @@ export function App() {
   // For an operator who asked for less motion, dialogs, drawers and menus open and close without animating.
   const lessMotion = useLessMotion();
   return (
-    <ConfigProvider locale={locale} theme={{ token: { colorPrimary: '#1f6feb', borderRadius: 6, motion: !lessMotion } }}>
+    <ConfigProvider locale={locale} theme={consoleTheme(lessMotion)}>
+      <FocusRings />
       <AntApp>
         <QueryClientProvider client={queryClient}>
           <HashRouter>

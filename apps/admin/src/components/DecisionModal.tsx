@@ -1,7 +1,7 @@
 import { Alert, App as AntApp, Button, Form, Input, Modal, Select } from 'antd';
 import { ResponseCode, type AnyEndpoint } from '@shop/contract/common';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { invalidateEndpoints } from '../lib/endpoint-query';
 import { waitingRequestOf } from '../lib/approvals';
@@ -9,6 +9,7 @@ import { FormField, refusedFieldsOf, useConsoleForm, type BodySchema } from '../
 import { useRequestKeys } from '../lib/request-key';
 import { ApiError } from '../lib/request';
 import { useForgetEndedSession } from '../lib/session';
+import { keepTabInside } from './ModalDrawer';
 
 export interface DecisionField {
   name: string;
@@ -140,6 +141,7 @@ export function DecisionModal({ open, title, question, okText, danger, fields, s
   const { reset: resetMutation } = mutation;
   const forgetEnded = useCallback(() => (resetMutation(), setError(null)), [resetMutation]);
   useForgetEndedSession(mutation.error, forgetEnded);
+  useReturnFocus(open);
   const decide = form.submit((body) => {
     if (!mutation.isPending) mutation.mutate({ values: form.getValues(), body });
   });
@@ -153,6 +155,8 @@ export function DecisionModal({ open, title, question, okText, danger, fields, s
       onOk={() => void decide()}
       onCancel={() => onClose(false)}
       destroyOnHidden
+      // Tab goes round inside the dialog: past its last button the focus went to the page behind for one stop.
+      modalRender={(dialog) => <div onKeyDown={keepTabInside}>{dialog}</div>}
     >
       {/* A div, not a p: a question may hold a table or a list (a plan request's changes). */}
       <div style={{ marginBottom: 16 }}>{question}</div>
@@ -186,4 +190,28 @@ export function DecisionModal({ open, title, question, okText, danger, fields, s
       )}
     </Modal>
   );
+}
+
+/**
+ * The keyboard goes back to what opened the dialog (a Reject button …) once it is dismissed or done.
+ * Most pages drop the dialog as it closes, before antd's own return of the focus: the focus fell to
+ * the page's body, where Enter does nothing. A page that puts it elsewhere (the next request) wins.
+ */
+function useReturnFocus(open: boolean): void {
+  const opener = useRef<HTMLElement | null>(null);
+  // Before the dialog takes the focus (its own effects run after the page's layout).
+  useLayoutEffect(() => {
+    if (!open) return;
+    const active = document.activeElement;
+    opener.current = active instanceof HTMLElement && active !== document.body ? active : null;
+    return () => {
+      const back = opener.current;
+      opener.current = null;
+      // Once the dialog's elements are gone and the page has placed the focus, if it has.
+      setTimeout(() => {
+        const lost = !document.activeElement || document.activeElement === document.body;
+        if (lost && back?.isConnected) back.focus({ preventScroll: true });
+      });
+    };
+  }, [open]);
 }

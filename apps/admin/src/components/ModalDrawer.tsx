@@ -18,11 +18,11 @@ export function tabStops(root: ParentNode): HTMLElement[] {
 }
 
 /**
- * Tab and Shift+Tab go round inside the drawer. antd's own trap brings focus back only when it lands on
- * another element of the page: past the drawer's last control (the drawer is the page's last element)
- * focus left the page for the browser's own bar, every few presses.
+ * Tab and Shift+Tab go round inside the drawer (or a dialog: the handler's element). antd's own trap
+ * brings focus back only when it lands on another element of the page: past the drawer's last control
+ * (the drawer is the page's last element) focus left the page for the browser's own bar, every few presses.
  */
-function keepTabInside(e: KeyboardEvent<HTMLDivElement>): void {
+export function keepTabInside(e: KeyboardEvent<HTMLElement>): void {
   if (e.key !== 'Tab' || e.defaultPrevented || e.altKey || e.ctrlKey || e.metaKey) return;
   const section = e.currentTarget;
   // Keys of a layer drawn elsewhere (a select's options, an image preview) are that layer's.

@@ -2,17 +2,18 @@ import { Button, Descriptions, Input, Select, Space, Tooltip, type TableColumnsT
 import { StateTabs } from './StateTabs';
 import type { AnyEndpoint } from '@shop/contract/common';
 import { keepPreviousData, type UseQueryResult } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import { useEndpointQuery } from '../lib/endpoint-query';
 import { formatDate } from '../lib/format';
+import { useNarrowWindow } from '../lib/narrow-window';
 import { call } from '../lib/request';
 import { useSearchChoice } from '../lib/url-state';
 import type { BodySchema } from '../lib/form';
 import { dashboardRoute } from '../lib/routes';
 import { DecisionModal, type DecisionField } from './DecisionModal';
-import { ModalDrawer } from './ModalDrawer';
+import { ModalDrawer, tabStops } from './ModalDrawer';
 import { actionsColumn, fittedWidth, QueryTable, type ListSort } from './QueryTable';
 import { allFitted } from './QueueColumns';
 
@@ -95,6 +96,7 @@ interface Props<T> {
 /** One pattern for every review queue: states, a table, a drawer with the evidence, decisions with a reason and a confirmation. */
 export function ReviewQueue<T extends { id: number; status: string }>({ name, statuses, defaultStatus, list, searchPlaceholder, columns, describe, evidence, actions, exportable = true, filter, subject, title = (row) => `#${row.id}`, scroll }: Props<T>) {
   const { t } = useTranslation();
+  const narrow = useNarrowWindow();
   // The state's tab is kept in the address: a reload comes back to it.
   const [status, setStatus] = useSearchChoice('status', defaultStatus, statuses);
   const [paging, setPaging] = useState({ page: 1, limit: 20 });
@@ -105,6 +107,25 @@ export function ReviewQueue<T extends { id: number; status: string }>({ name, st
   const [acting, setActing] = useState<QueueAction<T> | null>(null);
   const filters = { status, ...(search ? { q: search } : {}), ...(filter && filterValue ? { [filter.param]: filterValue } : {}), ...sort };
   const query = useEndpointQuery(list, { ...filters, ...paging } as never, { placeholderData: keepPreviousData }) as UseQueryResult<{ list: T[]; total: number; page: number; limit: number }>;
+  // After a decision the keyboard goes on to the next request (the decided one leaves the list), not back
+  // to the decided row's Details, nor to nothing once that row is gone.
+  const [focusNext, setFocusNext] = useState<{ id: number | null } | null>(null);
+  const [closedByDecision, setClosedByDecision] = useState(false);
+  const detailsButtons = useRef(new Map<number, HTMLElement>());
+  const queueRef = useRef<HTMLDivElement>(null);
+  const rows = query.data?.list;
+  useEffect(() => {
+    if (!focusNext || open) return;
+    const next = focusNext.id === null ? undefined : detailsButtons.current.get(focusNext.id);
+    (next ?? (queueRef.current ? tabStops(queueRef.current)[0] : undefined))?.focus();
+    setFocusNext(null);
+  }, [focusNext, open]);
+  const openRow = (row: T) => (setOpen(row), setFocusNext(null), setClosedByDecision(false));
+  /** The request the keyboard goes on to once `row` is decided: the one after it in the list, else the one before. */
+  const nextAfter = (row: T): number | null => {
+    const at = rows?.findIndex((r) => r.id === row.id) ?? -1;
+    return at === -1 ? null : (rows![at + 1] ?? rows![at - 1])?.id ?? null;
+  };
 
   const allColumns: TableColumnsType<T> = [
     ...columns,
@@ -112,7 +133,15 @@ export function ReviewQueue<T extends { id: number; status: string }>({ name, st
       key: 'actions',
       width: 120,
       render: (_, row) => (
-        <Button size="small" onClick={() => setOpen(row)} data-testid={`open-${row.id}`}>
+        <Button
+          size="small"
+          onClick={() => openRow(row)}
+          ref={(el) => {
+            if (el) detailsButtons.current.set(row.id, el);
+            else detailsButtons.current.delete(row.id);
+          }}
+          data-testid={`open-${row.id}`}
+        >
           {t('console.common.details')}
         </Button>
       ),
@@ -121,8 +150,31 @@ export function ReviewQueue<T extends { id: number; status: string }>({ name, st
   // Widths that are minimums ("auto"): a value wider than its column (an amount kept whole) widens the
   // table, which then scrolls in its frame instead of hiding the value under the actions.
   const fitted = scroll === undefined && allFitted(allColumns);
+  const decisions =
+    open && (
+      <Space wrap>
+        {actions
+          .filter((a) => a.when(open))
+          .map((a) => {
+            const blocked = a.blocked?.(open) ?? null;
+            const button = (
+              <Button key={a.key} type={a.primary ? 'primary' : 'default'} danger={a.danger} disabled={blocked !== null} onClick={() => setActing(a)} data-testid={`action-${a.key}`}>
+                {a.label}
+              </Button>
+            );
+            // A disabled button takes no pointer: its wrapper carries the reason (as a tooltip and a title).
+            return blocked === null ? (
+              button
+            ) : (
+              <Tooltip key={a.key} title={blocked}>
+                <span title={blocked} data-testid={`blocked-${a.key}`}>{button}</span>
+              </Tooltip>
+            );
+          })}
+      </Space>
+    );
   return (
-    <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
+    <Space ref={queueRef} orientation="vertical" size="middle" style={{ width: '100%' }}>
       <StateTabs
         label={t('console.common.status')}
         value={status}
@@ -180,37 +232,19 @@ export function ReviewQueue<T extends { id: number; status: string }>({ name, st
             </div>
           )
         }
-        onRow={(row) => ({ onDoubleClick: () => setOpen(row) })}
+        onRow={(row) => ({ onDoubleClick: () => openRow(row) })}
       />
       <ModalDrawer
         open={open !== null}
         size={560}
         title={open ? `${subject} ${title(open)}` : ''}
         onClose={() => setOpen(null)}
-        extra={
-          open && (
-            <Space>
-              {actions
-                .filter((a) => a.when(open))
-                .map((a) => {
-                  const blocked = a.blocked?.(open) ?? null;
-                  const button = (
-                    <Button key={a.key} type={a.primary ? 'primary' : 'default'} danger={a.danger} disabled={blocked !== null} onClick={() => setActing(a)} data-testid={`action-${a.key}`}>
-                      {a.label}
-                    </Button>
-                  );
-                  // A disabled button takes no pointer: its wrapper carries the reason (as a tooltip and a title).
-                  return blocked === null ? (
-                    button
-                  ) : (
-                    <Tooltip key={a.key} title={blocked}>
-                      <span title={blocked} data-testid={`blocked-${a.key}`}>{button}</span>
-                    </Tooltip>
-                  );
-                })}
-            </Space>
-          )
-        }
+        // Closed by a decision, the queue has placed the focus (above): the drawer's return, once its
+        // closing is drawn, would take it back to the decided row, which is about to leave the list.
+        focusable={{ focusTriggerAfterClose: !closedByDecision }}
+        // On a narrow screen the decisions are the footer: in the header they were drawn over the title.
+        extra={narrow ? undefined : decisions}
+        footer={narrow ? decisions : undefined}
       >
         {open && (
           <>
@@ -234,7 +268,11 @@ export function ReviewQueue<T extends { id: number; status: string }>({ name, st
           invalidates={[list, dashboardRoute]}
           onClose={(decided) => {
             setActing(null);
-            if (decided) setOpen(null);
+            if (decided) {
+              setFocusNext({ id: nextAfter(open) });
+              setClosedByDecision(true);
+              setOpen(null);
+            }
           }}
         />
       )}

@@ -12,11 +12,13 @@ const CJK_ONLY = /^[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Scrip
 /**
  * A person's name as a reader of `lang` writes it: the family name first where the form asks for it
  * first (`FAMILY_NAME_FIRST`), so what a member typed reads back in the same order everywhere. Parts
- * left empty are dropped; two parts in Chinese, Japanese or Korean script join without a space.
+ * left empty are dropped. A name whose two parts are both in Chinese, Japanese or Korean script is
+ * written as its own script writes it, in every language: family name first, without a space
+ * ("王小明", never "小明王"); any other joins with a space ("Ali Tan", "Tan Ali").
  */
 export function fullName(given: string | null | undefined, family: string | null | undefined, lang: Language): string {
   const g = (given ?? '').trim();
   const f = (family ?? '').trim();
-  const parts = (familyNameFirst(lang) ? [f, g] : [g, f]).filter(Boolean);
-  return parts.join(parts.length === 2 && parts.every((p) => CJK_ONLY.test(p)) ? '' : ' ');
+  if (g && f && CJK_ONLY.test(g) && CJK_ONLY.test(f)) return `${f}${g}`;
+  return (familyNameFirst(lang) ? [f, g] : [g, f]).filter(Boolean).join(' ');
 }

@@ -1,6 +1,6 @@
 import type { memberSummarySchema } from '@shop/contract/admin';
 import type { EndpointData } from '@shop/contract/common';
-import { Alert, Button, Card, Descriptions, Empty, Image, Input, Segmented, Skeleton, Space, Table, Typography } from 'antd';
+import { Alert, Button, Card, Descriptions, Empty, Image, Input, Segmented, Skeleton, Space, Typography } from 'antd';
 import { keepPreviousData } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,13 +8,13 @@ import type { z } from 'zod';
 import { useEndpointQuery } from '../../lib/endpoint-query';
 import { ModalDrawer } from '../../components/ModalDrawer';
 import { DecisionModal } from '../../components/DecisionModal';
-import { actionsColumn, QueryTable, type ListSort } from '../../components/QueryTable';
+import { FramedTable, actionsColumn, QueryTable, type ListSort } from '../../components/QueryTable';
 import { StatusTag } from '../../components/StatusTag';
 import { useCan } from '../../lib/operator';
 import { call } from '../../lib/request';
 import { useSearchId } from '../../lib/url-state';
 import { banRoute as adminBanMember, endSessionsRoute as adminEndMemberSessions, memberOrdersRoute, memberRoute as adminMemberProfile, membersRoute as adminSearchMembers } from '../../lib/routes';
-import { formatDate, formatMoney, formatNumber } from '../../lib/format';
+import { formatDate, formatMoney, formatNumber, formatPersonName } from '../../lib/format';
 import { POINTS, showAmount } from '../../lib/money';
 import { documentName } from '../../lib/documents';
 
@@ -34,7 +34,7 @@ const phoneOf = (m: { mobile_pre: string | null; mobile: string | null }): strin
 function Certification({ c }: { c: Profile['certification'] }) {
   const { t } = useTranslation();
   if (!c) return <Card size="small" title={t('console.members.realName')}><Typography.Text type="secondary" data-testid="certification-none">{t('console.members.noRealName')}</Typography.Text></Card>;
-  const name = c.kind === 'mainland' ? `${c.surname}${c.given_name}` : `${c.given_name} ${c.surname}`;
+  const name = formatPersonName(c.given_name, c.surname);
   return (
     <Card size="small" title={t('console.members.realName')} data-testid="certification">
       <Descriptions
@@ -129,7 +129,7 @@ export function Profile({ id, parts }: { id: number; parts: ProfileParts }) {
         ]}
       />
       <Card size="small" title={t('console.members.balances')}>
-        <Table
+        <FramedTable
           size="small"
           pagination={false}
           rowKey={(b) => `${b.kind}-${b.currency}`}

@@ -7,13 +7,14 @@ import { numberColumn, QUEUE_WIDTHS, Stacked, statusColumn, twoFacts } from '../
 import { StatusTag } from '../../components/StatusTag';
 import { decideRealNameRoute as adminDecideRealName, realNamesRoute as adminListRealNames } from '../../lib/routes';
 import { documentName } from '../../lib/documents';
-import { formatDate } from '../../lib/format';
+import { formatDate, formatPersonName } from '../../lib/format';
 
 type Row = z.infer<typeof realNameReviewSchema>;
 
 export default function RealNames() {
   const { t, i18n } = useTranslation();
-  const name = (r: Row) => (r.kind === 'mainland' ? `${r.surname}${r.given_name}` : `${r.given_name} ${r.surname}`);
+  // As the member app writes a name for this language (one rule): "王小明", "Ali Tan".
+  const name = (r: Row) => formatPersonName(r.given_name, r.surname);
   return (
     <ReviewQueue<Row>
       name="realname"

@@ -17,4 +17,12 @@ describe('a person’s name as a reader’s language writes it', () => {
     expect(fullName('はなこ', '山田', 'jp')).toBe('山田はなこ');
     expect(fullName('Mei', '王', 'zh-cn')).toBe('王 Mei');
   });
+
+  it('writes a name in Chinese, Japanese or Korean script family name first for every reader, and any other with a space', () => {
+    expect(fullName('小明', '王', 'en-us')).toBe('王小明');
+    expect(fullName('민준', '김', 'th')).toBe('김민준');
+    expect(fullName('Ali', 'Tan', 'en-us')).toBe('Ali Tan');
+    expect(fullName('Ali', 'Tan', 'zh-cn')).toBe('Tan Ali');
+    expect(fullName('Ali', '陈', 'en-us')).toBe('Ali 陈');
+  });
 });
