@@ -41,7 +41,7 @@ describe('the console’s catalogue in Chromium at 1280 px', () => {
     const row = page.locator('.ant-table-tbody tr', { hasText: name });
     await expect.poll(() => row.count()).toBe(1);
     await expect.poll(() => page.getByTestId(`price-${goods.goodsId}`).innerText()).toContain('15.00');
-    await sql(`update goods set description = $1::jsonb where id = $2`, [JSON.stringify({ 'en-us': `<p>Boils in a minute ${RUN}</p>` }), goods.goodsId]);
+    await sql(`update goods set description = $1::jsonb where id = $2`, [JSON.stringify({ 'en-us': `<p>Boils in a minute ${RUN}<img src="/media/demo/goods-1-2.png" alt="" width="60"></p>` }), goods.goodsId]);
     await row.getByRole('button', { name: 'Edit' }).click();
     await page.getByTestId('goods-editor').waitFor();
     await expect.poll(() => page.getByTestId('name-en-us').inputValue()).toBe(name);
@@ -49,7 +49,10 @@ describe('the console’s catalogue in Chromium at 1280 px', () => {
     const textsTitle = page.locator('.ant-card-head-title', { hasText: 'Names' });
     expect(await textsTitle.evaluate((e) => e.scrollWidth <= e.clientWidth)).toBe(true);
     // The description's preview shows the saved text from the start (it stayed blank until a change).
-    await expect.poll(() => page.frameLocator('iframe[title="preview"]').first().locator('body').innerText()).toBe(`Boils in a minute ${RUN}`);
+    const preview = page.frameLocator('iframe[title="Preview English"]').first();
+    await expect.poll(() => preview.locator('body').innerText()).toBe(`Boils in a minute ${RUN}`);
+    // Its picture, served to this site only, loads in the preview (it showed broken).
+    await expect.poll(() => preview.locator('img').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
     const price = page.locator('input[data-testid="sku-price-0"], [data-testid="sku-price-0"] input').first();
     await price.fill('17.50');
     // The list price ("was") is never below the price: raised with it.

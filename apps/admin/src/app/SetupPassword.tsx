@@ -39,7 +39,7 @@ export function SetupPassword() {
       <div style={{ position: 'absolute', top: 16, right: 24 }}>
         <LanguageSelect />
       </div>
-      <Card style={{ width: 420 }} title={t('console.auth.setPasswordTitle')}>
+      <Card style={{ width: 420, maxWidth: '100%' }} title={t('console.auth.setPasswordTitle')}>
         {done ? (
           <Alert type="success" showIcon title={t('console.auth.passwordSet', { name: done })} description={<Link to="/sign-in">{t('console.auth.signIn')}</Link>} />
         ) : (

@@ -170,7 +170,7 @@ export function SignIn() {
         titled
         onSignedIn={(token, operator) => sessionStore.signIn(token, operator.id)}
         frame={(title, steps) => (
-          <Card style={{ width: 420 }} title={title}>
+          <Card style={{ width: 420, maxWidth: '100%' }} title={title}>
             {steps}
           </Card>
         )}

@@ -1,6 +1,7 @@
 import { PAYMENT_FLAG_KINDS, type paymentRefundSchema } from '@shop/contract/admin';
 import type { PAYABLE_TYPES } from '@shop/contract/payments';
-import { Badge, Card, Table, Tag } from 'antd';
+import { Badge, Card, Tag } from 'antd';
+import { FramedTable } from './QueryTable';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
@@ -24,7 +25,7 @@ export const paymentMethodText = (t: TFunction, p: { gateway: string | null; pay
 export function RefundTable({ rows }: { rows: Refund[] }) {
   const { t } = useTranslation();
   return (
-    <Table
+    <FramedTable
       size="small"
       rowKey="id"
       pagination={false}
@@ -72,7 +73,7 @@ export function PayablePayments({ payableType, payableId }: { payableType: (type
   const list = payments.data?.list ?? [];
   return (
     <Card size="small" title={t('console.payments.title')} loading={!payments.data || !refunds.data} data-testid="payable-payments">
-      <Table
+      <FramedTable
         size="small"
         rowKey="id"
         pagination={false}

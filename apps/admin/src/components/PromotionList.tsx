@@ -108,7 +108,7 @@ export function PromotionList<R extends PromotionRow>({ kind, searchHint, column
         exportCsv={{ list, query: filters }}
         toolbar={
           <Space wrap>
-            <Input.Search allowClear placeholder={searchHint} style={{ width: 260 }} onSearch={(v) => (setSearch(v.trim()), first())} data-testid={`${testId}-search`} />
+            <Input.Search allowClear placeholder={searchHint} style={{ width: 260, maxWidth: '100%' }} onSearch={(v) => (setSearch(v.trim()), first())} data-testid={`${testId}-search`} />
             <Segmented aria-label={t('console.common.status')} value={state} onChange={(v) => (setState(v as State | 'all'), first())} options={[{ value: 'all', label: t('console.common.all') }, ...STATES.map((s) => ({ value: s, label: t(`console.catalogue.promotion.${s}`) }))]} />
           </Space>
         }

@@ -58,7 +58,7 @@ export function keepWhole<T>(c: TableColumnsType<T>[number]): TableColumnsType<T
 /**
  * A table's actions column, the one way every console table makes it: titled "Actions" and pinned to
  * the table's right edge, so a table wider than its window scrolls its other columns sideways beneath
- * the buttons instead of hiding them past the edge (`QueryTable` gives a table with a pinned column its
+ * the buttons instead of hiding them past the edge (`FramedTable` gives a table with a pinned column its
  * own horizontal scroll frame).
  */
 export function actionsColumn<T>(t: TFunction, column: Omit<TableColumnType<T>, 'title' | 'fixed'>): TableColumnType<T> {
@@ -117,6 +117,30 @@ const givingWay = (toolbar: ReactNode): ReactNode =>
 /** The width of a table whose every column has its own (in px): their sum, for `scroll.x` with `tableLayout="auto"`. */
 export const fittedWidth = <T,>(columns: TableColumnsType<T>): number => columns.reduce((sum, c) => sum + (typeof c.width === 'number' ? c.width : 0), 0);
 
+/**
+ * A table in the console's frame, the one way every console table is shown (a query's through `QueryTable`,
+ * a detail's or a setting's directly): each column at least a few words wide (`MIN_COLUMN_WIDTH`) unless it
+ * has a width of its own, amounts and numbers whole on one line (`keepWhole`), a long word wrapping in its
+ * cell; a table wider than its card or the screen scrolls sideways inside its own frame (a pinned actions
+ * column staying in view) instead of squeezing its columns or widening the page.
+ */
+export function FramedTable<T extends object>({ columns, scroll, styles, ...rest }: TableProps<T>) {
+  const framed = columns?.map((c) => withMinimum<T>(keepWhole<T>(c)));
+  // A pinned column (the actions) stays in view only inside a frame that scrolls sideways. Any other table
+  // is at least as wide as its columns' minimums: in a narrower window (a phone) it scrolls in its own frame.
+  const pinned = columns?.some((c) => c.fixed !== undefined && c.fixed !== false) ?? false;
+  const narrowest = () => minimumWidth(framed ?? []) + (rest.expandable ? EXPAND_COLUMN_WIDTH : 0) + (rest.rowSelection ? SELECTION_COLUMN_WIDTH : 0);
+  return (
+    <Table<T>
+      // A long word a member or operator typed (a name without spaces) wraps inside its column instead of widening the page.
+      styles={styles ?? { body: { cell: { overflowWrap: 'anywhere' } } }}
+      {...rest}
+      scroll={scroll?.x !== undefined ? scroll : { ...scroll, x: pinned ? ('max-content' as const) : narrowest() }}
+      columns={framed}
+    />
+  );
+}
+
 /** A table of a query: loading, error (with a retry) and empty states, paging with the total, server sorting and CSV export. */
 export function QueryTable<T extends object>({ query, paging, sorting, exportCsv, toolbar, columns, ...rest }: Props<T>) {
   const { t } = useTranslation();
@@ -142,22 +166,12 @@ export function QueryTable<T extends object>({ query, paging, sorting, exportCsv
         return { ...c, sortDirections: ['ascend', 'descend'], sortOrder: name !== undefined && sorting.sort === name ? (sorting.order === 'desc' ? 'descend' : 'ascend') : null };
       })
     : columns;
-  const sortedColumns = (sortable as TableColumnsType<T> | undefined)?.map((c) => withMinimum<T>(keepWhole<T>(c)));
-  // A pinned column (the actions) stays in view only inside a frame that scrolls sideways. Any other table
-  // is at least as wide as its columns' minimums: in a narrower window (a phone) it scrolls in its own frame
-  // instead of squeezing its columns to a character a line or widening the page.
-  const pinned = columns?.some((c) => c.fixed !== undefined && c.fixed !== false) ?? false;
-  const narrowest = () => minimumWidth(sortedColumns ?? []) + (rest.expandable ? EXPAND_COLUMN_WIDTH : 0) + (rest.rowSelection ? SELECTION_COLUMN_WIDTH : 0);
-  const scroll = rest.scroll?.x !== undefined ? rest.scroll : { ...rest.scroll, x: pinned ? ('max-content' as const) : narrowest() };
   const table = (
-    <Table<T>
+    <FramedTable<T>
       size="middle"
       rowKey={(r) => String((r as { id?: number }).id)}
-      // A long word a member or operator typed (a name without spaces) wraps inside its column instead of widening the page.
-      styles={{ body: { cell: { overflowWrap: 'anywhere' } } }}
       {...rest}
-      scroll={scroll}
-      columns={sortedColumns}
+      columns={sortable as TableColumnsType<T> | undefined}
       loading={query.isLoading || query.isFetching}
       dataSource={data?.list ?? []}
       locale={{ emptyText: query.isLoading ? t('console.common.loading') : <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('console.common.empty')} /> }}

@@ -1,4 +1,5 @@
-import { Button, Card, Form, Input, InputNumber, Modal, Segmented, Space, Switch, Table, Tag } from 'antd';
+import { Button, Card, Form, Input, InputNumber, Modal, Segmented, Space, Switch, Tag } from 'antd';
+import { FramedTable } from '../../components/QueryTable';
 import { AFTER_SALE_KINDS, type AfterSaleKind } from '@shop/contract/after-sales';
 import { LANGUAGES, type EndpointData } from '@shop/contract/common';
 import { useState } from 'react';
@@ -91,7 +92,7 @@ export function AfterSaleReasons({ reasons, reload }: { reasons: Reason[]; reloa
       extra={<Button onClick={() => setEditing('new')}>{t('console.afterSales.reasons.new')}</Button>}
     >
       <Segmented<AfterSaleKind> value={kind} onChange={setKind} options={AFTER_SALE_KINDS.map((k) => ({ value: k, label: t(`console.afterSales.kinds.${k}`) }))} style={{ marginBottom: 12 }} />
-      <Table<Reason>
+      <FramedTable<Reason>
         size="small"
         rowKey={(r) => `${r.kind}:${r.code}`}
         pagination={false}

@@ -1,4 +1,5 @@
-import { Button, Card, Checkbox, Form, Input, InputNumber, Select, Space, Table } from 'antd';
+import { Button, Card, Checkbox, Form, Input, InputNumber, Select, Space } from 'antd';
+import { FramedTable } from '../../components/QueryTable';
 import { AFTER_SALE_SETTING_BOUNDS } from '@shop/contract/after-sales';
 import type { EndpointData } from '@shop/contract/common';
 import { useState } from 'react';
@@ -122,20 +123,20 @@ export default function AfterSalesSettings() {
             value={address.country_code || undefined}
             onChange={(country_code: string) => setAddress({ ...address, country_code })}
             options={(countries.data?.list ?? []).map((c) => ({ value: c.code, label: `${c.flag} ${c.name} (${c.code})` }))}
-            style={{ width: 200 }}
+            style={{ width: 200, maxWidth: '100%' }}
             data-testid="address-country"
           />
-          <Select aria-label={t('console.afterSales.settings.kind')} value={address.kind} onChange={(kind) => setAddress({ ...address, kind })} options={[{ value: 'return', label: t('console.afterSales.settings.returnAddress') }, { value: 'service', label: t('console.afterSales.settings.servicePoint') }]} style={{ width: 160 }} />
+          <Select aria-label={t('console.afterSales.settings.kind')} value={address.kind} onChange={(kind) => setAddress({ ...address, kind })} options={[{ value: 'return', label: t('console.afterSales.settings.returnAddress') }, { value: 'service', label: t('console.afterSales.settings.servicePoint') }]} style={{ width: 160, maxWidth: '100%' }} />
           <Input placeholder={t('console.afterSales.settings.name')} value={address.name} onChange={(e) => setAddress({ ...address, name: e.target.value })} />
-          <Input placeholder={t('console.afterSales.settings.address')} value={address.address} onChange={(e) => setAddress({ ...address, address: e.target.value })} style={{ width: 260 }} />
-          <Input placeholder={t('console.afterSales.settings.phone')} value={address.phone} onChange={(e) => setAddress({ ...address, phone: e.target.value })} style={{ width: 140 }} />
-          <Input placeholder={t('console.afterSales.settings.hours')} value={address.hours} onChange={(e) => setAddress({ ...address, hours: e.target.value })} style={{ width: 120 }} />
+          <Input placeholder={t('console.afterSales.settings.address')} value={address.address} onChange={(e) => setAddress({ ...address, address: e.target.value })} style={{ width: 260, maxWidth: '100%' }} />
+          <Input placeholder={t('console.afterSales.settings.phone')} value={address.phone} onChange={(e) => setAddress({ ...address, phone: e.target.value })} style={{ width: 140, maxWidth: '100%' }} />
+          <Input placeholder={t('console.afterSales.settings.hours')} value={address.hours} onChange={(e) => setAddress({ ...address, hours: e.target.value })} style={{ width: 120, maxWidth: '100%' }} />
           <Button type="primary" disabled={!address.country_code || !address.name.trim() || !address.address.trim()} loading={saveAddress.isPending} onClick={() => void saveAddress.mutateAsync(addressBody(address)).then(() => setAddress({ ...NEW_ADDRESS, country_code: address.country_code, kind: address.kind }), () => {})}>
             {t(address.id ? 'console.afterSales.settings.save' : 'console.afterSales.settings.add')}
           </Button>
           {address.id && <Button onClick={() => (saveAddress.reset(), setAddress(NEW_ADDRESS))}>{t('console.common.cancel')}</Button>}
         </Space>
-        <Table
+        <FramedTable
           size="small"
           rowKey="id"
           pagination={false}
@@ -160,7 +161,7 @@ export default function AfterSalesSettings() {
         <SaveRefused error={saveCarrier.error} onReload={editingCarrier ? () => void reopenCarrier(carrier.code) : undefined} reloadTestId="reload-carrier" style={{ marginBottom: 12 }} />
         <Form layout="inline" component="div" style={{ marginBottom: 12, rowGap: 8 }}>
           <FieldItem error={carrierExists ? t('console.afterSales.settings.carrierExists', { code: carrier.code.trim() }) : undefined}>
-            <Input placeholder={t('console.afterSales.settings.code')} aria-label={t('console.afterSales.settings.code')} disabled={editingCarrier} value={carrier.code} onChange={(e) => setCarrier({ ...carrier, code: e.target.value.toLowerCase() })} style={{ width: 140 }} />
+            <Input placeholder={t('console.afterSales.settings.code')} aria-label={t('console.afterSales.settings.code')} disabled={editingCarrier} value={carrier.code} onChange={(e) => setCarrier({ ...carrier, code: e.target.value.toLowerCase() })} style={{ width: 140, maxWidth: '100%' }} />
           </FieldItem>
           <Form.Item>
             <Input placeholder={t('console.afterSales.settings.name')} aria-label={t('console.afterSales.settings.name')} value={carrier.name} onChange={(e) => setCarrier({ ...carrier, name: e.target.value })} />
@@ -182,7 +183,7 @@ export default function AfterSalesSettings() {
             {editingCarrier && <Button onClick={() => (saveCarrier.reset(), setCarrier(NEW_CARRIER), setEditingCarrier(false))}>{t('console.common.cancel')}</Button>}
           </Space>
         </Form>
-        <Table
+        <FramedTable
           size="small"
           rowKey="code"
           pagination={false}

@@ -109,10 +109,10 @@ export function CouponForm({ editing, onClose }: { editing?: Row; onClose: () =>
       <Form layout="vertical" component="div">
         <Space wrap>
           <FormField form={form} name="code" label={t('console.catalogue.coupons.code')} required message={t('console.catalogue.coupons.codeHint')}>
-            <Input maxLength={40} disabled={!!editing} style={{ width: 200, textTransform: 'uppercase' }} data-testid="coupon-code" />
+            <Input maxLength={40} disabled={!!editing} style={{ width: 200, maxWidth: '100%', textTransform: 'uppercase' }} data-testid="coupon-code" />
           </FormField>
           <FormField form={form} name="currency" label={t('console.common.currency')} required>
-            <Select disabled={!!editing} style={{ width: 110 }} options={CURRENCIES.map((c) => ({ value: c, label: c }))} />
+            <Select disabled={!!editing} style={{ width: 110, maxWidth: '100%' }} options={CURRENCIES.map((c) => ({ value: c, label: c }))} />
           </FormField>
         </Space>
         <FormField form={form} name="kind" label={t('console.catalogue.coupons.kind')}>
@@ -121,23 +121,23 @@ export function CouponForm({ editing, onClose }: { editing?: Row; onClose: () =>
         <Space wrap>
           {kind === 'percent' ? (
             <FormField form={form} name="percent" label={`${t('console.catalogue.coupons.percent')} (%)`} required message={required}>
-              <InputNumber<string> stringMode min="0.01" max="100" style={{ width: 140 }} />
+              <InputNumber<string> stringMode min="0.01" max="100" style={{ width: 140, maxWidth: '100%' }} />
             </FormField>
           ) : (
             <FormField form={form} name="amount" label={`${t('console.catalogue.coupons.amount')} (${currency})`} required message={required}>
-              <InputNumber<string> stringMode min="0" style={{ width: 140 }} data-testid="coupon-amount" />
+              <InputNumber<string> stringMode min="0" style={{ width: 140, maxWidth: '100%' }} data-testid="coupon-amount" />
             </FormField>
           )}
           <FormField form={form} name="min_spend" label={t('console.catalogue.coupons.minSpend')}>
-            <InputNumber<string> stringMode min="0" style={{ width: 140 }} />
+            <InputNumber<string> stringMode min="0" style={{ width: 140, maxWidth: '100%' }} />
           </FormField>
         </Space>
         <Space wrap>
           <FormField form={form} name="starts_at" label={t('console.catalogue.coupons.starts')} required requiredMessage={required}>
-            <Input type="datetime-local" style={{ width: 220 }} data-testid="coupon-starts" />
+            <Input type="datetime-local" style={{ width: 220, maxWidth: '100%' }} data-testid="coupon-starts" />
           </FormField>
           <FormField form={form} name="ends_at" label={t('console.catalogue.coupons.ends')} required requiredMessage={required}>
-            <Input type="datetime-local" style={{ width: 220 }} data-testid="coupon-ends" />
+            <Input type="datetime-local" style={{ width: 220, maxWidth: '100%' }} data-testid="coupon-ends" />
           </FormField>
         </Space>
         <Space wrap>

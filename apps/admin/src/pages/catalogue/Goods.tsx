@@ -147,7 +147,7 @@ export default function Goods() {
             onChange={(e) => setDraft(e.target.value)}
             onSearch={(v) => filter({ q: v.trim() || undefined })}
             allowClear
-            style={{ width: 260 }}
+            style={{ width: 260, maxWidth: '100%' }}
             data-testid="goods-search"
           />
           <TreeSelect
@@ -157,7 +157,7 @@ export default function Goods() {
             treeData={categoryTree(categories.data?.list ?? [], i18n.language)}
             value={filters.category_id}
             onChange={(v: number | undefined) => filter({ category_id: v ?? undefined })}
-            style={{ width: 220 }}
+            style={{ width: 220, maxWidth: '100%' }}
           />
           <Segmented
             aria-label={t('console.common.status')}

@@ -1,7 +1,7 @@
 import type { adminGoodsSchema, saveGoodsBody, stockAdjustmentSchema } from '@shop/contract/catalogue';
 import { fromMinorUnits } from '@shop/contract/common';
 import {
-  Alert, App as AntApp, Button, Card, Checkbox, Col, Form, Image, Input, InputNumber, Popconfirm, Row, Select, Skeleton, Space, Switch, Table, TreeSelect, Typography, Upload,
+  Alert, App as AntApp, Button, Card, Checkbox, Col, Flex, Form, Image, Input, InputNumber, Popconfirm, Row, Select, Skeleton, Space, Switch, TreeSelect, Typography, Upload,
 } from 'antd';
 import { keepPreviousData } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
@@ -11,7 +11,7 @@ import { useNavigate, useParams } from 'react-router';
 import type { z } from 'zod';
 import { useEndpointMutation, useEndpointQuery } from '../../lib/endpoint-query';
 import { DecisionModal } from '../../components/DecisionModal';
-import { QueryTable } from '../../components/QueryTable';
+import { FramedTable, QueryTable } from '../../components/QueryTable';
 import { call } from '../../lib/request';
 import { FormField, filledTexts, useConsoleForm, type FieldControlProps } from '../../lib/form';
 import { formatDate, formatNumber } from '../../lib/format';
@@ -92,6 +92,9 @@ function optionText(specs: Spec[], ids: number[], lang: string): string {
   return ids.map((vid, i) => nameIn(specs[i]?.values.find((v) => v.id === vid)?.name ?? {}, lang)).join(' / ');
 }
 
+/** A picture's button: a label longer than the picture ("Jadikan sampul") goes on two lines, inside it. */
+const PICTURE_BUTTON = { whiteSpace: 'normal', height: 'auto' } as const;
+
 /** The goods' pictures with their buttons: a group, named by its card's title, its refusal read with it. */
 function Pictures({ value = [], onChange, ...control }: { value?: string[]; onChange?: (v: string[]) => void; 'aria-label'?: string } & Partial<FieldControlProps>) {
   const { t } = useTranslation();
@@ -99,18 +102,19 @@ function Pictures({ value = [], onChange, ...control }: { value?: string[]; onCh
   return (
     <Space {...control} role="group" wrap align="start">
       {value.map((src, i) => (
-        <Space key={src} orientation="vertical" size={4} style={{ width: 112 }} data-testid="picture">
+        <Space key={src} orientation="vertical" size={4} style={{ width: 104, maxWidth: '100%' }} data-testid="picture">
           <Image src={src} width={104} height={104} style={{ objectFit: 'cover', borderRadius: 6, outline: i === 0 ? '2px solid #1f6feb' : undefined }} alt="" />
-          <Space size={4}>
+          {/* One under the other, as wide as the picture: side by side they ran over the next picture's buttons. */}
+          <Flex vertical gap={4}>
             {i > 0 && (
-              <Button size="small" onClick={() => onChange?.([src, ...value.filter((x) => x !== src)])}>
+              <Button size="small" block style={PICTURE_BUTTON} onClick={() => onChange?.([src, ...value.filter((x) => x !== src)])}>
                 {t('console.catalogue.editor.makeCover')}
               </Button>
             )}
-            <Button size="small" danger onClick={() => onChange?.(value.filter((x) => x !== src))}>
+            <Button size="small" block danger style={PICTURE_BUTTON} onClick={() => onChange?.(value.filter((x) => x !== src))}>
               {t('console.catalogue.editor.remove')}
             </Button>
-          </Space>
+          </Flex>
         </Space>
       ))}
       {value.length < 9 && (
@@ -119,7 +123,7 @@ function Pictures({ value = [], onChange, ...control }: { value?: string[]; onCh
           showUploadList={false}
           customRequest={upload.customRequest}
         >
-          <Button loading={upload.busy} style={{ width: 104, height: 104 }} data-testid="upload-picture">
+          <Button loading={upload.busy} style={{ width: 104, maxWidth: '100%', height: 104 }} data-testid="upload-picture">
             {t('console.catalogue.editor.upload')}
           </Button>
         </Upload>
@@ -267,16 +271,18 @@ export default function GoodsEditor() {
   return (
     <Form layout="vertical" component="div" data-testid="goods-editor">
       <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
-        <Space style={{ width: '100%', justifyContent: 'space-between' }}>
-          <Space>
+        {/* On a narrow screen the reason and Save go under the heading (squeezed beside it, the heading stood a letter a line). */}
+        <Flex wrap gap="small" align="center" justify="space-between">
+          <Flex wrap gap="small" align="center">
             <Button onClick={() => navigate('/catalogue/goods')}>{t('console.catalogue.editor.back')}</Button>
             <Typography.Title level={5} style={{ margin: 0 }}>
               {id === undefined ? t('console.catalogue.editor.titleNew') : t('console.catalogue.editor.titleEdit', { id })}
             </Typography.Title>
-          </Space>
-          <Space>
+          </Flex>
+          {/* Up to 440 px wide, down to the screen's width: the reason takes what Save leaves. */}
+          <Flex gap="small" style={{ flex: '1 1 280px', maxWidth: 440, minWidth: 0 }}>
             <FormField form={form} name="reason" noStyle>
-              <Input placeholder={t('console.catalogue.editor.reasonOptional')} maxLength={300} style={{ width: 320 }} data-testid="save-reason" />
+              <Input placeholder={t('console.catalogue.editor.reasonOptional')} maxLength={300} style={{ flex: 1, minWidth: 0 }} data-testid="save-reason" />
             </FormField>
             <Popconfirm
               title={id === undefined ? t('console.catalogue.editor.createQuestion') : t('console.catalogue.editor.saveQuestion')}
@@ -289,42 +295,43 @@ export default function GoodsEditor() {
                 {t('console.catalogue.editor.save')}
               </Button>
             </Popconfirm>
-          </Space>
-        </Space>
+          </Flex>
+        </Flex>
         {/* Changed by someone else since it was opened: start again from the goods as they are now. */}
         <SaveRefused error={save.error} onReload={() => (save.reset(), void reload())} reloadTestId="reload-goods" testId="save-refused" />
         {form.unshown && <Alert type="error" showIcon title={form.unshown} />}
 
         <Card size="small" title={t('console.catalogue.editor.basics')}>
           <Row gutter={16}>
-            <Col span={8}>
+            {/* A whole row each on a phone, two a row on a tablet: a sixth of a phone left the currency blank and the price cut. */}
+            <Col xs={24} md={12} lg={8}>
               <FormField form={form} name="category_id" label={t('console.catalogue.goods.category')} message={required} required>
                 <TreeSelect treeDefaultExpandAll treeData={categoryTree(categories.data?.list ?? [], i18n.language)} />
               </FormField>
             </Col>
-            <Col span={4}>
+            <Col xs={24} sm={12} md={6} lg={4}>
               <FormField form={form} name="currency" label={t('console.catalogue.editor.currency')} required>
                 <Select options={[...new Set([...(g ? [g.currency] : []), ...CURRENCIES])].map((c) => ({ value: c, label: c }))} />
               </FormField>
             </Col>
-            <Col span={4}>
+            <Col xs={24} sm={12} md={6} lg={4}>
               <FormField form={form} name="market_price" label={t('console.catalogue.goods.marketPrice')}>
                 <InputNumber<string> stringMode min="0" style={{ width: '100%' }} />
               </FormField>
             </Col>
-            <Col span={4}>
+            <Col xs={24} sm={12} lg={4}>
               <FormField form={form} name="sort" label={t('console.catalogue.editor.sort')}>
                 <InputNumber min={-100000} max={100000} precision={0} style={{ width: '100%' }} />
               </FormField>
             </Col>
-            <Col span={4}>
+            <Col xs={24} sm={12} lg={4}>
               <FormField form={form} name="on_sale" label={t('console.catalogue.goods.status.on_sale')} valuePropName="checked">
                 <Switch data-testid="on-sale" />
               </FormField>
             </Col>
           </Row>
           <Row gutter={16}>
-            <Col span={16}>
+            <Col xs={24} md={16}>
               <FormField form={form} name="shelves" label={t('console.catalogue.editor.flags')} style={{ marginBottom: 0 }}>
                 <Checkbox.Group
                   options={[
@@ -335,7 +342,7 @@ export default function GoodsEditor() {
                 />
               </FormField>
             </Col>
-            <Col span={8}>
+            <Col xs={24} md={8}>
               <FormField form={form} name="warranty_months" label={t('console.catalogue.editor.warrantyMonths')} style={{ marginBottom: 0 }}>
                 <InputNumber min={0} max={120} precision={0} style={{ width: '100%' }} data-testid="warranty-months" />
               </FormField>
@@ -381,7 +388,7 @@ export default function GoodsEditor() {
         </Card>
 
         <Card size="small" title={t('console.catalogue.editor.skus')}>
-          <Table
+          <FramedTable
             size="small"
             pagination={false}
             rowKey="key"
@@ -393,7 +400,7 @@ export default function GoodsEditor() {
                 key: 'price',
                 render: (_, f) => (
                   <FormField form={form} name={`skus.${f.index}.price`} message={required} style={{ marginBottom: 0 }}>
-                    <InputNumber<string> stringMode min="0" style={{ width: 130 }} data-testid={`sku-price-${f.index}`} />
+                    <InputNumber<string> stringMode min="0" style={{ width: 130, maxWidth: '100%' }} data-testid={`sku-price-${f.index}`} />
                   </FormField>
                 ),
               },
@@ -402,7 +409,7 @@ export default function GoodsEditor() {
                 key: 'market',
                 render: (_, f) => (
                   <FormField form={form} name={`skus.${f.index}.market_price`} message={listPriceMessage(f.index)} style={{ marginBottom: 0 }}>
-                    <InputNumber<string> stringMode min="0" style={{ width: 130 }} data-testid={`sku-market-price-${f.index}`} />
+                    <InputNumber<string> stringMode min="0" style={{ width: 130, maxWidth: '100%' }} data-testid={`sku-market-price-${f.index}`} />
                   </FormField>
                 ),
               },
@@ -414,7 +421,7 @@ export default function GoodsEditor() {
                   return (
                     <Space orientation="vertical" size={2}>
                       <FormField form={form} name={`skus.${f.index}.pv`} style={{ marginBottom: 0 }}>
-                        <InputNumber min={0} precision={0} style={{ width: 100 }} data-testid={`sku-pv-${f.index}`} />
+                        <InputNumber min={0} precision={0} style={{ width: 100, maxWidth: '100%' }} data-testid={`sku-pv-${f.index}`} />
                       </FormField>
                       {waiting && (
                         <Typography.Text type="warning" style={{ fontSize: 12 }} data-testid={`pv-waiting-${f.id}`}>
@@ -430,7 +437,7 @@ export default function GoodsEditor() {
                 key: 'weight',
                 render: (_, f) => (
                   <FormField form={form} name={`skus.${f.index}.weight_g`} style={{ marginBottom: 0 }}>
-                    <InputNumber min={1} precision={0} style={{ width: 100 }} />
+                    <InputNumber min={1} precision={0} style={{ width: 100, maxWidth: '100%' }} />
                   </FormField>
                 ),
               },
@@ -442,7 +449,7 @@ export default function GoodsEditor() {
                   if (skuId === undefined)
                     return (
                       <FormField form={form} name={`skus.${f.index}.stock`} style={{ marginBottom: 0 }} tooltip={t('console.catalogue.editor.initialStock')}>
-                        <InputNumber min={0} precision={0} style={{ width: 100 }} aria-label={t('console.catalogue.editor.initialStock')} data-testid={`sku-stock-${f.index}`} />
+                        <InputNumber min={0} precision={0} style={{ width: 100, maxWidth: '100%' }} aria-label={t('console.catalogue.editor.initialStock')} data-testid={`sku-stock-${f.index}`} />
                       </FormField>
                     );
                   return (

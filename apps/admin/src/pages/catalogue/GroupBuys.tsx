@@ -126,11 +126,11 @@ export function GroupBuyForm({ editing, onClose, reopen }: { editing?: Row; onCl
         {!editing && (
           <Space wrap>
             <FormField form={form} name="goods_id" label={t('console.catalogue.groupBuys.goodsId')} required message={required}>
-              <InputNumber min={1} precision={0} style={{ width: 140 }} />
+              <InputNumber min={1} precision={0} style={{ width: 140, maxWidth: '100%' }} />
             </FormField>
             <FormField form={form} name="sku_id" label={t('console.catalogue.groupBuys.sku')} required message={required}>
               <Select
-                style={{ width: 280 }}
+                style={{ width: 280, maxWidth: '100%' }}
                 loading={goods.isFetching}
                 options={(goods.data?.skus ?? []).map((s) => ({ value: s.id, label: `#${s.id} · ${formatMoney(s.price, goods.data!.currency)} · ${t('console.catalogue.goods.stock')} ${formatNumber(s.stock)}` }))}
               />
@@ -140,24 +140,24 @@ export function GroupBuyForm({ editing, onClose, reopen }: { editing?: Row; onCl
         {goods.isError && <Alert type="error" showIcon title={goods.error.message} style={{ marginBottom: 12 }} />}
         <Space wrap>
           <FormField form={form} name="starts_at" label={t('console.catalogue.groupBuys.starts')} required requiredMessage={required} extra={editing && editing.state !== 'scheduled' ? t('console.catalogue.groupBuys.startFixed') : undefined}>
-            <Input type="datetime-local" disabled={!!editing && editing.state !== 'scheduled'} style={{ width: 220 }} />
+            <Input type="datetime-local" disabled={!!editing && editing.state !== 'scheduled'} style={{ width: 220, maxWidth: '100%' }} />
           </FormField>
           <FormField form={form} name="ends_at" label={t('console.catalogue.groupBuys.ends')} required requiredMessage={required}>
-            <Input type="datetime-local" style={{ width: 220 }} />
+            <Input type="datetime-local" style={{ width: 220, maxWidth: '100%' }} />
           </FormField>
         </Space>
         <Space wrap>
           <FormField form={form} name="price" label={`${t('console.catalogue.groupBuys.price')} (${currency})`} required message={required}>
-            <InputNumber<string> stringMode min="0" style={{ width: 140 }} />
+            <InputNumber<string> stringMode min="0" style={{ width: 140, maxWidth: '100%' }} />
           </FormField>
           <FormField form={form} name="quantity" label={t('console.catalogue.groupBuys.quantity')} required message={required}>
-            <InputNumber min={1} precision={0} style={{ width: 140 }} disabled={!!editing} />
+            <InputNumber min={1} precision={0} style={{ width: 140, maxWidth: '100%' }} disabled={!!editing} />
           </FormField>
           <FormField form={form} name="group_size" label={t('console.catalogue.groupBuys.groupSize')} required>
-            <InputNumber min={2} max={100} precision={0} style={{ width: 120 }} />
+            <InputNumber min={2} max={100} precision={0} style={{ width: 120, maxWidth: '100%' }} />
           </FormField>
           <FormField form={form} name="fill_hours" label={t('console.catalogue.groupBuys.fillHours')} required>
-            <InputNumber min={1} max={720} precision={0} style={{ width: 120 }} />
+            <InputNumber min={1} max={720} precision={0} style={{ width: 120, maxWidth: '100%' }} />
           </FormField>
         </Space>
         <Space wrap>

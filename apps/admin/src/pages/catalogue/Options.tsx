@@ -26,7 +26,7 @@ function TextsRow({ texts, shown, label, onChange }: { texts: Texts; shown: Lang
           placeholder={LANGUAGE_NAMES[lang]}
           aria-label={`${label} ${LANGUAGE_NAMES[lang]}`}
           onChange={(e) => onChange({ ...texts, [lang]: e.target.value })}
-          style={{ width: 160 }}
+          style={{ width: 160, maxWidth: '100%' }}
         />
       ))}
     </Space>

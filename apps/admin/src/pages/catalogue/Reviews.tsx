@@ -175,7 +175,7 @@ export default function Reviews() {
           onChange={(e) => setDraft(e.target.value)}
           onSearch={(v) => filter({ goods: v.trim() || undefined })}
           allowClear
-          style={{ width: 260 }}
+          style={{ width: 260, maxWidth: '100%' }}
           data-testid="reviews-search"
         />
         <Select
@@ -185,7 +185,7 @@ export default function Reviews() {
           value={filters.rating}
           options={[5, 4, 3, 2, 1].map((n) => ({ value: n, label: `${n} ★` }))}
           onChange={(v: number | undefined) => filter({ rating: v ?? undefined })}
-          style={{ width: 140 }}
+          style={{ width: 140, maxWidth: '100%' }}
           data-testid="reviews-rating"
         />
         <VisibilityFilter texts={TEXTS} value={filters.visibility} onChange={(visibility) => filter({ visibility })} testId="reviews-visibility" />
@@ -199,7 +199,7 @@ export default function Reviews() {
             { value: 'without', label: t('console.catalogue.reviews.withoutReply') },
           ]}
           onChange={(v: 'with' | 'without' | undefined) => filter({ reply: v ?? undefined })}
-          style={{ width: 180 }}
+          style={{ width: 180, maxWidth: '100%' }}
           data-testid="reviews-reply"
         />
       </Space>

@@ -130,7 +130,7 @@ function CauseForm({ editing, onClose, ask, reload }: { editing?: Cause; onClose
         <Space size="large" wrap>
           {!editing && (
             <FormField form={form} name="currency" label={t('console.common.currency')} required>
-              <Select style={{ width: 110 }} options={CURRENCIES.map((c) => ({ value: c, label: c }))} />
+              <Select style={{ width: 110, maxWidth: '100%' }} options={CURRENCIES.map((c) => ({ value: c, label: c }))} />
             </FormField>
           )}
           <FormField form={form} name="min" label={`${t('console.settings.charity.minAmount')} (${currency})`} required message={t('console.money.adjust.invalidAmount')}>
@@ -224,14 +224,14 @@ export default function Charity() {
           exportCsv={{ list: charityPledgesRoute, query: filters }}
           toolbar={
             <Space wrap>
-              <Input.Search allowClear placeholder={t('console.settings.charity.searchPledges')} style={{ width: 300 }} onSearch={(v) => (setSearch(v.trim()), first())} data-testid="pledge-search" />
+              <Input.Search allowClear placeholder={t('console.settings.charity.searchPledges')} style={{ width: 300, maxWidth: '100%' }} onSearch={(v) => (setSearch(v.trim()), first())} data-testid="pledge-search" />
               <Select
                 allowClear
                 placeholder={t('console.settings.charity.allCauses')}
                 value={causeId}
                 onChange={(v) => (setCauseId(v), first())}
                 options={(causes.data?.list ?? []).map((c) => ({ value: c.id, label: titleOf(c, i18n.language) }))}
-                style={{ width: 260 }}
+                style={{ width: 260, maxWidth: '100%' }}
               />
             </Space>
           }

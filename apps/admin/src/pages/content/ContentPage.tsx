@@ -53,7 +53,7 @@ function PictureField({ value, onChange, testId, ...control }: { value?: string;
   const upload = usePictureUpload((uploaded) => onChange?.(uploaded.url));
   return (
     <Space>
-      <Input {...control} value={value} onChange={(e) => onChange?.(e.target.value)} placeholder="/uploads/…" style={{ width: 420 }} data-testid={testId} />
+      <Input {...control} value={value} onChange={(e) => onChange?.(e.target.value)} placeholder="/uploads/…" style={{ width: 420, maxWidth: '100%' }} data-testid={testId} />
       <Upload accept="image/jpeg,image/png,image/gif,image/webp" showUploadList={false} customRequest={upload.customRequest}>
         <Button loading={upload.busy}>{t('console.catalogue.editor.upload')}</Button>
       </Upload>
@@ -90,8 +90,8 @@ function AttachmentsField({ value = [], onChange, ...control }: { value?: Attach
         <Upload showUploadList={false} customRequest={upload.customRequest}>
           <Button loading={upload.busy}>{t('console.catalogue.editor.upload')}</Button>
         </Upload>
-        <Input aria-label={t('console.content.attachmentName')} placeholder={t('console.content.attachmentName')} value={link.name} onChange={(e) => setLink({ ...link, name: e.target.value })} style={{ width: 180 }} />
-        <Input aria-label={t('console.common.linkAddress')} placeholder="https://…" value={link.url} onChange={(e) => setLink({ ...link, url: e.target.value })} style={{ width: 280 }} />
+        <Input aria-label={t('console.content.attachmentName')} placeholder={t('console.content.attachmentName')} value={link.name} onChange={(e) => setLink({ ...link, name: e.target.value })} style={{ width: 180, maxWidth: '100%' }} />
+        <Input aria-label={t('console.common.linkAddress')} placeholder="https://…" value={link.url} onChange={(e) => setLink({ ...link, url: e.target.value })} style={{ width: 280, maxWidth: '100%' }} />
         <Button
           disabled={!link.name.trim() || !/^https:\/\/\S+$/.test(link.url)}
           onClick={() => {
@@ -185,13 +185,13 @@ function ContentForm({ config, editing, onDone, onReload }: { config: ContentCon
           case 'moment':
             return (
               <FormField key={f.name} form={form} name={f.name} label={f.label} required={isRequired} message={isRequired ? required : undefined}>
-                <Input type="datetime-local" style={{ width: 240 }} data-testid={`${config.name}-${f.name}`} />
+                <Input type="datetime-local" style={{ width: 240, maxWidth: '100%' }} data-testid={`${config.name}-${f.name}`} />
               </FormField>
             );
           case 'select':
             return (
               <FormField key={f.name} form={form} name={f.name} label={f.label}>
-                <Select options={f.options} style={{ width: 240 }} />
+                <Select options={f.options} style={{ width: 240, maxWidth: '100%' }} />
               </FormField>
             );
           default:
@@ -279,7 +279,7 @@ export function ContentPage({ config }: { config: ContentConfig }) {
         exportCsv={listed ? { list: config.list, query: filters } : undefined}
         toolbar={
           listed && (
-            <Input.Search allowClear placeholder={t('console.content.search')} style={{ width: 300 }} onSearch={(v) => (setSearch(v.trim()), first())} data-testid={`${config.name}-search`} />
+            <Input.Search allowClear placeholder={t('console.content.search')} style={{ width: 300, maxWidth: '100%' }} onSearch={(v) => (setSearch(v.trim()), first())} data-testid={`${config.name}-search`} />
           )
         }
       />

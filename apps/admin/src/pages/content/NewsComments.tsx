@@ -88,7 +88,7 @@ export default function NewsComments() {
           placeholder={t('console.content.comments.articleFilter')}
           value={filters.news_id ?? null}
           onChange={(v) => filter({ news_id: typeof v === 'number' && v > 0 ? v : undefined })}
-          style={{ width: 180 }}
+          style={{ width: 180, maxWidth: '100%' }}
           data-testid="comments-article"
         />
         <VisibilityFilter texts={TEXTS} value={filters.visibility} onChange={(visibility) => filter({ visibility })} testId="comments-visibility" />

@@ -7,6 +7,9 @@ import { dashboardRoute } from '../../lib/routes';
 import { formatDate, formatMoney, formatNumber } from '../../lib/format';
 import { useCan } from '../../lib/operator';
 
+/** A card's title on as many lines as it needs: on a phone "Orders paid per currency (before refunds)" is read whole, not cut. */
+const WRAPPING_TITLE = { title: { whiteSpace: 'normal' } } as const;
+
 /** A queue's count, as a link to the queue: reached by Tab, opened by Enter, named by its words and count. */
 function QueueCard({ queue, label, count, path }: { queue: string; label: string; count: number; path: string }) {
   return (
@@ -65,7 +68,7 @@ export default function Dashboard() {
         )}
         {d.sales && (
           <Col xs={24} lg={12}>
-            <Card title={t('console.dashboard.sales')}>
+            <Card title={t('console.dashboard.sales')} styles={WRAPPING_TITLE}>
               {d.sales.length === 0 ? (
                 <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('console.dashboard.noSales')} />
               ) : (
@@ -92,7 +95,7 @@ export default function Dashboard() {
           </Col>
         )}
         <Col xs={24} lg={12}>
-          <Card title={t('console.dashboard.queues')}>
+          <Card title={t('console.dashboard.queues')} styles={WRAPPING_TITLE}>
             <Row gutter={[12, 12]}>
               {queues.map((qu) => (
                 <Col span={12} key={qu.key}>

@@ -1,5 +1,6 @@
 import type { adjustmentSchema } from '@shop/contract/admin';
-import { Button, Card, Input, Segmented, Space, Table, Tag, Typography } from 'antd';
+import { Button, Card, Input, Segmented, Space, Tag, Typography } from 'antd';
+import { ControlRow } from '../../components/ControlRow';
 import { keepPreviousData } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,7 +9,7 @@ import { actorText } from '../../lib/actors';
 import { useEndpointQuery } from '../../lib/endpoint-query';
 import { useCan, useOperator } from '../../lib/operator';
 import { DecisionModal } from '../../components/DecisionModal';
-import { actionsColumn, QueryTable, type ListSort } from '../../components/QueryTable';
+import { FramedTable, actionsColumn, QueryTable, type ListSort } from '../../components/QueryTable';
 import { call } from '../../lib/request';
 import { useSearchChoice } from '../../lib/url-state';
 import { formatDate } from '../../lib/format';
@@ -85,7 +86,7 @@ export default function Adjustments() {
   const mine = (r: Adjustment) => me.data !== undefined && r.requested_by === `${me.data.user_name}#${me.data.id}`;
   return (
     <Space orientation="vertical" size="middle" style={{ width: '100%' }} data-testid="adjustments">
-      <Space style={{ justifyContent: 'space-between', width: '100%' }}>
+      <ControlRow style={{ justifyContent: 'space-between', width: '100%' }}>
         <Segmented<Status>
           aria-label={t('console.common.status')}
           value={status}
@@ -98,7 +99,7 @@ export default function Adjustments() {
         {can('ledger.adjust') && (
           <Button type="primary" onClick={() => setCreating(true)} data-testid="new-adjustment">{t('console.money.adjust.new')}</Button>
         )}
-      </Space>
+      </ControlRow>
       <QueryTable<Adjustment>
         query={query}
         paging={{ ...paging, onChange: (page, limit) => setPaging({ page, limit }) }}
@@ -108,7 +109,7 @@ export default function Adjustments() {
           <Input.Search
             allowClear
             placeholder={t('console.money.adjust.search')}
-            style={{ width: 300 }}
+            style={{ width: 300, maxWidth: '100%' }}
             onSearch={(v) => {
               setSearch(v.trim());
               setPaging((p) => ({ ...p, page: 1 }));
@@ -159,7 +160,7 @@ export default function Adjustments() {
           question={
             <>
               {deciding.decision === 'approve' ? t('console.money.adjust.approveQuestion') : t('console.money.adjust.rejectQuestion')}
-              <Table
+              <FramedTable
                 style={{ marginTop: 12 }}
                 size="small"
                 pagination={false}

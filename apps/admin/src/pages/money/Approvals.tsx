@@ -1,6 +1,6 @@
 import type { ApprovalRequest, LimitKind } from '@shop/contract/admin';
 import { LIMIT_KINDS } from '@shop/contract/admin';
-import { Button, Card, Descriptions, Empty, Pagination, Space, Spin, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import { Button, Card, Descriptions, Empty, Pagination, Space, Spin, Tag, Typography, type TableColumnsType } from 'antd';
 import { keepPreviousData, type UseQueryResult } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
 import { useState } from 'react';
@@ -11,7 +11,7 @@ import { useCan, useOperator } from '../../lib/operator';
 import { DecisionModal } from '../../components/DecisionModal';
 import { SetupLinkModal, type SetupLink } from '../../components/SetupLinkModal';
 import { ApprovalWhat } from './ApprovalWhat';
-import { actionsColumn, fittedWidth, QueryTable } from '../../components/QueryTable';
+import { FramedTable, actionsColumn, fittedWidth, QueryTable } from '../../components/QueryTable';
 import { QueryError } from '../../components/QueryError';
 import { StateTabs } from '../../components/StateTabs';
 import { Stacked, twoFacts, When } from '../../components/QueueColumns';
@@ -300,7 +300,7 @@ export default function Approvals() {
           question={
             <>
               {t(`console.money.approvals.${acting.action}Question`)}
-              <Table
+              <FramedTable
                 style={{ marginTop: 12 }}
                 size="small"
                 pagination={false}

@@ -49,11 +49,11 @@ export default function GiftCards() {
       {/* The filters and the actions wrap onto another line in a narrow window, never past its edge. */}
       <Space wrap style={{ justifyContent: 'space-between', width: '100%' }}>
         <Space wrap>
-          <InputNumber<number> min={1} precision={0} placeholder={t('console.money.ledger.memberId')} value={member ?? null} onChange={(v) => setMember(v ?? undefined)} style={{ width: 160 }} />
+          <InputNumber<number> min={1} precision={0} placeholder={t('console.money.ledger.memberId')} value={member ?? null} onChange={(v) => setMember(v ?? undefined)} style={{ width: 160, maxWidth: '100%' }} />
           <Input.Search
             allowClear
             placeholder={t('console.money.adjust.search')}
-            style={{ width: 280 }}
+            style={{ width: 280, maxWidth: '100%' }}
             onSearch={(v) => {
               setSearch(v.trim());
               setPaging((p) => ({ ...p, page: 1 }));

@@ -1,12 +1,12 @@
 import type { journalEntrySchema } from '@shop/contract/admin';
-import { Alert, Button, DatePicker, Input, InputNumber, Select, Space, Table, Tag, Typography } from 'antd';
+import { Alert, Button, DatePicker, Input, InputNumber, Select, Space, Tag, Typography } from 'antd';
 import { keepPreviousData } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import type { z } from 'zod';
 import { useEndpointQuery } from '../../lib/endpoint-query';
-import { QueryTable, type ListSort } from '../../components/QueryTable';
+import { FramedTable, QueryTable, type ListSort } from '../../components/QueryTable';
 import { formatDate } from '../../lib/format';
 import { useCan } from '../../lib/operator';
 import { entryKindsRoute, journalRoute, ledgerCheckRoute } from '../../lib/routes-money';
@@ -19,7 +19,7 @@ type Entry = z.infer<typeof journalEntrySchema>;
 function Postings({ entry, onMember }: { entry: Entry; onMember: (id: number) => void }) {
   const { t } = useTranslation();
   return (
-    <Table
+    <FramedTable
       size="small"
       pagination={false}
       rowKey="account_id"
@@ -104,7 +104,7 @@ export default function Ledger() {
   return (
     <Space orientation="vertical" size="middle" style={{ width: '100%' }} data-testid="ledger-journal">
       <Space wrap>
-        <InputNumber<number> min={1} precision={0} placeholder={t('console.money.ledger.memberId')} aria-label={t('console.money.ledger.memberId')} value={memberId ?? null} onChange={(v) => setMember(v)} style={{ width: 160 }} data-testid="journal-member" />
+        <InputNumber<number> min={1} precision={0} placeholder={t('console.money.ledger.memberId')} aria-label={t('console.money.ledger.memberId')} value={memberId ?? null} onChange={(v) => setMember(v)} style={{ width: 160, maxWidth: '100%' }} data-testid="journal-member" />
         <Select
           allowClear
           showSearch
@@ -116,7 +116,7 @@ export default function Ledger() {
             setPaging((p) => ({ ...p, page: 1 }));
           }}
           options={(kinds.data?.list ?? []).map((k) => ({ value: k, label: entryKindText(t, k) }))}
-          style={{ width: 220 }}
+          style={{ width: 220, maxWidth: '100%' }}
           data-testid="journal-kind"
         />
         <DatePicker.RangePicker
@@ -128,7 +128,7 @@ export default function Ledger() {
         <Input.Search
           allowClear
           placeholder={t('console.money.ledger.search')}
-          style={{ width: 260 }}
+          style={{ width: 260, maxWidth: '100%' }}
           onSearch={(v) => {
             setSearch(v.trim());
             setPaging((p) => ({ ...p, page: 1 }));

@@ -1,6 +1,6 @@
 import type { adminOrderSummarySchema, trackingEventBody } from '@shop/contract/orders';
 import { addressText, phoneText } from '@shop/contract/common';
-import { Alert, App as AntApp, Button, Card, Checkbox, Descriptions, Form, Input, InputNumber, Popconfirm, Select, Skeleton, Space, Table, Timeline, Typography } from 'antd';
+import { Alert, App as AntApp, Button, Card, Checkbox, Descriptions, Form, Input, InputNumber, Popconfirm, Select, Skeleton, Space, Timeline, Typography } from 'antd';
 import { keepPreviousData } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
@@ -9,7 +9,7 @@ import type { z } from 'zod';
 import { useEndpointMutation, useEndpointQuery } from '../../lib/endpoint-query';
 import { ModalDrawer } from '../../components/ModalDrawer';
 import { DecisionModal } from '../../components/DecisionModal';
-import { QueryTable, type ListSort } from '../../components/QueryTable';
+import { FramedTable, QueryTable, type ListSort } from '../../components/QueryTable';
 import { StatusTag } from '../../components/StatusTag';
 import { StateTabs } from '../../components/StateTabs';
 import { FieldItem } from '../../lib/form';
@@ -137,7 +137,7 @@ export function OrderDetail({ id, onPackage }: { id: number; onPackage: (id: num
           ...(o.remarks ? [{ key: 'r', label: t('console.orders.remarks'), span: 2, children: o.remarks }] : []),
         ]}
       />
-      <Table
+      <FramedTable
         size="small"
         rowKey="id"
         pagination={false}
@@ -203,7 +203,7 @@ export function OrderDetail({ id, onPackage }: { id: number; onPackage: (id: num
       )}
       {o.packages.length > 0 && (
         <Card ref={packagesRef} tabIndex={-1} role="region" aria-label={t('console.orders.packages')} size="small" title={t('console.orders.packages')}>
-          <Table
+          <FramedTable
             size="small"
             rowKey="id"
             pagination={false}
@@ -243,7 +243,7 @@ export function OrderDetail({ id, onPackage }: { id: number; onPackage: (id: num
                         <Select
                           {...control}
                           data-testid="carrier-choice"
-                          style={{ width: 160 }}
+                          style={{ width: 160, maxWidth: '100%' }}
                           placeholder={t('console.orders.chooseCarrier')}
                           value={otherCarrier ? '__other' : carrierList.some((c) => c.name === field.value) ? field.value : undefined}
                           options={[...carrierList.map((c) => ({ value: c.name, label: c.name })), { value: '__other', label: t('console.orders.otherCarrier') }]}
@@ -255,7 +255,7 @@ export function OrderDetail({ id, onPackage }: { id: number; onPackage: (id: num
                       )}
                       {(carrierList.length === 0 || otherCarrier) && (
                         // Beside the list, the typed carrier is named by its own words and shares the list's refusal.
-                        <Input {...field} {...(carrierList.length > 0 ? { ...control, id: `${control.id}-other`, 'aria-label': t('console.orders.carrierName') } : control)} data-testid="carrier" placeholder={t('console.orders.carrierName')} style={{ width: 160 }} />
+                        <Input {...field} {...(carrierList.length > 0 ? { ...control, id: `${control.id}-other`, 'aria-label': t('console.orders.carrierName') } : control)} data-testid="carrier" placeholder={t('console.orders.carrierName')} style={{ width: 160, maxWidth: '100%' }} />
                       )}
                     </Space.Compact>
                   )}
@@ -267,7 +267,7 @@ export function OrderDetail({ id, onPackage }: { id: number; onPackage: (id: num
               control={ship.control}
               render={({ field, fieldState }) => (
                 <FieldItem label={t('console.orders.trackingNumber')} error={fieldState.error && t(field.value.trim() ? 'console.orders.trackingInvalid' : 'console.orders.trackingRequired')}>
-                  <Input {...field} data-testid="tracking-number" style={{ width: 200 }} />
+                  <Input {...field} data-testid="tracking-number" style={{ width: 200, maxWidth: '100%' }} />
                 </FieldItem>
               )}
             />
@@ -304,7 +304,7 @@ export function OrderDetail({ id, onPackage }: { id: number; onPackage: (id: num
                 control={event.control}
                 render={({ field }) => (
                   <FieldItem label={t('console.orders.place')}>
-                    <Input {...field} style={{ width: 180 }} />
+                    <Input {...field} style={{ width: 180, maxWidth: '100%' }} />
                   </FieldItem>
                 )}
               />
@@ -313,7 +313,7 @@ export function OrderDetail({ id, onPackage }: { id: number; onPackage: (id: num
                 control={event.control}
                 render={({ field, fieldState }) => (
                   <FieldItem label={t('console.orders.text')} error={fieldState.error && t('console.auth.required')}>
-                    <Input {...field} style={{ width: 260 }} data-testid="event-text" />
+                    <Input {...field} style={{ width: 260, maxWidth: '100%' }} data-testid="event-text" />
                   </FieldItem>
                 )}
               />
@@ -364,7 +364,7 @@ export default function Orders() {
             allowClear
             enterButton={t('console.common.search')}
             placeholder={t('console.orders.search')}
-            style={{ width: 360 }}
+            style={{ width: 360, maxWidth: '100%' }}
             onSearch={(v) => {
               setSearch(v.trim());
               setPaging((p) => ({ ...p, page: 1 }));

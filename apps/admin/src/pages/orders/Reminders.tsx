@@ -29,7 +29,7 @@ export default function Reminders() {
         query={shown}
         rowKey={(r) => `${r.order_id}-${r.reminded_at}`}
         locale={{ emptyText: t('console.settings.charity.noReminders') }}
-        toolbar={<Input.Search allowClear placeholder={t('console.orders.search')} style={{ width: 320 }} onSearch={(v) => setSearch(v.trim())} data-testid="reminder-search" />}
+        toolbar={<Input.Search allowClear placeholder={t('console.orders.search')} style={{ width: 320, maxWidth: '100%' }} onSearch={(v) => setSearch(v.trim())} data-testid="reminder-search" />}
         columns={[
           { title: t('console.orders.orderNo'), dataIndex: 'order_no', sorter: (a, b) => a.order_no.localeCompare(b.order_no) },
           { title: t('console.common.member'), dataIndex: 'user_id', render: (v: number) => `#${v}`, sorter: (a, b) => a.user_id - b.user_id },

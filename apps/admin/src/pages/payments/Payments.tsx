@@ -1,5 +1,5 @@
 import type { adminPaymentSchema, paymentFlagSchema, paymentRefundSchema } from '@shop/contract/admin';
-import { App as AntApp, Badge, Button, Card, Input, Segmented, Select, Space, Table, Tag, Typography } from 'antd';
+import { App as AntApp, Badge, Button, Card, Input, Segmented, Select, Space, Tag, Typography } from 'antd';
 import { keepPreviousData } from '@tanstack/react-query';
 import { fromMinorUnits } from '@shop/contract/common';
 import { useState } from 'react';
@@ -8,7 +8,7 @@ import type { z } from 'zod';
 import { useEndpointMutation, useEndpointQuery } from '../../lib/endpoint-query';
 import { useCan } from '../../lib/operator';
 import { DecisionModal } from '../../components/DecisionModal';
-import { actionsColumn, QueryTable, type ListSort } from '../../components/QueryTable';
+import { FramedTable, actionsColumn, QueryTable, type ListSort } from '../../components/QueryTable';
 import { call } from '../../lib/request';
 import { useSearchChoice } from '../../lib/url-state';
 import { parseAmount } from '../../lib/money';
@@ -40,7 +40,7 @@ function PaymentDetail({ id }: { id: number }) {
   return (
     <Space orientation="vertical" style={{ width: '100%' }} data-testid={`payment-detail-${id}`}>
       <Typography.Text strong>{t('console.payments.events')}</Typography.Text>
-      <Table
+      <FramedTable
         size="small"
         rowKey="id"
         pagination={false}
@@ -99,9 +99,9 @@ function PaymentList() {
       exportCsv={{ list: paymentsRoute, query: filters }}
       toolbar={
         <Space wrap>
-          <Select allowClear style={{ width: 160 }} placeholder={t('console.common.status')} aria-label={t('console.common.status')} value={filter.status} onChange={(status) => set({ ...filter, status })} options={STATUSES.map((s) => ({ value: s, label: t(`console.payments.status.${s}`) }))} />
-          <Select allowClear style={{ width: 180 }} placeholder={t('console.payments.flags')} aria-label={t('console.payments.flags')} value={filter.flagged} onChange={(flagged) => set({ ...filter, flagged })} options={[{ value: 'yes', label: t('console.payments.withOpenFlag') }]} />
-          <Input.Search allowClear style={{ width: 260 }} placeholder={t('console.payments.referenceHint')} onSearch={(v) => set({ ...filter, reference: v.trim() || undefined })} />
+          <Select allowClear style={{ width: 160, maxWidth: '100%' }} placeholder={t('console.common.status')} aria-label={t('console.common.status')} value={filter.status} onChange={(status) => set({ ...filter, status })} options={STATUSES.map((s) => ({ value: s, label: t(`console.payments.status.${s}`) }))} />
+          <Select allowClear style={{ width: 180, maxWidth: '100%' }} placeholder={t('console.payments.flags')} aria-label={t('console.payments.flags')} value={filter.flagged} onChange={(flagged) => set({ ...filter, flagged })} options={[{ value: 'yes', label: t('console.payments.withOpenFlag') }]} />
+          <Input.Search allowClear style={{ width: 260, maxWidth: '100%' }} placeholder={t('console.payments.referenceHint')} onSearch={(v) => set({ ...filter, reference: v.trim() || undefined })} />
         </Space>
       }
       expandable={{ expandedRowRender: (p) => <PaymentDetail id={p.id} /> }}
@@ -232,7 +232,7 @@ function RefundList() {
       paging={{ ...paging, onChange: (page, limit) => setPaging({ page, limit }) }}
       sorting={{ ...sort, onChange: (s) => (setSort(s), setPaging((p) => ({ ...p, page: 1 }))) }}
       exportCsv={{ list: refundsRoute, query: filters }}
-      toolbar={<Select allowClear style={{ width: 160 }} placeholder={t('console.common.status')} aria-label={t('console.common.status')} value={status} onChange={setStatus} options={(['pending', 'succeeded', 'failed'] as const).map((s) => ({ value: s, label: t(`console.payments.refundStatus.${s}`) }))} />}
+      toolbar={<Select allowClear style={{ width: 160, maxWidth: '100%' }} placeholder={t('console.common.status')} aria-label={t('console.common.status')} value={status} onChange={setStatus} options={(['pending', 'succeeded', 'failed'] as const).map((s) => ({ value: s, label: t(`console.payments.refundStatus.${s}`) }))} />}
       columns={refundColumns(t)}
     />
   );

@@ -1,4 +1,5 @@
-import { Button, Card, Select, Space, Table, Typography } from 'antd';
+import { Button, Card, Select, Space, Typography } from 'antd';
+import { FramedTable } from '../../components/QueryTable';
 import type { EndpointData } from '@shop/contract/common';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -23,8 +24,8 @@ export default function ReferralApplications() {
   const [deciding, setDeciding] = useState<{ row: Row; approve: boolean } | undefined>();
   if (list.isError) return <QueryError error={list.error} retry={() => list.refetch()} />;
   return (
-    <Card size="small" title={t('console.referral.applications.title')} extra={<Select aria-label={t('console.common.status')} value={status} onChange={(v) => { setStatus(v); setPage(1); }} options={STATUSES.map((s) => ({ value: s, label: t(`console.referral.applicationStatus.${s}`) }))} style={{ width: 160 }} />}>
-      <Table
+    <Card size="small" title={t('console.referral.applications.title')} extra={<Select aria-label={t('console.common.status')} value={status} onChange={(v) => { setStatus(v); setPage(1); }} options={STATUSES.map((s) => ({ value: s, label: t(`console.referral.applicationStatus.${s}`) }))} style={{ width: 160, maxWidth: '100%' }} />}>
+      <FramedTable
         size="small"
         rowKey="id"
         loading={list.isPending}

@@ -1,4 +1,5 @@
-import { Button, Card, Select, Space, Table } from 'antd';
+import { Button, Card, Select, Space } from 'antd';
+import { FramedTable } from '../../components/QueryTable';
 import type { EndpointData } from '@shop/contract/common';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -37,8 +38,8 @@ export default function ReferralCommissions() {
   if (list.isError) return <QueryError error={list.error} retry={() => list.refetch()} />;
   return (
     <Space orientation="vertical" size="large" style={{ width: '100%' }}>
-      <Card size="small" title={t('console.referral.commissions.title')} extra={<Select allowClear placeholder={t('console.common.status')} aria-label={t('console.common.status')} value={status} onChange={(v) => { setStatus(v); setPage(1); }} options={STATUSES.map((s) => ({ value: s, label: t(`console.referral.commissionStatus.${s}`) }))} style={{ width: 160 }} />}>
-        <Table
+      <Card size="small" title={t('console.referral.commissions.title')} extra={<Select allowClear placeholder={t('console.common.status')} aria-label={t('console.common.status')} value={status} onChange={(v) => { setStatus(v); setPage(1); }} options={STATUSES.map((s) => ({ value: s, label: t(`console.referral.commissionStatus.${s}`) }))} style={{ width: 160, maxWidth: '100%' }} />}>
+        <FramedTable
           size="small"
           rowKey="id"
           loading={list.isPending}
@@ -88,7 +89,7 @@ export default function ReferralCommissions() {
         {runs.isError ? (
           <QueryError error={runs.error} retry={() => runs.refetch()} />
         ) : (
-          <Table
+          <FramedTable
             size="small"
             rowKey="day"
             loading={runs.isPending}

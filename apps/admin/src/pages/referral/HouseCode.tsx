@@ -1,4 +1,5 @@
 import { Alert, Button, Card, Input, Space, Typography } from 'antd';
+import { ControlRow } from '../../components/ControlRow';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { QueryError } from '../../components/QueryError';
@@ -36,14 +37,14 @@ export default function HouseCode() {
         {save.error && <Alert type="error" title={save.error.message} showIcon />}
         {changed && <Alert type="success" title={t('console.referral.houseCode.changed', { code: changed })} showIcon />}
         {write && (
-          <Space wrap>
+          <ControlRow>
             {/* Codes are compared without case: typed in capitals, as members see them. */}
-            <Input placeholder={t('console.referral.houseCode.new')} value={code} maxLength={16} onChange={(e) => setCode(e.target.value.toUpperCase())} style={{ width: 180 }} />
-            <Input placeholder={t('console.common.reason')} value={reason} onChange={(e) => setReason(e.target.value)} style={{ width: 360 }} />
+            <Input placeholder={t('console.referral.houseCode.new')} value={code} maxLength={16} onChange={(e) => setCode(e.target.value.toUpperCase())} style={{ width: 180, maxWidth: '100%' }} />
+            <Input placeholder={t('console.common.reason')} value={reason} onChange={(e) => setReason(e.target.value)} style={{ width: 360, maxWidth: '100%' }} />
             <Button type="primary" disabled={!code.trim() || !reason.trim()} loading={save.isPending} onClick={() => void submit()}>
               {t('console.referral.houseCode.change')}
             </Button>
-          </Space>
+          </ControlRow>
         )}
       </Space>
     </Card>

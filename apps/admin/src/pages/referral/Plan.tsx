@@ -1,4 +1,6 @@
-import { Alert, Button, Card, Input, InputNumber, Space, Switch, Table, Typography } from 'antd';
+import { Alert, Button, Card, Input, InputNumber, Space, Switch, Typography } from 'antd';
+import { ControlRow } from '../../components/ControlRow';
+import { FramedTable } from '../../components/QueryTable';
 import { commissionTotalProblem, fromMinorUnits, ResponseCode, type EndpointData } from '@shop/contract/common';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -80,7 +82,7 @@ export default function ReferralPlan() {
   const shownUnderFields = refusedByApi.some((r) => NUMBERS.some(([f]) => f === r.field));
   // Money says its currency and a rate its percent sign beside what is typed (the labels are the approvals list's too, which shows money with its currency).
   const input = (at: string, kind: Typed, v: number, testId: string, name?: string) => (
-    <InputNumber<string> id={name ? undefined : testId} aria-label={name} stringMode min="0" disabled={!write} value={shown(at, kind, v)} onChange={(x) => type(at, x)} suffix={kind === 'money' ? currency : '%'} status={read(at, kind, v) === undefined || refusal(at) ? 'error' : undefined} aria-invalid={refusal(at) ? true : undefined} aria-describedby={refusal(at) ? `${testId}-refusal` : undefined} style={{ width: 160 }} data-testid={testId} />
+    <InputNumber<string> id={name ? undefined : testId} aria-label={name} stringMode min="0" disabled={!write} value={shown(at, kind, v)} onChange={(x) => type(at, x)} suffix={kind === 'money' ? currency : '%'} status={read(at, kind, v) === undefined || refusal(at) ? 'error' : undefined} aria-invalid={refusal(at) ? true : undefined} aria-describedby={refusal(at) ? `${testId}-refusal` : undefined} style={{ width: 160, maxWidth: '100%' }} data-testid={testId} />
   );
   const submit = () =>
     save.mutateAsync({ ...body, base_updated_at: base ?? loadedAt, reason }).then(
@@ -132,10 +134,10 @@ export default function ReferralPlan() {
             </span>
           ))}
           <span>
-            <label htmlFor="plan-bonus_currency">{t('console.referral.plan.bonus_currency')}</label> <Input id="plan-bonus_currency" disabled={!write} value={plan.bonus_currency} onChange={(e) => edit({ ...draft, bonus_currency: e.target.value.toUpperCase().slice(0, 3) })} style={{ width: 80 }} />
+            <label htmlFor="plan-bonus_currency">{t('console.referral.plan.bonus_currency')}</label> <Input id="plan-bonus_currency" disabled={!write} value={plan.bonus_currency} onChange={(e) => edit({ ...draft, bonus_currency: e.target.value.toUpperCase().slice(0, 3) })} style={{ width: 80, maxWidth: '100%' }} />
           </span>
           <span>
-            <label htmlFor="plan-time_zone">{t('console.referral.plan.time_zone')}</label> <Input id="plan-time_zone" disabled={!write} value={plan.time_zone} onChange={(e) => edit({ ...draft, time_zone: e.target.value })} style={{ width: 200 }} />
+            <label htmlFor="plan-time_zone">{t('console.referral.plan.time_zone')}</label> <Input id="plan-time_zone" disabled={!write} value={plan.time_zone} onChange={(e) => edit({ ...draft, time_zone: e.target.value })} style={{ width: 200, maxWidth: '100%' }} />
           </span>
           <span>
             <label htmlFor="plan-keep_star">{t('console.referral.plan.keep_star')}</label> <Switch id="plan-keep_star" disabled={!write} checked={plan.keep_star} onChange={(v) => edit({ ...draft, keep_star: v })} />
@@ -143,7 +145,7 @@ export default function ReferralPlan() {
         </Space>
       </Card>
       <Card size="small" title={t('console.referral.plan.stars')}>
-        <Table
+        <FramedTable
           size="small"
           rowKey="star"
           pagination={false}
@@ -160,12 +162,12 @@ export default function ReferralPlan() {
         />
       </Card>
       {write && (
-        <Space wrap>
+        <ControlRow>
           <Input placeholder={t('console.common.reason')} value={reason} onChange={(e) => setReason(e.target.value)} style={{ width: 360, maxWidth: '100%' }} />
           <Button type="primary" disabled={!reason.trim() || !complete || overpaid !== undefined} loading={save.isPending} onClick={() => void submit()}>
             {t('console.referral.plan.ask')}
           </Button>
-        </Space>
+        </ControlRow>
       )}
     </Space>
   );

@@ -68,7 +68,7 @@ export default function ReferralTree() {
   return (
     <Space orientation="vertical" size="large" style={{ width: '100%' }}>
       <Space wrap>
-        <Input.Search placeholder={t('console.referral.tree.search')} allowClear onSearch={(v) => setQ(v.trim())} style={{ width: 260 }} />
+        <Input.Search placeholder={t('console.referral.tree.search')} allowClear onSearch={(v) => setQ(v.trim())} style={{ width: 260, maxWidth: '100%' }} />
         <Button onClick={() => { setQ(''); setRootId(undefined); }}>{t('console.referral.tree.root')}</Button>
         {d?.up_id ? <Button onClick={() => { setQ(''); setRootId(d.up_id ?? undefined); }}>{t('console.referral.tree.up')}</Button> : null}
       </Space>
@@ -100,9 +100,9 @@ export default function ReferralTree() {
           {moves && (
             <Space wrap style={{ marginTop: 12 }}>
               {move.error && <Alert type="error" title={move.error.message} showIcon />}
-              <Input placeholder={t('console.referral.move.parent')} value={target.parent_id} onChange={(e) => setTarget({ ...target, parent_id: e.target.value.replace(/\D/g, '') })} style={{ width: 140 }} />
-              <Select value={target.side} onChange={(side) => setTarget({ ...target, side })} options={[{ value: 'L', label: t('console.referral.side.L') }, { value: 'R', label: t('console.referral.side.R') }]} style={{ width: 100 }} />
-              <Input placeholder={t('console.common.reason')} value={target.reason} onChange={(e) => setTarget({ ...target, reason: e.target.value })} style={{ width: 260 }} />
+              <Input placeholder={t('console.referral.move.parent')} value={target.parent_id} onChange={(e) => setTarget({ ...target, parent_id: e.target.value.replace(/\D/g, '') })} style={{ width: 140, maxWidth: '100%' }} />
+              <Select value={target.side} onChange={(side) => setTarget({ ...target, side })} options={[{ value: 'L', label: t('console.referral.side.L') }, { value: 'R', label: t('console.referral.side.R') }]} style={{ width: 100, maxWidth: '100%' }} />
+              <Input placeholder={t('console.common.reason')} value={target.reason} onChange={(e) => setTarget({ ...target, reason: e.target.value })} style={{ width: 260, maxWidth: '100%' }} />
               <Button danger disabled={!target.parent_id || !target.reason.trim()} loading={move.isPending} onClick={askMove}>
                 {t('console.referral.move.button')}
               </Button>

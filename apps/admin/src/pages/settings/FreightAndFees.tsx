@@ -1,4 +1,5 @@
-import { Alert, Button, Card, Form, Input, InputNumber, Select, Space, Table } from 'antd';
+import { Alert, Button, Card, Form, Input, InputNumber, Select, Space } from 'antd';
+import { FramedTable } from '../../components/QueryTable';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
@@ -107,7 +108,7 @@ export function FreightAndFees({ s, ask, money, countries, reload }: Props) {
       value={value || undefined}
       onChange={onChange}
       options={countries.map((c) => ({ value: c.code, label: countryLabel(c.code) }))}
-      style={{ width: 220 }}
+      style={{ width: 220, maxWidth: '100%' }}
       data-testid={testId}
     />
   );
@@ -136,14 +137,14 @@ export function FreightAndFees({ s, ask, money, countries, reload }: Props) {
             {countryPick(ship.country_code, (code) => setShip({ ...ship, country_code: code }), 'freight-country')}
           </Form.Item>
           <Form.Item>
-            <Input aria-label={t('console.settings.page.currency')} placeholder={t('console.settings.page.currency')} value={ship.currency} onChange={(e) => setShip({ ...ship, currency: code3(e.target.value) })} style={{ width: 110 }} data-testid="freight-currency" />
+            <Input aria-label={t('console.settings.page.currency')} placeholder={t('console.settings.page.currency')} value={ship.currency} onChange={(e) => setShip({ ...ship, currency: code3(e.target.value) })} style={{ width: 110, maxWidth: '100%' }} data-testid="freight-currency" />
           </Form.Item>
           {/* No min: a negative amount is refused with a word, not clamped to 0 (free shipping). */}
           <FieldItem error={feeProblem}>
             <InputNumber<string> stringMode aria-label={t('console.settings.page.fee')} placeholder={t('console.settings.page.fee')} value={ship.fee} onChange={(v) => setShip({ ...ship, fee: v })} data-testid="freight-fee" />
           </FieldItem>
           <FieldItem error={freeProblem}>
-            <InputNumber<string> stringMode aria-label={t('console.settings.page.freeOver')} placeholder={t('console.settings.page.freeOver')} value={ship.free_over} onChange={(v) => setShip({ ...ship, free_over: v })} data-testid="freight-free-over" />
+            <InputNumber<string> stringMode aria-label={t('console.settings.page.freeOver')} placeholder={t('console.settings.page.freeOver')} value={ship.free_over} onChange={(v) => setShip({ ...ship, free_over: v })} style={{ width: 200, maxWidth: '100%' }} data-testid="freight-free-over" />
           </FieldItem>
           <Form.Item>
             <Button
@@ -163,7 +164,7 @@ export function FreightAndFees({ s, ask, money, countries, reload }: Props) {
             </Button>
           </Form.Item>
         </Form>
-        <Table
+        <FramedTable
           size="small"
           rowKey={(r) => `${r.country_code}-${r.currency}`}
           pagination={false}
@@ -222,7 +223,7 @@ export function FreightAndFees({ s, ask, money, countries, reload }: Props) {
             {t('console.settings.page.save')}
           </Button>
         </Space>
-        <Table
+        <FramedTable
           size="small"
           rowKey="country_code"
           pagination={false}
@@ -246,10 +247,10 @@ export function FreightAndFees({ s, ask, money, countries, reload }: Props) {
       <Card title={t('console.settings.page.internationalFreight')} size="small">
         <Space wrap style={{ marginBottom: 12 }}>
           {countryPick(band.country_code, (code) => setBand({ ...band, country_code: code }), 'band-country')}
-          <Select value={band.method} onChange={(method) => setBand({ ...band, method })} options={(['standard', 'express'] as const).map((m) => ({ value: m, label: t(`console.settings.page.methods.${m}`) }))} style={{ width: 140 }} />
+          <Select value={band.method} onChange={(method) => setBand({ ...band, method })} options={(['standard', 'express'] as const).map((m) => ({ value: m, label: t(`console.settings.page.methods.${m}`) }))} style={{ width: 140, maxWidth: '100%' }} />
           <InputNumber placeholder={t('console.settings.page.weightFrom')} min={0} value={band.weight_from_g} onChange={(v) => setBand({ ...band, weight_from_g: v ?? 0 })} />
           <InputNumber placeholder={t('console.settings.page.weightTo')} min={1} value={band.weight_to_g} onChange={(v) => setBand({ ...band, weight_to_g: v ?? 1 })} />
-          <Input placeholder={t('console.settings.page.currency')} value={band.currency} onChange={(e) => setBand({ ...band, currency: code3(e.target.value) })} style={{ width: 110 }} />
+          <Input placeholder={t('console.settings.page.currency')} value={band.currency} onChange={(e) => setBand({ ...band, currency: code3(e.target.value) })} style={{ width: 110, maxWidth: '100%' }} />
           <InputNumber<string> stringMode placeholder={t('console.settings.page.fee')} min="0" value={band.fee} onChange={(v) => setBand({ ...band, fee: v })} />
           <Button
             type="primary"
@@ -271,7 +272,7 @@ export function FreightAndFees({ s, ask, money, countries, reload }: Props) {
             {t('console.settings.page.save')}
           </Button>
         </Space>
-        <Table
+        <FramedTable
           size="small"
           rowKey={(r) => `${r.country_code}-${r.method}-${r.weight_from_g}`}
           pagination={false}

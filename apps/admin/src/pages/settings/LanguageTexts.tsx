@@ -1,4 +1,5 @@
 import { Button, Input, Select, Space, Tag, Typography } from 'antd';
+import { ControlRow } from '../../components/ControlRow';
 import { keepPreviousData } from '@tanstack/react-query';
 import { LANGUAGES, type Language, type EndpointData } from '@shop/contract/common';
 import { useState } from 'react';
@@ -27,11 +28,11 @@ export function LanguageTexts({ ask }: { ask: (c: PendingChange) => void }) {
     ask({ title: `${LANGUAGE_NAMES[lang]} · ${key}`, send: (reason, idempotencyKey) => call(setLanguageTextRoute, { lang, key, text: null, reason }, { idempotencyKey: idempotencyKey }) });
   return (
     <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
-      <Space wrap>
-        <Select value={lang} onChange={(l) => (setLang(l), setPaging((p) => ({ ...p, page: 1 })))} options={LANGUAGES.map((l) => ({ value: l, label: LANGUAGE_NAMES[l] }))} style={{ width: 200 }} />
-        <Input.Search allowClear placeholder={t('console.settings.page.searchTexts')} onSearch={(v) => (setSearch(v.trim()), setPaging((p) => ({ ...p, page: 1 })))} style={{ width: 360 }} data-testid="text-search" />
+      <ControlRow>
+        <Select value={lang} onChange={(l) => (setLang(l), setPaging((p) => ({ ...p, page: 1 })))} options={LANGUAGES.map((l) => ({ value: l, label: LANGUAGE_NAMES[l] }))} style={{ width: 200, maxWidth: '100%' }} />
+        <Input.Search allowClear placeholder={t('console.settings.page.searchTexts')} onSearch={(v) => (setSearch(v.trim()), setPaging((p) => ({ ...p, page: 1 })))} style={{ width: 360, maxWidth: '100%' }} data-testid="text-search" />
         {query.data && <Tag data-testid="pack-version">{t('console.settings.page.version', { version: query.data.version })}</Tag>}
-      </Space>
+      </ControlRow>
       <QueryTable<Row>
         query={query}
         rowKey="key"

@@ -1,6 +1,7 @@
 import type { EndpointBody, EndpointData } from '@shop/contract/common';
 import type { adminSavePointsSettings } from '@shop/contract/admin';
-import { Button, Card, Form, InputNumber, Select, Skeleton, Space, Switch, Table, Tabs, Typography } from 'antd';
+import { Button, Card, Form, InputNumber, Select, Skeleton, Space, Switch, Tabs, Typography } from 'antd';
+import { FramedTable } from '../../components/QueryTable';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { actorText } from '../../lib/actors';
@@ -110,7 +111,7 @@ function General({ s, ask, reload }: { s: Snapshot; ask: (c: PendingChange) => v
       <Card title={t('console.settings.page.captchaMode')} size="small" extra={<Changed by={s.captcha_updated_by} at={s.captcha_updated_at} />} data-testid="captcha-settings">
         <Form layout="vertical" component="div">
           <FormField form={captcha} name="mode" label={t('console.settings.page.captchaMode')}>
-            <Select options={(['off', 'auto', 'always'] as const).map((m) => ({ value: m, label: t(`console.settings.page.captchaModes.${m}`) }))} style={{ width: 320 }} data-testid="captcha-mode" />
+            <Select options={(['off', 'auto', 'always'] as const).map((m) => ({ value: m, label: t(`console.settings.page.captchaModes.${m}`) }))} style={{ width: 320, maxWidth: '100%' }} data-testid="captcha-mode" />
           </FormField>
           <FormField form={captcha} name="bypass" label={t('console.settings.page.captchaBypass')} valuePropName="checked">
             <Switch />
@@ -156,7 +157,7 @@ function Currencies({ s, ask }: { s: Snapshot; ask: (c: PendingChange) => void }
     ask({ title: `${currency} · ${t('console.settings.page.currencyEnabled')}`, send: (reason, key) => call(setCurrencyRoute, { currency, enabled, reason }, { idempotencyKey: key }) });
   return (
     <Space orientation="vertical" size="middle" style={{ width: '100%', maxWidth: 720 }}>
-      <Table
+      <FramedTable
         size="middle"
         rowKey="currency"
         pagination={false}
@@ -171,7 +172,7 @@ function Currencies({ s, ask }: { s: Snapshot; ask: (c: PendingChange) => void }
           showSearch
           value={code || undefined}
           placeholder={t('console.settings.page.addCurrency')}
-          style={{ width: 240 }}
+          style={{ width: 240, maxWidth: '100%' }}
           onSearch={(v) => setCode(v.toUpperCase().slice(0, 3))}
           onChange={(v: string) => setCode(v)}
           options={code.length === 3 ? [{ value: code, label: code }] : []}

@@ -1,5 +1,6 @@
 import type { EndpointData } from '@shop/contract/common';
-import { Button, Card, Descriptions, Space, Table, Tabs, Typography } from 'antd';
+import { Button, Card, Descriptions, Space, Tabs, Typography } from 'antd';
+import { FramedTable } from '../../components/QueryTable';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
@@ -121,7 +122,7 @@ export default function ShopDetail() {
                 <Button onClick={() => setAsking(adjust())} data-testid="stock-new">
                   {t('console.shops.adjustOther')}
                 </Button>
-                <Table
+                <FramedTable
                   size="small"
                   rowKey="sku_id"
                   pagination={false}
@@ -152,7 +153,7 @@ export default function ShopDetail() {
             key: 'orders',
             label: t('console.shops.tabs.orders'),
             children: (
-              <Table
+              <FramedTable
                 size="small"
                 rowKey="id"
                 pagination={{ pageSize: 10 }}
@@ -193,7 +194,7 @@ export default function ShopDetail() {
             key: 'slips',
             label: t('console.shops.tabs.slips'),
             children: (
-              <Table
+              <FramedTable
                 size="small"
                 rowKey="id"
                 pagination={{ pageSize: 10 }}

@@ -32,7 +32,7 @@ export default function ShopSettings() {
   const body = { fee_bp: parsePercent(v.fee), price_below_bp: parsePercent(v.below), price_above_bp: parsePercent(v.above), audit_hours: v.audit_hours ?? undefined, payment_minutes: v.payment_minutes ?? undefined };
   const complete = Object.values(body).every((x) => x !== undefined) && body.price_below_bp! <= 9000;
   const percent = (name: 'fee' | 'below' | 'above', max: string) => (
-    <InputNumber<string> stringMode min="0" max={max} step="0.5" suffix="%" value={v[name]} onChange={(x) => setDraft({ ...draft, [name]: x })} style={{ width: 160 }} data-testid={`shop-setting-${name}`} />
+    <InputNumber<string> stringMode min="0" max={max} step="0.5" suffix="%" value={v[name]} onChange={(x) => setDraft({ ...draft, [name]: x })} style={{ width: 160, maxWidth: '100%' }} data-testid={`shop-setting-${name}`} />
   );
   return (
     <Space orientation="vertical" size="large" style={{ width: '100%', maxWidth: 760 }}>

@@ -67,7 +67,7 @@ export default function Shops() {
             allowClear
             enterButton={t('console.common.search')}
             placeholder={t('console.shops.search')}
-            style={{ width: 360 }}
+            style={{ width: 360, maxWidth: '100%' }}
             onSearch={(v) => {
               setSearch(v.trim());
               setPaging((p) => ({ ...p, page: 1 }));

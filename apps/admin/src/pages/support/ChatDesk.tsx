@@ -1,4 +1,5 @@
-import { Alert, App as AntApp, Badge, Button, Card, Empty, Form, Image, Input, List, Popconfirm, Segmented, Select, Space, Table, Tag, Typography } from 'antd';
+import { Alert, App as AntApp, Badge, Button, Card, Empty, Form, Image, Input, List, Popconfirm, Segmented, Select, Space, Tag, Typography } from 'antd';
+import { ControlRow } from '../../components/ControlRow';
 import type { ChatMessage } from '@shop/contract/support';
 import { startChatSocket, type ChatSocket } from '@shop/client/chat-socket';
 import { LANGUAGES, type EndpointData, type Language } from '@shop/contract/common';
@@ -13,7 +14,7 @@ import { memberOrdersRoute } from '../../lib/routes';
 import { FormField, useConsoleForm, type BodySchema } from '../../lib/form';
 import { QueryError } from '../../components/QueryError';
 import { SaveRefused } from '../../components/SaveRefused';
-import { actionsColumn, QueryTable } from '../../components/QueryTable';
+import { FramedTable, actionsColumn, QueryTable } from '../../components/QueryTable';
 import { LANGUAGE_NAMES } from '../../lib/i18n';
 import { cannedRepliesRoute, chatAgentsRoute, chatCloseRoute, chatMessagesRoute, chatReplyRoute, chatTransferRoute, conversationsRoute, deleteCannedReplyRoute, saveCannedReplyRoute } from '../../lib/routes-support';
 import { sessionStore } from '../../lib/session';
@@ -204,7 +205,7 @@ function Conversation({ conversation, onChanged }: { conversation: Conversation;
         {open && (
           <Space wrap style={{ marginTop: 8 }}>
             <Select<number>
-              style={{ width: 240 }}
+              style={{ width: 240, maxWidth: '100%' }}
               showSearch={{ optionFilterProp: 'label' }}
               placeholder={t('console.support.chat.transferTo')}
               aria-label={t('console.support.chat.transferTo')}
@@ -223,7 +224,7 @@ function Conversation({ conversation, onChanged }: { conversation: Conversation;
       </Card>
       {can('members.read') && (
         <Card title={t('console.support.chat.orders')} style={{ flex: '1 1 340px', minWidth: 0, maxWidth: 480 }} data-testid="chat-orders">
-          <Table<LatestOrder>
+          <FramedTable<LatestOrder>
             size="small"
             rowKey="key"
             pagination={false}
@@ -289,7 +290,7 @@ function CannedReplies() {
   const remove = useEndpointMutation(deleteCannedReplyRoute, { invalidates: [cannedRepliesRoute] });
   const submit = form.submit((body) => save.mutateAsync(body as never).catch(() => undefined));
   return (
-    <Card title={t('console.support.chat.cannedTitle')} style={{ width: 560 }}>
+    <Card title={t('console.support.chat.cannedTitle')} style={{ width: 560, maxWidth: '100%' }}>
       {save.error && <Alert type="error" showIcon title={save.error.message} style={{ marginBottom: 8 }} />}
       <SaveRefused error={remove.error} onReload={() => (remove.reset(), void list.refetch())} reloadTestId="reload-canned" style={{ marginBottom: 8 }} />
       <QueryTable
@@ -313,14 +314,14 @@ function CannedReplies() {
         ]}
       />
       <Form layout="vertical" component="div" style={{ marginTop: 12 }}>
-        <Space wrap align="start">
+        <ControlRow align="start">
           <FormField form={form} name="lang" label={t('console.settings.page.language')}>
-            <Select style={{ width: 160 }} options={LANGUAGES.map((l) => ({ value: l, label: LANGUAGE_NAMES[l] }))} />
+            <Select style={{ width: 160, maxWidth: '100%' }} options={LANGUAGES.map((l) => ({ value: l, label: LANGUAGE_NAMES[l] }))} />
           </FormField>
           <FormField form={form} name="title" label={t('console.support.broadcast.messageTitle')} required>
-            <Input maxLength={60} style={{ width: 300 }} />
+            <Input maxLength={60} style={{ width: 300, maxWidth: '100%' }} />
           </FormField>
-        </Space>
+        </ControlRow>
         <FormField form={form} name="text" label={t('console.support.broadcast.text')} required>
           <Input.TextArea rows={2} maxLength={1000} />
         </FormField>
@@ -388,7 +389,7 @@ export default function ChatDesk() {
                           </Space>
                         }
                         description={
-                          <Typography.Text type="secondary" ellipsis style={{ width: 200 }} id={`conversation-${c.id}-last`}>
+                          <Typography.Text type="secondary" ellipsis style={{ width: 200, maxWidth: '100%' }} id={`conversation-${c.id}-last`}>
                             {c.last_message} · {formatDate(c.last_message_at)}
                           </Typography.Text>
                         }

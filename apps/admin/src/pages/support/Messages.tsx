@@ -1,10 +1,11 @@
-import { Alert, App as AntApp, Button, Card, Form, Input, InputNumber, Modal, Select, Space, Switch, Table, Tag } from 'antd';
+import { Alert, App as AntApp, Button, Card, Form, Input, InputNumber, Modal, Select, Space, Switch, Tag } from 'antd';
+import { ControlRow } from '../../components/ControlRow';
 import { keepPreviousData } from '@tanstack/react-query';
 import { LANGUAGES, type EndpointData, type Language } from '@shop/contract/common';
 import { useState } from 'react';
 import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { QueryTable } from '../../components/QueryTable';
+import { FramedTable, QueryTable } from '../../components/QueryTable';
 import { SaveRefused } from '../../components/SaveRefused';
 import { useEndpointMutation, useEndpointQuery } from '../../lib/endpoint-query';
 import { FieldItem, FormField, filledTexts, useConsoleForm, type BodySchema } from '../../lib/form';
@@ -69,7 +70,7 @@ function BroadcastForm() {
       {send.error && <Alert type="error" showIcon title={send.error.message} style={{ marginBottom: 12 }} />}
       <Form layout="vertical" component="div">
         <FormField form={form} name="lang" label={t('console.settings.page.language')}>
-          <Select options={languageOptions} style={{ width: 200 }} data-testid="broadcast-language" />
+          <Select options={languageOptions} style={{ width: 200, maxWidth: '100%' }} data-testid="broadcast-language" />
         </FormField>
         <FormField key={`title-${lang}`} form={form} name={`title.${lang}`} label={t('console.support.broadcast.messageTitle')} required={lang === 'en-us'}>
           <Input maxLength={60} data-testid="broadcast-title" />
@@ -82,13 +83,13 @@ function BroadcastForm() {
         </FormField>
         <Space size="large" wrap>
           <FormField form={form} name="countries" label={t('console.support.broadcast.countries')}>
-            <Select mode="tags" style={{ width: 280 }} placeholder={t('console.support.broadcast.everyCountry')} tokenSeparators={[',', ' ']} />
+            <Select mode="tags" style={{ width: 280, maxWidth: '100%' }} placeholder={t('console.support.broadcast.everyCountry')} tokenSeparators={[',', ' ']} />
           </FormField>
           <FormField form={form} name="langs" label={t('console.support.broadcast.languages')}>
-            <Select mode="multiple" style={{ width: 280 }} options={languageOptions} placeholder={t('console.support.broadcast.everyLanguage')} />
+            <Select mode="multiple" style={{ width: 280, maxWidth: '100%' }} options={languageOptions} placeholder={t('console.support.broadcast.everyLanguage')} />
           </FormField>
           <FormField form={form} name="stars" label={t('console.support.broadcast.stars')}>
-            <Select mode="multiple" style={{ width: 280 }} options={STAR_RANKS.map((star) => ({ value: star, label: starName(star) }))} placeholder={t('console.support.broadcast.everyStar')} data-testid="broadcast-stars" />
+            <Select mode="multiple" style={{ width: 280, maxWidth: '100%' }} options={STAR_RANKS.map((star) => ({ value: star, label: starName(star) }))} placeholder={t('console.support.broadcast.everyStar')} data-testid="broadcast-stars" />
           </FormField>
         </Space>
         <Button type="primary" loading={send.isPending} onClick={() => void submit()} data-testid="broadcast-send">
@@ -139,7 +140,7 @@ function SupportSettings() {
     <Card title={t('console.support.settings.title')} loading={settings.isLoading}>
       {/* Refused as saved from a copy changed since: Refresh shows the settings as they are now, without what was typed. */}
       <SaveRefused error={save.error} onReload={() => (setDraft({}), save.reset(), void settings.refetch())} reloadTestId="reload-support-settings" style={{ marginBottom: 12 }} />
-      <Space size="large" wrap align="end">
+      <ControlRow size="large" align="end">
         <FieldItem label={t('console.support.settings.retention')} style={{ marginBottom: 0 }}>
           <InputNumber min={7} max={3650} value={current.message_retention_days} onChange={(v) => setDraft((d) => ({ ...d, message_retention_days: v ?? undefined }))} data-testid="retention-days" />
         </FieldItem>
@@ -148,7 +149,7 @@ function SupportSettings() {
         </FieldItem>
         <FieldItem label={t('console.support.settings.chatMode')} style={{ marginBottom: 0 }}>
           <Select
-            style={{ width: 200 }}
+            style={{ width: 200, maxWidth: '100%' }}
             value={current.chat_mode}
             onChange={(v) => setDraft((d) => ({ ...d, chat_mode: v }))}
             options={[
@@ -158,7 +159,7 @@ function SupportSettings() {
           />
         </FieldItem>
         <FieldItem label={t('console.support.settings.externalUrl')} style={{ marginBottom: 0 }} extra={t('console.support.settings.externalUrlHelp')}>
-          <Input style={{ width: 360 }} maxLength={500} value={current.external_chat_url} placeholder="https://…/{member_id}" onChange={(e) => setDraft((d) => ({ ...d, external_chat_url: e.target.value.trim() }))} />
+          <Input style={{ width: 360, maxWidth: '100%' }} maxLength={500} value={current.external_chat_url} placeholder="https://…/{member_id}" onChange={(e) => setDraft((d) => ({ ...d, external_chat_url: e.target.value.trim() }))} />
         </FieldItem>
         <Button
           type="primary"
@@ -177,7 +178,7 @@ function SupportSettings() {
         >
           {t('console.settings.page.save')}
         </Button>
-      </Space>
+      </ControlRow>
     </Card>
   );
 }
@@ -235,7 +236,7 @@ function FeedbackCategories({ canEdit }: { canEdit: boolean }) {
   const reopen = async (id: number) => setEditing((await query.refetch()).data?.list.find((c) => c.id === id) ?? null);
   return (
     <Card title={t('console.support.categories.title')} extra={canEdit && <Button onClick={() => setEditing('new')}>{t('console.support.categories.new')}</Button>}>
-      <Table<Category>
+      <FramedTable<Category>
         size="small"
         rowKey="id"
         loading={query.isLoading}
