@@ -71,12 +71,13 @@ describe('an account in Chromium', () => {
     const email = `${userName}@example.com`;
     const page = await browser.open('/pages/login/reg/reg?shareCode=DEMO2026');
 
-    // The form names the first empty field, in a toast screen readers hear (a live region, nothing in it
-    // hidden from them), and the keyboard is taken to the field, marked invalid.
+    // The form names the first empty field under it, an alert screen readers hear, and the keyboard is
+    // taken to the field, marked invalid and described by those words; no toast covers the form.
     await page.getByRole('button', { name: 'Sign up', exact: true }).click();
-    await page.locator('#toast-region[aria-live="polite"]').getByText('Please enter Username').waitFor();
-    expect(await page.locator('#toast-region [aria-hidden]').count()).toBe(0);
+    await page.getByRole('alert').getByText('Please enter Username').waitFor();
+    expect(await page.evaluate(() => document.getElementById('toast-region')?.textContent ?? '')).toBe('');
     expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-invalid'))).toBe('true');
+    expect(await page.evaluate(() => document.getElementById(document.activeElement?.getAttribute('aria-describedby') ?? '')?.textContent)).toBe('Please enter Username');
 
     await field(page, 'user_name').fill(userName);
     await field(page, 'nickname').fill('Erin Tester');
@@ -157,7 +158,7 @@ describe('an account in Chromium', () => {
     await field(page, 'google_code').fill(await generate({ secret }));
     // Binding asks for the login password too: a borrowed session alone cannot bind its own authenticator.
     await page.getByRole('button', { name: 'Bind' }).click();
-    await page.getByText('Please enter Current password').waitFor();
+    await page.getByText('Please enter Login password').waitFor();
     await field(page, 'current_password').fill('FirstPass1');
     await page.getByRole('button', { name: 'Bind' }).click();
     await page.getByText('Google Authenticator is now bound').waitFor();

@@ -31,6 +31,19 @@ const BIG_TO_SMALL: Readonly<Record<string, { join: string; zip: (zip: string) =
 /** Han, kana or hangul: a part written in the country's own script. */
 const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
 
+/** Han, kana or hangul at the end and at the start of a part: where two parts meet. */
+const CJK_END = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]$/u;
+const CJK_START = /^[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
+
+/**
+ * Places joined as the country joins them, but run together only where both sides of the meeting are
+ * in the country's script ("東京都渋谷区"): a part in Latin letters or starting with its number keeps
+ * a space ("東京都 Shibuya-ku 神宮前1-2-3"), so scripts are never glued into one word.
+ */
+function joinPlaces(places: string[], join: string): string {
+  return places.reduce((text, p) => (!text ? p : `${text}${join === '' && CJK_END.test(text) && CJK_START.test(p) ? '' : join || ' '}${p}`), '');
+}
+
 /**
  * An address on one line, in the order its country writes it: in Japan, China, Taiwan, Hong Kong,
  * Macau and Korea, when it is written in their script, the postal code first and then from the
@@ -48,7 +61,7 @@ export function addressText(a: AddressParts): string {
     // A city that is its own province (北京市, 北京市) is written once.
     const places = [province, city, district, street].filter((p, i, all) => p && p !== all[i - 1]);
     const code = zip.replace(/^〒\s*/, '');
-    return [code && style.zip(code), [places.join(style.join), house].filter(Boolean).join(' '), country].filter(Boolean).join(' ');
+    return [code && style.zip(code), [joinPlaces(places, style.join), house].filter(Boolean).join(' '), country].filter(Boolean).join(' ');
   }
   return [street, house, district, city, province, zip, country].filter(Boolean).join(', ');
 }

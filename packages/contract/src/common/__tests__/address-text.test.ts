@@ -20,6 +20,16 @@ describe('an address on one line, as its country writes it', () => {
     expect(addressText({ country_code: 'KR', province: '서울특별시', city: '강남구', street: '테헤란로 123', zip_code: '06236' })).toBe('06236 서울특별시 강남구 테헤란로 123');
   });
 
+  it('runs two places together only where both meet in the country\'s script, else puts a space between them', () => {
+    const jingumae = { country_code: 'JP', country_name: '日本', province: '東京都', city: 'Shibuya-ku', street: '神宮前1-2-3', house_number: '101号室', zip_code: '150-0001' };
+    expect(addressText(jingumae)).toBe('〒150-0001 東京都 Shibuya-ku 神宮前1-2-3 101号室 日本');
+    expect(addressText({ ...jingumae, province: 'Tokyo', country_name: 'Jepang' })).toBe('〒150-0001 Tokyo Shibuya-ku 神宮前1-2-3 101号室 Jepang');
+    expect(addressText({ ...jingumae, city: '渋谷区' })).toBe('〒150-0001 東京都渋谷区神宮前1-2-3 101号室 日本');
+    // A street that starts with its number, after a place in the country's script.
+    expect(addressText({ ...jingumae, city: '渋谷区', street: '1-2-3 神宮前' })).toBe('〒150-0001 東京都渋谷区 1-2-3 神宮前 101号室 日本');
+    expect(addressText({ country_code: 'CN', province: 'Guangdong', city: '广州市', district: '天河区', street: '天河路385号' })).toBe('Guangdong 广州市天河区天河路385号');
+  });
+
   it('keeps the street-first order with commas elsewhere, and for such an address written in Latin letters', () => {
     expect(addressText({ country_code: 'TH', country_name: 'Thailand', province: 'Bangkok', city: 'Khlong Toei', district: '', street: '99/1 ถนนสุขุมวิท', house_number: '', zip_code: '10110' })).toBe('99/1 ถนนสุขุมวิท, Khlong Toei, Bangkok, 10110, Thailand');
     expect(addressText({ country_code: 'MY', country_name: 'Malaysia', province: 'Johor', street: 'Jalan Rahmat', house_number: '5', zip_code: '83000' })).toBe('Jalan Rahmat, 5, Johor, 83000, Malaysia');

@@ -159,7 +159,7 @@ describe('addresses', () => {
     expect((await list(m)).list).toHaveLength(written);
   });
 
-  it('keeps regions consistent with the country and the tree, and names them in the reader’s language', async () => {
+  it('keeps regions consistent with the country and the tree, and shows them as saved, as checkout and the order copy them', async () => {
     const m = await newMember(t);
     const beijing = await regionId('CN', '110000');
     const beijingCity = await regionId('CN', '110100');
@@ -174,8 +174,9 @@ describe('addresses', () => {
     const ok = await create(m, { ...china, province_id: beijing, city_id: beijingCity, district_id: dongcheng }, 'zh-cn');
     expect(ok.body.data).toMatchObject({ province: '北京市', city: '北京市', district: '东城区', mobile_pre: '86' });
     const inEnglish = (await call(t, 'GET', `/shop/address/info?id=${ok.body.data.id}`, undefined, { token: m.token, lang: 'en-us' })).body.data;
-    expect(inEnglish).toMatchObject({ country_name: 'China', province: 'Beijing', district: '东城区' });
-    // What an order copies: the names as chosen, stored with the address.
+    // The country is named in the reader's language; the places as saved, which is what an order copies.
+    expect(inEnglish).toMatchObject({ country_name: 'China', province: '北京市', city: '北京市', district: '东城区' });
+    expect((await list(m, 'id')).list.find((a) => a.id === ok.body.data.id)).toMatchObject({ province: '北京市', city: '北京市', district: '东城区' });
     const stored = await t.db.selectFrom('addresses').select(['province', 'city', 'district']).where('id', '=', ok.body.data.id).executeTakeFirstOrThrow();
     expect(stored).toEqual({ province: '北京市', city: '北京市', district: '东城区' });
   });

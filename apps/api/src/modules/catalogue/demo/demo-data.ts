@@ -1,4 +1,4 @@
-import { formatMoneyIn, interpolate, LANGUAGE_TAGS, LANGUAGES, type Language } from '@shop/contract';
+import { LANGUAGES, type Language } from '@shop/contract';
 import { DEMO_TEXTS, type TranslatedLanguage } from './texts/index.js';
 
 /**
@@ -117,10 +117,6 @@ function goodsTitle(adjective: string, noun: string, lang: Language): string {
 /** The warranty every demo goods' description names: members may ask for a repair within it. */
 export const DEMO_WARRANTY_MONTHS = 12;
 
-/** The demo's free-shipping amount, written as the app writes money in each language ("$49.00", "49.00$"). */
-const FREE_SHIPPING_OVER = 4900;
-const withAmount = (text: T, minor: number, currency: string): T => inEveryLanguage((l) => interpolate(text[l], { amount: formatMoneyIn(minor, currency, LANGUAGE_TAGS[l]) }));
-const FREE_SHIPPING = withAmount(t('free shipping over {{amount}}', '满{{amount}}包邮'), FREE_SHIPPING_OVER, 'USD');
 export const DESCRIPTION = {
   intro: t('Designed for everyday use, made from carefully selected materials and checked by hand before it ships.', '为日常使用而设计，精选材料，出厂前逐件人工检验。'),
   points: [t('Official warranty: 12 months', '官方质保12个月'), t('Free returns within 7 days', '7天无理由退货'), t('Ships within 48 hours', '48小时内发货')],
@@ -213,7 +209,8 @@ export function demoGoods(index: number): DemoGoods {
     category,
     child,
     name: inEveryLanguage((l) => `${goodsTitle(adj[l], noun[l], l)} ${model}`),
-    subtitle: inEveryLanguage((l) => `${cat.name[l]} · ${FREE_SHIPPING[l]}`),
+    // No free-shipping promise: the demo sets up no freight band, so no amount frees anything.
+    subtitle: inEveryLanguage((l) => `${cat.name[l]} · ${DESCRIPTION.points[0]![l]}`),
     hue: (cat.hue + Math.floor(rnd() * 40) - 20 + 360) % 360,
     price,
     marketPrice,
@@ -239,7 +236,6 @@ export const BANNERS: Array<{ title: T; link: string; hue: number }> = [
   { title: t('Autumn sale: up to 40% off', '秋季大促：低至六折'), link: '/pages/tabbar/page', hue: 18 },
   { title: t('New arrivals every week', '每周上新'), link: '/pages/tabbar/page?shelf=new', hue: 200 },
   { title: t('Invite friends, earn rewards', '邀请好友，赢取奖励'), link: '/pages/invite/index', hue: 280 },
-  { title: withAmount(t('Free shipping over {{amount}}', '满{{amount}}包邮'), FREE_SHIPPING_OVER, 'USD'), link: '/pages/activity/allAct', hue: 140 },
 ];
 
 export const POSTERS: Array<{ title: T; text: T; hue: number }> = [

@@ -3,9 +3,10 @@ import { act, cleanup, fireEvent, render, screen, within } from '@testing-librar
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useLanguage } from '@/stores/language';
 import { useSession } from '@/stores/session';
-import { clearToasts, memberFixture, ok, prepareApp, startFakeApi, toastText } from '@/test/helpers';
+import { clearToasts, memberFixture, ok, prepareApp, startFakeApi, fieldRefusal } from '@/test/helpers';
 import { i18n } from '@/lib/i18n';
 import { ContactForm, PayPasswordForm, RealNameForm } from '../components/security-sheets';
+import { Sheet } from '../components/sheet';
 
 const user = memberFixture({ user_name: 'member01', invite_code: 'ABCDEFGH' });
 const api = await startFakeApi({
@@ -53,14 +54,14 @@ function renderContactForm() {
 const sentBody = () => JSON.parse(api.requests.find((r) => r.url === '/attractive/user/setMobileEmail')?.body ?? 'null') as Record<string, string> | null;
 
 describe('changing the e-mail in the security sheet', () => {
-  it('asks for the current password, and sends it with the change', async () => {
+  it('asks for the login password, and sends it with the change', async () => {
     useSession.getState().signIn('tok-1', user);
     const isDone = renderContactForm();
     expect(input('google_code')).toBeNull();
     type('email', 'new@example.com');
     type('code', '123456');
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
-    expect(await toastText()).toBe('Please enter Current password');
+    expect(await fieldRefusal()).toBe('Please enter Login password');
     expect(sentBody()).toBeNull();
 
     type('current_password', 'my-secret-pass');
@@ -104,14 +105,41 @@ describe('setting the pay password in the security sheet', () => {
 
     await act(() => i18n.changeLanguage('th'));
     renderPayPasswordForm();
-    expect(ruleUnder()).toBe('รหัสผ่านการชำระเงินต้องเป็นตัวเลข 6 หลัก');
+    const rule = ruleUnder();
+    expect(rule).toBe('รหัสผ่านการชำระเงินต้องเป็นตัวเลข 6 หลัก');
     type('pay_password', '12345');
     type('pay_password_confirm', '12345');
     type('code', '123456');
     type('current_password', 'my-secret-pass');
     fireEvent.click(screen.getByRole('button', { name: 'บันทึก' }));
-    expect(await toastText()).toBe(ruleUnder());
+    expect(await fieldRefusal()).toBe(rule);
     expect(api.requests.some((r) => r.url === '/user/reset/pay_password')).toBe(false);
+  });
+
+  it('asks for the login password (not a “current” one, while there is no pay password yet), in the member’s language', async () => {
+    useSession.getState().signIn('tok-3', user);
+    renderPayPasswordForm();
+    expect(screen.getAllByLabelText('Login password')).toContain(input('current_password'));
+    expect(screen.queryByText('Current password')).toBeNull();
+    cleanup();
+    await act(() => i18n.changeLanguage('jp'));
+    renderPayPasswordForm();
+    expect(screen.getAllByLabelText('ログインパスワード')).toContain(input('current_password'));
+    expect(screen.queryByText('現在のパスワード')).toBeNull();
+  });
+
+  it('closes by a button in the sheet, not only by tapping beside it', async () => {
+    let closed = 0;
+    useSession.getState().signIn('tok-3', user);
+    render(
+      <QueryClientProvider client={new QueryClient()}>
+        <Sheet open onClose={() => (closed += 1)} title="Pay password">
+          <PayPasswordForm onDone={() => {}} />
+        </Sheet>
+      </QueryClientProvider>,
+    );
+    fireEvent.click(await screen.findByRole('button', { name: 'Close' }));
+    expect(closed).toBe(1);
   });
 
   it('refuses a pay password anyone would guess before sending it, in the member’s language', async () => {
@@ -123,7 +151,7 @@ describe('setting the pay password in the security sheet', () => {
     type('code', '123456');
     type('current_password', 'my-secret-pass');
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
-    expect(await toastText()).toBe('This payment password is too easy to guess. Do not use six identical digits or a sequence such as 123456');
+    expect(await fieldRefusal()).toBe('This payment password is too easy to guess. Do not use six identical digits or a sequence such as 123456');
     expect(api.requests.some((r) => r.url === '/user/reset/pay_password')).toBe(false);
   });
 });

@@ -38,10 +38,11 @@ const useGoogleBound = () => Boolean(useProfile().data?.google_bound);
 
 /**
  * The proof a sensitive change asks for: the authenticator's code once one is bound, else the
- * current login password (a borrowed or stolen session alone cannot make the change).
+ * login password, named so (not "current password", which beside a pay password not yet set reads as
+ * that one): a borrowed or stolen session alone cannot make the change.
  */
 const stepUpName = (googleBound: boolean) => (googleBound ? 'google_code' : 'current_password');
-const stepUpLabel = (googleBound: boolean) => (googleBound ? 'account.field.googleCode' : 'account.field.oldPassword');
+const stepUpLabel = (googleBound: boolean) => (googleBound ? 'account.field.googleCode' : 'account.field.loginPassword');
 /** The body's step-up fields are both optional; the one that applies is required here. */
 const requireStepUp = (googleBound: boolean) => (v: { current_password?: string; google_code?: string }) => Boolean(googleBound ? v.google_code : v.current_password);
 
@@ -50,7 +51,7 @@ function StepUpField<T extends FieldValues>({ googleBound, control }: { googleBo
   return googleBound ? (
     <TextField control={control} name={'google_code' as Path<T>} label={t('account.field.googleCode')} inputMode="numeric" maxLength={6} keep={digitsOnly} placeholder={t('account.placeholder.googleCode')} />
   ) : (
-    <TextField control={control} name={'current_password' as Path<T>} label={t('account.field.oldPassword')} type="password" autoComplete="current-password" placeholder={t('account.placeholder.oldPassword')} />
+    <TextField control={control} name={'current_password' as Path<T>} label={t('account.field.loginPassword')} type="password" autoComplete="current-password" placeholder={t('account.placeholder.loginPassword')} />
   );
 }
 
@@ -158,7 +159,7 @@ export function AuthenticatorForm({ onDone }: Done) {
   const create = useCreateGoogleAuthenticator();
   const bind = useBindGoogleAuthenticator();
   const schema = useMemo(() => bindGoogleCodeBody.refine(requireStepUp(false), { path: ['current_password'], error: 'validation.required' }), []);
-  const form = useContractForm(schema, { defaultValues: {}, labels: [['code', 'account.field.googleCode'], ['current_password', 'account.field.oldPassword']] });
+  const form = useContractForm(schema, { defaultValues: {}, labels: [['code', 'account.field.googleCode'], ['current_password', 'account.field.loginPassword']] });
   const secret = create.data;
   if (bound) return <p className="account-note">{t('account.google.bound')}</p>;
   if (!secret) {
@@ -279,7 +280,7 @@ function RealNameRequest({ international, country: issuer, onDone }: Done & { in
   const submitInternational = useSubmitRealNameInternational();
   const form = useContractForm(international ? certificationInternationalBody : mainlandFormSchema, {
     defaultValues: { document_type: international ? 'passport' : 'id_card', ...(issuer ? { country: issuer } : {}) },
-    labels: [['document_number', 'account.field.documentNumber'], ['surname', 'account.field.surname'], ['given_name', 'account.field.givenName'], ['country', 'account.field.country'], ['birthday', 'account.field.birthday']],
+    labels: [['document_number', 'account.field.documentNumber'], ['surname', 'account.field.surname'], ['given_name', 'account.field.givenName'], ['country', 'account.field.country', 'choose'], ['birthday', 'account.field.birthday', 'choose']],
   });
   const submit = form.submit(async ({ country, ...body }) => {
     await (international ? submitInternational.mutateAsync({ ...body, country }) : submitMainland.mutateAsync(body));

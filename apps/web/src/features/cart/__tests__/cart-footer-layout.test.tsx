@@ -11,7 +11,7 @@ import { useSession } from '@/stores/session';
 import { addStyles } from '@/test/styles';
 import { ok, prepareApp, startFakeApi } from '@/test/helpers';
 
-// The cart's footer in Japanese ("すべて選択", "購入手続き (12)") above the tab bar with the cart's
+// The cart's footer in Japanese ("すべて選択", "購入手続き（12）") above the tab bar with the cart's
 // badge. What a browser draws is the browser tests' (e2e/layout.test.ts); here, the rules that draw it,
 // with the style sheets in the order the built app loads them (antd-mobile's badge sheet after its tab
 // bar's), as the browser resolves them.
@@ -61,7 +61,7 @@ describe("the cart's footer above the tab bar (jp)", () => {
         <RouterProvider router={router} />
       </QueryClientProvider>,
     );
-    const checkout = await screen.findByRole('button', { name: '購入手続き (12)' });
+    const checkout = await screen.findByRole('button', { name: '購入手続き（12）' });
     const selectAll = screen.getByText('すべて選択').closest('.adm-checkbox')!;
     for (const [name, el] of [['select all', selectAll], ['checkout', checkout]] as const) {
       const style = getComputedStyle(el);
@@ -69,7 +69,7 @@ describe("the cart's footer above the tab bar (jp)", () => {
       expect(style.flexShrink, name).toBe('0');
     }
     const total = document.querySelector('.cart-bar-total')!;
-    expect(total.textContent).toBe('合計: $123.48');
+    expect(total.textContent).toBe('合計： $123.48');
     expect(getComputedStyle(total).minWidth).toBe('0px');
     // Each part of the total whole, or cut with "…", never broken inside.
     for (const part of total.children) expect(getComputedStyle(part).whiteSpace).toBe('nowrap');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CATEGORIES, GOODS_COUNT, demoGoods } from '../demo-data.js';
+import { BANNERS, CATEGORIES, GOODS_COUNT, demoGoods } from '../demo-data.js';
 
 /** Where each kind of demo goods belongs. */
 const HOME: Record<string, string> = {
@@ -49,13 +49,19 @@ describe('the demo catalogue', () => {
   });
 });
 
-describe('amounts in the demo texts', () => {
-  it('write the free-shipping amount as the app writes money in each language, as the prices beside it are', () => {
+describe('promises in the demo texts', () => {
+  it('promise no free shipping over an amount: the demo shop sets up no freight band, so checkout charges no freight below it either', () => {
+    const texts = [...Array.from({ length: GOODS_COUNT }, (_, i) => demoGoods(i).subtitle), ...BANNERS.map((b) => b.title)];
+    for (const text of texts) {
+      expect(text['en-us']).not.toMatch(/free shipping/i);
+      expect(text['zh-cn']).not.toContain('包邮');
+      expect(text.jp).not.toContain('送料無料');
+    }
+  });
+
+  it('name the goods’ warranty, which every demo goods has, in each language', () => {
     const subtitle = demoGoods(0).subtitle;
-    // The prices on the same page: "627.99$" in Khmer, "$627.99" in English, "627,99 $" in Hungarian.
-    expect(subtitle.km).toContain('49.00$');
-    expect(subtitle.km).not.toContain('$49');
-    expect(subtitle['en-us']).toContain('$49.00');
-    expect(subtitle.hu).toContain('49,00\u00a0$');
+    expect(subtitle['en-us']).toContain('Official warranty: 12 months');
+    expect(subtitle['zh-cn']).toContain('官方质保12个月');
   });
 });
