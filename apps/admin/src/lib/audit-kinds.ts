@@ -1,5 +1,7 @@
-import { APPROVAL_KINDS, APPROVAL_STEPS, OPERATOR_ACTION_KINDS, OPERATOR_ACTION_TARGETS, approvalActionOf, type ApprovalKind, type ApprovalStep } from '@shop/contract/admin';
+import { APPROVAL_KINDS, APPROVAL_STEPS, OPERATOR_ACTION_KINDS, OPERATOR_ACTION_TARGETS, approvalActionOf, type ApprovalKind, type ApprovalStep, type AuditFacts } from '@shop/contract/admin';
 import type { TFunction } from 'i18next';
+import { approvalText } from './approvals';
+import { formatDate, formatNumber } from './format';
 
 /**
  * The kinds of operator decisions the audit log holds (the start of each entry's action, before its
@@ -22,21 +24,56 @@ const textKey = (kind: string) => `console.settings.kinds.${kind.replace(/\./g, 
 const requestName = (t: TFunction, kind: ApprovalKind) => t(`console.money.approvals.kinds.${kind}`);
 const stepLabel = (t: TFunction, kind: ApprovalKind, step: ApprovalStep) => t(STEP_TEXTS[step], { what: requestName(t, kind) });
 
+/** An entry's facts in the console's language (`console.audit.facts.<key>`), numbers as the console writes them; what an operator typed as typed. */
+export function describeFacts(t: TFunction, facts: AuditFacts): string {
+  const k = (key: string, values: Record<string, string>, count?: number) =>
+    count === undefined ? t(`console.audit.facts.${key}`, values) : t(`console.audit.facts.${key}`, { count, replace: values });
+  switch (facts.key) {
+    case 'request':
+      return approvalText(t, { what: facts.what, summary: '' });
+    case 'approved_request':
+      return k(facts.key, { id: String(facts.request_id) });
+    case 'shipment':
+      return k(facts.key, { order: facts.order_no, package: String(facts.package_id), carrier: facts.carrier, tracking: facts.tracking_number });
+    case 'tracking_event':
+      return k(facts.delivered ? 'tracking_event_delivered' : facts.key, { package: String(facts.package_id), text: facts.text });
+    case 'stock_change': {
+      const delta = `${facts.delta > 0 ? '+' : ''}${formatNumber(facts.delta)}`;
+      return facts.stock_after === null ? k(facts.key, { sku: String(facts.sku_id), delta }) : k('stock_change_after', { sku: String(facts.sku_id), delta, after: formatNumber(facts.stock_after) });
+    }
+    case 'broadcast':
+      return k(facts.key, { count: formatNumber(facts.recipients) }, facts.recipients);
+    case 'chat_transfer':
+      return k(facts.key, { name: facts.to });
+    case 'placement_move':
+      return k(facts.key, { member: String(facts.member_id), parent: String(facts.parent_id), side: facts.side, count: formatNumber(facts.moved) }, facts.moved);
+    case 'pair_run':
+      return k(facts.rerun ? 'pair_run_again' : facts.key, { day: formatDate(facts.day, true) });
+    case 'support_settings':
+      return k(facts.key, { days: formatNumber(facts.retention_days), limit: formatNumber(facts.feedback_daily_limit), mode: facts.chat_mode });
+  }
+}
+
 /**
  * An action as the log shows it, in the console's language: a request for a second operator as
- * "Requested: <what>" (approved, rejected …) with its number and summary, any other action as its
- * kind's text with the details recorded after the kind. An action of no known kind shows as recorded.
+ * "Requested: <what>" (approved, rejected …) with its number and what it asks, any other action as its
+ * kind's text with its details: from its facts when it has them, else as recorded after the kind (an
+ * older entry). An action of no known kind shows as recorded.
  */
-export function describeAction(t: TFunction, action: string): { label: string; detail: string } {
+export function describeAction(t: TFunction, action: string, facts: AuditFacts | null = null): { label: string; detail: string } {
   const request = approvalActionOf(action);
-  if (request) return { label: stepLabel(t, request.kind, request.step), detail: request.detail };
+  const worded = facts ? describeFacts(t, facts) : '';
+  if (request) return { label: stepLabel(t, request.kind, request.step), detail: worded ? `${request.detail} ${worded}` : request.detail };
   const name = /^[^ =]*/.exec(action)![0];
   const parts = name.split('.');
   for (let n = parts.length; n > 0; n--) {
     const kind = parts.slice(0, n).join('.');
-    if ((AUDIT_KINDS as readonly string[]).includes(kind)) return { label: t(textKey(kind)), detail: action.slice(kind.length).replace(/^[ .=]/, '').trim() };
+    if ((AUDIT_KINDS as readonly string[]).includes(kind)) {
+      const recorded = action.slice(kind.length).replace(/^[ .=]/, '').trim();
+      return { label: t(textKey(kind)), detail: [recorded, worded].filter(Boolean).join(' ') };
+    }
   }
-  return { label: action, detail: '' };
+  return { label: action, detail: worded };
 }
 
 /** The kinds to filter the log by, labelled in the console's language: every kind, then each request kind's steps. */

@@ -46,6 +46,8 @@ export const auditExport: ListExport<EndpointQuery<typeof adminAuditLog>, Row<ty
   page: service.auditLog,
   columns: [
     ['created_at', (r) => r.created_at], ['operator', (r) => r.operator], ['action', (r) => r.action], ['target_type', (r) => r.target_type], ['target_id', (r) => r.target_id], ['reason', (r) => r.reason], ['decided_via', (r) => r.via ?? ''],
+    // An entry's details recorded as facts, as stored (an older entry's are in its action).
+    ['details', (r) => (r.facts ? JSON.stringify(r.facts) : '')],
   ],
 };
 

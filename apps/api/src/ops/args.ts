@@ -17,6 +17,22 @@ export function splitArgs(argv: string[], booleans: ReadonlySet<string>): { word
   return { words, flags };
 }
 
+/**
+ * A date or time from the command line as the contract takes it (ISO): an ISO time as given, a day
+ * (2026-12-31) as its start in UTC, or with `endOfDay` as its last second in this machine's time zone
+ * (what an expiry means, as the console's date fields take it); anything else refused naming the flag.
+ */
+export function timeFlag(v: string | undefined, what: string, opts: { endOfDay?: boolean } = {}): string | undefined {
+  if (v === undefined) return undefined;
+  const day = /^\d{4}-\d{2}-\d{2}$/.test(v.trim());
+  const t = new Date(day && opts.endOfDay ? `${v.trim()}T23:59:59` : v);
+  // A day past the month's end (2026-02-30) rolls over in Date: refused, not moved.
+  if (Number.isNaN(t.getTime()) || (day && !isCalendarDay(v.trim()))) throw new Error(`${what}: not a date (2026-12-31 or an ISO time)`);
+  return t.toISOString();
+}
+
+const isCalendarDay = (d: string) => new Date(`${d}T00:00:00Z`).toISOString().slice(0, 10) === d;
+
 /** An id given on the command line, or the error that names what is missing. */
 export const idOf = (v: string | undefined, what: string): number => {
   if (!v || !/^\d+$/.test(v)) throw new Error(`give the ${what} id (a number)`);

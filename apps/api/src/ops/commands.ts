@@ -177,7 +177,7 @@ async function runCommand(db: Database, argv: string[], defaultOperator: string,
       return `captcha bypass is now ${a} (by ${operator})`;
     case 'log': {
       const rows = await recentDecisions(db, actor, { limit: Number(a) || 20 });
-      return rows.map((r) => `${new Date(r.created_at).toISOString()}  ${r.operator}  ${r.action}  ${r.target_type}#${r.target_id}${r.reason ? `  "${r.reason}"` : ''}${r.via === 'command_line' ? '  (command line)' : ''}`).join('\n') || 'no decisions yet';
+      return rows.map((r) => `${new Date(r.created_at).toISOString()}  ${r.operator}  ${r.action}  ${r.target_type}#${r.target_id}${r.reason ? `  "${r.reason}"` : ''}${r.facts ? `  ${JSON.stringify(r.facts)}` : ''}${r.via === 'command_line' ? '  (command line)' : ''}`).join('\n') || 'no decisions yet';
     }
     case 'operator': {
       if (a === 'member' && b) {

@@ -14,7 +14,7 @@ import { endGroupBuy } from '../modules/orders/group-buy-orders.js';
 import { cancelOrderByOperator } from '../modules/orders/orders.service.js';
 import { setPointsSettings } from '../modules/orders/points.service.js';
 import { SHOP_CURRENCY } from '../modules/rates/rates.service.js';
-import { idOf, splitArgs, valid } from './args.js';
+import { idOf, splitArgs, timeFlag, valid } from './args.js';
 
 // A command's freight or fee is typed whole, not saved from a copy read earlier: it names no version (recorded rule).
 const UNVERSIONED: RowSave = { unversioned: true };
@@ -50,12 +50,7 @@ const BOOLEAN_FLAGS = new Set(['delivered', 'open', 'close']);
 const num = (v: string | undefined) => (v === undefined || v === '' ? undefined : Number(v));
 
 /** A date or time from the command line as the contract takes it (ISO with an offset). */
-function time(v: string | undefined, what: string): string | undefined {
-  if (v === undefined) return undefined;
-  const t = new Date(v);
-  if (Number.isNaN(t.getTime())) throw new Error(`${what}: not a date (2026-12-31 or an ISO time)`);
-  return t.toISOString();
-}
+const time = (v: string | undefined, what: string) => timeFlag(v, what);
 
 /** The end of a window: `--to <date>`, else `--days <n>` after its start. */
 function windowEnd(flags: Map<string, string>, from: string): string | undefined {

@@ -8,14 +8,14 @@ import * as recharge from '../modules/wallet/recharge.service.js';
 import { addBank, grantPoints, issueGiftCards } from '../modules/wallet/wallet.service.js';
 import type { RechargeKind, RechargeStatus, WithdrawalStatus } from '../modules/wallet/wallet.table.js';
 import * as withdrawals from '../modules/wallet/withdrawals.service.js';
-import { idOf, splitArgs, valid } from './args.js';
+import { idOf, splitArgs, timeFlag, valid } from './args.js';
 
 export const WALLET_USAGE = `  wallet recharges [status] [--kind bank_transfer|crypto|online|ctbc]   top-ups (default: under review), oldest first
   wallet recharge confirm <id> [--tx-hash <hash>] [--reason "…"]   the money arrived: credit the wallet once
   wallet recharge reject <id> --reason "…"                          reject an offline top-up
   wallet withdrawals [status]                                        withdrawals (default: pending)
   wallet withdrawal approve <id> | paid <id> --ref <payout ref> | reject <id> --reason "…"
-  wallet gift-cards <member> --currency <C> --value <minor> --count <n> --expires <ISO date> [--reason "…"]
+  wallet gift-cards <member> --currency <C> --value <minor> --count <n> --expires 2026-12-31 [--reason "…"]   gift cards expiring at the end of that day (or at an ISO time)
   wallet points <member> points|shopping_points <amount> --reason "…"   grant points
   wallet bank <CC> bank|ewallet <code> --name "…" [--parent <id>] [--reason "…"]   add a bank (or a branch)
   wallet collection-account <C> --bank "…" --name "…" --number "…" [--branch "…"] [--reason "…"]   ask for a collection account (a second operator approves it)
@@ -77,7 +77,7 @@ export async function runWalletCommand(db: Database, actor: Actor, argv: string[
       throw new Error('wallet withdrawal approve|paid|reject <id>');
     }
     case 'gift-cards': {
-      const input = valid(c.adminIssueGiftCards.body, { user_id: await member(a), currency: flags.get('currency'), value: num(flags.get('value')), count: num(flags.get('count')), expires_at: flags.get('expires'), reason: flags.get('reason') });
+      const input = valid(c.adminIssueGiftCards.body, { user_id: await member(a), currency: flags.get('currency'), value: num(flags.get('value')), count: num(flags.get('count')), expires_at: timeFlag(flags.get('expires'), '--expires', { endOfDay: true }), reason: flags.get('reason') });
       const { request, result: r } = await issueGiftCards(db, actor, input);
       return r ? `batch ${r.batch_id}: ${r.card_ids.length} card(s) of ${input.value} ${input.currency} for member ${input.user_id}\n${r.codes.join('\n')}` : approvalLine(request);
     }

@@ -1,4 +1,5 @@
-import { APPROVAL_KINDS, type ApprovalKind } from './approvals.js';
+import { z } from 'zod';
+import { APPROVAL_KINDS, approvalWhatSchema, type ApprovalKind } from './approvals.js';
 
 // What the audit log (operator_actions) records as an entry's action: a kind the console names in
 // every language, then its details. The API can write no other (`insertOperatorAction` takes an
@@ -67,3 +68,33 @@ export function approvalActionOf(action: string): { kind: ApprovalKind; step: Ap
   if (!m || !(APPROVAL_KINDS as readonly string[]).includes(m[1]!) || !(APPROVAL_STEPS as readonly string[]).includes(m[2]!)) return undefined;
   return { kind: m[1] as ApprovalKind, step: m[2] as ApprovalStep, detail: m[3]!.trim() };
 }
+
+const count = z.number().int();
+/**
+ * What an entry records beside its action, as facts (numbers, codes, names, what an operator typed)
+ * the console words in the operator's language; an entry without them shows the details written
+ * after its kind. `request_id`: the request for a second operator the change was approved in.
+ */
+export const auditFactsSchema = z.discriminatedUnion('key', [
+  /** A request for a second operator (asked, done at once, approved, rejected, withdrawn), as its request reads. */
+  z.object({ key: z.literal('request'), what: approvalWhatSchema }),
+  /** A change carried out once a second operator approved the request it was asked in. */
+  z.object({ key: z.literal('approved_request'), request_id: count }),
+  /** A package of an order handed to a carrier. */
+  z.object({ key: z.literal('shipment'), order_no: z.string(), package_id: count, carrier: z.string(), tracking_number: z.string() }),
+  /** An event an operator entered on a package (`text` as typed), delivered or not. */
+  z.object({ key: z.literal('tracking_event'), package_id: count, delivered: z.boolean(), text: z.string() }),
+  /** Units added to (or taken from) an SKU's stock, and what it holds after (null: not known). */
+  z.object({ key: z.literal('stock_change'), sku_id: count, delta: count, stock_after: count.nullable() }),
+  /** A message sent to members. */
+  z.object({ key: z.literal('broadcast'), recipients: count }),
+  /** A support chat handed to another operator. */
+  z.object({ key: z.literal('chat_transfer'), to: z.string() }),
+  /** A member (with those below them) moved under another member, on a side. */
+  z.object({ key: z.literal('placement_move'), member_id: count, parent_id: count, side: z.string(), moved: count }),
+  /** A day's pair-bonus run; `rerun`: it had run, nothing changed. */
+  z.object({ key: z.literal('pair_run'), day: z.string(), rerun: z.boolean() }),
+  /** The support settings as saved. */
+  z.object({ key: z.literal('support_settings'), retention_days: count, feedback_daily_limit: count, chat_mode: z.string() }),
+]);
+export type AuditFacts = z.infer<typeof auditFactsSchema>;

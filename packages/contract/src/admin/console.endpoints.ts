@@ -4,6 +4,7 @@ import { endpoint, type Permission } from '../common/endpoint.js';
 import { pageOf, pageQuery } from '../common/pagination.js';
 import { exportOf, sortQuery } from '../common/list-sort.js';
 import { closingBalancesSchema } from '../account/account.schemas.js';
+import { auditFactsSchema } from './audit-actions.js';
 import { settingsEndpoints } from './settings.endpoints.js';
 import { charityConsoleEndpoints } from './charity-console.endpoints.js';
 import { supportConsoleEndpoints } from './support-console.endpoints.js';
@@ -184,6 +185,8 @@ export const auditEntrySchema = z.object({
   reason: z.string().nullable(),
   /** `command_line`: the operator decided with an operator command (`npm run ops`), not in the console. */
   via: z.enum(['command_line']).nullable(),
+  /** The entry's details as facts the console words in the operator's language; null for an entry recorded with its details as text (in `action`). */
+  facts: auditFactsSchema.nullable(),
   created_at: z.string(),
 });
 

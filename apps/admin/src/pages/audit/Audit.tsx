@@ -42,7 +42,7 @@ export default function Audit() {
   return (
     <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
       <Space wrap>
-        <Input placeholder={t('console.audit.operator')} value={draft.operator} onChange={(e) => setDraft({ ...draft, operator: e.target.value })} onPressEnter={apply} style={{ width: 200 }} allowClear data-testid="audit-operator" />
+        <Input placeholder={t('console.audit.operator')} value={draft.operator} onChange={(e) => setDraft({ ...draft, operator: e.target.value })} onPressEnter={apply} style={{ width: 200, maxWidth: '100%' }} allowClear data-testid="audit-operator" />
         <Select
           showSearch={{ optionFilterProp: 'label' }}
           allowClear
@@ -50,7 +50,7 @@ export default function Audit() {
           value={draft.kind}
           onChange={(kind) => setDraft({ ...draft, kind })}
           options={auditKindOptions(t)}
-          style={{ width: 260 }}
+          style={{ width: 260, maxWidth: '100%' }}
           data-testid="audit-kind"
         />
         <DatePicker.RangePicker value={draft.range} onChange={(r) => setDraft({ ...draft, range: r })} />
@@ -85,8 +85,9 @@ export default function Audit() {
             title: t('console.audit.kind'),
             dataIndex: 'action',
             sorter: true,
-            render: (action: string) => {
-              const { label, detail } = describeAction(t, action);
+            // Details recorded as facts are worded in the console's language; an older entry's as it recorded them.
+            render: (action: string, e) => {
+              const { label, detail } = describeAction(t, action, e.facts);
               return (
                 <span title={action}>
                   {label} {detail && <Typography.Text type="secondary" code>{detail}</Typography.Text>}

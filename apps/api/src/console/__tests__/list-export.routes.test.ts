@@ -83,7 +83,7 @@ describe('CSV exports of the console lists', () => {
 
     const file = await download(`/admin/api/audit/export?operator=${support.userName}&kind=user`, owner.token, 'zh-cn');
     expect(file.text.startsWith('\uFEFF')).toBe(true);
-    expect(file.rows[0]).toEqual(['创建时间', '操作员', '操作', '对象', '对象编号', '原因', '决定途径']);
+    expect(file.rows[0]).toEqual(['创建时间', '操作员', '操作', '对象', '对象编号', '原因', '决定途径', '详情']);
     expect(file.rows.slice(1).map((r) => [r[1], r[2], r[4], r[5]])).toEqual([
       [support.recordedAs, 'user.ban', String(m.user.id), `'=HYPERLINK("http://x")`],
       [support.recordedAs, 'user.sessions.end', String(m.user.id), 'lost phone, "urgent"'],

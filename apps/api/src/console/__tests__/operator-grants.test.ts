@@ -76,8 +76,8 @@ describe('a role that approves money', () => {
     expect((await call(t, 'POST', '/admin/api/auth/setup-password', { token, password: PASSWORD }, { ip: freshIp() })).body.code).toBe(ResponseCode.operatorSetupInvalid);
 
     // Who asked and who approved are both on record.
-    expect(await actionsOf(a)).toContain(`operator.grant.request #${id} ${asked.body.data.request.summary}`);
-    expect(await actionsOf(b)).toEqual(expect.arrayContaining([`operator.create role=finance approval=#${id} asked_by=${a.recordedAs}`, `operator.grant.approve #${id} ${asked.body.data.request.summary}`]));
+    expect(await actionsOf(a)).toContain(`operator.grant.request #${id}`);
+    expect(await actionsOf(b)).toEqual(expect.arrayContaining([`operator.create role=finance approval=#${id} asked_by=${a.recordedAs}`, `operator.grant.approve #${id}`]));
   });
 
   it('given to a support operator waits for another owner too; so does an owner made finance', async () => {

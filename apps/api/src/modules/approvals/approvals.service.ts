@@ -1,4 +1,4 @@
-import { APPROVAL_KINDS, APPROVAL_KIND_PERMISSIONS, LIMIT_KINDS, approvalWhatSchema, ResponseCode, roleAllows, soloCeiling, type ApprovalChange, type ApprovalKind, type ApprovalRequest, type ApprovalWhat, type EndpointData, type EndpointBody, type EndpointQuery, type LimitKind, type OperatorRole, type Permission, type adminDecideApproval, type adminListApprovals, type adminSetApprovalLimit } from '@shop/contract';
+import { APPROVAL_KINDS, APPROVAL_KIND_PERMISSIONS, LIMIT_KINDS, approvalWhatSchema, ResponseCode, roleAllows, soloCeiling, type ApprovalChange, type ApprovalKind, type ApprovalRequest, type ApprovalStep, type ApprovalWhat, type EndpointData, type EndpointBody, type EndpointQuery, type LimitKind, type OperatorRole, type Permission, type adminDecideApproval, type adminListApprovals, type adminSetApprovalLimit } from '@shop/contract';
 import type { Database, Executor } from '../../db/database.js';
 import { operatorNameOf, refuseOwnAccount, type Actor } from '../../lib/actor.js';
 import { iso } from '../../lib/dates.js';
@@ -157,6 +157,15 @@ const isLimitKind = (kind: string): kind is LimitKind => (LIMIT_KINDS as readonl
 const viewOf = async (db: Executor, id: number) => toView((await q.findApprovalRequest(db, id))!);
 
 /**
+ * A request's step in the audit log: its kind, step and number, with what it asks as facts the console
+ * words in the operator's language (its English summary where its payload cannot be read).
+ */
+const requestEntry = (step: ApprovalStep, r: ApprovalRequest) =>
+  r.what
+    ? { action: `${r.kind}.${step} #${r.id}` as const, facts: { key: 'request' as const, what: r.what } }
+    : { action: `${r.kind}.${step} #${r.id} ${r.summary}` as const, facts: null };
+
+/**
  * An operator asks for something that creates value: recorded with its reason; carried out at once
  * only at or under the owner's threshold for its kind and currency, else it waits for a second
  * operator. Refused past the operator's daily limit, or about the operator's own member account.
@@ -198,8 +207,9 @@ export async function requestApproval<P, R>(db: Database, actor: Actor, ask: App
       result = (await approvable.execute(tx, actor, ask.payload as never, { id, reason: ask.reason })) as R;
       await q.decideApprovalRequest(tx, id, { status: 'approved', decided_by: operator, decided_by_id: actor.operatorId ?? null, decision_reason: 'within the threshold', result, automatic: true });
     }
-    await insertOperatorAction(tx, { operator, action: `${ask.kind}.${automatic ? 'done' : 'request'} #${id} ${ask.summary}`, target_type: 'approval', target_id: id, reason: ask.reason });
-    return { request: await viewOf(tx, id), result };
+    const request = await viewOf(tx, id);
+    await insertOperatorAction(tx, { operator, ...requestEntry(automatic ? 'done' : 'request', request), target_type: 'approval', target_id: id, reason: ask.reason });
+    return { request, result };
   });
 }
 
@@ -304,8 +314,9 @@ export async function decideApproval(db: Database, actor: Actor, role: OperatorR
     if (!(await q.decideApprovalRequest(tx, r.id, { status: input.decision === 'approve' ? 'approved' : 'rejected', decided_by: operator, decided_by_id: actor.operatorId ?? null, decision_reason: reason, result: done.saved }))) {
       throw alreadyDecided(r.status);
     }
-    await insertOperatorAction(tx, { operator, action: `${r.kind as ApprovalKind}.${input.decision} #${r.id} ${r.summary}`, target_type: 'approval', target_id: r.id, reason });
-    return { ...(await viewOf(tx, r.id)), shown_once: done.once };
+    const decided = await viewOf(tx, r.id);
+    await insertOperatorAction(tx, { operator, ...requestEntry(input.decision, decided), target_type: 'approval', target_id: r.id, reason });
+    return { ...decided, shown_once: done.once };
   });
 }
 
@@ -318,7 +329,7 @@ export async function closeWaitingRequest(tx: Tx, actor: Actor, kind: ApprovalKi
   const id = await q.findPendingRequestOfSubject(tx, kind, subject);
   if (id === undefined) return;
   if (await q.decideApprovalRequest(tx, id, { status: 'cancelled', decided_by: operator, decided_by_id: actor.operatorId ?? null, decision_reason: why })) {
-    await insertOperatorAction(tx, { operator, action: `${kind}.cancel #${id} ${subject}`, target_type: 'approval', target_id: id, reason: why });
+    await insertOperatorAction(tx, { operator, ...requestEntry('cancel', await viewOf(tx, Number(id))), target_type: 'approval', target_id: Number(id), reason: why });
   }
 }
 
@@ -348,8 +359,9 @@ export async function cancelApproval(db: Database, actor: Actor, role: OperatorR
     if (!(await q.decideApprovalRequest(tx, r.id, { status: 'cancelled', decided_by: operator, decided_by_id: actor.operatorId ?? null, decision_reason: input.reason?.trim() || null }))) {
       throw alreadyDecided(r.status);
     }
-    await insertOperatorAction(tx, { operator, action: `${r.kind as ApprovalKind}.cancel #${r.id} ${r.summary}`, target_type: 'approval', target_id: r.id, reason: input.reason?.trim() || null });
-    return viewOf(tx, r.id);
+    const cancelled = await viewOf(tx, r.id);
+    await insertOperatorAction(tx, { operator, ...requestEntry('cancel', cancelled), target_type: 'approval', target_id: r.id, reason: input.reason?.trim() || null });
+    return cancelled;
   });
 }
 

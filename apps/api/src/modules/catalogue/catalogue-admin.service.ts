@@ -267,7 +267,7 @@ export async function setGoodsStatus(deps: AppDeps, actor: Actor, input: Endpoin
 
 async function recordAdjustment(tx: Tx, a: { goods_id: number; sku_id: number; delta: number; stock_after: number; reason: string; operator: string }) {
   const row = await q.insertStockAdjustment(tx, a);
-  await insertOperatorAction(tx, { operator: a.operator, action: 'sku.stock', target_type: 'sku', target_id: a.sku_id, reason: `${a.delta > 0 ? '+' : ''}${a.delta} → ${a.stock_after}: ${a.reason}` });
+  await insertOperatorAction(tx, { operator: a.operator, action: 'sku.stock', target_type: 'sku', target_id: a.sku_id, reason: a.reason, facts: { key: 'stock_change', sku_id: a.sku_id, delta: a.delta, stock_after: a.stock_after } });
   return row;
 }
 

@@ -77,6 +77,6 @@ export async function saveApprovedSkuPv(tx: Tx, actor: Actor, asked: SkuPvRaise,
   if (!(await q.lockGoodsRowForUpdate(tx, asked.goods_id))) throw new AppError(ResponseCode.goodsNotFound);
   const before = await q.setSkuPv(tx, asked.goods_id, asked.sku_id, asked.pv);
   if (!before) throw new AppError(ResponseCode.skuNotFound);
-  await insertOperatorAction(tx, { operator: operatorNameOf(actor), action: `sku.pv ${asked.sku_id} ${before.from} → ${asked.pv}`, target_type: 'sku', target_id: asked.sku_id, reason: `approval #${request.id}: ${request.reason}` });
+  await insertOperatorAction(tx, { operator: operatorNameOf(actor), action: `sku.pv ${asked.sku_id} ${before.from} → ${asked.pv}`, target_type: 'sku', target_id: asked.sku_id, reason: request.reason, facts: { key: 'approved_request', request_id: request.id } });
   return { sku_id: asked.sku_id, pv: asked.pv };
 }

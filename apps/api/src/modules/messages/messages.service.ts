@@ -12,7 +12,7 @@ import { AppError } from '../../lib/errors.js';
 import { pageOf, totalOf } from '../../lib/paging.js';
 import { assertLoadedVersion } from '../../lib/row-version.js';
 import { withTransaction } from '../../lib/transaction.js';
-import { insertOperatorAction, trimmedAction } from '../operator-actions/operator-actions.queries.js';
+import { insertOperatorAction } from '../operator-actions/operator-actions.queries.js';
 import * as q from './messages.queries.js';
 import type { MessageParams } from './messages.table.js';
 
@@ -158,7 +158,7 @@ export async function sendBroadcast(deps: Pick<AppDeps, 'db' | 'config' | 'redis
     const id = Number(row.id);
     const recipients = await q.insertBroadcastMessages(tx, { id, ...segment });
     await q.setBroadcastRecipients(tx, id, recipients);
-    await insertOperatorAction(tx, { operator, action: `messages.broadcast to ${recipients} member(s)`, target_type: 'notice', target_id: id, reason: texts['en-us']!.title });
+    await insertOperatorAction(tx, { operator, action: 'messages.broadcast', target_type: 'notice', target_id: id, reason: texts['en-us']!.title, facts: { key: 'broadcast', recipients } });
     tx.afterCommit(() => responseCache(deps).invalidate(MessagesTag.all));
     return { id, texts, ...segment, recipients, created_by: operator, created_at: iso(row.created_at) };
   });
@@ -197,7 +197,7 @@ export async function setSupportSettings(db: Executor, actor: Actor, { base_upda
     assertLoadedVersion((await q.lockSupportSettingsForUpdate(tx)).updated_at, base_updated_at);
     const s = await q.updateSupportSettings(tx, input, operator);
     if (s.chat_mode === 'external' && !s.external_chat_url) throw new AppError(ResponseCode.settingInvalid, { allowed: 'an https address for the outside chat' });
-    await insertOperatorAction(tx, { operator, action: trimmedAction(`support.settings retention ${s.message_retention_days} days, feedback ${s.feedback_daily_limit} a day, chat ${s.chat_mode}`, 300), target_type: 'setting', target_id: 1 });
+    await insertOperatorAction(tx, { operator, action: 'support.settings', target_type: 'setting', target_id: 1, facts: { key: 'support_settings', retention_days: s.message_retention_days, feedback_daily_limit: s.feedback_daily_limit, chat_mode: s.chat_mode } });
     return settingsOf(s);
   });
 }

@@ -1,5 +1,5 @@
 import type { OperatorActionTarget } from '@shop/contract';
-import type { Generated } from 'kysely';
+import type { ColumnType, Generated } from 'kysely';
 import type { Timestamp } from '../members/members.table.js';
 
 /** What an operator decision is about. */
@@ -15,5 +15,7 @@ export interface OperatorActionsTable {
   reason: string | null;
   /** `command_line`: decided with an operator command (`npm run ops`); null: in the console (or by the shop itself). */
   via: Generated<'command_line' | null>;
+  /** The entry's details as facts (`AuditFacts`) the console words in the operator's language; null where they are written in `action`. Written as JSON text. */
+  facts: ColumnType<unknown, string | null | undefined, never>;
   created_at: Timestamp;
 }

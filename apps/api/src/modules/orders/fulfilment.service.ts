@@ -8,7 +8,7 @@ import { findCountry } from '../geo/geo.queries.js';
 import { withTransaction, type Tx } from '../../lib/transaction.js';
 import { assertLoadedVersion } from '../../lib/row-version.js';
 import type { OperatorAction } from '@shop/contract';
-import { insertOperatorAction, trimmedAction } from '../operator-actions/operator-actions.queries.js';
+import { insertOperatorAction } from '../operator-actions/operator-actions.queries.js';
 import { findOperatorById } from '../operators/operators.queries.js';
 import { memberIdOf } from '../cart/cart.service.js';
 import { pick } from '../catalogue/texts.js';
@@ -59,7 +59,7 @@ export async function shipOrder(deps: Pick<AppDeps, 'db'> & { providers: Pick<Ap
     // A provider's parcel is asked about at once, then now and then until it is delivered.
     if (input.tracking_provider !== 'manual') await enqueueJob(tx, 'refresh_tracking', { packageId: pkg.id }, { jobKey: `tracking:${pkg.id}`, maxAttempts: 5 });
     await recordOrderEvent(tx, actor, order.id, 'package_shipped', `${input.carrier} ${input.tracking_number}`);
-    await insertOperatorAction(tx, { operator: by, action: `order.ship ${order.order_no} package #${pkg.id} ${input.carrier} ${input.tracking_number}`, target_type: 'order', target_id: order.id });
+    await insertOperatorAction(tx, { operator: by, action: 'order.ship', target_type: 'order', target_id: order.id, facts: { key: 'shipment', order_no: order.order_no, package_id: pkg.id, carrier: input.carrier, tracking_number: input.tracking_number } });
     const after = await q.findOrderLines(tx, [order.id]);
     let status: OrderStatus = order.status;
     if (after.every((l) => l.shipped_quantity === l.quantity)) {
@@ -78,7 +78,7 @@ export async function addTrackingEvent(db: Database, actor: Actor, input: Endpoi
   return withTransaction(db, async (tx) => {
     const pkg = await q.findPackage(tx, input.package_id);
     if (!pkg) throw new AppError(ResponseCode.packageNotFound);
-    await insertOperatorAction(tx, { operator: by, action: trimmedAction(`order.tracking_event package #${pkg.id}${input.delivered ? ' delivered' : ''}: ${input.text}`, 300), target_type: 'order', target_id: pkg.order_id });
+    await insertOperatorAction(tx, { operator: by, action: 'order.tracking_event', target_type: 'order', target_id: pkg.order_id, facts: { key: 'tracking_event', package_id: pkg.id, delivered: input.delivered === true, text: input.text } });
     const time = input.time ? new Date(input.time) : new Date();
     const added = await q.insertTrackingEvents(tx, pkg.id, 'manual', [{ time, place: input.place, text: input.text }]);
     let delivered = pkg.status === 'delivered';

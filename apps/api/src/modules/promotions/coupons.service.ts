@@ -75,7 +75,7 @@ export async function insertApprovedCoupon(tx: Tx, actor: Actor, input: NewCoupo
     created_by: operatorNameOf(actor),
   });
   if (!row) throw codeTaken();
-  await insertOperatorAction(tx, { operator: operatorNameOf(actor), action: `coupon.create ${input.code.toUpperCase()}`, target_type: 'coupon', target_id: row.id, reason: `approval #${request.id}: ${request.reason}` });
+  await insertOperatorAction(tx, { operator: operatorNameOf(actor), action: `coupon.create ${input.code.toUpperCase()}`, target_type: 'coupon', target_id: row.id, reason: request.reason, facts: { key: 'approved_request', request_id: request.id } });
   return row;
 }
 
@@ -179,7 +179,7 @@ export async function saveApprovedCouponChange(tx: Tx, actor: Actor, input: Coup
   const current = await promotions.lockCouponForUpdate(tx, input.id);
   if (!current) throw notFound('coupon');
   checkCouponChange(current, input);
-  await insertOperatorAction(tx, { operator: operatorNameOf(actor), action: trimmedAction(`coupon.update ${current.code} ${changeWords(changesOf(current, input))}`), target_type: 'coupon', target_id: input.id, reason: `approval #${request.id}: ${request.reason}` });
+  await insertOperatorAction(tx, { operator: operatorNameOf(actor), action: trimmedAction(`coupon.update ${current.code} ${changeWords(changesOf(current, input))}`), target_type: 'coupon', target_id: input.id, reason: request.reason, facts: { key: 'approved_request', request_id: request.id } });
   const saved = await promotions.updateCoupon(tx, input.id, {
     amount_minor: current.kind === 'amount' ? input.amount! : null,
     percent_bp: current.kind === 'percent' ? input.percent_bp! : null,

@@ -73,6 +73,6 @@ export async function saveApprovedGoodsPoints(tx: Tx, actor: Actor, asked: Goods
   const operator = operatorNameOf(actor);
   if (!(await findGoodsById(tx, asked.goods_id))) throw new AppError(ResponseCode.goodsNotFound);
   await q.upsertGoodsPoints(tx, asked.goods_id, asked.points_per_unit, operator);
-  await insertOperatorAction(tx, { operator, action: `goods.points ${asked.goods_id} ${asked.points_per_unit}`, target_type: 'setting', target_id: asked.goods_id, reason: `approval #${request.id}: ${request.reason}` });
+  await insertOperatorAction(tx, { operator, action: `goods.points ${asked.goods_id} ${asked.points_per_unit}`, target_type: 'setting', target_id: asked.goods_id, reason: request.reason, facts: { key: 'approved_request', request_id: request.id } });
   return { points_per_unit: asked.points_per_unit };
 }

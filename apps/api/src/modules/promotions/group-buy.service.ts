@@ -142,7 +142,7 @@ async function insertGroupBuy(tx: Tx, deps: Pick<AppDeps, 'config' | 'redis'> | 
     virtual_fill_percent: input.virtual_fill_percent,
     created_by: by,
   });
-  await insertOperatorAction(tx, { operator: by, action: 'group_buy.create', target_type: 'group_buy', target_id: id, reason: request ? `approval #${request.id}: ${request.reason}` : input.reason || null });
+  await insertOperatorAction(tx, { operator: by, action: 'group_buy.create', target_type: 'group_buy', target_id: id, reason: request ? request.reason : input.reason || null, facts: request ? { key: 'approved_request', request_id: request.id } : null });
   // Once it is over, the units it still holds go back to the SKU.
   await enqueueJob(tx, 'close_group_buy', { activityId: id }, { runAt: new Date(input.ends_at), jobKey: `group-buy-close:${id}`, maxAttempts: 10 });
   if (deps) catalogueChangedOnCommit(tx, deps, [input.goods_id]);
@@ -377,7 +377,7 @@ export async function updateGroupBuy(deps: AppDeps, actor: Actor, input: GroupBu
 /** Carries out an approved change of a group buy's price, as the approving operator (checked again: it must still be the version it was asked from). */
 export async function saveApprovedGroupBuyChange(tx: Tx, actor: Actor, input: GroupBuyChange, request: { id: number; reason: string }): Promise<{ id: number; price: number }> {
   const { current } = await checkGroupBuyChange(tx, input);
-  await applyGroupBuyChange(tx, null, actor, input, current, `approval #${request.id}: ${request.reason}`);
+  await applyGroupBuyChange(tx, null, actor, input, current, request.reason, request.id);
   return { id: input.id, price: input.price };
 }
 
@@ -399,7 +399,7 @@ async function checkGroupBuyChange(tx: Tx, input: GroupBuyChange) {
 }
 
 /** Writes a checked change of a group buy, with its audit entry; the goods page's cached answers are dropped after the commit. */
-async function applyGroupBuyChange(tx: Tx, deps: Pick<AppDeps, 'config' | 'redis'> | null, actor: Actor, input: GroupBuyChange, current: NonNullable<Awaited<ReturnType<typeof promotions.lockGroupBuyForUpdate>>>, reason: string): Promise<void> {
+async function applyGroupBuyChange(tx: Tx, deps: Pick<AppDeps, 'config' | 'redis'> | null, actor: Actor, input: GroupBuyChange, current: NonNullable<Awaited<ReturnType<typeof promotions.lockGroupBuyForUpdate>>>, reason: string, requestId?: number): Promise<void> {
   await promotions.updateGroupBuy(tx, input.id, {
     price_minor: input.price,
     group_size: input.group_size,
@@ -417,7 +417,7 @@ async function applyGroupBuyChange(tx: Tx, deps: Pick<AppDeps, 'config' | 'redis
     { price: Number(current.price_minor), group_size: current.group_size, fill_hours: current.fill_hours, starts_at: iso(current.starts_at), ends_at: iso(current.ends_at), per_order_limit: current.per_order_limit, per_member_limit: current.per_member_limit, virtual_fill_percent: current.virtual_fill_percent },
     { ...input, starts_at: iso(input.starts_at), ends_at: iso(input.ends_at) },
   );
-  await insertOperatorAction(tx, { operator: operatorNameOf(actor), action: trimmedAction(`group_buy.update ${changed}`), target_type: 'group_buy', target_id: input.id, reason });
+  await insertOperatorAction(tx, { operator: operatorNameOf(actor), action: trimmedAction(`group_buy.update ${changed}`), target_type: 'group_buy', target_id: input.id, reason, facts: requestId === undefined ? null : { key: 'approved_request', request_id: requestId } });
   if (deps) catalogueChangedOnCommit(tx, deps, [current.goods_id]);
   else goodsChangedOnCommit(tx, [current.goods_id]);
 }

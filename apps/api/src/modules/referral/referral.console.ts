@@ -93,7 +93,7 @@ export async function moveSubtreeByOperator(deps: Deps, actor: Actor, input: End
     if (!node || !parent || node.parent_id === null || (await q.isInSubtree(tx, input.member_id, input.parent_id))) throw new AppError(ResponseCode.referralMoveInvalid);
     if (!(await q.moveSubtree(tx, { memberId: input.member_id, parentId: input.parent_id, side: input.side, newDepth: parent.depth + 1, oldDepth: node.depth }))) throw new AppError(ResponseCode.referralPositionTaken);
     const moved = (await q.findDescendantCount(tx, input.member_id)) + 1;
-    await insertOperatorAction(tx, { operator, action: `referral.move ${input.member_id} → ${input.parent_id}:${input.side} (${moved} member(s))`, target_type: 'placement', target_id: input.member_id, reason: input.reason });
+    await insertOperatorAction(tx, { operator, action: 'referral.move', target_type: 'placement', target_id: input.member_id, reason: input.reason, facts: { key: 'placement_move', member_id: input.member_id, parent_id: input.parent_id, side: input.side, moved } });
     return { member_id: input.member_id, parent_id: input.parent_id, side: input.side, moved };
   });
 }
@@ -159,7 +159,7 @@ export async function pairRuns(deps: Deps, actor: Actor, input: EndpointQuery<ty
 export async function runDayByOperator(deps: Deps, actor: Actor, input: EndpointBody<typeof adminRunPairDay>): Promise<EndpointData<typeof adminRunPairDay>> {
   const operator = operatorNameOf(actor);
   const run = await runPairingDay(deps, actor, input.day);
-  await insertOperatorAction(deps.db, { operator, action: `referral.pair_run ${input.day}${run.rerun ? ' (re-run: nothing changed)' : ''}`, target_type: 'pair_run', target_id: Number(input.day.replaceAll('-', '')), reason: input.reason });
+  await insertOperatorAction(deps.db, { operator, action: 'referral.pair_run', facts: { key: 'pair_run', day: input.day, rerun: run.rerun }, target_type: 'pair_run', target_id: Number(input.day.replaceAll('-', '')), reason: input.reason });
   return { day: input.day, members: run.members, paid: Number(run.paid_minor), rerun: run.rerun };
 }
 

@@ -276,7 +276,7 @@ export async function transferConversation(deps: Pick<Deps, 'db' | 'i18n'>, acto
     const to = await findOperatorById(tx, input.operator_id);
     if (!to || to.status !== 'active' || !roleAllows(to.role, 'support.chat')) throw new AppError(ResponseCode.notFound, { id: input.operator_id }, { messageKey: 'support.code.notChatOperator' });
     await q.updateConversation(tx, c.id, { agent_id: to.id });
-    await insertOperatorAction(tx, { operator, action: `chat.transfer to ${to.user_name}`, target_type: 'chat', target_id: c.id });
+    await insertOperatorAction(tx, { operator, action: 'chat.transfer', target_type: 'chat', target_id: c.id, facts: { key: 'chat_transfer', to: to.user_name } });
     await chatMoved(tx, Number(c.member_id));
     return toConversation((await q.findConversationRow(tx, c.id))!);
   });

@@ -113,7 +113,7 @@ export async function adjustShopStock(db: AppDeps['db'], actor: Actor, input: En
     // No reference: the change stands on its own, and its author is recorded with it (shown as who made it).
     const after = await changeShopStock(tx, actor, { shopId: shop.id, skuId: change.sku_id, goodsId: change.goods_id, delta: input.delta, cause: 'operator', reference: '', reason: input.reason });
     if (after === undefined) throw new AppError(ResponseCode.shopStockShort, { name: pick(sku.name as Record<string, string>, actor.lang), stock: (await q.findShopStock(tx, shop.id, [change.sku_id])).get(change.sku_id) ?? 0 });
-    await insertOperatorAction(tx, { operator, action: 'shop.stock', target_type: 'shop', target_id: shop.id, reason: `${input.delta} of SKU ${change.sku_id}: ${input.reason}` });
+    await insertOperatorAction(tx, { operator, action: 'shop.stock', target_type: 'shop', target_id: shop.id, reason: input.reason, facts: { key: 'stock_change', sku_id: change.sku_id, delta: input.delta, stock_after: after } });
     return { stock: after, approval_id: null };
   });
 }

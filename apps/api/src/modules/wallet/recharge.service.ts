@@ -383,7 +383,7 @@ export async function creditConfirmedRecharge(tx: Tx, actor: Actor, input: Recha
   if (!moved) throw alreadyDecided((await q.findRechargeOrder(tx, r.id))?.status);
   const entryId = await credit(tx, actor, r, r.kind === 'crypto' ? `crypto_${r.network ?? 'TRC20'}` : 'bank_transfer');
   await q.transitionRecharge(tx, r.id, ['paid'], 'paid', { entry_id: entryId });
-  await insertOperatorAction(tx, { operator, action: 'recharge.confirm', target_type: 'recharge', target_id: r.id, reason: `approval #${request.id}: ${request.reason}` });
+  await insertOperatorAction(tx, { operator, action: 'recharge.confirm', target_type: 'recharge', target_id: r.id, reason: request.reason, facts: { key: 'approved_request', request_id: request.id } });
   return { recharge_id: r.id, entry_id: entryId };
 }
 

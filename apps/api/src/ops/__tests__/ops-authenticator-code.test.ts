@@ -73,8 +73,8 @@ describe('a command deciding about value needs the operator’s authenticator co
     expect(await request(id)).toMatchObject({ status: 'approved', decided_by: `own2#${ids.own2}` });
     // Asked and approved on the command line: each entry says so (the name stays the console's `name#id`).
     expect(await auditOf(id)).toEqual([
-      { operator: `own1#${ids.own1}`, action: `points.grant.request #${id} 5000000 points`, via: 'command_line' },
-      { operator: `own2#${ids.own2}`, action: `points.grant.approve #${id} 5000000 points`, via: 'command_line' },
+      { operator: `own1#${ids.own1}`, action: `points.grant.request #${id}`, via: 'command_line' },
+      { operator: `own2#${ids.own2}`, action: `points.grant.approve #${id}`, via: 'command_line' },
     ]);
     // The wrong code is in the audit log too, as from the command line.
     expect(await t.db.selectFrom('operator_actions').select(['operator', 'via']).where('action', 'like', 'access.wrong_code%').where('target_id', '=', ids.own2!).execute()).toEqual([{ operator: `own2#${ids.own2}`, via: 'command_line' }]);
@@ -147,9 +147,9 @@ describe('npm run ops as an operator types it', () => {
 
     const approved = await cli(['approvals', 'approve', id, '--code', await freshCode()], { OPERATOR: 'own2' });
     expect(approved).toMatchObject({ code: 0, out: expect.stringContaining('approved (by own2)') });
-    expect((await auditOf(id)).at(-1)).toEqual({ operator: `own2#${ids.own2}`, action: `points.grant.approve #${id} 5000000 points`, via: 'command_line' });
+    expect((await auditOf(id)).at(-1)).toEqual({ operator: `own2#${ids.own2}`, action: `points.grant.approve #${id}`, via: 'command_line' });
     // As the owner reads it in the console's audit log, and in the log command.
     const log = await cli(['log', '5'], { OPERATOR: 'own1' });
-    expect(log.out).toContain(`own2#${ids.own2}  points.grant.approve #${id} 5000000 points  approval#${id}  (command line)`);
+    expect(log.out).toContain(`own2#${ids.own2}  points.grant.approve #${id}  approval#${id}  {"key":"request","what":{"key":"points","amount":5000000}}  (command line)`);
   }, 120_000);
 });

@@ -45,7 +45,7 @@ describe('member shops in the console', () => {
     const changes = (await op(asker, `/admin/api/shops/stockChanges?shop_id=${o.shopId}`)).body.data.list;
     expect(changes.map((a: { delta: number; cause: string }) => `${a.cause}:${a.delta}`)).toEqual(['operator:-3', 'operator:5', 'operator:2']);
     const actions = await t.db.selectFrom('operator_actions').select(['action', 'reason']).where('target_type', '=', 'shop').where('target_id', '=', o.shopId).execute();
-    expect(actions).toEqual([{ action: 'shop.stock', reason: `-3 of SKU ${g.skuId}: damaged units` }]);
+    expect(actions).toEqual([{ action: 'shop.stock', reason: 'damaged units' }]);
   });
 
   it('closing a shop hides it, refunds its paid orders not handed over (awaiting audit, approved) once and closes its unpaid ones; an operator decides an audit the owner left', async () => {
