@@ -39,14 +39,14 @@ describe('addresses in Chromium', () => {
 
     // The country comes first.
     await page.getByRole('button', { name: 'Save' }).click();
-    await page.getByText('Please enter Country/Region').waitFor();
+    await page.getByRole('alert').getByText('Please choose Country/Region').waitFor();
     await pick(page, 'Country/Region', '🇨🇳 China');
     await pick(page, 'Province/State', 'Guangdong', 'guang');
     await pick(page, 'City', '广州市');
     await pick(page, 'District', '天河区');
     await field(page, 'name').fill('Li Lei');
     await page.getByRole('button', { name: 'Save' }).click();
-    await page.getByText('Please enter Phone').waitFor();
+    await page.getByRole('alert').getByText('Please enter Phone').waitFor();
     await field(page, 'mobile').fill('13800138000');
     await field(page, 'address').fill('Tianhe Road 385');
     await page.getByRole('button', { name: 'Save' }).click();

@@ -24,7 +24,7 @@ describe('feedback in Chromium', () => {
     await page.getByRole('radiogroup', { name: 'Type' }).getByRole('radio', { name: 'Orders and delivery' }).waitFor();
     await page.getByText('0/140').waitFor();
     await page.getByRole('button', { name: 'Submit' }).click();
-    await page.getByText('Please enter Type').waitFor();
+    await page.getByText('Please choose Type').waitFor();
 
     await page.getByRole('radiogroup', { name: 'Type' }).getByRole('radio', { name: 'Orders and delivery' }).click();
     const text = 'The <b>box</b> was open & one item missing';

@@ -10,7 +10,7 @@ import { prefetchFirstScreen } from '@/features/catalogue/first-screen-data';
 import { firstFilesReleased } from '@/lib/early-answers';
 import { preloadToast } from '@/lib/toast';
 import { listenForInstallPrompt } from '@/lib/install-prompt';
-import { applyLaunchParams } from '@/lib/launch-params';
+import { applyLaunchParams, followLaunchLanguage } from '@/lib/launch-params';
 import { takeDraftsLeftOpen } from '@/lib/open-drafts';
 import { listenForShell } from '@/lib/shell-ready';
 import { afterFirstContentfulPaint, whenPageUsable } from '@/lib/page-usable';
@@ -31,6 +31,8 @@ async function start() {
   listenForShell();
   listenForInstallPrompt();
   applyLaunchParams();
+  // The hash wins later too: a `lang` it comes to name switches the open app.
+  followLaunchLanguage();
   // Forms open on this page when the last load of this tab ended (a reload) get their text back.
   takeDraftsLeftOpen();
   // The page's code loads alongside the language pack, not after the first render.

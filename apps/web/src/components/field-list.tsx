@@ -34,6 +34,7 @@ export function FieldItem({
   description,
   error,
   errorId,
+  announce,
   extra,
   onClick,
   clickable,
@@ -49,6 +50,8 @@ export function FieldItem({
   error?: ReactNode;
   /** The error's id, for the control to be described by it. */
   errorId?: string;
+  /** A refused submit's turn (`useFieldProblem`): the error is an alert, said again at each refusal, even in the same words. */
+  announce?: number;
   /** What shows at the row's end, beside the control: a short control of its own (a code button, a picker), never a message. */
   extra?: ReactNode;
   onClick?: () => void;
@@ -75,8 +78,8 @@ export function FieldItem({
         hasContent(error) ? (
           <>
             {description}
-            <div className="adm-form-item-feedback-error" id={errorId}>
-              {error}
+            <div className="adm-form-item-feedback-error" id={errorId} role={announce ? 'alert' : undefined}>
+              {announce ? <span key={announce}>{error}</span> : error}
             </div>
           </>
         ) : (

@@ -1,15 +1,16 @@
-import { useId, useLayoutEffect, useRef, type ReactNode } from 'react';
+import { useRef, type ReactNode } from 'react';
 import { Input, type InputProps, type InputRef } from 'antd-mobile';
-import { Controller, type Control, type FieldValues, type Path } from '@/lib/form';
+import { Controller, useFieldProblem, type Control, type FieldValues, type Path } from '@/lib/form';
 import { FieldItem } from '@/components/field-list';
 import './form-field.css';
 
 /**
  * One text field of a `useContractForm` form, in a `FieldList` (layout only: the values and their
  * checks are `useContractForm`'s). `keep` filters what is typed (digits only, …); an
- * emptied field is left out of the body. When a submit is refused for this field, the input is marked
- * invalid, described by the refusal's words and given the keyboard's focus. An `error` the page finds
- * while the member types (a receiver no member has) shows under the input, which it marks invalid too.
+ * emptied field is left out of the body. When a submit is refused for this field, the refusal shows
+ * under the input (an alert), which is marked invalid, described by it and given the keyboard's focus.
+ * An `error` the page finds while the member types (a receiver no member has) shows there too, in
+ * place of a refusal, and marks the input invalid alike.
  */
 export function TextField<T extends FieldValues>({
   control,
@@ -39,28 +40,11 @@ export function TextField<T extends FieldValues>({
   inputName?: string;
 } & Omit<InputProps, 'name' | 'value' | 'onChange' | 'defaultValue'>) {
   const inputRef = useRef<InputRef>(null);
-  const problem = control.problem?.name === name ? control.problem : undefined;
-  const errorId = useId();
   const shownError = error !== undefined && error !== null && error !== false && error !== '';
-  // antd-mobile's Input passes no aria attributes to its input: they are set on it here. The refusal's
-  // words (the toast's) describe the field as an attribute, not as a second copy of them in the page.
-  useLayoutEffect(() => {
-    const el = inputRef.current?.nativeElement;
-    if (!el) return;
-    if (problem || shownError) el.setAttribute('aria-invalid', 'true');
-    else el.removeAttribute('aria-invalid');
-    if (problem) el.setAttribute('aria-description', problem.text);
-    else el.removeAttribute('aria-description');
-    if (shownError) el.setAttribute('aria-describedby', errorId);
-    else el.removeAttribute('aria-describedby');
-  }, [problem, shownError, errorId]);
-  // Each refusal takes the keyboard (and a screen reader) to the field to put right.
-  const turn = problem?.turn;
-  useLayoutEffect(() => {
-    if (turn) inputRef.current?.focus();
-  }, [turn]);
+  // antd-mobile's Input passes no aria attributes to its input: they are set on it (`useFieldProblem`).
+  const { problem, message, errorId } = useFieldProblem(control, name, () => inputRef.current?.nativeElement, shownError);
   return (
-    <FieldItem label={label} extra={extra} description={description} error={error} errorId={errorId}>
+    <FieldItem label={label} extra={extra} description={description} error={shownError ? error : message} errorId={errorId} announce={shownError ? undefined : problem?.turn}>
       <Controller
         control={control}
         name={name}

@@ -9,10 +9,15 @@ interface PageHeaderProps {
   /** No back arrow (the tab pages). */
   root?: boolean;
   right?: ReactNode;
+  /**
+   * The title is the page's one `h1` (the default), except on a page whose content has its own (a goods'
+   * name, an article's title): the bar's title is then plain text, and the page keeps one main heading.
+   */
+  heading?: boolean;
 }
 
 /** The bar at the top of a page: title and a way back (home when the page was opened directly). */
-export function PageHeader({ title, root, right }: PageHeaderProps) {
+export function PageHeader({ title, root, right, heading = true }: PageHeaderProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const back = () => {
@@ -32,7 +37,7 @@ export function PageHeader({ title, root, right }: PageHeaderProps) {
           </button>
         )}
       </div>
-      <h1 className="page-header-title">{title}</h1>
+      {heading ? <h1 className="page-header-title">{title}</h1> : <div className="page-header-title">{title}</div>}
       <div className="page-header-right">{right}</div>
     </header>
   );

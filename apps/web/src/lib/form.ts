@@ -1,14 +1,16 @@
-import { useMemo, useRef, useState, type ReactNode } from 'react';
+import { useId, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { z } from 'zod';
 import { i18n } from '@/lib/i18n';
 import { showToast } from '@/lib/toast';
 
 /**
  * The one way to make a form: its values are kept here, and a submit checks them with the contract's
- * zod schema of the call's body; a refused submit shows one toast for the first field in screen order
- * left empty (spec §5: "Please enter <label>"), else for the first field the schema refuses, with the
- * schema's message (an i18n key of the contract) or "<label> is not valid". That field is marked
- * invalid with the message as its description, and the keyboard's focus moves to it (`TextField`).
+ * zod schema of the call's body; a refused submit names the first field in screen order left empty
+ * (spec §5: "Please enter <label>", "Please choose <label>" for one chosen from a list), else the first
+ * field the schema refuses, with the schema's message (an i18n key of the contract) or "<label> is not
+ * valid". That field is marked invalid, the message shows under it (an alert for screen readers), and
+ * the keyboard's focus moves to it (`useFieldProblem`: `TextField` and the app's pickers). A refusal no
+ * field on screen shows (a problem of the whole body, a field drawn without it) is a toast instead.
  *
  *   const form = useContractForm(loginBody, { defaultValues, labels: [['account', 'account.field.account'], …] });
  *   <TextField control={form.control} name="account" … />
@@ -26,8 +28,11 @@ export type FieldValues = Record<string, any>;
 /** A field of the form: the body's top-level fields are the form's. */
 export type Path<T> = Extract<keyof T, string>;
 
-/** The form's fields in screen order, each with the i18n key of its label. */
-export type FieldLabels<T extends FieldValues> = ReadonlyArray<readonly [name: Path<T>, labelKey: string]>;
+/**
+ * The form's fields in screen order, each with the i18n key of its label; `'choose'` marks one whose
+ * value is chosen from a list (a country, a card), which an empty refusal asks to choose, not to enter.
+ */
+export type FieldLabels<T extends FieldValues> = ReadonlyArray<readonly [name: Path<T>, labelKey: string, kind?: 'choose']>;
 
 /** What the schema refused, per field: its first problem's message (and the values its text names). */
 export type FieldErrors = Partial<Record<string, { message?: string; params?: Record<string, string> }>>;
@@ -54,6 +59,8 @@ export interface Control<T extends FieldValues = FieldValues> {
   setValue<P extends Path<T>>(name: P, value: T[P]): void;
   /** The field the last refused submit stopped at, until it is changed. */
   readonly problem?: FieldProblem;
+  /** Says that a field on screen shows its refusal itself (under it), until the answered function is called: no toast is then shown for it. */
+  readonly claim?: (name: string) => () => void;
 }
 
 type AnySchema = z.ZodType<unknown, FieldValues>;
@@ -78,10 +85,10 @@ export interface ContractForm<S extends AnySchema> {
 
 const isEmpty = (v: unknown) => v === undefined || v === null || v === false || (typeof v === 'string' && !v.trim()) || (Array.isArray(v) && v.length === 0);
 
-/** The text of one refusal: spec §5's "Please enter …" for an empty field, else the schema's message. */
-export function problemText(value: unknown, labelKey: string | undefined, message: string | undefined, params?: Record<string, string>): string {
+/** The text of one refusal: spec §5's "Please enter …" for an empty field ("Please choose …" for one chosen from a list), else the schema's message. */
+export function problemText(value: unknown, labelKey: string | undefined, message: string | undefined, params?: Record<string, string>, kind?: 'choose'): string {
   const field = labelKey ? i18n.t(labelKey) : '';
-  if (labelKey && isEmpty(value)) return i18n.t('app.form.required', { field });
+  if (labelKey && isEmpty(value)) return i18n.t(kind === 'choose' ? 'app.form.chooseRequired' : 'app.form.required', { field });
   if (message && i18n.exists(message)) return i18n.t(message, { ...params, field });
   return labelKey ? i18n.t('validation.invalid', { field }) : i18n.t('app.error.generic');
 }
@@ -97,8 +104,8 @@ export function firstProblem<T extends FieldValues>(errors: FieldErrors, values:
 /** `firstProblem`, with the field it is about (none for a problem of the whole body). */
 export function firstRefusal<T extends FieldValues>(errors: FieldErrors, values: T, labels: FieldLabels<T>): { name?: string; text: string } | undefined {
   const refused = labels.filter(([name]) => errors[name]);
-  const [name, labelKey] = refused.find(([n]) => isEmpty(values[n])) ?? refused[0] ?? [];
-  if (name && labelKey) return { name, text: problemText(values[name], labelKey, errors[name]?.message, errors[name]?.params) };
+  const [name, labelKey, kind] = refused.find(([n]) => isEmpty(values[n])) ?? refused[0] ?? [];
+  if (name && labelKey) return { name, text: problemText(values[name], labelKey, errors[name]?.message, errors[name]?.params, kind) };
   const [field, other] = Object.entries(errors)[0] ?? [];
   if (!other) return undefined;
   return { name: field || undefined, text: problemText(undefined, undefined, other.message, other.params) };
@@ -146,7 +153,7 @@ export function useContractForm<S extends AnySchema>(
   const [problem, setProblem] = useState<FieldProblem>();
   // What the functions read: the values as set so far (also within the event that set them, before
   // the next render shows them), and this render's schema and labels.
-  const now = useRef({ values, first: options.defaultValues, schema, labels: options.labels, read: options.read, loaded: undefined as Promise<S> | undefined, sending: false });
+  const now = useRef({ values, first: options.defaultValues, schema, labels: options.labels, read: options.read, loaded: undefined as Promise<S> | undefined, sending: false, shownBy: new Map<string, number>() });
   now.current.schema = schema;
   now.current.labels = options.labels;
   now.current.read = options.read;
@@ -161,6 +168,19 @@ export function useContractForm<S extends AnySchema>(
       replace({ ...now.current.values, [name]: value });
       // A refused field the member changes is no longer said to be invalid.
       setProblem((p) => (p?.name === name ? undefined : p));
+    };
+    // A refusal is said under its field when a field on screen shows it, else by a toast.
+    const say = (refusal: { name?: string; text: string }) => {
+      if (!refusal.name || !now.current.shownBy.get(refusal.name)) showToast(refusal.text);
+    };
+    const claim = (name: string) => {
+      const shownBy = now.current.shownBy;
+      shownBy.set(name, (shownBy.get(name) ?? 0) + 1);
+      return () => {
+        const left = (shownBy.get(name) ?? 1) - 1;
+        if (left > 0) shownBy.set(name, left);
+        else shownBy.delete(name);
+      };
     };
     const load = () => {
       const { schema: given } = now.current;
@@ -184,7 +204,7 @@ export function useContractForm<S extends AnySchema>(
           // A field that could not be read is refused in the reader's words, not the schema's.
           const errors = { ...(checked.success ? {} : errorsOf(checked.error.issues)), ...unread };
           const refusal = firstRefusal(errors, typed, now.current.labels);
-          if (refusal) showToast(refusal.text);
+          if (refusal) say(refusal);
           setProblem((p) => (refusal?.name ? { name: refusal.name, text: refusal.text, turn: (p?.turn ?? 0) + 1 } : undefined));
           return;
         }
@@ -200,11 +220,12 @@ export function useContractForm<S extends AnySchema>(
       }
     };
     const refuse = (name: Path<Values>, text: string) => {
-      showToast(text);
+      say({ name, text });
       setProblem((p) => ({ name, text, turn: (p?.turn ?? 0) + 1 }));
     };
     return {
       setValue,
+      claim,
       refuse,
       getValues: ((name?: Path<Values>) => (name === undefined ? now.current.values : now.current.values[name])) as ContractForm<S>['getValues'],
       reset: (next?: Partial<Values>) => {
@@ -215,8 +236,47 @@ export function useContractForm<S extends AnySchema>(
     };
   });
 
-  const shown = useMemo(() => ({ control: { values, setValue: fns.setValue, problem }, watch: <P extends Path<Values>>(name: P) => values[name] }), [values, problem, fns]);
-  return { ...fns, ...shown, busy };
+  const { claim, ...rest } = fns;
+  const shown = useMemo(() => ({ control: { values, setValue: fns.setValue, problem, claim }, watch: <P extends Path<Values>>(name: P) => values[name] }), [values, problem, fns]);
+  return { ...rest, ...shown, busy };
+}
+
+/**
+ * What a field on screen does with a refused submit that stopped at it: it shows the refusal under
+ * itself (`message`, with `errorId`, for `FieldItem`'s `error`; `turn` tells a new refusal from the
+ * last), marks its control (`target`) invalid and described by it, and takes the keyboard's focus there
+ * at each refusal. `error` is a problem the page shows itself while the member types (marked alike).
+ */
+export function useFieldProblem(
+  control: Control<any>,
+  name: string,
+  target: () => HTMLElement | null | undefined,
+  error?: boolean,
+): { problem?: FieldProblem; message?: string; errorId: string } {
+  const problem = control.problem?.name === name ? control.problem : undefined;
+  const errorId = useId();
+  const { claim } = control;
+  useLayoutEffect(() => claim?.(name), [claim, name]);
+  const invalid = Boolean(problem) || Boolean(error);
+  const read = useRef(target);
+  read.current = target;
+  useLayoutEffect(() => {
+    const el = read.current();
+    if (!el) return;
+    if (invalid) {
+      el.setAttribute('aria-invalid', 'true');
+      el.setAttribute('aria-describedby', errorId);
+    } else {
+      el.removeAttribute('aria-invalid');
+      el.removeAttribute('aria-describedby');
+    }
+  }, [invalid, errorId]);
+  // Each refusal takes the keyboard (and a screen reader) to the field to put right.
+  const turn = problem?.turn;
+  useLayoutEffect(() => {
+    if (turn) read.current()?.focus();
+  }, [turn]);
+  return { problem, message: problem?.text, errorId };
 }
 
 /** One field of a form, drawn by `render` with its value and the way to change it. */

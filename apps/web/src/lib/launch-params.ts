@@ -1,4 +1,6 @@
 import { useLanguage, parseLanguage } from '@/stores/language';
+import { switchLanguage } from '@/lib/language-packs';
+import { queryClient } from '@/lib/query-client';
 import { useNativeShell, useShareCode } from '@/stores/app-flags';
 
 export interface LaunchParams {
@@ -27,4 +29,23 @@ export function applyLaunchParams(params: LaunchParams = readLaunchParams()): vo
   if (params.shareCode) useShareCode.getState().setShareCode(params.shareCode);
   const lang = parseLanguage(params.lang);
   if (lang) useLanguage.getState().setLang(lang);
+}
+
+/**
+ * Keeps following the `lang` launch parameter once the app is open: a hash that comes to name another
+ * language (a link, the native shell) switches the app to it as the member's own choice does (its texts,
+ * the document's `lang`, the server's data asked again in it). Answers the way to stop.
+ */
+export function followLaunchLanguage(): () => void {
+  const follow = () => {
+    const lang = parseLanguage(readLaunchParams().lang);
+    if (!lang || lang === useLanguage.getState().lang) return;
+    void switchLanguage(lang)
+      .then(() => queryClient.invalidateQueries())
+      .catch(() => {
+        // The pack could not be had: the app keeps the texts it shows (the language pack code says so).
+      });
+  };
+  window.addEventListener('hashchange', follow);
+  return () => window.removeEventListener('hashchange', follow);
 }

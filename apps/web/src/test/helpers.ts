@@ -133,6 +133,18 @@ const pause = (ms: number) =>
   });
 
 /**
+ * The refusal a submit shows under the field it stopped at (an alert, `useFieldProblem`), '' when none
+ * appears within `withinMs`. Such a refusal is never a toast as well: none is on screen.
+ */
+export async function fieldRefusal(withinMs = 1000): Promise<string> {
+  const shown = () => document.querySelector('.adm-form-item-feedback-error[role="alert"]')?.textContent ?? '';
+  const until = performance.now() + withinMs;
+  while (!shown() && performance.now() < until) await pause(10);
+  if (shown() && toastsOnScreen()) throw new Error(`a toast says "${toastsOnScreen()}" beside the field's refusal "${shown()}"`);
+  return shown();
+}
+
+/**
  * The text of the toast on screen, '' when none appears within `withinMs` (real time: the toast's
  * code and its first animation frame take a moment).
  */

@@ -1,10 +1,10 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { z } from 'zod';
 import { Button } from 'antd-mobile';
 import { TextField } from '@/components/form-field';
 import { FieldList } from '@/components/field-list';
-import { clearToasts, prepareApp, toastText } from '@/test/helpers';
+import { clearToasts, prepareApp, toastText, fieldRefusal } from '@/test/helpers';
 import { firstProblem, readFields, useContractForm, type FieldReader } from '../form';
 
 const body = z.object({
@@ -58,48 +58,67 @@ describe('a form checked by its contract schema', () => {
     const sent: unknown[] = [];
     render(<SignIn schema={body} onSend={async (v) => void sent.push(v)} />);
     await send();
-    expect(await toastText()).toBe('Please enter Account');
+    expect(await fieldRefusal()).toBe('Please enter Account');
     await clearToasts();
     type('account', 'mia');
     await send();
-    expect(await toastText()).toBe('Please enter Password');
+    expect(await fieldRefusal()).toBe('Please enter Password');
     await clearToasts();
     type('password', '123');
     await send();
-    expect(await toastText()).toBe('The password must be 8 to 128 characters');
+    expect(await fieldRefusal()).toBe('The password must be 8 to 128 characters');
     expect(sent).toEqual([]);
   });
 
-  it('marks the refused field invalid, describes it by the refusal, moves the focus to it and says the refusal to screen readers', async () => {
+  it('shows the refusal under the refused field as an alert, marks the field invalid and described by it, and moves the focus to it: no toast covers the form', async () => {
     render(<SignIn schema={body} onSend={async () => undefined} />);
     const account = screen.getByRole('textbox', { name: 'Account' });
     const password = input('password');
     expect(account.getAttribute('aria-invalid')).toBeNull();
     await send();
     expect(account.getAttribute('aria-invalid')).toBe('true');
-    expect(account.getAttribute('aria-description')).toBe('Please enter Account');
+    const alert = screen.getByRole('alert');
+    expect(alert.textContent).toBe('Please enter Account');
+    expect(account.getAttribute('aria-describedby')).toBe(alert.id);
     expect(document.activeElement).toBe(account);
-    // The toast is in the page's live region, and nothing hides it from screen readers; its words are in the page once.
-    const region = document.querySelector('[aria-live="polite"]')!;
-    await waitFor(() => expect(region.textContent).toBe('Please enter Account'));
-    expect(region.querySelector('[aria-hidden]')).toBeNull();
-    expect(region.closest('[aria-hidden="true"]')).toBeNull();
+    expect(await toastText()).toBe('');
+    // Its words are in the page once.
     expect(screen.getAllByText('Please enter Account')).toHaveLength(1);
-    await clearToasts();
-    // Put right, the field is no longer invalid; the next refusal is the password's.
+    // Put right, the field is no longer invalid and its message goes; the next refusal is the password's.
     type('account', 'mia');
     expect(account.getAttribute('aria-invalid')).toBeNull();
+    expect(account.getAttribute('aria-describedby')).toBeNull();
+    expect(screen.queryByRole('alert')).toBeNull();
     await send();
     expect(password.getAttribute('aria-invalid')).toBe('true');
     expect(document.activeElement).toBe(password);
-    await waitFor(() => expect(region.textContent).toBe('Please enter Password'));
-    // The same words twice in a row are said twice: the toast goes, and comes again into the same region.
-    await clearToasts();
-    expect(region.textContent).toBe('');
+    expect(screen.getByRole('alert').textContent).toBe('Please enter Password');
+    // The same words twice in a row are said twice: the alert's words come into it again.
+    const said = screen.getByRole('alert').firstElementChild;
     await send();
-    await waitFor(() => expect(region.textContent).toBe('Please enter Password'));
-    expect(region.isConnected).toBe(true);
-    expect(region.querySelector('[aria-hidden]')).toBeNull();
+    expect(screen.getByRole('alert').textContent).toBe('Please enter Password');
+    expect(screen.getByRole('alert').firstElementChild).not.toBe(said);
+  });
+
+  it('a refusal no field on screen shows is a toast; one of a field chosen from a list asks to choose it', async () => {
+    function Picked() {
+      const form = useContractForm(z.object({ country: z.string().min(1), account: z.string().min(1) }), {
+        defaultValues: { country: '', account: '' },
+        labels: [
+          ['country', 'address.field.country', 'choose'],
+          ['account', 'account.field.account'],
+        ],
+      });
+      return (
+        <Button onClick={() => void form.submit(async () => undefined)()}>
+          Send
+        </Button>
+      );
+    }
+    render(<Picked />);
+    await send();
+    expect(await toastText()).toBe('Please choose Country/Region');
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 
   it('sends the schema’s output once however often Send is tapped meanwhile, busy until the call ends', async () => {

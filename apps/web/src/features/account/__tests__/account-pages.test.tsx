@@ -5,7 +5,7 @@ import { createMemoryRouter, RouterProvider } from '@/lib/router';
 import { paths } from '@/config/paths';
 import { routes } from '@/app/routes';
 import { useSession } from '@/stores/session';
-import { clearToasts, memberFixture, ok, prepareApp, startFakeApi, toastText } from '@/test/helpers';
+import { clearToasts, memberFixture, ok, prepareApp, startFakeApi, toastText, fieldRefusal } from '@/test/helpers';
 import { SliderCaptcha } from '../components/slider-captcha';
 import { useCaptchaPass } from '../captcha-pass';
 
@@ -56,11 +56,11 @@ describe('the login page', () => {
     const router = renderAt(paths.login.login);
     const button = await screen.findByRole('button', { name: 'Log in' });
     fireEvent.click(button);
-    expect(await toastText()).toBe('Please enter Account');
+    expect(await fieldRefusal()).toBe('Please enter Account');
     await clearToasts();
     type('account', 'member01');
     fireEvent.click(button);
-    expect(await toastText()).toBe('Please enter Password');
+    expect(await fieldRefusal()).toBe('Please enter Password');
     await clearToasts();
     type('password', 'Secret123');
     fireEvent.click(button);
@@ -99,7 +99,7 @@ describe('the registration page', () => {
   it('names the first empty field, and counts 60 s down after sending the code', async () => {
     renderAt(paths.login.register);
     fireEvent.click(await screen.findByRole('button', { name: 'Sign up' }));
-    expect(await toastText()).toBe('Please enter Username');
+    expect(await fieldRefusal()).toBe('Please enter Username');
     await clearToasts();
     type('email', 'mia@example.com');
     fireEvent.click(screen.getByRole('button', { name: 'Get code' }));
@@ -121,7 +121,7 @@ describe('the password rule on the forms', () => {
     type('password_confirm', 'abc123');
     const before = api.requests.length;
     fireEvent.click(screen.getByRole('button', { name: 'Reset password' }));
-    expect(await toastText()).toBe('The password must be 8 to 128 characters');
+    expect(await fieldRefusal()).toBe('The password must be 8 to 128 characters');
     expect(api.requests.slice(before).filter((r) => r.url === '/user/no_auth/forget')).toHaveLength(0);
   });
 });

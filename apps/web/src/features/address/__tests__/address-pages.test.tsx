@@ -81,6 +81,16 @@ function renderAt(path: string) {
 const type = (name: string, value: string) => fireEvent.change(document.querySelector<HTMLInputElement>(`input[name="${name}"]`)!, { target: { value } });
 const openPicker = async (label: string) => fireEvent.click(await screen.findByRole('button', { name: new RegExp(`^${label}:`) }));
 const pickOption = async (name: string) => fireEvent.click((await screen.findAllByRole('option', { name: new RegExp(name) })).at(-1)!);
+/** The refusal shown under the field named `label` (its control described by it), and nothing said by a toast. */
+const refusalAt = async (label: RegExp) => {
+  const alert = await screen.findByRole('alert');
+  const control = screen.getAllByLabelText(label).find((el) => el.getAttribute('aria-invalid') === 'true');
+  expect(control, `${String(label)} marked invalid`).toBeTruthy();
+  expect(control!.getAttribute('aria-describedby')).toBe(alert.closest('[id]')!.id);
+  expect(document.activeElement).toBe(control);
+  expect(await toastText(200).catch(() => '')).toBe('');
+  return alert.textContent;
+};
 const until = async (check: () => boolean) => {
   await act(async () => {
     for (let i = 0; i < 100 && !check(); i++) await new Promise((r) => setTimeout(r, 20));
@@ -122,8 +132,7 @@ describe('the address form', () => {
     const router = renderAt(paths.address.edit);
     const save = await screen.findByRole('button', { name: 'Save' });
     fireEvent.click(save);
-    expect(await toastText()).toBe('Please enter Country/Region');
-    await clearToasts();
+    expect(await refusalAt(/^Country\/Region/)).toBe('Please choose Country/Region');
     await openPicker('Province/State');
     expect(await toastText()).toBe('Choose the country or region first');
     await clearToasts();
@@ -139,20 +148,19 @@ describe('the address form', () => {
     await openPicker('City');
     await pickOption('Batu Pahat');
     expect(screen.getByText('+60')).toBeTruthy();
+    // The list has closed and given the keyboard back to its row, as before the member taps Save.
+    await until(() => document.activeElement?.getAttribute('aria-label')?.startsWith('City:') ?? false);
 
     fireEvent.click(save);
-    expect(await toastText()).toBe('Please enter Name');
-    await clearToasts();
+    expect(await refusalAt(/^Name$/)).toBe('Please enter Name');
     type('name', 'Aisyah');
     fireEvent.click(save);
-    expect(await toastText()).toBe('Please enter Phone');
-    await clearToasts();
+    expect(await refusalAt(/^Phone$/)).toBe('Please enter Phone');
     type('mobile', '012-345 6789');
     type('address', 'Jalan Ampang 12');
     type('email', 'not-an-email');
     fireEvent.click(save);
-    expect(await toastText()).toBe('Please enter a valid email');
-    await clearToasts();
+    expect(await refusalAt(/^Email$/)).toBe('Please enter a valid email');
     type('email', '');
     fireEvent.click(save);
     await until(() => router.state.location.pathname === paths.address.list);

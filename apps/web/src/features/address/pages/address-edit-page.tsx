@@ -1,6 +1,6 @@
 import '../address.css';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { Button, Input } from 'antd-mobile';
+import { Button, Input, type InputRef } from 'antd-mobile';
 import { ToggleSwitch } from '@/components/toggle-switch';
 import { useNavigate, useSearchParams } from '@/lib/router';
 import { addressBody, type AddressInput } from '@shop/contract/address';
@@ -17,7 +17,7 @@ import { keepDraft, takeChosenLocation, takeDraft } from '../location';
 import { useTranslation } from '@/lib/i18n';
 import { useFamilyNameFirst } from '@/lib/person-name';
 import { FieldItem, FieldList } from '@/components/field-list';
-import { Controller, useContractForm, type FieldLabels } from '@/lib/form';
+import { Controller, useContractForm, useFieldProblem, type FieldLabels } from '@/lib/form';
 import { useDraftLeftOpen, useKeepOpenDraft } from '@/lib/open-drafts';
 
 /** The fields in screen order with their labels: the first empty or refused one is the toast (spec §5); the names in the order every display shows them (`fullName`). */
@@ -25,7 +25,7 @@ const labelsInOrder = (familyFirst: boolean): FieldLabels<AddressInput> => {
   const given = ['name', 'address.field.name'] as const;
   const family = ['surname', 'address.field.surname'] as const;
   return [
-    ['country', 'address.field.country'],
+    ['country', 'address.field.country', 'choose'],
     ...(familyFirst ? [family, given] : [given, family]),
     ['mobile', 'address.field.mobile'],
     ['email', 'address.field.email'],
@@ -187,12 +187,16 @@ export default function AddressEditPage() {
     keepDraft<Draft>(formKey, { values: form.getValues(), province, city, district });
     navigate(latitude != null && longitude != null ? `${paths.system.chooseLocation}?lat=${latitude}&lng=${longitude}` : paths.system.chooseLocation);
   };
+  // The phone's own input (its calling code beside it): a refusal shows under it as a text field's does.
+  const mobileInput = useRef<InputRef>(null);
+  const mobileProblem = useFieldProblem(form.control, 'mobile', () => mobileInput.current?.nativeElement);
   const givenName = <TextField control={form.control} name="name" label={t('address.field.name')} autoComplete="given-name" maxLength={50} />;
   return (
     <div className="page address-page">
       <PageHeader title={t(id === undefined ? 'address.addTitle' : 'app.page.editAddress')} />
       <FieldList layout="horizontal">
         <OptionPicker
+          field={{ control: form.control, name: 'country' }}
           label={t('address.field.country')}
           text={chosenCountry ? `${chosenCountry.flag} ${chosenCountry.name}` : undefined}
           options={options.countries}
@@ -211,7 +215,7 @@ export default function AddressEditPage() {
         {!familyFirst && givenName}
         <TextField control={form.control} name="surname" label={t('address.field.surname')} autoComplete="family-name" maxLength={50} />
         {familyFirst && givenName}
-        <FieldItem label={t('address.field.mobile')}>
+        <FieldItem label={t('address.field.mobile')} error={mobileProblem.message} errorId={mobileProblem.errorId} announce={mobileProblem.problem?.turn}>
           <div className="address-mobile">
             {/* A number typed with its calling code ("+36 20…") shows its own: the country's is not put before it a second time. */}
             <span className="address-mobile-pre">{form.watch('mobile_pre') && !form.watch('mobile')?.startsWith('+') ? `+${form.watch('mobile_pre')}` : ''}</span>
@@ -219,7 +223,7 @@ export default function AddressEditPage() {
               control={form.control}
               name="mobile"
               render={({ field }) => (
-                <Input name="mobile" aria-label={t('address.field.mobile')} inputMode="tel" autoComplete="tel-national" maxLength={20} value={field.value ?? ''} onChange={(v) => field.onChange(phoneTyped(v) || undefined)} />
+                <Input ref={mobileInput} name="mobile" aria-label={t('address.field.mobile')} inputMode="tel" autoComplete="tel-national" maxLength={20} value={field.value ?? ''} onChange={(v) => field.onChange(phoneTyped(v) || undefined)} />
               )}
             />
           </div>

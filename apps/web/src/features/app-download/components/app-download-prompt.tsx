@@ -52,7 +52,7 @@ export default function AppDownloadPrompt() {
     };
     return (
       <div className="app-download" role="complementary">
-        <button type="button" className="app-download-close" aria-label={t('app.action.close')} onClick={close}>
+        <button type="button" className="app-download-close tap-target" aria-label={t('app.action.close')} onClick={close}>
           <CloseOutline />
         </button>
         <span className="app-download-text">{t('app.download.text')}</span>
@@ -66,7 +66,7 @@ export default function AppDownloadPrompt() {
   const later = () => usePopups.getState().snooze(INSTALL_OFFER_ID);
   return (
     <div className="app-download" role="complementary">
-      <button type="button" className="app-download-close" aria-label={t('app.install.later')} onClick={later}>
+      <button type="button" className="app-download-close tap-target" aria-label={t('app.install.later')} onClick={later}>
         <CloseOutline />
       </button>
       <span className="app-download-text">{t('app.install.text')}</span>

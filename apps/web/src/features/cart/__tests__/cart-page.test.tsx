@@ -191,6 +191,9 @@ describe('the cart tab', () => {
   it('deletes a line after asking', async () => {
     renderCart();
     await screen.findByText('Teapot 2');
+    // Small grey text, with a 44 px tap area around it (app/styles.css); the quantity's − and + reach 44 px too.
+    expect(screen.getByRole('button', { name: 'Delete Teapot 2' }).classList).toContain('tap-target');
+    expect(document.querySelectorAll('.adm-stepper.quantity-stepper').length).toBe(document.querySelectorAll('.adm-stepper').length);
     fireEvent.click(screen.getByRole('button', { name: 'Delete Teapot 2' }));
     fireEvent.click(await screen.findByText('Delete', { selector: '.adm-dialog-button *, .adm-dialog-button' }));
     await waitFor(() => expect(screen.queryByText('Teapot 2')).toBeNull());

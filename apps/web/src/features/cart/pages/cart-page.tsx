@@ -51,7 +51,7 @@ function CartLineRow({ line, onRemove }: { line: CartLine; onRemove: (id: number
             />
           </div>
         </div>
-        <button type="button" className="cart-line-delete" onClick={() => onRemove(line.id)} aria-label={t('orders.cart.deleteItem', { name: line.name })}>
+        <button type="button" className="cart-line-delete tap-target" onClick={() => onRemove(line.id)} aria-label={t('orders.cart.deleteItem', { name: line.name })}>
           {t('orders.cart.delete')}
         </button>
       </div>

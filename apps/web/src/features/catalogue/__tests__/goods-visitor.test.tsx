@@ -48,9 +48,20 @@ async function confirmInSheet(name: string) {
 }
 
 describe('a visitor on a goods page', () => {
+  it('has one main heading, the goods’ name: the header’s "Product details" is the bar’s title, not a heading', async () => {
+    renderGoods();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Linen Tee' }, { timeout: 5000 })).toBeTruthy();
+    expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
+    expect(screen.getByText('Product details').tagName).not.toMatch(/^H\d$/);
+  });
+
   it('is told that saving needs a login, not that checking out does', async () => {
     const router = renderGoods();
-    fireEvent.click(await screen.findByRole('button', { name: 'Save' }, { timeout: 5000 }));
+    const save = await screen.findByRole('button', { name: 'Save' }, { timeout: 5000 });
+    // Small icons with their words: each has a 44 px tap area (app/styles.css).
+    expect(save.classList).toContain('tap-target');
+    expect(screen.getByRole('button', { name: 'Share' }).classList).toContain('tap-target');
+    fireEvent.click(save);
     expect(await toastText()).toBe('Please log in to save goods');
     expect(router.state.location.pathname).toBe(paths.login.login);
   });

@@ -94,7 +94,7 @@ export default function ActivityPage() {
             <>
               <div className="section-head">
                 <h2>{t('catalogue.search.recent')}</h2>
-                <button type="button" className="section-more" onClick={() => clearLog.mutate()}>
+                <button type="button" className="section-more tap-target" onClick={() => clearLog.mutate()}>
                   {t('catalogue.search.clear')}
                 </button>
               </div>

@@ -58,7 +58,7 @@ function Reviews({ goodsId }: { goodsId: number }) {
       <header className="section-head">
         <h2>{t('catalogue.reviews.titleCount', { count: total })}</h2>
         {total > 0 && rate !== null && (
-          <button type="button" className="section-more" onClick={() => setAll(true)}>
+          <button type="button" className="section-more tap-target" onClick={() => setAll(true)}>
             {t('catalogue.reviews.goodRate', { rate })} ›
           </button>
         )}
@@ -179,7 +179,8 @@ export default function GoodsInfoPage() {
 
   return (
     <div className="page goods-page">
-      <PageHeader title={t('app.page.goodsInfo')} />
+      {/* The goods' name is the page's main heading once it shows; until then the bar's title is. */}
+      <PageHeader title={t('app.page.goodsInfo')} heading={!g} />
       <ListState
         loading={info.isPending && id > 0}
         error={info.isError}
@@ -237,14 +238,14 @@ export default function GoodsInfoPage() {
             <div className="goods-bar">
               <button
                 type="button"
-                className="goods-bar-icon"
+                className="goods-bar-icon tap-target"
                 aria-pressed={g.is_collected}
                 onClick={() => (token ? collect.mutate({ goods_id: g.id, collect: !g.is_collected }) : needLogin('collect'))}
               >
                 {g.is_collected ? <HeartFill color="var(--adm-color-primary)" /> : <HeartOutline />}
                 <span>{g.is_collected ? t('catalogue.goods.collected') : t('catalogue.goods.collect')}</span>
               </button>
-              <button type="button" className="goods-bar-icon" onClick={() => setSharing(true)}>
+              <button type="button" className="goods-bar-icon tap-target" onClick={() => setSharing(true)}>
                 <LinkOutline />
                 <span>{t('catalogue.share.button')}</span>
               </button>

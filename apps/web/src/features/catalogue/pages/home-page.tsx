@@ -123,7 +123,7 @@ function Shelves({ shelves }: { shelves: HomeData['shelves'] }) {
           <section key={shelf.key} className="home-shelf" aria-label={shelf.title}>
             <header className="section-head">
               <h2>{shelf.title}</h2>
-              <button type="button" className="section-more" onClick={() => navigate(`${paths.tabbar.activity}?shelf=${shelf.key}`)}>
+              <button type="button" className="section-more tap-target" onClick={() => navigate(`${paths.tabbar.activity}?shelf=${shelf.key}`)}>
                 {t('catalogue.more')}
               </button>
             </header>

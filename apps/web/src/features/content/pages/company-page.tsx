@@ -10,7 +10,7 @@ export default function CompanyPage() {
   const { t } = useTranslation();
   return (
     <div className="page company-page">
-      <PageHeader title={t('app.page.company')} />
+      <PageHeader title={t('app.page.company')} heading={false} />
       <section className="info-hero">
         <h1>{t('app.name')}</h1>
         <p>{t('catalogue.company.intro')}</p>

@@ -10,7 +10,7 @@ export default function ContactPage() {
   const { t } = useTranslation();
   return (
     <div className="page contact-page">
-      <PageHeader title={t('app.page.contactUs')} />
+      <PageHeader title={t('app.page.contactUs')} heading={false} />
       <section className="info-hero">
         <h1>{t('catalogue.contact.title')}</h1>
         <p>{t('catalogue.contact.intro')}</p>

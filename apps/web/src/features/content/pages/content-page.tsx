@@ -100,7 +100,8 @@ export default function ContentPage() {
   const title = type === 'notice' ? t('catalogue.notices.title') : type === 'agreement' ? t(`catalogue.agreement.${kind}`) : t('app.page.article');
   return (
     <div className="page content-page">
-      <PageHeader title={title} />
+      {/* A news article or a notice has its title as the page's main heading; an agreement has none of its own. */}
+      <PageHeader title={title} heading={type === 'agreement'} />
       {type === 'agreement' ? <AgreementArticle kind={kind} /> : type === 'notice' ? <NoticeArticle id={id} /> : <NewsArticle id={id} />}
     </div>
   );

@@ -15,7 +15,7 @@ export default function JoinPage() {
   const token = useSession((s) => s.token);
   return (
     <div className="page join-page">
-      <PageHeader title={t('app.page.joinUs')} />
+      <PageHeader title={t('app.page.joinUs')} heading={false} />
       <section className="info-hero">
         <h1>{t('catalogue.join.title')}</h1>
         <p>{t('catalogue.join.intro')}</p>

@@ -15,7 +15,7 @@ export default function SupportPage() {
   const list = faq.data?.list ?? [];
   return (
     <div className="page support-page">
-      <PageHeader title={t('app.page.support')} />
+      <PageHeader title={t('app.page.support')} heading={false} />
       <section className="info-hero">
         <h1>{t('catalogue.support.title')}</h1>
         <p>{t('catalogue.support.hours')}</p>

@@ -29,6 +29,7 @@ export function OrderActions({ order }: { order: Pick<OrderSummary, 'id' | 'acti
     <div className="order-actions">
       {a.can_cancel && (
         <Button
+          className="tap-target"
           size="small"
           shape="rounded"
           onClick={async () => {
@@ -40,23 +41,24 @@ export function OrderActions({ order }: { order: Pick<OrderSummary, 'id' | 'acti
         </Button>
       )}
       {a.can_review && (
-        <Button size="small" shape="rounded" onClick={() => setReviewing(true)}>
+        <Button className="tap-target" size="small" shape="rounded" onClick={() => setReviewing(true)}>
           {t('afterSales.review.title')}
         </Button>
       )}
       {a.can_review && <OrderReviewSheet orderId={order.id} open={reviewing} onClose={() => setReviewing(false)} />}
       {a.can_after_sale && (
-        <Button size="small" shape="rounded" onClick={() => navigate(`${paths.order.afterSaleApply}?order_id=${order.id}`)}>
+        <Button className="tap-target" size="small" shape="rounded" onClick={() => navigate(`${paths.order.afterSaleApply}?order_id=${order.id}`)}>
           {t('afterSales.app.entry')}
         </Button>
       )}
       {a.can_track && (
-        <Button size="small" shape="rounded" onClick={() => navigate(`${paths.order.tracking}?id=${order.id}`)}>
+        <Button className="tap-target" size="small" shape="rounded" onClick={() => navigate(`${paths.order.tracking}?id=${order.id}`)}>
           {t('orders.action.track')}
         </Button>
       )}
       {a.can_remind && (
         <Button
+          className="tap-target"
           size="small"
           shape="rounded"
           onClick={async () => {
@@ -68,6 +70,7 @@ export function OrderActions({ order }: { order: Pick<OrderSummary, 'id' | 'acti
       )}
       {a.can_confirm && (
         <Button
+          className="tap-target"
           size="small"
           shape="rounded"
           color="primary"
@@ -80,7 +83,7 @@ export function OrderActions({ order }: { order: Pick<OrderSummary, 'id' | 'acti
         </Button>
       )}
       {a.can_pay && (
-        <Button size="small" shape="rounded" color="primary" onClick={() => navigate(`${paths.goods.payNext}?order_id=${order.id}`)}>
+        <Button className="tap-target" size="small" shape="rounded" color="primary" onClick={() => navigate(`${paths.goods.payNext}?order_id=${order.id}`)}>
           {t('orders.action.pay')}
         </Button>
       )}

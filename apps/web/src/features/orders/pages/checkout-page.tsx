@@ -150,7 +150,7 @@ export default function CheckoutPage() {
             </section>
             <section className="order-section checkout-coupon" style={{ display: 'flex', gap: 8, alignItems: 'center' }}>
               <Input placeholder={t('orders.checkout.couponCode')} value={couponInput} onChange={setCouponInput} aria-label={t('orders.checkout.couponCode')} style={{ flex: 1 }} />
-              <Button size="small" onClick={() => setCoupon(couponInput.trim())}>
+              <Button className="tap-target" size="small" onClick={() => setCoupon(couponInput.trim())}>
                 {t('orders.checkout.applyCoupon')}
               </Button>
             </section>

@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { cleanup, configure, fireEvent, screen, waitFor } from '@testing-library/react';
 import { paths } from '@/config/paths';
 import { useSession } from '@/stores/session';
-import { memberFixture, ok, prepareApp, startFakeApi, toastText, clearToasts, renderRoutes } from '@/test/helpers';
+import { memberFixture, ok, prepareApp, startFakeApi, clearToasts, renderRoutes, fieldRefusal } from '@/test/helpers';
 import { ResponseCode } from '@shop/contract/common';
 import type { PayMethod } from '@shop/contract/payments';
 import { pollDelay } from '../api/get-payment';
@@ -131,7 +131,7 @@ describe('payment pages', () => {
     fireEvent.change(screen.getByPlaceholderText('6-digit pay password'), { target: { value: '135790' } });
     await screen.findByPlaceholderText('6-digit code from the app');
     fireEvent.click(pay);
-    expect(await toastText()).toBe('Please enter Google code');
+    expect(await fieldRefusal()).toBe('Please enter Google code');
     expect(bodiesOf('/shop/buy/payOrder')).toEqual([]);
     fireEvent.change(screen.getByPlaceholderText('6-digit code from the app'), { target: { value: '246810' } });
     fireEvent.click(pay);

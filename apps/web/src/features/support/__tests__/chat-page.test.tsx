@@ -77,6 +77,7 @@ describe('pages/other/mixdesk', () => {
     expect(await screen.findByText('Let me check.')).toBeTruthy();
     expect(await screen.findByText('Lina is online')).toBeTruthy();
     fireEvent.change(document.querySelector('textarea')!, { target: { value: 'Order O42' } });
+    expect(screen.getByRole('button', { name: 'Send' }).classList).toContain('tap-target');
     fireEvent.click(screen.getByText('Send'));
     expect(await screen.findByText('Order O42')).toBeTruthy();
     stored = [...stored, msg(4, 'agent', 'It arrives tomorrow.')];

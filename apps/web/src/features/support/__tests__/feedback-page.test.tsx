@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { paths } from '@/config/paths';
 import { useSession } from '@/stores/session';
-import { clearToasts, memberFixture, ok, prepareApp, renderRoutes, startFakeApi, toastText } from '@/test/helpers';
+import { clearToasts, memberFixture, ok, prepareApp, renderRoutes, startFakeApi, toastText, fieldRefusal } from '@/test/helpers';
 import FeedbackPage from '../pages/feedback-page';
 
 // pages/my/feedbacks: the form (category, text with its 140 counter, images, contact), the member's
@@ -39,7 +39,7 @@ describe('pages/my/feedbacks', () => {
     expect(await screen.findByText('Orders and delivery')).toBeTruthy();
     expect(screen.getByText('0/140')).toBeTruthy();
     fireEvent.click(screen.getByText('Submit'));
-    expect(await toastText()).toBe('Please enter Type');
+    expect(await toastText()).toBe('Please choose Type');
     expect(sent).toHaveLength(0);
 
     fireEvent.click(screen.getByText('Orders and delivery'));
@@ -71,9 +71,9 @@ describe('pages/my/feedbacks', () => {
     const types = await screen.findByRole('radiogroup', { name: 'Type' });
     expect(types.getAttribute('aria-invalid')).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
-    expect(await toastText()).toBe('Please enter Type');
+    expect(await toastText()).toBe('Please choose Type');
     await waitFor(() => expect(types.getAttribute('aria-invalid')).toBe('true'));
-    expect(types.getAttribute('aria-description')).toBe('Please enter Type');
+    expect(types.getAttribute('aria-description')).toBe('Please choose Type');
     expect(document.activeElement).toBe(within(types).getByRole('radio', { name: 'Goods' }));
     fireEvent.click(within(types).getByRole('radio', { name: 'Orders and delivery' }));
     await waitFor(() => expect(types.getAttribute('aria-invalid')).toBeNull());
@@ -86,7 +86,7 @@ describe('pages/my/feedbacks', () => {
     const contact = screen.getByPlaceholderText('E-mail or phone');
     fireEvent.change(contact, { target: { value: 'javascript:alert(1)' } });
     fireEvent.click(screen.getByText('Submit'));
-    expect(await toastText()).toBe('Enter an e-mail address or a phone number');
+    expect(await fieldRefusal()).toBe('Enter an e-mail address or a phone number');
     expect(sent).toHaveLength(0);
 
     await clearToasts();

@@ -13,7 +13,7 @@ import { Controller, useContractForm, type FieldLabels } from '@/lib/form';
 import { useDraftLeftOpen, useKeepOpenDraft } from '@/lib/open-drafts';
 
 const LABELS = [
-  ['cate_id', 'support.feedback.field.category'],
+  ['cate_id', 'support.feedback.field.category', 'choose'],
   ['content', 'support.feedback.field.content'],
   ['contact', 'support.feedback.field.contact'],
 ] as const satisfies FieldLabels<Record<string, unknown>>;

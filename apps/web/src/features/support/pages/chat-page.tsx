@@ -198,7 +198,7 @@ function Chat() {
           </button>
           <input ref={file} type="file" accept="image/*" hidden onChange={(e) => void sendImage(e.target.files?.[0])} />
           <TextArea aria-label={t('support.chat.placeholder')} placeholder={t('support.chat.placeholder')} value={text} onChange={(v) => (setText(v), typing())} maxLength={CHAT_MESSAGE_MAX_LENGTH} autoSize={{ minRows: 1, maxRows: 4 }} />
-          <Button color="primary" size="small" loading={busy} disabled={!text.trim()} onClick={() => void sendText()}>
+          <Button className="tap-target" color="primary" size="small" loading={busy} disabled={!text.trim()} onClick={() => void sendText()}>
             {t('support.chat.send')}
           </Button>
         </div>

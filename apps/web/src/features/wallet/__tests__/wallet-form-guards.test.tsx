@@ -5,7 +5,7 @@ import { paths } from '@/config/paths';
 import { i18n } from '@/lib/i18n';
 import { createHashRouter, RouterProvider, type Router } from '@/lib/router';
 import { useSession } from '@/stores/session';
-import { clearToasts, memberFixture, ok, prepareApp, renderRoutes, startFakeApi, toastText, untilGone } from '@/test/helpers';
+import { clearToasts, memberFixture, ok, prepareApp, renderRoutes, startFakeApi, untilGone, fieldRefusal } from '@/test/helpers';
 import RechargePage from '../pages/recharge-page';
 import TransferPage from '../pages/transfer-page';
 import WithdrawPage from '../pages/withdraw-page';
@@ -150,7 +150,8 @@ async function inMalay() {
 }
 const amountRefused = (words: string) => {
   expect(field('amount').getAttribute('aria-invalid')).toBe('true');
-  expect(field('amount').getAttribute('aria-description')).toBe(words);
+  // Said under the field, which it describes.
+  expect(document.getElementById(field('amount').getAttribute('aria-describedby')!)?.textContent).toBe(words);
 };
 
 describe('an amount outside the limits the page shows', () => {
@@ -162,14 +163,14 @@ describe('an amount outside the limits the page shows', () => {
     type('amount', '5');
     type('pay_password', '480913');
     fireEvent.click(screen.getByRole('button', { name: 'Keluarkan' }));
-    expect(await toastText()).toBe('Jumlah mestilah sekurang-kurangnya 10.00 USD');
+    expect(await fieldRefusal()).toBe('Jumlah mestilah sekurang-kurangnya 10.00 USD');
     amountRefused('Jumlah mestilah sekurang-kurangnya 10.00 USD');
     expect(document.querySelector('.adm-dialog')).toBeNull();
     await clearToasts();
 
     type('amount', '5000.01');
     fireEvent.click(screen.getByRole('button', { name: 'Keluarkan' }));
-    expect(await toastText()).toBe('Jumlah mestilah tidak melebihi 5,000.00 USD');
+    expect(await fieldRefusal()).toBe('Jumlah mestilah tidak melebihi 5,000.00 USD');
     amountRefused('Jumlah mestilah tidak melebihi 5,000.00 USD');
     expect(document.querySelector('.adm-dialog')).toBeNull();
     expect(sent('/user/withdraw/create')).toHaveLength(0);
@@ -188,13 +189,13 @@ describe('an amount outside the limits the page shows', () => {
     type('amount', '0.50');
     type('pay_password', '480913');
     fireEvent.click(screen.getByRole('button', { name: 'Transfer' }));
-    expect(await toastText()).toBe('The amount must be at least 1.00 USD');
+    expect(await fieldRefusal()).toBe('The amount must be at least 1.00 USD');
     amountRefused('The amount must be at least 1.00 USD');
     expect(document.querySelector('.adm-dialog')).toBeNull();
     await clearToasts();
     type('amount', '2000.01');
     fireEvent.click(screen.getByRole('button', { name: 'Transfer' }));
-    expect(await toastText()).toBe('The amount must be at most 2,000.00 USD');
+    expect(await fieldRefusal()).toBe('The amount must be at most 2,000.00 USD');
     expect(document.querySelector('.adm-dialog')).toBeNull();
   });
 
@@ -203,7 +204,7 @@ describe('an amount outside the limits the page shows', () => {
     expect(await screen.findByText('From $20.00 to $3,000.00')).toBeTruthy();
     type('amount', '10');
     fireEvent.click(screen.getByRole('button', { name: 'Top up' }));
-    expect(await toastText()).toBe('The amount must be at least 20.00 USD');
+    expect(await fieldRefusal()).toBe('The amount must be at least 20.00 USD');
     amountRefused('The amount must be at least 20.00 USD');
     expect(document.querySelector('.adm-dialog')).toBeNull();
   });

@@ -5,7 +5,7 @@ import { createMemoryRouter, RouterProvider } from '@/lib/router';
 import { i18n } from '@/lib/i18n';
 import { paths } from '@/config/paths';
 import { useSession } from '@/stores/session';
-import { clearToasts, memberFixture, ok, prepareApp, startFakeApi, toastText } from '@/test/helpers';
+import { clearToasts, memberFixture, ok, prepareApp, startFakeApi, toastText, fieldRefusal } from '@/test/helpers';
 import TransferListPage from '../pages/transfer-list-page';
 import TransferPage from '../pages/transfer-page';
 import WalletPage from '../pages/wallet-page';
@@ -233,6 +233,17 @@ describe('wallet page', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Withdraw' }));
     expect(router.state.location.pathname).toBe(paths.wallet.withdraw);
   });
+
+  it('the top-up, withdraw and transfer pages lead to their records by the page header’s link, a 44 px tap target', async () => {
+    for (const [page, records] of [[paths.wallet.recharge, paths.wallet.recharges], [paths.wallet.withdraw, paths.wallet.withdrawals], [paths.wallet.transfer, paths.wallet.transfers]] as const) {
+      const router = renderAt(page);
+      const link = await screen.findByRole('button', { name: 'Records' });
+      expect(link.className, page).toBe('page-header-link');
+      fireEvent.click(link);
+      expect(router.state.location.pathname).toBe(records);
+      cleanup();
+    }
+  });
 });
 
 describe('transfer page', () => {
@@ -240,14 +251,14 @@ describe('transfer page', () => {
     renderAt(paths.wallet.transfer);
     await screen.findByRole('option', { name: 'MYR' }).catch(() => screen.findByText('MYR'));
     fireEvent.click(screen.getByRole('button', { name: 'Transfer' }));
-    expect(await toastText()).toBe('Please enter Receiver');
+    expect(await fieldRefusal()).toBe('Please enter Receiver');
     await clearToasts();
     type('account', 'nobody');
     type('amount', '12.345');
     type('pay_password', '123456');
     type('google_code', '654321');
     fireEvent.click(screen.getByRole('button', { name: 'Transfer' }));
-    expect(await toastText()).toBe('Please enter the amount like 10,000.50, with up to 2 decimals');
+    expect(await fieldRefusal()).toBe('Please enter the amount like 10,000.50, with up to 2 decimals');
     await clearToasts();
     type('amount', '12,500.50');
     fireEvent.click(screen.getByRole('button', { name: 'Transfer' }));
@@ -283,7 +294,7 @@ describe('transfer page', () => {
     type('amount', '10');
     type('pay_password', '123456');
     fireEvent.click(screen.getByRole('button', { name: 'Transfer' }));
-    expect(await toastText()).toBe('Please enter Google code');
+    expect(await fieldRefusal()).toBe('Please enter Google code');
   });
 
   it('shows the receiver, confirms, sends once with an idempotency key and lists the transfer', async () => {
@@ -396,8 +407,9 @@ describe('withdraw page', () => {
       type('address', typed);
       fireEvent.click(screen.getByRole('button', { name: 'Withdraw' }));
       await waitFor(() => expect(address().getAttribute('aria-invalid')).toBe('true'));
-      expect(address().getAttribute('aria-description')).toBe(words);
-      expect(await screen.findByText(words)).toBeTruthy();
+      // The words under the field, which describe it.
+      expect(await fieldRefusal()).toBe(words);
+      expect(document.getElementById(address().getAttribute('aria-describedby')!)!.textContent).toBe(words);
       expect(document.activeElement).toBe(address());
     };
     // A Tron address on Ethereum, then an Ethereum address with one letter's case changed.
@@ -460,7 +472,7 @@ describe('bank card pages', () => {
     fireEvent.click(await screen.findByText('CIMB Bank'));
     type('holder_name', 'MIA TAN');
     fireEvent.click(screen.getByRole('button', { name: 'Save bank card' }));
-    expect(await toastText()).toBe('Please enter Account number');
+    expect(await fieldRefusal()).toBe('Please enter Account number');
     await clearToasts();
     type('account_number', '1234 5678 4321');
     type('pay_password', '123456');
@@ -567,7 +579,7 @@ describe('points, rewards and gift cards', () => {
     renderAt(paths.wallet.rewards);
     expect(await screen.findByText('Rewards available: $74.50')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Move to balance' }));
-    expect(await toastText()).toBe('Please enter Amount');
+    expect(await fieldRefusal()).toBe('Please enter Amount');
     await clearToasts();
     type('amount', '80');
     fireEvent.click(screen.getByRole('button', { name: 'Move to balance' }));
@@ -622,7 +634,7 @@ describe('points, rewards and gift cards', () => {
     type('account', 'lee88');
     type('pay_password', '123456');
     fireEvent.click(screen.getByRole('button', { name: 'Give gift cards' }));
-    expect(await toastText()).toBe('Gift card count required');
+    expect(await fieldRefusal()).toBe('Gift card count required');
     expect(sent('/user/gift_card/give')).toHaveLength(0);
     await clearToasts();
     type('count', '2');
@@ -681,7 +693,7 @@ describe('editing a bank card', () => {
     expect(router.state.location.search).toBe('?id=5');
     type('pay_password', '123456');
     fireEvent.click(screen.getByRole('button', { name: 'Save bank card' }));
-    expect(await toastText()).toBe('Please enter Account number');
+    expect(await fieldRefusal()).toBe('Please enter Account number');
     type('account_number', '9876543210');
     fireEvent.click(screen.getByRole('button', { name: 'Save bank card' }));
     await waitFor(() => expect(router.state.location.pathname).toBe(paths.wallet.bankCards));
@@ -740,7 +752,7 @@ describe('amounts in the member\'s own number format', () => {
     type('tx_hash', '0xabcdef0123456789abcdef');
     type('amount', '1,050');
     fireEvent.click(screen.getByRole('button', { name: i18n.t('wallet.action.recharge') }));
-    expect(await toastText()).toBe('Az összeget így adja meg: 10\u00a0000,50 (legfeljebb 2 tizedesjegy)');
+    expect(await fieldRefusal()).toBe('Az összeget így adja meg: 10\u00a0000,50 (legfeljebb 2 tizedesjegy)');
     expect(document.querySelector('.adm-dialog')).toBeNull();
     await clearToasts();
     type('amount', '10,50');

@@ -21,9 +21,9 @@ import { Controller, useContractForm, type FieldLabels } from '@/lib/form';
 import { useDraftLeftOpen, useKeepOpenDraft } from '@/lib/open-drafts';
 
 const LABELS = [
-  ['network', 'wallet.field.network'],
+  ['network', 'wallet.field.network', 'choose'],
   ['address', 'wallet.field.address'],
-  ['currency', 'wallet.field.currency'],
+  ['currency', 'wallet.field.currency', 'choose'],
   ['amount', 'wallet.field.amount'],
   ['pay_password', 'wallet.field.payPassword'],
   ['google_code', 'account.field.googleCode'],

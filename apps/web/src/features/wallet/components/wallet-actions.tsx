@@ -38,7 +38,7 @@ function LinkGrid({ links }: { links: WalletLink[] }) {
       {links.map((l) => (
         <button key={l.to} type="button" className="wallet-action" onClick={() => navigate(l.to)}>
           <span aria-hidden>{l.icon}</span>
-          {t(l.labelKey)}
+          <span className="wallet-action-label">{t(l.labelKey)}</span>
         </button>
       ))}
     </nav>

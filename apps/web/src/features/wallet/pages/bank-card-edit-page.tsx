@@ -24,11 +24,11 @@ import { useKeepFormDraft } from '@/lib/open-drafts';
 const COUNTRIES = ['MY', 'CN', 'TW', 'TH', 'ID', 'JP', 'KH'] as const;
 
 const LABELS = [
-  ['bank_id', 'wallet.field.bank'],
-  ['branch_id', 'wallet.field.branch'],
+  ['bank_id', 'wallet.field.bank', 'choose'],
+  ['branch_id', 'wallet.field.branch', 'choose'],
   ['holder_name', 'wallet.field.holderName'],
   ['account_number', 'wallet.field.accountNumber'],
-  ['currency', 'wallet.field.currency'],
+  ['currency', 'wallet.field.currency', 'choose'],
   ['pay_password', 'wallet.field.payPassword'],
   ['google_code', 'account.field.googleCode'],
 ] as const satisfies FieldLabels<Record<string, unknown>>;

@@ -28,12 +28,12 @@ import { FieldItem, FieldList } from '@/components/field-list';
 import { Controller, useContractForm, type FieldLabels } from '@/lib/form';
 
 const LABELS = [
-  ['channel', 'wallet.field.channel'],
-  ['currency', 'wallet.field.currency'],
+  ['channel', 'wallet.field.channel', 'choose'],
+  ['currency', 'wallet.field.currency', 'choose'],
   ['amount', 'wallet.field.amount'],
-  ['instalments', 'wallet.field.instalments'],
+  ['instalments', 'wallet.field.instalments', 'choose'],
   ['slip', 'wallet.field.slip'],
-  ['network', 'wallet.field.network'],
+  ['network', 'wallet.field.network', 'choose'],
   ['tx_hash', 'wallet.field.txHash'],
 ] as const satisfies FieldLabels<Record<string, unknown>>;
 
@@ -141,7 +141,7 @@ export default function RechargePage() {
 
   return (
     <div className="page wallet-page">
-      <PageHeader title={t('wallet.page.recharge')} right={<button type="button" className="wallet-link" onClick={() => navigate(paths.wallet.recharges)}>{t('wallet.assets.records')}</button>} />
+      <PageHeader title={t('wallet.page.recharge')} right={<button type="button" className="page-header-link" onClick={() => navigate(paths.wallet.recharges)}>{t('wallet.assets.records')}</button>} />
       <ListState loading={config.isPending} error={config.isError} failure={config.error} empty={channels.length === 0} emptyText={t('wallet.recharge.noChannel')} onRetry={() => void config.refetch()}>
         <FieldList layout="vertical" className="wallet-form">
           <FieldItem label={t('wallet.field.channel')}>

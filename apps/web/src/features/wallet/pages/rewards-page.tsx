@@ -21,7 +21,7 @@ import { useTranslation } from '@/lib/i18n';
 import { FieldList } from '@/components/field-list';
 
 const LABELS = [
-  ['currency', 'wallet.field.currency'],
+  ['currency', 'wallet.field.currency', 'choose'],
   ['amount', 'wallet.field.amount'],
 ] as const satisfies FieldLabels<Record<string, unknown>>;
 

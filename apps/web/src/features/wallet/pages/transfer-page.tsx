@@ -26,7 +26,7 @@ import { FieldList } from '@/components/field-list';
 
 const LABELS = [
   ['account', 'wallet.field.receiver'],
-  ['currency', 'wallet.field.currency'],
+  ['currency', 'wallet.field.currency', 'choose'],
   ['amount', 'wallet.field.amount'],
   ['remark', 'wallet.field.remark'],
   ['pay_password', 'wallet.field.payPassword'],
@@ -99,7 +99,7 @@ export default function TransferPage() {
 
   return (
     <div className="page wallet-page">
-      <PageHeader title={t('wallet.page.transfer')} right={<button type="button" className="wallet-link" onClick={() => navigate(paths.wallet.transfers)}>{t('wallet.assets.records')}</button>} />
+      <PageHeader title={t('wallet.page.transfer')} right={<button type="button" className="page-header-link" onClick={() => navigate(paths.wallet.transfers)}>{t('wallet.assets.records')}</button>} />
       <RealNameGate status={realNameStatus}>
         <PayPasswordNotice hasPayPassword={hasPayPassword} />
         <FieldList layout="vertical" className="wallet-form">

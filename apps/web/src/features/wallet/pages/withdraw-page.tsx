@@ -26,7 +26,7 @@ import { Controller, useContractForm, type FieldLabels } from '@/lib/form';
 import { useDraftLeftOpen, useKeepOpenDraft } from '@/lib/open-drafts';
 
 const LABELS = [
-  ['bank_card_id', 'wallet.field.bankCard'],
+  ['bank_card_id', 'wallet.field.bankCard', 'choose'],
   ['amount', 'wallet.field.amount'],
   ['pay_password', 'wallet.field.payPassword'],
   ['google_code', 'account.field.googleCode'],
@@ -120,7 +120,7 @@ export default function WithdrawPage() {
 
   return (
     <div className="page wallet-page">
-      <PageHeader title={t('wallet.page.withdraw')} right={<button type="button" className="wallet-link" onClick={() => navigate(paths.wallet.withdrawals)}>{t('wallet.assets.records')}</button>} />
+      <PageHeader title={t('wallet.page.withdraw')} right={<button type="button" className="page-header-link" onClick={() => navigate(paths.wallet.withdrawals)}>{t('wallet.assets.records')}</button>} />
       <RealNameGate status={realNameStatus}>
         <PayPasswordNotice hasPayPassword={hasPayPassword} />
         {crypto && crypto.networks.length > 0 && (
