@@ -47,20 +47,33 @@ export const findDefaultAddressOfMember = (db: Executor, memberId: number) =>
 
 
 /**
+ * A chosen place as an address reads and an order copies it: the text saved with the address while it
+ * still names its region (in any language); the region's own name where none was saved, or where the
+ * region list has since renamed the place or merged it into another, so the text never contradicts
+ * the place the address points at. `placeSql` is the same rule in SQL.
+ */
+export const placeAsCopied = (saved: string, name: string, names: Record<string, string | undefined> | null): string =>
+  saved !== '' && (saved === name || Object.values(names ?? {}).includes(saved)) ? saved : name;
+
+const placeSql = (column: 'province' | 'city' | 'district', region: 'p' | 'ci' | 'd') =>
+  sql.raw(`case when ${region}.id is null or (a.${column} <> '' and (a.${column} = ${region}.name
+      or exists (select 1 from jsonb_each_text(coalesce(${region}.names, '{}'::jsonb)) n where n.value = a.${column}))) then a.${column}
+    else ${region}.name end as ${column}`);
+
+/**
  * The select of `findShippingAddress`, for a statement that reads the address with other things
  * (checkout reads it with the stock it reserves).
  */
 export const shippingAddressQuery = (memberId: number, addressId?: number) =>
   sql<ShippingAddressRow>`select a.id, a.name, a.surname, a.mobile_pre, a.mobile, a.email, a.country_code,
-      coalesce(nullif(a.province, ''), p.name, '') as province, coalesce(nullif(a.city, ''), ci.name, '') as city,
-      coalesce(nullif(a.district, ''), d.name, '') as district, a.detail, a.house_number, a.zip_code
+      ${placeSql('province', 'p')}, ${placeSql('city', 'ci')}, ${placeSql('district', 'd')}, a.detail, a.house_number, a.zip_code
     from addresses a
       left join geo_regions p on p.id = a.province_id left join geo_regions ci on ci.id = a.city_id left join geo_regions d on d.id = a.district_id
     where a.user_id = ${memberId} and ${addressId === undefined ? sql`a.is_default` : sql`a.id = ${addressId}`}`;
 
 /**
- * One address of one member (their default one without `addressId`) as an order copies it: the
- * region names are the chosen regions' own where none was typed. Undefined for another member's id.
+ * One address of one member (their default one without `addressId`) as an order copies it, its places
+ * as `placeAsCopied` reads them. Undefined for another member's id.
  */
 export const findShippingAddress = async (db: Executor, memberId: number, addressId?: number) => (await shippingAddressQuery(memberId, addressId).execute(db)).rows[0];
 

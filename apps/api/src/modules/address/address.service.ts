@@ -18,12 +18,13 @@ const memberOf = (actor: Actor): number => {
 const invalid = (field: string, key: string, params: Record<string, string | number> = {}) => new ValidationError([{ field, key, params: { field, ...params } }]);
 
 /**
- * An address as the member sees it: the country named in `lang`, the places as saved (the region's own
- * name where none was saved), the same text checkout and the order copy, so the list, checkout and the
- * order never write one address two ways.
+ * An address as the member sees it: the country named in `lang`, the places as saved, the same text
+ * checkout and the order copy (`placeAsCopied`), so the list, checkout and the order never write one
+ * address two ways.
  */
 export function toAddress(r: q.AddressRow, lang: Language): Address {
-  const place = (id: number | null, name: string | null, saved: string) => saved || (id !== null && name !== null ? name : '');
+  const place = (id: number | null, name: string | null, names: Record<string, string | undefined> | null, saved: string) =>
+    id === null || name === null ? saved : q.placeAsCopied(saved, name, names);
   return {
     id: r.id,
     name: r.name,
@@ -35,11 +36,11 @@ export function toAddress(r: q.AddressRow, lang: Language): Address {
     country_name: countryName(r.country_names, lang),
     flag: r.flag,
     province_id: r.province_id,
-    province: place(r.province_id, r.province_name, r.province),
+    province: place(r.province_id, r.province_name, r.province_names, r.province),
     city_id: r.city_id,
-    city: place(r.city_id, r.city_name, r.city),
+    city: place(r.city_id, r.city_name, r.city_names, r.city),
     district_id: r.district_id,
-    district: place(r.district_id, r.district_name, r.district),
+    district: place(r.district_id, r.district_name, r.district_names, r.district),
     address: r.detail,
     house_number: r.house_number,
     zip_code: r.zip_code,

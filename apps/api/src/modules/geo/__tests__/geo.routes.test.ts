@@ -162,7 +162,7 @@ describe('region tree', () => {
     if (!applied) await regionNamesThKm.down(t.db); // as found, for the other tests
   });
 
-  it('shows a saved Thai address’s province in the reader’s language', async () => {
+  it('shows a saved Thai address’s province as saved and its country in the reader’s language', async () => {
     const m = await newMember(t);
     const bangkok = await regionId('TH', 'TH-10');
     const body = { country: 'TH', name: 'Somchai', surname: 'Jaidee', mobile: '081 234 5678', address: '99 Sukhumvit Road', zip_code: '10110', province_id: bangkok };
@@ -170,9 +170,9 @@ describe('region tree', () => {
     expect(created.body.data).toMatchObject({ country_name: 'ไทย', province_id: bangkok, province: 'กรุงเทพมหานคร' });
     const info = async (lang: string) => (await call(t, 'GET', `/shop/address/info?id=${created.body.data.id}`, undefined, { token: m.token, lang })).body.data;
     expect(await info('th')).toMatchObject({ province: 'กรุงเทพมหานคร' });
-    expect(await info('en-us')).toMatchObject({ country_name: 'Thailand', province: 'Bangkok' });
+    expect(await info('en-us')).toMatchObject({ country_name: 'Thailand', province: 'กรุงเทพมหานคร' });
     const listed = (await call(t, 'GET', '/shop/address/list', undefined, { token: m.token, lang: 'km' })).body.data.list;
-    expect(listed.map((a: { province: string }) => a.province)).toEqual(['Bangkok']);
+    expect(listed.map((a: { province: string }) => a.province)).toEqual(['กรุงเทพมหานคร']);
     expect((await call(t, 'GET', '/shop/address/list', undefined, { token: m.token, lang: 'th' })).body.data.list[0].province).toBe('กรุงเทพมหานคร');
   });
 
