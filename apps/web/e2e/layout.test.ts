@@ -203,6 +203,29 @@ describe('the narrowest phone (320 px) in Hungarian', () => {
     expect(await beyondRight(page, '.adm-list-item-content-arrow, .adm-list-item-content-extra')).toEqual([]);
     await page.close();
   });
+
+  it('shows each of the wallet’s links whole in its own place, no word of a label broken', async () => {
+    const member = await createMemberSession(databaseUrl);
+    const signedIn = { 'shop.session': JSON.stringify({ state: { token: member.token, user: { id: member.userId, user_name: member.userName } }, version: 0 }), 'shop.session.refreshedAt': String(Date.now()) };
+    const page = await browser.open('/pages/my/wallet', { viewport: narrow, snoozePopups: true, localStorage: { ...signedIn, lang: 'hu' } });
+    await page.getByRole('button', { name: 'Ajándékkártyák' }).waitFor();
+    if (shots) await page.screenshot({ path: `${shots}/wallet-hu-320.png`, fullPage: true });
+    expect(await overflow(page)).toBeLessThanOrEqual(0);
+    expect(await brokenWords(page, '.wallet-page')).toEqual([]);
+    // Each label inside its link, and no two links over one another.
+    const boxes = await page.locator('.wallet-action').evaluateAll((links) =>
+      links.map((link) => {
+        const own = link.getBoundingClientRect();
+        const label = link.querySelector('.wallet-action-label')!.getBoundingClientRect();
+        return { name: link.textContent, left: own.left, right: own.right, top: own.top, bottom: own.bottom, inside: label.left >= own.left - 0.5 && label.right <= own.right + 0.5 };
+      }),
+    );
+    expect(boxes.length).toBeGreaterThanOrEqual(4);
+    expect(boxes.filter((b) => !b.inside).map((b) => b.name)).toEqual([]);
+    const overlapping = boxes.flatMap((a, i) => boxes.slice(i + 1).filter((b) => a.left < b.right - 0.5 && b.left < a.right - 0.5 && a.top < b.bottom - 0.5 && b.top < a.bottom - 0.5).map((b) => `${a.name} / ${b.name}`));
+    expect(overlapping).toEqual([]);
+    await page.close();
+  });
 });
 
 describe('the "add to home screen" bar on a 375 px phone', () => {
