@@ -97,7 +97,7 @@ describe('settings and CSV export in the console (Chromium, 1280 px)', () => {
     expect(download.suggestedFilename()).toMatch(/^audit-\d{4}-\d{2}-\d{2}\.csv$/);
     const file = fs.readFileSync((await download.path())!, 'utf8');
     const lines = file.replace(/^\uFEFF/, '').trim().split('\r\n');
-    expect(lines[0]).toBe('创建时间,操作员,操作,对象,对象编号,原因,决定途径');
+    expect(lines[0]).toBe('创建时间,操作员,操作,对象,对象编号,原因,决定途径,详情');
     // Newest first: the export itself (recorded before the file is read), the change, then how the operator signed in.
     expect(lines.slice(3).length).toBeGreaterThan(0);
     expect(lines.slice(3).every((l) => l.includes('access.'))).toBe(true);

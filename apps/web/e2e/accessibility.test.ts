@@ -80,6 +80,9 @@ describe('accessibility', () => {
 describe('toasts', () => {
   it('wrap between words, never inside one', async () => {
     const page = await browser.open('/pages/login/login/login', { snoozePopups: true });
+    // Filled in, the agreement not ticked: a refusal said in a toast (an empty field is refused at the field).
+    await page.locator('.account-form input').nth(0).fill('someone');
+    await page.locator('.account-form input[type="password"]').fill('Secret2026!');
     await page.getByRole('button', { name: 'Log in', exact: true }).click();
     const toast = page.locator('.adm-toast-main');
     await toast.waitFor();

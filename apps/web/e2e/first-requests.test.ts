@@ -240,7 +240,9 @@ describe('the first screen asks for its data before the app has arrived', () => 
     // Sending the form brings them, and the form still checks what was typed.
     await page.getByRole('button', { name: 'Log in', exact: true }).click();
     await expect.poll(async () => (await Promise.all(scripts)).some((b) => b.includes('ZodObject'))).toBe(true);
-    await page.locator('.adm-toast-main').waitFor();
+    // The empty account is refused at its field, which takes the focus.
+    await page.locator('.account-form input[aria-invalid="true"]').first().waitFor();
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-invalid'))).toBe('true');
     await page.close();
   });
 
@@ -287,6 +289,10 @@ describe('the first screen asks for its data before the app has arrived', () => 
         look(30);
       }).observe(document.body, { childList: true, subtree: true });
     });
+    // Filled in but the agreement not ticked: the one refusal of this page that is a toast (an empty
+    // field is refused at the field).
+    await page.locator('.account-form input').nth(0).fill('someone');
+    await page.locator('.account-form input[type="password"]').fill('Secret2026!');
     await page.getByRole('button', { name: 'Log in', exact: true }).click();
     await page.locator('.adm-toast-main').waitFor();
     const opacities = () => page.evaluate(() => (window as unknown as { opacities: string[] }).opacities);
