@@ -408,6 +408,7 @@ export async function setPayPassword(deps: SecurityDeps, actor: Actor, input: St
  * Binds or changes the e-mail or mobile: the step-up check (login password, or the authenticator
  * once bound), then the code sent to the new contact; the old contact is told of the change. A phone
  * proved here replaces the member's unconfirmed one and clears anyone else's unconfirmed copy of it.
+ * Every other device is signed out: a login the member does not know of cannot outlast the change.
  */
 export async function changeContact(deps: SecurityDeps, actor: Actor, input: StepUpProof & { email?: string; mobile_pre?: string; mobile?: string; code: string }): Promise<User> {
   const { db } = deps;
@@ -423,6 +424,7 @@ export async function changeContact(deps: SecurityDeps, actor: Actor, input: Ste
     if (owner && owner.id !== userId) throw new AppError(ResponseCode.emailTaken);
     const after = await withTransaction(db, async (trx) => {
       await consumeCode(trx, code);
+      await q.revokeOtherSessions(trx, userId, actor.sessionId);
       return q.updateUser(trx, userId, { email });
     });
     await deps.notices.send(before, 'email', actor.lang, { to: email });
@@ -435,6 +437,7 @@ export async function changeContact(deps: SecurityDeps, actor: Actor, input: Ste
   const after = await withTransaction(db, async (trx) => {
     await consumeCode(trx, code);
     await q.clearUnverifiedPhone(trx, phone!.mobile_pre, phone!.mobile, userId);
+    await q.revokeOtherSessions(trx, userId, actor.sessionId);
     return q.updateUser(trx, userId, { mobile_pre: phone!.mobile_pre, mobile: phone!.mobile, unverified_mobile_pre: null, unverified_mobile: null }).catch((e: unknown) => {
       // Another member proved the same number a moment earlier.
       throw (e as { constraint?: string }).constraint === 'users_mobile_key' ? new AppError(ResponseCode.mobileTaken) : e;

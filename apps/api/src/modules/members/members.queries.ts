@@ -149,6 +149,23 @@ export const revokeSession = async (db: Executor, sessionId: number) =>
 export const revokeAllSessions = async (db: Executor, userId: number) =>
   sessionsEnded(db, await db.updateTable('sessions').set({ revoked_at: new Date() }).where('user_id', '=', userId).where('revoked_at', 'is', null).returning('user_id').execute());
 
+/**
+ * Ends every session of a member but those of one login (`sessionId`'s family: the device making a
+ * change keeps its session and the tokens it refreshes to); answers how many ended.
+ */
+export const revokeOtherSessions = async (db: Executor, userId: number, sessionId: number | undefined) =>
+  sessionsEnded(
+    db,
+    await db
+      .updateTable('sessions')
+      .set({ revoked_at: new Date() })
+      .where('user_id', '=', userId)
+      .where('revoked_at', 'is', null)
+      .$if(sessionId !== undefined, (u) => u.where('family_id', 'is distinct from', (eb) => eb.selectFrom('sessions as own').select('own.family_id').where('own.id', '=', sessionId!)))
+      .returning('user_id')
+      .execute(),
+  );
+
 /** The live-or-not session of a token with whether its member still exists and their status (the request's authentication). */
 export const findSessionWithMember = (db: Executor, tokenHash: Buffer) =>
   db

@@ -57,6 +57,33 @@ describe('step-up before changes that take over an account', () => {
     expect(notice.body).not.toContain(attackerEmail);
   });
 
+  it('a moved e-mail or phone signs out the member’s other devices, and keeps the device that moved it signed in', async () => {
+    const m = await registerMember(t);
+    const signIn = async () => {
+      const res = await call(t, 'POST', '/user/no_auth/login', { account: m.user.user_name, password: m.password }, { ip: freshIp() });
+      expect(res.body.code).toBe(200);
+      return res.body.data.token as string;
+    };
+    const signedIn = async (token: string) => (await call(t, 'GET', '/user/info/index', undefined, { token })).body.code === 200;
+    // The member's phone, and a second device (or a thief's copy of a session) beside it.
+    const [phone, other] = [await signIn(), await signIn()];
+    const newEmail = `moved-${m.user.id}@example.com`;
+    const moved = await call(t, 'POST', '/user/reset/email', { email: newEmail, code: await bindCodeFor(newEmail), current_password: m.password }, { token: phone });
+    expect(moved.body.code).toBe(200);
+    expect(await signedIn(phone)).toBe(true);
+    expect(await signedIn(other)).toBe(false);
+    expect(await signedIn(m.token)).toBe(false);
+
+    // The same for a phone number bound from another device.
+    const third = await signIn();
+    const number = { mobile_pre: '66', mobile: `8${String(m.user.id).padStart(8, '0').slice(-8)}` };
+    await call(t, 'POST', '/user/send_code', { type: 'bind', ...number }, { ip: freshIp() });
+    const code = await latestCode(t, `+${number.mobile_pre}${number.mobile}`);
+    expect((await call(t, 'POST', '/user/bindMobile', { ...number, code, current_password: m.password }, { token: third })).body.code).toBe(200);
+    expect(await signedIn(third)).toBe(true);
+    expect(await signedIn(phone)).toBe(false);
+  });
+
   it('the notice is in the member’s language, and a mobile change is told to the old phone', async () => {
     const m = await registerMember(t);
     const first = { mobile_pre: '66', mobile: '812345671' };
