@@ -688,7 +688,11 @@ export async function findApplicationsPage(db: Executor, f: { status?: string; k
   if (f.status) q = q.where('a.status', '=', f.status as never);
   if (f.kind) q = q.where('a.kind', '=', f.kind as never);
   const [rows, total] = await Promise.all([
-    q.selectAll('a').select(['u.user_name', 'u.nickname', 'u.status as member_status']).orderBy('a.id', 'desc').limit(f.limit).offset(f.offset).execute(),
+    // The queue: waiting applications first, the oldest at the top; then the decided ones, newest first.
+    q.selectAll('a').select(['u.user_name', 'u.nickname', 'u.status as member_status'])
+      .orderBy(sql`a.status <> 'pending'`)
+      .orderBy(sql`case when a.status = 'pending' then a.id else -a.id end`)
+      .limit(f.limit).offset(f.offset).execute(),
     q.select(sql<number>`count(*)::int`.as('total')).executeTakeFirstOrThrow(),
   ]);
   return { rows, total: total.total };

@@ -119,3 +119,18 @@ describe('the console’s placement tree', () => {
     expect(own.children.R).not.toHaveProperty('member_status');
   });
 });
+
+describe('the applications queue', () => {
+  it('lists the waiting applications oldest first, then the decided ones newest first', async () => {
+    const first = await applicant('applyUser');
+    const second = await applicant('applyUser');
+    const third = await applicant('applyUser');
+    expect((await decide(second.id, false)).body.code).toBe(200);
+    const ids = ((await get(support, '/admin/api/referral/applications?limit=100')).body.data.list as Array<{ id: number; status: string }>).map((a) => a.id);
+    // Whatever else waits, these two wait in the order they came, and before any decided one.
+    expect(ids.indexOf(first.id)).toBeLessThan(ids.indexOf(third.id));
+    expect(ids.indexOf(third.id)).toBeLessThan(ids.indexOf(second.id));
+    const waiting = ((await get(support, '/admin/api/referral/applications?status=pending&limit=100')).body.data.list as Array<{ id: number }>).map((a) => a.id);
+    expect(waiting).toEqual([...waiting].sort((a, b) => a - b));
+  });
+});
