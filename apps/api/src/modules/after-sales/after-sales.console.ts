@@ -46,7 +46,7 @@ import { notifyMember } from '../messages/messages.service.js';
 import { insertOperatorAction } from '../operator-actions/operator-actions.queries.js';
 import { ordersChanged } from '../orders/order-lists.js';
 import { returnSpentPointsShare, reverseEarnedPoints } from '../orders/points.js';
-import { refundWhollyReturnedOrder } from '../orders/returned-order.js';
+import { isReturnedWhole, refundWhollyReturnedOrder, returnCouponOfReturnedOrder } from '../orders/returned-order.js';
 import { findRefundsOfPayment, findSucceededPaymentsOfPayable } from '../payments/payments.queries.js';
 import { refundPayment, type PaymentsDeps } from '../payments/settlement.js';
 import * as q from './after-sales.queries.js';
@@ -379,6 +379,8 @@ export async function settleCaseRefund(deps: PaymentsDeps, actor: Actor, started
     // The order's row lock first (as the refund's start takes it): cases of one order become refunded
     // one at a time, so each reads the refunds of those before it (the points' running total) whole.
     await lockCaseOrderWithLines(tx, ref);
+    // Whether a regular order's goods had all come back before this refund: only the refund that takes back the last unit gives its coupon use back.
+    const wholeBefore = ref.kind === 'order' && (await isReturnedWhole(tx, ref.id));
     const done = await moveCase(tx, actor, c.id, ['refunding'], 'refunded', { set: { refunded_minor: refunded, refunded_fee_minor: feeBack, refunded_at: new Date(), completed_at: new Date() } });
     if (!done) return (await q.findCase(tx, c.id))!;
     // A regular order's points go back in the same share; a shop order earns and spends none (its owner's earnings settle on what was not refunded).
@@ -387,6 +389,8 @@ export async function settleCaseRefund(deps: PaymentsDeps, actor: Actor, started
     if (ref.kind === 'order') await takeDownReviewsOfReturnedLines(deps, tx, ref.id);
     // Every unit of an order still on its way is now back and refunded: the order is refunded (nothing left to receive, nothing earned on it).
     if (ref.kind === 'order') await refundWhollyReturnedOrder(tx, actor, ref.id);
+    // Every unit of the order came back with this refund: its coupon use is the member's again, as after a cancelled order (a shop order takes no coupon).
+    if (ref.kind === 'order') await returnCouponOfReturnedOrder(tx, ref.id, wholeBefore);
     for (const onRefunded of caseRefundHooks.onRefunded) await onRefunded(tx, actor, ref);
     await caseEnded(deps, tx, done, done.was);
     // The message says where the money went, as the case page does (the wallet, the card …).
