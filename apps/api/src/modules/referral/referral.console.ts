@@ -27,7 +27,7 @@ import { insertOperatorAction } from '../operator-actions/operator-actions.queri
 import { decideRoleApplication } from './applications.service.js';
 import { reverseCommission, runPairingDay, voidCommission } from './earnings.service.js';
 import * as q from './referral.queries.js';
-import { autoSlot, drawTree, ensureRoot, legsOf } from './referral.service.js';
+import { autoSlot, drawTree, ensureRoot, legsOf, refuseOwnLegs } from './referral.service.js';
 
 // The console's referral screens: a member's team figures, the tree browser and moves, commissions,
 // pair-bonus runs, the plan (changed with a second operator's approval) and the applications queue.
@@ -82,7 +82,8 @@ export async function placementTreeForOperator(deps: Deps, actor: Actor, input: 
 
 /**
  * Moves a member's whole subtree into an empty slot outside it (never under itself, never the root),
- * with a reason; PV already counted stays where it was. Recorded.
+ * with a reason; PV already counted stays where it was. Recorded. An operator holding a member account
+ * never moves it, a subtree it sits in, or anyone into or out of its legs.
  */
 export async function moveSubtreeByOperator(deps: Deps, actor: Actor, input: EndpointBody<typeof adminMoveSubtree>): Promise<EndpointData<typeof adminMoveSubtree>> {
   const operator = operatorNameOf(actor);
@@ -91,6 +92,10 @@ export async function moveSubtreeByOperator(deps: Deps, actor: Actor, input: End
     const node = await q.lockPlacementForUpdate(tx, input.member_id);
     const parent = await q.lockPlacementForUpdate(tx, input.parent_id);
     if (!node || !parent || node.parent_id === null || (await q.isInSubtree(tx, input.member_id, input.parent_id))) throw new AppError(ResponseCode.referralMoveInvalid);
+    // The subtree carries the operator's own member account along.
+    if (actor.kind === 'operator' && actor.operatorMemberId !== undefined && (await q.isInSubtree(tx, input.member_id, actor.operatorMemberId))) throw new AppError(ResponseCode.ownMemberAccount);
+    // Out of their own account's legs (the old parent or above) or into them (the new parent or above).
+    await refuseOwnLegs(tx, actor, input.member_id, [node.parent_id, input.parent_id]);
     if (!(await q.moveSubtree(tx, { memberId: input.member_id, parentId: input.parent_id, side: input.side, newDepth: parent.depth + 1, oldDepth: node.depth }))) throw new AppError(ResponseCode.referralPositionTaken);
     const moved = (await q.findDescendantCount(tx, input.member_id)) + 1;
     await insertOperatorAction(tx, { operator, action: 'referral.move', target_type: 'placement', target_id: input.member_id, reason: input.reason, facts: { key: 'placement_move', member_id: input.member_id, parent_id: input.parent_id, side: input.side, moved } });
@@ -127,20 +132,22 @@ export async function listCommissions(deps: Deps, actor: Actor, input: EndpointQ
   return pageOf(list, page.total, input);
 }
 
-/** Voids a pending commission with a reason (recorded). */
+/** Voids a pending commission with a reason (recorded); never one the operator's own member account earns. */
 export async function voidCommissionByOperator(deps: Deps, actor: Actor, input: EndpointBody<typeof adminVoidCommission>): Promise<EndpointData<typeof adminVoidCommission>> {
   const operator = operatorNameOf(actor);
   return withTransaction(deps.db, async (tx) => {
+    refuseOwnAccount(actor, (await q.lockCommissionForUpdate(tx, input.id))?.beneficiary_id);
     await voidCommission(tx, actor, input);
     await insertOperatorAction(tx, { operator, action: 'referral.commission.void', target_type: 'commission', target_id: input.id, reason: input.reason });
     return { id: input.id, status: 'void' as const, reversed: 0, debt: 0 };
   });
 }
 
-/** Reverses a settled commission with a reason (recorded): what the rewards cover, the rest as a debt. */
+/** Reverses a settled commission with a reason (recorded): what the rewards cover, the rest as a debt; never one the operator's own member account earns. */
 export async function reverseCommissionByOperator(deps: Deps, actor: Actor, input: EndpointBody<typeof adminReverseCommission>): Promise<EndpointData<typeof adminReverseCommission>> {
   const operator = operatorNameOf(actor);
   return withTransaction(deps.db, async (tx) => {
+    refuseOwnAccount(actor, (await q.lockCommissionForUpdate(tx, input.id))?.beneficiary_id);
     const done = await reverseCommission(tx, actor, input);
     await insertOperatorAction(tx, { operator, action: 'referral.commission.reverse', target_type: 'commission', target_id: input.id, reason: input.reason });
     return { id: done.id, status: 'reversed' as const, reversed: done.reversed, debt: done.debt };

@@ -2,7 +2,7 @@ import { ResponseCode, maskContact, type EndpointData, type EndpointQuery, type 
 import type { getDownlineDepth, getPlacementTree, getPvSettings, getReferralTotals, getStarProgress, listDownlineMembers, listPairingBonuses, listReferralTeam, listReferredMembers, placeDownlineMember, PlacementNode } from '@shop/contract';
 import type { AppDeps } from '../../app-deps.js';
 import type { Executor } from '../../db/database.js';
-import { memberIdOf, type Actor } from '../../lib/actor.js';
+import { memberIdOf, refuseOwnAccount, type Actor } from '../../lib/actor.js';
 import { iso } from '../../lib/dates.js';
 import { AppError } from '../../lib/errors.js';
 import { pageOf } from '../../lib/paging.js';
@@ -36,6 +36,20 @@ async function refusalOfPlacement(db: Executor, memberId: number, parentId: numb
   if (await q.findPlacement(db, memberId)) return new AppError(ResponseCode.referralAlreadyPlaced);
   if (!(await q.findPlacement(db, parentId))) return new AppError(ResponseCode.referralNotInTeam);
   return new AppError(ResponseCode.referralPositionTaken);
+}
+
+/**
+ * Refuses an operator's placement change that touches the member account the same person holds
+ * (nobody arranges their own legs, which the pair bonus pays on): that account is the member placed
+ * or moved, or sits at or above one of `places` (where the member leaves and where it goes).
+ */
+export async function refuseOwnLegs(db: Executor, actor: Actor, memberId: number, places: (number | null)[]): Promise<void> {
+  refuseOwnAccount(actor, memberId);
+  const own = actor.kind === 'operator' ? actor.operatorMemberId : undefined;
+  if (own === undefined) return;
+  for (const place of places) {
+    if (place !== null && (await q.isInSubtree(db, own, place))) throw new AppError(ResponseCode.ownMemberAccount, undefined, { messageKey: 'referral.code.ownLegs' });
+  }
 }
 
 /** Places a member into (parent, side) in the caller's transaction; refuses a taken slot, a placed member or a parent not placed. */
@@ -88,6 +102,8 @@ export async function placeAutomatically(deps: Deps, actor: Actor, memberId: num
         const sponsor = underId ?? (member?.referrer_id != null ? Number(member.referrer_id) : undefined) ?? (await q.findRoot(tx))?.member_id;
         if (!member || sponsor === undefined || !(await q.findPlacement(tx, sponsor))) throw new AppError(ResponseCode.referralNotInTeam);
         const slot = await autoSlot(tx, sponsor);
+        // An operator never places into the legs of their own member account, nor places that account.
+        await refuseOwnLegs(tx, actor, memberId, [slot.parentId]);
         return placeInto(tx, actor, { memberId, parentId: slot.parentId, side: slot.side, how });
       });
     } catch (e) {
@@ -133,7 +149,7 @@ export async function listInvitees(deps: Deps, actor: Actor, input: EndpointQuer
   return { ...pageOf(list, page.total, input), self_placed: !!self };
 }
 
-/** anzhiTree: the caller's subtree (or a node inside it, or the first match of a name) a few levels deep; never another team's. */
+/** anzhiTree: the caller's subtree (or a node inside it, or the first match of a name, saying whether one matched) a few levels deep; never another team's. */
 export async function placementTree(deps: Deps, actor: Actor, input: EndpointQuery<typeof getPlacementTree>): Promise<EndpointData<typeof getPlacementTree>> {
   const me = memberIdOf(actor);
   let rootId = input.root_id ?? me;
@@ -143,9 +159,11 @@ export async function placementTree(deps: Deps, actor: Actor, input: EndpointQue
   // Not placed yet: the same code as placing, told as a read (there is no tree of theirs to show yet).
   if (access.depth === null) throw new AppError(ResponseCode.referralSelfNotPlaced, undefined, { messageKey: 'referral.code.referralSelfNotPlacedTree' });
   if (!access.inside) throw new AppError(ResponseCode.referralNotInTeam);
-  if (input.q) rootId = (await q.findInSubtreeByName(deps.db, rootId, input.q)) ?? rootId;
+  // A name nobody of the subtree has is said to match nobody (the tree the search started from is still drawn, for callers that ignore the flag).
+  const match = input.q ? await q.findInSubtreeByName(deps.db, rootId, input.q) : undefined;
+  if (match !== undefined) rootId = match;
   const drawn = await drawTree(deps.db, rootId, input.levels, access.depth, maskContact);
-  return { self_id: me, up_id: rootId === me ? null : drawn.parentId, tree: drawn.tree };
+  return { self_id: me, up_id: rootId === me ? null : drawn.parentId, tree: drawn.tree, ...(input.q ? { matched: match !== undefined } : {}) };
 }
 
 /**
