@@ -96,6 +96,11 @@ export const placementTreeData = z.object({
   /** The node above the shown root inside the caller's subtree (null at the caller). */
   up_id: z.number().int().nullable(),
   tree: placementNodeSchema,
+  /**
+   * Answered only when the call searched a name (`q`): whether anyone of the subtree matched. When
+   * nobody did, `tree` is the one the search started from, never a match (the app says so instead).
+   */
+  matched: z.boolean().optional(),
 });
 
 const legSchema = z.object({

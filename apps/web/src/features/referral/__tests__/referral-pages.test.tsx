@@ -171,7 +171,9 @@ describe('referral pages', () => {
     expect(await screen.findByText('Under review')).toBeTruthy();
     const sent = JSON.parse(api.requests.find((r) => r.url.startsWith('/attractive/user/applyUser'))!.body);
     expect(sent).toMatchObject({ name: 'Sophea Chan', mobile_pre: '60', country: 'MY', mobile: '123456789', shop_name: 'Sophea’s Corner' });
-    expect(screen.getByRole('button', { name: 'Country code +60' })).toBeTruthy();
+    // Another role's form, once asked for, keeps the country the number was of.
+    fireEvent.click(screen.getByRole('button', { name: 'Apply for another role' }));
+    expect(await screen.findByRole('button', { name: 'Country code +60' })).toBeTruthy();
   });
 
   it('applications: a number typed without + is of the member’s country', async () => {

@@ -44,4 +44,5 @@ export const useAgentInfo = () => useEndpointQuery(getAgent, undefined);
 /** The calling code an application's phone starts with: the member's own country's, else the language's home country's. */
 export const useHomeCallingCode = (country?: string | null) => useEndpointQuery(getDefaultCallingCode, country ? { country } : {}, { staleTime: Infinity });
 const applyCalls = { dealer: applyForDealer, service_centre: applyForServiceCentre, shop_owner: applyForMembership } as const;
-export const useApply = (kind: keyof typeof applyCalls) => useEndpointMutation(applyCalls[kind], { invalidates: [getAgent] });
+/** Sends an application of a kind; the page shows a refusal itself, next to the form (no toast). */
+export const useApply = (kind: keyof typeof applyCalls) => useEndpointMutation(applyCalls[kind], { invalidates: [getAgent], call: { quiet: true } });

@@ -64,7 +64,13 @@ export default function PlacementPage() {
   const invitees = useInvitees();
   const legs = useLegs();
   const [rootId, setRootId] = useState<number | undefined>();
+  // What is typed in the search box, and the name searched (on Enter): a search that matched nobody keeps its text to be corrected.
+  const [typed, setTyped] = useState('');
   const [q, setQ] = useState('');
+  const clearSearch = () => {
+    setTyped('');
+    setQ('');
+  };
   const treeSection = useRef<HTMLElement>(null);
   // Levels the tree's card holds with the root's two children in full view, measured before the tree is asked for.
   const [levels, setLevels] = useState<number | undefined>();
@@ -78,7 +84,9 @@ export default function PlacementPage() {
   const place = usePlace();
   const [chosen, setChosen] = useState<Invitee | undefined>();
   const treeFrame = useRef<HTMLDivElement>(null);
-  const shownRoot = tree.data?.tree.id;
+  // A name nobody of the team has: said so, never the tree the search started from passed off as its result.
+  const noMatch = Boolean(q) && tree.data?.matched === false;
+  const shownRoot = noMatch ? undefined : tree.data?.tree.id;
   // A tree wider than the phone scrolls sideways: each root shown opens in the middle, on its card and its
   // two children's (a placement's refetch keeps the scroll).
   useLayoutEffect(() => {
@@ -147,17 +155,21 @@ export default function PlacementPage() {
         {chosen && <p className="ref-hint">{t('referral.app.chooseSlot', { name: chosen.nickname || chosen.user_name })}</p>}
       </section>
       <section className="ref-card" ref={treeSection}>
-        <SearchBar placeholder={t('referral.app.searchName')} onSearch={(v) => setQ(v)} onClear={() => setQ('')} />
+        <SearchBar placeholder={t('referral.app.searchName')} value={typed} onChange={setTyped} onSearch={(v) => setQ(v.trim())} onClear={clearSearch} />
         <ListState loading={tree.isPending} error={tree.isError} failure={tree.error} empty={false} onRetry={() => void tree.refetch()}>
-          {tree.data && (
+          {noMatch ? (
+            <p className="ref-hint" role="status">
+              {t('referral.app.noMatch', { q })}
+            </p>
+          ) : tree.data && (
             <>
               {tree.data.up_id !== null && (
-                <Button size="small" fill="none" onClick={() => { setQ(''); setRootId(tree.data.up_id ?? undefined); }}>
+                <Button size="small" fill="none" onClick={() => { clearSearch(); setRootId(tree.data.up_id ?? undefined); }}>
                   {t('referral.app.up')}
                 </Button>
               )}
               <div className="tree" ref={treeFrame}>
-                <Node node={tree.data.tree} chosen={chosen} onSlot={(p, s) => void onSlot(p, s)} onOpen={(id) => { setQ(''); setRootId(id); }} />
+                <Node node={tree.data.tree} chosen={chosen} onSlot={(p, s) => void onSlot(p, s)} onOpen={(id) => { clearSearch(); setRootId(id); }} />
               </div>
             </>
           )}
