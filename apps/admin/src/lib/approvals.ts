@@ -1,4 +1,4 @@
-import type { ApprovalRequest, ApprovalWhat } from '@shop/contract/admin';
+import type { ApprovalChange, ApprovalRequest, ApprovalWhat } from '@shop/contract/admin';
 import { normalizeLanguage } from '@shop/contract/common';
 import type { TFunction } from 'i18next';
 import { formatDate, formatNumber } from './format';
@@ -91,3 +91,45 @@ function whatText(t: TFunction, w: ApprovalWhat): string {
 
 /** A request's "what" in words: from its data in the operator's language, else (its payload unreadable) its English summary. */
 export const approvalText = (t: TFunction, r: Pick<ApprovalRequest, 'what' | 'summary'>): string => (r.what ? whatText(t, r.what) : r.summary);
+
+/** How a field's values read: money in the request's currency, a percentage, a moment, a limit (null: none). */
+type Shape = 'money' | 'percent' | 'date' | 'limit';
+/** The coupon editor's label of each field a coupon change has. */
+const COUPON_LABELS: Record<string, string> = { amount: 'amount', percent_bp: 'percent', min_spend: 'minSpend', starts_at: 'starts', ends_at: 'ends', per_member_limit: 'perMember', total_limit: 'totalLimit' };
+/** The shop settings page's label of each field a change of the fee or the price band has. */
+const SHOP_SETTINGS_LABELS: Record<string, string> = { fee_bp: 'fee', price_below_bp: 'below', price_above_bp: 'above' };
+/** Each kind with changes: where its field labels live in the console's packs, and the fields that are not plain numbers, yes/no or words. */
+const FIELDS: Partial<Record<ApprovalRequest['kind'], { label: (field: string) => string; shapes: Record<string, Shape> }>> = {
+  'referral.plan': {
+    label: (f) => `console.referral.plan.${f}`,
+    shapes: { pair_rate_bp: 'percent', level1_rate_bp: 'percent', level2_rate_bp: 'percent', level3_rate_bp: 'percent', pv_value_minor: 'money', default_daily_cap_minor: 'money', daily_cap: 'money' },
+  },
+  'coupon.update': {
+    label: (f) => `console.catalogue.coupons.${COUPON_LABELS[f] ?? f}`,
+    shapes: { amount: 'money', min_spend: 'money', percent_bp: 'percent', starts_at: 'date', ends_at: 'date', total_limit: 'limit' },
+  },
+  'shop.settings': {
+    label: (f) => `console.shops.settings.${SHOP_SETTINGS_LABELS[f] ?? f}`,
+    shapes: { fee_bp: 'percent', price_below_bp: 'percent', price_above_bp: 'percent' },
+  },
+};
+/** One change of a settings request in words: its label (a star's field with its star) and old → new, money in its currency, rates as percentages. */
+export function changeText(t: TFunction, request: Pick<ApprovalRequest, 'kind' | 'currency' | 'changes'>): (c: ApprovalChange) => string {
+  const fields = FIELDS[request.kind];
+  // Amounts before a change of the bonus currency were in the old one.
+  const oldCurrency = request.changes?.find((c) => c.field === 'bonus_currency')?.from;
+  const value = (c: ApprovalChange, v: ApprovalChange['from'], currency: string) => {
+    const shape = fields?.shapes[c.field];
+    if (v === null) return shape === 'limit' ? t('console.money.approvals.what.noLimit') : '—';
+    if (typeof v === 'boolean') return t(v ? 'console.money.approvals.yes' : 'console.money.approvals.no');
+    if (typeof v === 'string') return shape === 'date' ? formatDate(v) : v;
+    if (shape === 'percent') return showPercent(v);
+    if (shape === 'money') return showAmount(v, currency);
+    return formatNumber(v);
+  };
+  return (c: ApprovalChange) => {
+    const field = fields ? t(fields.label(c.field)) : c.field;
+    const label = c.star === null ? field : t('console.money.approvals.starField', { star: c.star, field });
+    return `${label}: ${value(c, c.from, typeof oldCurrency === 'string' ? oldCurrency : request.currency)} → ${value(c, c.to, request.currency)}`;
+  };
+}

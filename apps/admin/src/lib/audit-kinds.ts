@@ -1,6 +1,6 @@
-import { APPROVAL_KINDS, APPROVAL_STEPS, OPERATOR_ACTION_KINDS, OPERATOR_ACTION_TARGETS, approvalActionOf, type ApprovalKind, type ApprovalStep, type AuditFacts } from '@shop/contract/admin';
+import { APPROVAL_KINDS, APPROVAL_STEPS, OPERATOR_ACTION_FAMILY_WORDS, OPERATOR_ACTION_KINDS, OPERATOR_ACTION_TARGETS, approvalActionOf, type ApprovalKind, type ApprovalStep, type AuditFacts } from '@shop/contract/admin';
 import type { TFunction } from 'i18next';
-import { approvalText } from './approvals';
+import { approvalText, changeText } from './approvals';
 import { formatDate, formatNumber } from './format';
 
 /**
@@ -24,13 +24,23 @@ const textKey = (kind: string) => `console.settings.kinds.${kind.replace(/\./g, 
 const requestName = (t: TFunction, kind: ApprovalKind) => t(`console.money.approvals.kinds.${kind}`);
 const stepLabel = (t: TFunction, kind: ApprovalKind, step: ApprovalStep) => t(STEP_TEXTS[step], { what: requestName(t, kind) });
 
-/** An entry's facts in the console's language (`console.audit.facts.<key>`), numbers as the console writes them; what an operator typed as typed. */
-export function describeFacts(t: TFunction, facts: AuditFacts): string {
+/**
+ * An entry's facts in the console's language (`console.audit.facts.<key>`), numbers and money as the
+ * console writes them; what an operator typed as typed. `kind`: the request's, for a settings request's
+ * changes (where its fields' names live).
+ */
+export function describeFacts(t: TFunction, facts: AuditFacts, kind?: ApprovalKind): string {
   const k = (key: string, values: Record<string, string>, count?: number) =>
     count === undefined ? t(`console.audit.facts.${key}`, values) : t(`console.audit.facts.${key}`, { count, replace: values });
   switch (facts.key) {
     case 'request':
       return approvalText(t, { what: facts.what, summary: '' });
+    case 'request_changes':
+      return facts.changes.length === 0
+        ? t('console.money.approvals.noChanges')
+        : facts.changes.map(changeText(t, { kind: kind ?? 'referral.plan', currency: facts.currency, changes: facts.changes })).join('; ');
+    case 'approvals_given':
+      return k(facts.key, { given: formatNumber(facts.given), needed: formatNumber(facts.needed) });
     case 'approved_request':
       return k(facts.key, { id: String(facts.request_id) });
     case 'shipment':
@@ -62,7 +72,7 @@ export function describeFacts(t: TFunction, facts: AuditFacts): string {
  */
 export function describeAction(t: TFunction, action: string, facts: AuditFacts | null = null): { label: string; detail: string } {
   const request = approvalActionOf(action);
-  const worded = facts ? describeFacts(t, facts) : '';
+  const worded = facts ? describeFacts(t, facts, request?.kind) : '';
   if (request) return { label: stepLabel(t, request.kind, request.step), detail: worded ? `${request.detail} ${worded}` : request.detail };
   const name = /^[^ =]*/.exec(action)![0];
   const parts = name.split('.');
@@ -70,15 +80,33 @@ export function describeAction(t: TFunction, action: string, facts: AuditFacts |
     const kind = parts.slice(0, n).join('.');
     if ((AUDIT_KINDS as readonly string[]).includes(kind)) {
       const recorded = action.slice(kind.length).replace(/^[ .=]/, '').trim();
+      // A family's decision (`application.reject`, `shop.paused`) by its own text, whatever follows it as recorded.
+      const word = /^[a-z_]+/.exec(recorded)?.[0];
+      const words: readonly string[] | undefined = FAMILY_WORDS[kind];
+      if (word && words?.includes(word) && action.charAt(kind.length) === '.') {
+        const rest = recorded.slice(word.length).trim();
+        return { label: t(`${textKey(kind)}_${word}`), detail: [rest, worded].filter(Boolean).join(' ') };
+      }
+      // One approval of a withdrawal recorded before its counts were facts ("1 of 2"): worded the same.
+      const given = kind === 'withdrawal.approve' && !facts ? /^(\d+) of (\d+)$/.exec(recorded) : null;
+      if (given) return { label: t(textKey(kind)), detail: describeFacts(t, { key: 'approvals_given', given: Number(given[1]), needed: Number(given[2]) }) };
       return { label: t(textKey(kind)), detail: [recorded, worded].filter(Boolean).join(' ') };
     }
   }
   return { label: action, detail: worded };
 }
 
-/** The kinds to filter the log by, labelled in the console's language: every kind, then each request kind's steps. */
+const FAMILY_WORDS: Partial<Record<string, readonly string[]>> = OPERATOR_ACTION_FAMILY_WORDS;
+
+/** Each family's decisions with their own text (`application.reject` → "Role application rejected"), for the log's filter and its tests. */
+export const AUDIT_FAMILY_ACTIONS: ReadonlyArray<{ action: string; key: string }> = Object.entries(OPERATOR_ACTION_FAMILY_WORDS).flatMap(([kind, words]) =>
+  (words as readonly string[]).map((word) => ({ action: `${kind}.${word}`, key: `${textKey(kind)}_${word}` })),
+);
+
+/** The kinds to filter the log by, labelled in the console's language: every kind, each family's decisions, then each request kind's steps. */
 export const auditKindOptions = (t: TFunction) => [
   ...AUDIT_KINDS.map((kind) => ({ value: kind as string, label: t(textKey(kind)) })),
+  ...AUDIT_FAMILY_ACTIONS.map(({ action, key }) => ({ value: action, label: t(key) })),
   ...APPROVAL_KINDS.flatMap((kind) => APPROVAL_STEPS.map((step) => ({ value: `${kind}.${step}`, label: stepLabel(t, kind, step) }))),
 ];
 

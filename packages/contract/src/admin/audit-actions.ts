@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { APPROVAL_KINDS, approvalWhatSchema, type ApprovalKind } from './approvals.js';
+import { APPROVAL_KINDS, approvalChangeSchema, approvalWhatSchema, type ApprovalKind } from './approvals.js';
+import { FLAG_DECISIONS } from './payments.schemas.js';
 
 // What the audit log (operator_actions) records as an entry's action: a kind the console names in
 // every language, then its details. The API can write no other (`insertOperatorAction` takes an
@@ -51,6 +52,24 @@ export type OperatorActionKind = (typeof OPERATOR_ACTION_KINDS)[number];
 /** Kinds whose entries go on with `.<word>` naming the decision or the thing (`after_sale.approve`, `export.orders`, `setting.captcha_mode=auto`): the kind names them all. */
 export const OPERATOR_ACTION_FAMILIES = ['setting', 'after_sale', 'review', 'news_comment', 'application', 'shop', 'shop_order', 'referral.commission', 'order.cancel', 'payment_flag', 'export'] as const satisfies readonly OperatorActionKind[];
 
+/**
+ * The words the API writes after a family's kind for a decision (`application.reject`, `shop.paused`,
+ * `order.cancel.refunding`): each has its own text `console.settings.kinds.<kind>_<word>` (. as _), so
+ * the log names the decision in the operator's language, never by the English word. A word not listed
+ * (none is written today) shows as its kind's text with the word as recorded.
+ */
+export const OPERATOR_ACTION_FAMILY_WORDS = {
+  application: ['approve', 'reject'],
+  'referral.commission': ['void', 'reverse'],
+  shop: ['open', 'paused', 'closed'],
+  shop_order: ['approve', 'reject', 'refund'],
+  after_sale: ['approve', 'reject', 'restock', 'receive', 'refuse_receipt', 'refund', 'ship', 'close'],
+  news_comment: ['show', 'hide'],
+  review: ['hide', 'show', 'reply', 'reply_removed'],
+  'order.cancel': ['cancelled', 'refunding', 'refunded'],
+  payment_flag: FLAG_DECISIONS,
+} as const satisfies Partial<Record<(typeof OPERATOR_ACTION_FAMILIES)[number], readonly string[]>>;
+
 /** The steps of a request for a second operator (four eyes) the audit log records: asked, done at once within the threshold, approved, rejected, withdrawn or closed. */
 export const APPROVAL_STEPS = ['request', 'done', 'approve', 'reject', 'cancel'] as const;
 export type ApprovalStep = (typeof APPROVAL_STEPS)[number];
@@ -78,6 +97,14 @@ const count = z.number().int();
 export const auditFactsSchema = z.discriminatedUnion('key', [
   /** A request for a second operator (asked, done at once, approved, rejected, withdrawn), as its request reads. */
   z.object({ key: z.literal('request'), what: approvalWhatSchema }),
+  /**
+   * A settings request (the referral plan, the member shops' fee and price band): each field it changes,
+   * old → new as asked, amounts in minor units of `currency` (the old ones of a bonus currency change in
+   * the old currency, its `from`).
+   */
+  z.object({ key: z.literal('request_changes'), currency: z.string(), changes: z.array(approvalChangeSchema) }),
+  /** One approval of a withdrawal given, of the approvals it needs before it is paid. */
+  z.object({ key: z.literal('approvals_given'), given: count, needed: count }),
   /** A change carried out once a second operator approved the request it was asked in. */
   z.object({ key: z.literal('approved_request'), request_id: count }),
   /** A package of an order handed to a carrier. */

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { APPROVAL_KINDS, APPROVAL_STEPS, OPERATOR_ACTION_FAMILIES, OPERATOR_ACTION_KINDS } from '@shop/contract/admin';
+import { APPROVAL_KINDS, APPROVAL_STEPS, OPERATOR_ACTION_FAMILIES, OPERATOR_ACTION_FAMILY_WORDS, OPERATOR_ACTION_KINDS } from '@shop/contract/admin';
 import { LANGUAGES } from '@shop/contract/common';
 import { loadConsolePacks } from '@shop/contract/packs';
 import { changeLanguage, i18n, initI18n } from '../i18n';
-import { auditKindOptions, describeAction } from '../audit-kinds';
+import { AUDIT_FAMILY_ACTIONS, auditKindOptions, describeAction } from '../audit-kinds';
 
 // The audit log's "Action" column and its filter: a request for a second operator reads as asked
 // (approved, rejected …), never as the thing done; every action the API can record (the contract's
@@ -89,6 +89,44 @@ describe('sign-ins at the console’s door', () => {
     expect(auditKindOptions(t())).toContainEqual({ value: 'access.totp_bound', label: 'Authenticator bound' });
     await changeLanguage('zh-cn');
     expect(shown('access.wrong_code 203.0.113.5')).toEqual({ label: '登录被拒：验证码错误或缺失', detail: '203.0.113.5' });
+    await changeLanguage('en-us');
+  });
+});
+
+describe('a family’s decisions (`application.reject`, `shop.paused`, `order.cancel.refunding`)', () => {
+  // The log read "身份申请 reject": the kind in Chinese, the decision as the English word the API wrote.
+  it('read as the decision itself in Simplified Chinese and Hungarian, never the English word', async () => {
+    await changeLanguage('zh-cn');
+    expect(shown('application.reject')).toEqual({ label: '身份申请已驳回', detail: '' });
+    expect(shown('shop.paused').label).toBe('会员店铺已暂停');
+    expect(shown('order.cancel.refunding').label).toBe('订单已取消，退款处理中');
+    expect(shown('referral.commission.void').label).toBe('佣金已作废');
+    // What follows the word stays as recorded (a flag's number, its code and the payment's reference).
+    expect(shown('payment_flag.dismiss #4 amount_mismatch PAY-1')).toEqual({ label: '异常支付已忽略', detail: '#4 amount_mismatch PAY-1' });
+    await changeLanguage('hu');
+    expect(shown('application.reject').label).toBe('Szerep-jelentkezés elutasítva');
+    expect(shown('after_sale.refuse_receipt').label).toBe('Visszaküldött áru átvétele megtagadva');
+    await changeLanguage('en-us');
+    expect(shown('application.approve').label).toBe('Role application approved');
+  });
+
+  it.each([...LANGUAGES])('each has its own text in %s, offered by the filter', async (lang) => {
+    await changeLanguage(lang);
+    const pack = packs[lang];
+    const words = Object.values(OPERATOR_ACTION_FAMILY_WORDS).flat();
+    expect(AUDIT_FAMILY_ACTIONS.length).toBe(words.length);
+    const options = auditKindOptions(t());
+    const raw = AUDIT_FAMILY_ACTIONS.filter(({ action, key }) => {
+      const { label, detail } = shown(action);
+      return !pack[key] || label !== pack[key] || detail !== '' || !options.some((o) => o.value === action && o.label === label);
+    });
+    expect(raw).toEqual([]);
+  });
+
+  it('one approval of several of a withdrawal reads as counted, recorded as facts or (before) as text', async () => {
+    await changeLanguage('zh-cn');
+    expect(describeAction(t(), 'withdrawal.approve', { key: 'approvals_given', given: 1, needed: 2 })).toEqual({ label: '提现审批已记录', detail: '已获 1/2 个批准' });
+    expect(shown('withdrawal.approve 1 of 2').detail).toBe('已获 1/2 个批准');
     await changeLanguage('en-us');
   });
 });

@@ -1,4 +1,4 @@
-import { APPROVAL_KINDS, APPROVAL_KIND_PERMISSIONS, LIMIT_KINDS, approvalWhatSchema, ResponseCode, roleAllows, soloCeiling, type ApprovalChange, type ApprovalKind, type ApprovalRequest, type ApprovalStep, type ApprovalWhat, type EndpointData, type EndpointBody, type EndpointQuery, type LimitKind, type OperatorRole, type Permission, type adminDecideApproval, type adminListApprovals, type adminSetApprovalLimit } from '@shop/contract';
+import { APPROVAL_KINDS, APPROVAL_KIND_PERMISSIONS, LIMIT_KINDS, approvalWhatSchema, ResponseCode, roleAllows, soloCeiling, type ApprovalChange, type ApprovalKind, type ApprovalRequest, type ApprovalStep, type ApprovalWhat, type AuditFacts, type EndpointData, type EndpointBody, type EndpointQuery, type LimitKind, type OperatorAction, type OperatorRole, type Permission, type adminDecideApproval, type adminListApprovals, type adminSetApprovalLimit } from '@shop/contract';
 import type { Database, Executor } from '../../db/database.js';
 import { operatorNameOf, refuseOwnAccount, type Actor } from '../../lib/actor.js';
 import { iso } from '../../lib/dates.js';
@@ -158,12 +158,15 @@ const viewOf = async (db: Executor, id: number) => toView((await q.findApprovalR
 
 /**
  * A request's step in the audit log: its kind, step and number, with what it asks as facts the console
- * words in the operator's language (its English summary where its payload cannot be read).
+ * words in the operator's language: what it does, or for a settings request each field it changes
+ * (its English summary only where neither can be read).
  */
-const requestEntry = (step: ApprovalStep, r: ApprovalRequest) =>
+const requestEntry = (step: ApprovalStep, r: ApprovalRequest): { action: OperatorAction; facts: AuditFacts | null } =>
   r.what
-    ? { action: `${r.kind}.${step} #${r.id}` as const, facts: { key: 'request' as const, what: r.what } }
-    : { action: `${r.kind}.${step} #${r.id} ${r.summary}` as const, facts: null };
+    ? { action: `${r.kind}.${step} #${r.id}`, facts: { key: 'request', what: r.what } }
+    : r.changes
+      ? { action: `${r.kind}.${step} #${r.id}`, facts: { key: 'request_changes', currency: r.currency, changes: r.changes } }
+      : { action: `${r.kind}.${step} #${r.id} ${r.summary}`, facts: null };
 
 /**
  * An operator asks for something that creates value: recorded with its reason; carried out at once

@@ -7,7 +7,6 @@ import { announce } from '../../lib/changes.js';
 import { withTransaction, type Tx } from '../../lib/transaction.js';
 import { thresholdOf } from '../approvals/approvals.service.js';
 import { post, postHold, releaseHold, reserveHold } from '../ledger/ledger.service.js';
-import type { OperatorAction } from '@shop/contract';
 import { insertOperatorAction } from '../operator-actions/operator-actions.queries.js';
 import { deciderRefOf, fourEyes, operatorRefOf } from '../operators/four-eyes.js';
 import * as q from './wallet.queries.js';
@@ -281,8 +280,16 @@ export async function approveWithdrawal(db: AppDeps['db'], actor: Actor, input: 
       await q.transitionWithdrawal(tx, w.id, ['pending'], 'approved', { approvers, approved_at: new Date(), reviewed_by: approvers.join(', ') });
       await notifyMember(tx, { memberId: w.user_id, kind: 'wallet.withdrawal_approved', params: { withdraw_no: w.withdraw_no, amount: await printAmount(tx, w.amount, w.currency), reason: input.reason ?? '' }, link: `/pages/my/withdrawInfo?id=${w.id}`, eventKey: `withdrawal:${w.id}:approved` });
     }
-    const action: OperatorAction = approvers.length < needed ? `withdrawal.approve ${approvers.length} of ${needed}` : 'withdrawal.approved';
-    await insertOperatorAction(tx, { operator, action, target_type: 'withdrawal', target_id: w.id, reason: input.reason ?? null });
+    // One approval of several: how many are in, as facts the console words ("1 of 2 approvals").
+    const partial = approvers.length < needed;
+    await insertOperatorAction(tx, {
+      operator,
+      action: partial ? 'withdrawal.approve' : 'withdrawal.approved',
+      target_type: 'withdrawal',
+      target_id: w.id,
+      reason: input.reason ?? null,
+      facts: partial ? { key: 'approvals_given', given: approvers.length, needed } : null,
+    });
     return toAdmin((await q.findWithdrawal(tx, w.id))!, needed);
   });
 }

@@ -173,6 +173,9 @@ describe('who decided a withdrawal, as the console shows it', () => {
     });
     await unchanged();
     expect((await post('/admin/api/wallet/withdrawals/approve', { id: w.id, reason: 'statement checked' }, fin1.headers)).body.data).toMatchObject({ status: 'pending', reviewed_by: null });
+    // The audit log counts the approvals as facts the console words ("1 of 2 approvals" in English only in English).
+    const recorded = await t.db.selectFrom('operator_actions').select(['action', 'facts']).where('target_type', '=', 'withdrawal').where('target_id', '=', w.id).execute();
+    expect(recorded).toEqual([{ action: 'withdrawal.approve', facts: { key: 'approvals_given', given: 1, needed: 2 } }]);
     expect((await post('/admin/api/wallet/withdrawals/paid', { id: w.id, payout_reference: 'EARLY-1' }, owner1.headers)).body).toMatchObject({
       code: ResponseCode.requestNotPending,
       msg: 'This withdrawal has 1 of 2 approvals: another operator must approve it before it can be marked paid',
