@@ -18,6 +18,9 @@ export function formatMoney(minor: number, currency: string): string {
 /** A member's name (given, family) in the order the console's language writes it, as the member app shows it to a reader of that language. */
 export const formatPersonName = (given: string | null | undefined, family: string | null | undefined): string => fullName(given, family, normalizeLanguage(i18n.language) ?? 'en-us');
 
+/** The console language's decimal mark: a comma in Hungarian and Indonesian, else a dot. */
+export const decimalMark = (): string => new Intl.NumberFormat(tag()).formatToParts(1.5).find((p) => p.type === 'decimal')?.value ?? '.';
+
 /** A count with the language's grouping. */
 export const formatNumber = (n: number): string => new Intl.NumberFormat(tag()).format(n);
 

@@ -1,4 +1,4 @@
-import { isAmount } from '@shop/contract/common';
+import { isAmount, readWrittenAmount } from '@shop/contract/common';
 import { formatDecimal, numberMarks } from '@/lib/format';
 
 /**
@@ -12,27 +12,8 @@ import { formatDecimal, numberMarks } from '@/lib/format';
 
 /** The amount in the API's format ("1000.50") of what the member typed in their language; undefined when it cannot be read for sure. */
 export function readAmount(typed: string, lang?: string): string | undefined {
-  const { decimal } = numberMarks(lang);
-  const comma = decimal === ',';
-  const text = typed.trim();
-  const [whole = '', fraction, extra] = text.split(comma ? ',' : '.');
-  if (extra !== undefined || (fraction !== undefined && !/^\d{1,2}$/.test(fraction))) return undefined;
-  // A space groups thousands in every language (Intl writes a no-break one: the same to the member).
-  const digits = ungroup(whole.replace(/[\u00a0\u202f]/g, ' '), comma ? '. ' : ', ');
-  if (digits === undefined) return undefined;
-  const wire = `${digits.replace(/^0+(?=\d)/, '')}${fraction === undefined ? '' : `.${fraction}`}`;
-  return isAmount(wire) ? wire : undefined;
-}
-
-/** The digits of a whole number written with one kind of thousands separator (of `separators`), or alone; undefined otherwise. */
-function ungroup(whole: string, separators: string): string | undefined {
-  if (/^\d+$/.test(whole)) return whole;
-  const used = [...new Set([...whole].filter((c) => !/\d/.test(c)))];
-  const mark = used[0];
-  if (used.length !== 1 || !mark || !separators.includes(mark)) return undefined;
-  const parts = whole.split(mark);
-  if (!/^\d{1,3}$/.test(parts[0]!) || !parts.slice(1).every((p) => /^\d{3}$/.test(p))) return undefined;
-  return parts.join('');
+  const wire = readWrittenAmount(typed, numberMarks(lang).decimal);
+  return wire !== undefined && isAmount(wire) ? wire : undefined;
 }
 
 /** An amount in the API's format ("1000.50") as the member writes it ("1,000.50", "1000,50"): what a field is filled with. */

@@ -15,9 +15,19 @@ function plainDecimal(n: number): string {
   return n.toFixed(20).replace(/\.?0+$/, '');
 }
 
+/**
+ * Amount text with its thousands commas taken out ("1,234.5" → "1234.5"). A comma that does not group
+ * whole thousands ("1,50", written where a comma is the decimal mark) is left in, so the text is refused
+ * as an amount rather than read as a hundred times more.
+ */
+function withoutGroupCommas(text: string): string {
+  const s = text.trim();
+  return /^[-+]?\d{1,3}(?:,\d{3})+(?:\.\d*)?$/.test(s) ? s.replace(/,/g, '') : s;
+}
+
 /** Cuts (never rounds) an amount to 2 decimals and prints it: `floorAmount(0.299) === '0.29'`. */
 export function floorAmount(value: number | string, decimals = 2): string {
-  const s = typeof value === 'number' ? plainDecimal(value) : value.trim().replace(/,/g, '');
+  const s = typeof value === 'number' ? plainDecimal(value) : withoutGroupCommas(value);
   if (!/^[-+]?\d*(?:\.\d*)?$/.test(s) || !/\d/.test(s)) throw new RangeError(`not an amount: ${String(value)}`);
   const negative = s.startsWith('-');
   const [intPart = '0', frac = ''] = s.replace(/^[-+]/, '').split('.');
@@ -29,7 +39,7 @@ export function floorAmount(value: number | string, decimals = 2): string {
 
 /** `value` written with `exp` decimals as an integer (`'12.5'`, 2 → 1250), refusing more precision than that. */
 function scaledInteger(value: string | number, exp: number, unit: string): number {
-  const s = typeof value === 'number' ? plainDecimal(value) : value.trim().replace(/,/g, '');
+  const s = typeof value === 'number' ? plainDecimal(value) : withoutGroupCommas(value);
   const m = /^(-)?(\d+)(?:\.(\d+))?$/.exec(s);
   if (!m) throw new RangeError(`not an amount: ${String(value)}`);
   const frac = (m[3] ?? '').replace(/0+$/, '');
@@ -51,6 +61,35 @@ function unscaled(value: number, exp: number): string {
 
 /** Parses a decimal amount (`'1,234.5'`) into integer minor units of the currency, refusing extra precision. */
 export const toMinorUnits = (amount: string | number, currency: string): number => scaledInteger(amount, currencyExponent(currency), currency);
+
+/**
+ * An unsigned amount as a person writes it in a language whose decimal mark is `decimal`, in the wire's
+ * form ("1234.50"); undefined when it cannot be read for sure. Where the decimal mark is a comma
+ * (Hungarian, Indonesian), "10,50" is ten and a half and dots or spaces group thousands; elsewhere a dot
+ * is the decimal mark and commas or spaces group thousands. A group is exactly three digits, so "10.50"
+ * in Indonesian or "10,50" in English is not read as anything. Decimals are not counted here: the
+ * currency's own are checked when the amount is scaled.
+ */
+export function readWrittenAmount(typed: string, decimal: string): string | undefined {
+  const comma = decimal === ',';
+  const [whole = '', fraction, extra] = typed.trim().split(comma ? ',' : '.');
+  if (extra !== undefined || (fraction !== undefined && !/^\d+$/.test(fraction))) return undefined;
+  // A space groups thousands in every language (Intl writes a no-break one: the same to the reader).
+  const digits = ungroup(whole.replace(/[\u00a0\u202f]/g, ' '), comma ? '. ' : ', ');
+  if (digits === undefined) return undefined;
+  return `${digits.replace(/^0+(?=\d)/, '')}${fraction === undefined ? '' : `.${fraction}`}`;
+}
+
+/** The digits of a whole number written with one kind of thousands separator (of `separators`), or alone; undefined otherwise. */
+function ungroup(whole: string, separators: string): string | undefined {
+  if (/^\d+$/.test(whole)) return whole;
+  const used = [...new Set([...whole].filter((c) => !/\d/.test(c)))];
+  const mark = used[0];
+  if (used.length !== 1 || !mark || !separators.includes(mark)) return undefined;
+  const parts = whole.split(mark);
+  if (!/^\d{1,3}$/.test(parts[0]!) || !parts.slice(1).every((p) => /^\d{3}$/.test(p))) return undefined;
+  return parts.join('');
+}
 
 /** Prints integer minor units as a decimal amount of the currency: `fromMinorUnits(1234, 'USD') === '12.34'`. */
 export const fromMinorUnits = (minor: number, currency: string): string => unscaled(minor, currencyExponent(currency));

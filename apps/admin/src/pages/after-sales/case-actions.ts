@@ -1,9 +1,9 @@
 import { AFTER_SALE_REFUND_REASON_MAX, type adminAfterSaleSchema } from '@shop/contract/after-sales';
-import { fromMinorUnits, type Permission } from '@shop/contract/common';
+import { type Permission } from '@shop/contract/common';
 import type { TFunction } from 'i18next';
 import type { z } from 'zod';
 import type { QueueAction } from '../../components/ReviewQueue';
-import { amountOf, parseAmount, showAmount } from '../../lib/money';
+import { amountOf, amountText, parseAmount, showAmount } from '../../lib/money';
 import { call } from '../../lib/request';
 import {
   approveAfterSaleRoute,
@@ -56,7 +56,7 @@ export function caseActions(t: TFunction, can: (permission: Permission) => boole
             name: 'refund_amount',
             label: `${t('console.afterSales.refundAmount')} (${r.currency})`,
             placeholder: t('console.afterSales.refundHint'),
-            initial: fromMinorUnits(r.refundable, r.currency),
+            initial: amountText(r.refundable, r.currency),
             refuse: (v) => (typed(v) === 0 ? t('console.afterSales.refundZero') : undefined),
           },
           {

@@ -1,5 +1,4 @@
 import type { adminCouponSchema } from '@shop/contract/catalogue';
-import { fromMinorUnits } from '@shop/contract/common';
 import { Alert, App as AntApp, Form, Input, InputNumber, Modal, Radio, Select, Space, Typography } from 'antd';
 import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -10,7 +9,7 @@ import { useEndpointMutation } from '../../lib/endpoint-query';
 import { useCan } from '../../lib/operator';
 import { PromotionList } from '../../components/PromotionList';
 import { formatDateParts, formatMoney, formatNumber } from '../../lib/format';
-import { amountOf, parsePercent, percentOf, showPercent } from '../../lib/money';
+import { amountOf, amountText, parsePercent, percentOf, showPercent } from '../../lib/money';
 import { FormField, fromLocalInput, toLocalInput, useConsoleForm } from '../../lib/form';
 import { couponsRoute, createCouponRoute, updateCouponRoute } from '../../lib/routes-catalogue';
 import { waitingRequestOf } from '../../lib/approvals';
@@ -42,10 +41,10 @@ export function CouponForm({ editing, onClose }: { editing?: Row; onClose: () =>
       ? {
           code: editing.code,
           kind: editing.kind,
-          amount: editing.amount === null ? null : fromMinorUnits(editing.amount, editing.currency),
+          amount: editing.amount === null ? null : amountText(editing.amount, editing.currency),
           percent: editing.percent_bp === null ? null : percentOf(editing.percent_bp),
           currency: editing.currency,
-          min_spend: fromMinorUnits(editing.min_spend, editing.currency),
+          min_spend: amountText(editing.min_spend, editing.currency),
           starts_at: toLocalInput(editing.starts_at),
           ends_at: toLocalInput(editing.ends_at),
           per_member_limit: editing.per_member_limit,

@@ -1,5 +1,4 @@
 import type { adminGoodsSchema, saveGoodsBody, stockAdjustmentSchema } from '@shop/contract/catalogue';
-import { fromMinorUnits } from '@shop/contract/common';
 import {
   Alert, App as AntApp, Button, Card, Checkbox, Col, Flex, Form, Image, Input, InputNumber, Popconfirm, Row, Select, Skeleton, Space, Switch, TreeSelect, Typography, Upload,
 } from 'antd';
@@ -15,7 +14,7 @@ import { FramedTable, QueryTable } from '../../components/QueryTable';
 import { call } from '../../lib/request';
 import { FormField, filledTexts, useConsoleForm, type FieldControlProps } from '../../lib/form';
 import { formatDate, formatNumber } from '../../lib/format';
-import { amountOf } from '../../lib/money';
+import { amountOf, amountText } from '../../lib/money';
 import { adjustStockRoute, goodsListRoute, goodsRoute, saveGoodsRoute, stockAdjustmentsRoute } from '../../lib/routes-catalogue';
 import { categoryTree, useCategories } from './Categories';
 import { LanguagePicker, LanguageTexts, editorLanguages, nameIn, useShownLanguages } from '../../components/LanguageTexts';
@@ -63,12 +62,12 @@ function toValues(g: Goods): Values {
     shelves: (['is_hot', 'is_new', 'is_recommend'] as const).filter((k) => g[k]),
     sort: g.sort,
     warranty_months: g.warranty_months,
-    market_price: fromMinorUnits(g.market_price, g.currency),
+    market_price: amountText(g.market_price, g.currency),
     name: g.name,
     subtitle: g.subtitle,
     description: g.description,
     images: g.images,
-    skus: g.skus.map((s) => ({ id: s.id, spec_value_ids: s.spec_value_ids, price: fromMinorUnits(s.price, g.currency), market_price: fromMinorUnits(s.market_price, g.currency), pv: s.pv, weight_g: s.weight_g, image: s.image, stock: s.stock })),
+    skus: g.skus.map((s) => ({ id: s.id, spec_value_ids: s.spec_value_ids, price: amountText(s.price, g.currency), market_price: amountText(s.market_price, g.currency), pv: s.pv, weight_g: s.weight_g, image: s.image, stock: s.stock })),
   };
 }
 

@@ -1,5 +1,5 @@
 import type { adminGroupBuySchema } from '@shop/contract/catalogue';
-import { fromMinorUnits, type EndpointData } from '@shop/contract/common';
+import { type EndpointData } from '@shop/contract/common';
 import { Alert, App as AntApp, Form, Input, InputNumber, Modal, Select, Space } from 'antd';
 import { useState } from 'react';
 import { useWatch } from 'react-hook-form';
@@ -10,7 +10,7 @@ import { PromotionList } from '../../components/PromotionList';
 import { SaveRefused } from '../../components/SaveRefused';
 import { useCan } from '../../lib/operator';
 import { formatDate, formatMoney, formatNumber } from '../../lib/format';
-import { amountOf } from '../../lib/money';
+import { amountOf, amountText } from '../../lib/money';
 import { FormField, fromLocalInput, refusedFieldsOf, toLocalInput, useConsoleForm } from '../../lib/form';
 import { waitingRequestOf } from '../../lib/approvals';
 import { createGroupBuyRoute, endGroupBuyRoute, goodsRoute, groupBuysRoute, updateGroupBuyRoute } from '../../lib/routes-catalogue';
@@ -50,7 +50,7 @@ export function GroupBuyForm({ editing, onClose, reopen }: { editing?: Row; onCl
           fill_hours: editing.fill_hours,
           starts_at: toLocalInput(editing.starts_at),
           ends_at: toLocalInput(editing.ends_at),
-          price: fromMinorUnits(editing.price, editing.currency),
+          price: amountText(editing.price, editing.currency),
           quantity: editing.quantity,
           per_order_limit: editing.per_order_limit,
           per_member_limit: editing.per_member_limit,

@@ -1,6 +1,6 @@
 import { Alert, App as AntApp, Button, Card, Form, Input, InputNumber, Modal, Select, Space, Switch, Tag } from 'antd';
 import { keepPreviousData } from '@tanstack/react-query';
-import { LANGUAGES, fromMinorUnits, type Language, type EndpointData } from '@shop/contract/common';
+import { LANGUAGES, type Language, type EndpointData } from '@shop/contract/common';
 import { useState } from 'react';
 import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -10,7 +10,7 @@ import { StatusTag } from '../../components/StatusTag';
 import { useCan } from '../../lib/operator';
 import { call } from '../../lib/request';
 import { formatDate, formatMoney } from '../../lib/format';
-import { amountOf } from '../../lib/money';
+import { amountOf, amountText } from '../../lib/money';
 import { FormField, filledTexts, useConsoleForm, type BodySchema } from '../../lib/form';
 import { LANGUAGE_NAMES } from '../../lib/i18n';
 import { languagesWithText } from '../../components/LanguageTexts';
@@ -57,8 +57,8 @@ function CauseForm({ editing, onClose, ask, reload }: { editing?: Cause; onClose
           description: editing.description,
           image: editing.image,
           currency: editing.currency,
-          min: fromMinorUnits(editing.min_amount, editing.currency),
-          goal: editing.goal === null ? null : fromMinorUnits(editing.goal, editing.currency),
+          min: amountText(editing.min_amount, editing.currency),
+          goal: editing.goal === null ? null : amountText(editing.goal, editing.currency),
           open: editing.status === 'open',
         }
       : { lang: 'en-us', title: {}, description: {}, image: '', currency: 'USD', min: '1', goal: null, open: true },

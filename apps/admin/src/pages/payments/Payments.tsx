@@ -1,7 +1,6 @@
 import type { adminPaymentSchema, paymentFlagSchema, paymentRefundSchema } from '@shop/contract/admin';
 import { App as AntApp, Badge, Button, Card, Input, Segmented, Select, Space, Tag, Typography } from 'antd';
 import { keepPreviousData } from '@tanstack/react-query';
-import { fromMinorUnits } from '@shop/contract/common';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
@@ -11,7 +10,7 @@ import { DecisionModal } from '../../components/DecisionModal';
 import { FramedTable, actionsColumn, QueryTable, type ListSort } from '../../components/QueryTable';
 import { call } from '../../lib/request';
 import { useSearchChoice } from '../../lib/url-state';
-import { parseAmount } from '../../lib/money';
+import { amountText, parseAmount } from '../../lib/money';
 import { formatDate, formatMoney } from '../../lib/format';
 import { PAYMENT_STATUS_COLORS as STATUS_COLORS, paymentMethodText, RefundTable, refundColumns } from '../../components/PaymentParts';
 import { decidePaymentFlagRoute, inquirePaymentRoute, paymentDetailRoute, paymentFlagsRoute, paymentsRoute, refundPaymentRoute, refundsRoute } from '../../lib/routes-payments';
@@ -139,7 +138,7 @@ function PaymentList() {
         okText={t('console.payments.refundPayment')}
         danger
         fields={[
-          { name: 'amount', label: `${t('console.common.amount')} (${refunding.currency})`, placeholder: fromMinorUnits(refunding.balance_part + refunding.gateway_part - refunding.fee, refunding.currency), message: t('console.money.adjust.invalidAmount') },
+          { name: 'amount', label: `${t('console.common.amount')} (${refunding.currency})`, placeholder: amountText(refunding.balance_part + refunding.gateway_part - refunding.fee, refunding.currency), message: t('console.money.adjust.invalidAmount') },
           { name: 'reason', label: t('console.common.reason'), required: true, multiline: true },
         ]}
         schema={() => import('@shop/contract/admin').then((m) => m.paymentRefundBody)}

@@ -1,7 +1,7 @@
 import { Alert, Button, Card, Input, InputNumber, Space, Switch, Typography } from 'antd';
 import { ControlRow } from '../../components/ControlRow';
 import { FramedTable } from '../../components/QueryTable';
-import { commissionTotalProblem, fromMinorUnits, ResponseCode, type EndpointData } from '@shop/contract/common';
+import { commissionTotalProblem, ResponseCode, type EndpointData } from '@shop/contract/common';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { QueryError } from '../../components/QueryError';
@@ -9,7 +9,7 @@ import { actorText } from '../../lib/actors';
 import { useEndpointMutation, useEndpointQuery } from '../../lib/endpoint-query';
 import { refusedFieldsOf } from '../../lib/form';
 import { useCan } from '../../lib/operator';
-import { parseAmount, parsePercent, percentOf } from '../../lib/money';
+import { amountText, parseAmount, parsePercent, percentOf } from '../../lib/money';
 import { ApiError } from '../../lib/request';
 import { referralPlanRoute, setReferralPlanRoute } from '../../lib/routes-referral';
 import HouseCode from './HouseCode';
@@ -31,7 +31,7 @@ const NUMBERS = [
 const STAR_FIELDS = ['personal_pv', 'direct_members', 'weak_leg_pv', 'directs_at_star', 'directs_at_star_count'] as const;
 
 /** A value of the wire as the operator reads and edits it ("300.00", "5.00"). */
-const textOf = (kind: Typed, v: number, currency: string): string => (kind === 'money' ? fromMinorUnits(v, currency) : percentOf(v));
+const textOf = (kind: Typed, v: number, currency: string): string => (kind === 'money' ? amountText(v, currency) : percentOf(v));
 /** What the operator typed, back in minor units or basis points; undefined when empty or refused (more decimals than the currency has …). */
 const valueOf = (kind: Typed, text: string | null, currency: string): number | undefined => (kind === 'money' ? parseAmount(text, currency) : parsePercent(text));
 

@@ -3,10 +3,10 @@ import { FramedTable } from '../../components/QueryTable';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
-import { currencyExponent, fromMinorUnits, type EndpointData } from '@shop/contract/common';
+import { currencyExponent, type EndpointData } from '@shop/contract/common';
 import { actorText } from '../../lib/actors';
 import { FieldItem } from '../../lib/form';
-import { parseAmount, parsePercent, percentOf } from '../../lib/money';
+import { amountText, parseAmount, parsePercent, percentOf } from '../../lib/money';
 import { call } from '../../lib/request';
 import { deleteShippingFeeRoute, saveInternationalFreightRoute, saveOperatingFeeRoute, saveShippingFeeRoute, type settingsRoute } from '../../lib/routes-settings';
 import type { PendingChange } from '../../components/ReasonedChange';
@@ -71,8 +71,8 @@ export function FreightAndFees({ s, ask, money, countries, reload }: Props) {
   const setShip = (next: Ship) => setShipForm(sameShip(next)(ship) ? next : { ...next, base: versionIn(s.shipping_fees, sameShip(next)) });
   const setFee = (next: Fee) => setFeeForm(next.country_code === fee.country_code ? next : { ...next, base: versionIn(s.operating_fees, (r) => r.country_code === next.country_code) });
   const setBand = (next: BandForm) => setBandForm(sameBand(next)(band) ? next : { ...next, base: versionIn(s.international_freight, sameBand(next)) });
-  const shipOf = (r: Snapshot['shipping_fees'][number]): Ship => ({ country_code: r.country_code, currency: r.currency, fee: fromMinorUnits(r.fee, r.currency), free_over: r.free_over === null ? null : fromMinorUnits(r.free_over, r.currency), base: r.updated_at ?? undefined });
-  const bandOf = (r: Band): BandForm => ({ ...r, method: r.method as 'standard' | 'express', fee: fromMinorUnits(r.fee, r.currency), base: r.updated_at ?? undefined });
+  const shipOf = (r: Snapshot['shipping_fees'][number]): Ship => ({ country_code: r.country_code, currency: r.currency, fee: amountText(r.fee, r.currency), free_over: r.free_over === null ? null : amountText(r.free_over, r.currency), base: r.updated_at ?? undefined });
+  const bandOf = (r: Band): BandForm => ({ ...r, method: r.method as 'standard' | 'express', fee: amountText(r.fee, r.currency), base: r.updated_at ?? undefined });
   /** Refresh after a refusal as stale: the settings read again, the form shows its row as it is now (or as new, when it was removed). */
   const reopen = (apply: (fresh: Snapshot) => void) => (reload ? () => void reload().then((fresh) => fresh && apply(fresh)) : undefined);
   const reopenShip = (key: Ship) =>

@@ -8,6 +8,8 @@ describe('money', () => {
     expect(floorAmount(12.999)).toBe('12.99');
     expect(floorAmount(7)).toBe('7.00');
     expect(floorAmount('1,234.567')).toBe('1234.56');
+    // A comma that does not group whole thousands (a decimal comma) is refused, never read as 100 times more.
+    expect(() => floorAmount('1,5')).toThrow(RangeError);
     expect(floorAmount(1e-7)).toBe('0.00');
     expect(floorAmount(-2.349)).toBe('-2.34');
     expect(floorAmount(-0.001)).toBe('0.00');
@@ -17,6 +19,9 @@ describe('money', () => {
   it('converts between decimal amounts and integer minor units per currency', () => {
     expect(toMinorUnits('12.34', 'USD')).toBe(1234);
     expect(toMinorUnits('1,234.5', 'MYR')).toBe(123450);
+    expect(() => toMinorUnits('1,50', 'USD')).toThrow(RangeError);
+    expect(() => toMinorUnits('12,3456.00', 'USD')).toThrow(RangeError);
+    expect(() => toBasisPoints('2,5')).toThrow(RangeError);
     expect(toMinorUnits('0.1', 'USD') + toMinorUnits('0.2', 'USD')).toBe(30);
     expect(toMinorUnits('500', 'JPY')).toBe(500);
     expect(toMinorUnits('1.000', 'KWD')).toBe(1000);
