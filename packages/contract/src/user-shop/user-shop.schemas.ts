@@ -94,7 +94,7 @@ export const shopInfoQuery = z.object({ shop_id: idParam.optional() });
 const isContactPhone = (v: string) => isPhoneNumber(v.replace(/\p{Nd}/gu, '0'));
 
 export const editShopBody = z.object({
-  name: z.string().trim().min(1).max(SHOP_NAME_MAX),
+  name: freeText(SHOP_NAME_MAX).min(1),
   /** An image address from the member's own uploads (`/upload2`), or empty. Fields left out keep their value. */
   logo: z.string().trim().max(500).optional(),
   intro: freeText(SHOP_INTRO_MAX).optional(),
@@ -265,8 +265,10 @@ export const changeShopOrderStateBody = z
   .object({
     id: idParam,
     to: z.enum(['shipped', 'ready_for_pickup', 'completed']),
-    carrier: z.string().trim().max(50).default(''),
-    tracking_number: z.string().trim().max(50).default(''),
+    /** Shown to the buyer as written: a person's text, without the controls that turn text around. */
+    carrier: freeText(50).default(''),
+    /** Letters, digits and dashes, as carriers number their parcels (the platform's own shipments take the same). */
+    tracking_number: z.string().trim().max(50).regex(/^[A-Za-z0-9-]*$/, 'validation.invalid').default(''),
   })
   .refine((b) => b.to !== 'shipped' || (b.carrier.length > 0 && b.tracking_number.length > 0), { message: 'validation.required', path: ['tracking_number'] });
 
@@ -293,7 +295,7 @@ export const sellNoteCreateBody = z
   .object({
     /** A member buyer attached to the shop (invited by its owner, or a past buyer; never the owner), or a walk-in buyer's name. */
     buyer_id: idParam.optional(),
-    buyer_name: z.string().trim().max(50).default(''),
+    buyer_name: freeText(50).default(''),
     lines: z.array(z.object({ sku_id: idParam, num: wholeNumber(1, 999) })).min(1).max(50),
     /** Collected offline, in minor units of the goods' currency. */
     paid: shopAmount(0),
