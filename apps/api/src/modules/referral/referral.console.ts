@@ -74,7 +74,7 @@ export async function placementTreeForOperator(deps: Deps, actor: Actor, input: 
   const root = await ensureRoot(deps.db);
   if (root === undefined) return { root_id: null, up_id: null, tree: null };
   let from = input.root_id ?? root;
-  if (input.q) from = (await q.findInSubtreeByName(deps.db, root, input.q)) ?? from;
+  if (input.q) from = (await q.findInSubtreeByName(deps.db, root, input.q, 'operator')) ?? from;
   if (!(await q.findPlacement(deps.db, from))) throw new AppError(ResponseCode.referralNotInTeam);
   const drawn = await drawTree(deps.db, from, input.levels, 0, same, true);
   return { root_id: root, up_id: drawn.parentId, tree: drawn.tree };

@@ -221,11 +221,21 @@ export const findLegFigures = async (db: Executor, memberId: number) =>
       left join lateral (select sum(x.left_pv) as l, sum(x.right_pv) as r from leg_pv_days x where x.member_id = me.id and not exists (select 1 from pair_runs pr where pr.day = x.day)) w on true`.execute(db)
   ).rows[0]!;
 
-/** The first member in the subtree of `rootId` whose name, nickname or user name matches. */
-export const findInSubtreeByName = async (db: Executor, rootId: number, q: string): Promise<number | undefined> =>
+/**
+ * How a member's search finds a member of their team: by part of the nickname, or by the whole user
+ * name (any case). A member sees other members' user names masked, so a part of one must not match: a
+ * search letter by letter would read the masked name back.
+ */
+const memberNameMatches = (q: string) => sql<boolean>`(u.nickname ilike ${containing(q)} or lower(u.user_name) = lower(${q}))`;
+
+/**
+ * The first member in the subtree of `rootId` whose nickname or user name matches: as a member searches
+ * (`memberNameMatches`), or, for an operator (who reads user names whole), by part of either.
+ */
+export const findInSubtreeByName = async (db: Executor, rootId: number, q: string, by: 'member' | 'operator'): Promise<number | undefined> =>
   (
     await sql<{ id: number }>`select pp.descendant_id as id from placement_paths pp join users u on u.id = pp.descendant_id
-      where pp.ancestor_id = ${rootId} and (u.nickname ilike ${containing(q)} or u.user_name ilike ${containing(q)}) order by pp.depth, pp.descendant_id limit 1`.execute(db)
+      where pp.ancestor_id = ${rootId} and ${by === 'member' ? memberNameMatches(q) : sql`(u.nickname ilike ${containing(q)} or u.user_name ilike ${containing(q)})`} order by pp.depth, pp.descendant_id limit 1`.execute(db)
   ).rows[0]?.id;
 
 /** The member's direct invitees (sponsor tree), unplaced first, with their placement. */
@@ -237,7 +247,7 @@ export async function findInvitees(db: Executor, sponsorId: number, input: { pla
     .where('u.referrer_id', '=', sponsorId);
   if (input.placed === 0) query = query.where('p.member_id', 'is', null);
   if (input.placed === 1) query = query.where('p.member_id', 'is not', null);
-  if (input.q) query = query.where((eb) => eb.or([eb('u.nickname', 'ilike', containing(input.q!)), eb('u.user_name', 'ilike', containing(input.q!))]));
+  if (input.q) query = query.where(memberNameMatches(input.q));
   const [rows, total] = await Promise.all([
     query
       .select(['u.id', 'u.user_name', 'u.nickname', 'u.avatar', 'u.created_at', 'p.parent_id', 'p.side', 'p.member_id as placed_id', sql<number>`coalesce(s.personal_pv, 0)`.as('personal_pv')])
@@ -593,7 +603,7 @@ export async function findTeamTotals(db: Executor, memberId: number, timeZone: s
 /** A page of the member's sponsor downline, by level then member (one level when asked), and how many match. */
 export async function findTeamPage(db: Executor, memberId: number, input: { level?: number; q?: string; limit: number; offset: number }) {
   type Row = { id: number; level: number; nickname: string; user_name: string; avatar: string; created_at: Date; referrer: string; star: number };
-  const q = input.q ? containing(input.q) : null;
+  const q = input.q ?? null;
   const level = input.level ?? null;
   const shown = sql`u.nickname, u.user_name, u.avatar, u.created_at, r.user_name as referrer, coalesce(s.star, 0) as star`;
   const joins = sql`join users u on u.id = t.descendant_id join users r on r.id = u.referrer_id left join referral_stats s on s.member_id = t.descendant_id`;
@@ -608,12 +618,12 @@ export async function findTeamPage(db: Executor, memberId: number, input: { leve
   }
   const rows = sql<Row>`select t.descendant_id as id, t.depth as level, ${shown}
     from sponsor_paths t ${joins}
-    where t.ancestor_id = ${memberId} and (${level}::int is null or t.depth = ${level}) and (${q}::text is null or u.nickname ilike ${q} or u.user_name ilike ${q})
+    where t.ancestor_id = ${memberId} and (${level}::int is null or t.depth = ${level}) and (${q === null ? sql`true` : memberNameMatches(q)})
     order by t.depth, t.descendant_id limit ${input.limit} offset ${input.offset}`;
   // By name, a join; by level, an index count.
   const total = q
     ? sql<{ total: number }>`select count(*)::int as total from sponsor_paths t join users u on u.id = t.descendant_id
-        where t.ancestor_id = ${memberId} and (${level}::int is null or t.depth = ${level}) and (u.nickname ilike ${q} or u.user_name ilike ${q})`
+        where t.ancestor_id = ${memberId} and (${level}::int is null or t.depth = ${level}) and ${memberNameMatches(q)}`
     : sql<{ total: number }>`select count(*)::int as total from sponsor_paths where ancestor_id = ${memberId} and depth = ${level}`;
   const [list, count] = await Promise.all([rows.execute(db), total.execute(db)]);
   return { rows: list.rows, total: count.rows[0]!.total };
@@ -621,7 +631,7 @@ export async function findTeamPage(db: Executor, memberId: number, input: { leve
 
 export async function findDirectsPage(db: Executor, memberId: number, input: { q?: string; limit: number; offset: number }) {
   let q = db.selectFrom('users as u').leftJoin('referral_stats as s', 's.member_id', 'u.id').where('u.referrer_id', '=', memberId);
-  if (input.q) q = q.where((eb) => eb.or([eb('u.nickname', 'ilike', containing(input.q!)), eb('u.user_name', 'ilike', containing(input.q!))]));
+  if (input.q) q = q.where(memberNameMatches(input.q));
   const [rows, total] = await Promise.all([
     q.select(['u.id', 'u.nickname', 'u.user_name', 'u.avatar', 'u.created_at', sql<number>`coalesce(s.star, 0)`.as('star'), sql<number>`coalesce(s.personal_pv, 0)`.as('personal_pv')]).orderBy('u.id', 'desc').limit(input.limit).offset(input.offset).execute(),
     q.select(sql<number>`count(*)::int`.as('total')).executeTakeFirstOrThrow(),

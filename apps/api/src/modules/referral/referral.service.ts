@@ -160,7 +160,7 @@ export async function placementTree(deps: Deps, actor: Actor, input: EndpointQue
   if (access.depth === null) throw new AppError(ResponseCode.referralSelfNotPlaced, undefined, { messageKey: 'referral.code.referralSelfNotPlacedTree' });
   if (!access.inside) throw new AppError(ResponseCode.referralNotInTeam);
   // A name nobody of the subtree has is said to match nobody (the tree the search started from is still drawn, for callers that ignore the flag).
-  const match = input.q ? await q.findInSubtreeByName(deps.db, rootId, input.q) : undefined;
+  const match = input.q ? await q.findInSubtreeByName(deps.db, rootId, input.q, 'member') : undefined;
   if (match !== undefined) rootId = match;
   const drawn = await drawTree(deps.db, rootId, input.levels, access.depth, maskContact);
   return { self_id: me, up_id: rootId === me ? null : drawn.parentId, tree: drawn.tree, ...(input.q ? { matched: match !== undefined } : {}) };
