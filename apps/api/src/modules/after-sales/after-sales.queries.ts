@@ -135,7 +135,7 @@ export const findLinesForReview = async (db: Executor, orderIds: number[], openS
 export const findOrderIdsWithCases = async (db: Executor, userId: number) =>
   (await db.selectFrom('after_sales').select('order_id').distinct().where('user_id', '=', userId).where('order_id', 'is not', null).execute()).map((r) => ({ order_id: r.order_id! }));
 
-/** Per shop order: its cases, the open ones, the newest case's state and what refunded cases gave back. */
+/** Per shop order: its cases, the open ones, the newest case's state and what refunded cases gave back (with the card surcharge that came back with them, as the case and the console say it). */
 export const findShopOrderCaseSummaries = async (db: Executor, shopOrderIds: number[], openStatuses: readonly AfterSaleStatus[]) =>
   shopOrderIds.length
     ? (
@@ -146,7 +146,7 @@ export const findShopOrderCaseSummaries = async (db: Executor, shopOrderIds: num
             sql<string>`count(*)`.as('cases'),
             sql<string>`count(*) filter (where c.status in (${sql.join(openStatuses.map((x) => sql`${x}`))}))`.as('open'),
             sql<AfterSaleStatus>`(array_agg(c.status order by c.id desc))[1]`.as('status'),
-            sql<string>`coalesce(sum(c.refunded_minor) filter (where c.status = 'refunded'), 0)`.as('refunded'),
+            sql<string>`coalesce(sum(c.refunded_minor + c.refunded_fee_minor) filter (where c.status = 'refunded'), 0)`.as('refunded'),
           ])
           .where('c.shop_order_id', 'in', shopOrderIds)
           .groupBy('c.shop_order_id')
