@@ -118,6 +118,8 @@ describe('payment pages', () => {
     expect(screen.getByText('Balance $100.00')).toBeTruthy();
     expect(screen.getByText('Not enough (balance 120 points)')).toBeTruthy();
     expect((screen.getByRole('radio', { name: /Points/ }) as HTMLButtonElement).disabled).toBe(true);
+    // A points method says the points it takes, not the money they stand for.
+    expect(screen.getByRole('radio', { name: /Points/ }).querySelector('.pay-method-side')?.textContent).toMatch(/^4,?190 points$/);
     expect(screen.getByText('$43.16')).toBeTruthy();
     expect(screen.getByText('Fee $1.26')).toBeTruthy();
     // The first usable method is chosen to begin with.

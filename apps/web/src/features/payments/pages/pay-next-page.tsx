@@ -287,7 +287,8 @@ function MethodRow({ method: m, charge, recommended, checked, onChoose }: { meth
       </span>
       {total !== null && (
         <span className="pay-method-side">
-          <span style={{ display: 'block' }}>{formatAmount(total, m.currency)}</span>
+          {/* Points methods spend points: the count they take, as their balance is said, not the money it stands for. */}
+          <span style={{ display: 'block' }}>{inPoints(m) && m.needed !== null ? t('payments.pay.points', { count: m.needed }) : formatAmount(total, m.currency)}</span>
           {fee !== null && fee > 0 && <span className="pay-muted">{t('payments.pay.fee', { fee: formatAmount(fee, m.currency) })}</span>}
         </span>
       )}

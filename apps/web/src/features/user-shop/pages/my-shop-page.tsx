@@ -131,7 +131,7 @@ export default function MyShopPage() {
         )}
       </ListState>
       {page.data?.is_owner && !shop && (
-        <div className="shop-actions">
+        <div className="shop-actions shop-actions-centred">
           <Button color="primary" onClick={() => navigate(paths.shop.settings)}>
             {t('userShop.app.setUp')}
           </Button>
@@ -139,7 +139,7 @@ export default function MyShopPage() {
       )}
       {/* Not an owner yet: the way to become one (the applications page, which says what it takes first). */}
       {page.data && !page.data.is_owner && !shop && (
-        <div className="shop-actions">
+        <div className="shop-actions shop-actions-centred">
           <Button color="primary" onClick={() => navigate(`${paths.team.applications}?kind=shop_owner`)}>
             {t('userShop.app.applyOwner')}
           </Button>
