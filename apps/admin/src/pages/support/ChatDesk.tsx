@@ -2,7 +2,7 @@ import { Alert, App as AntApp, Badge, Button, Card, Empty, Form, Image, Input, L
 import { ControlRow } from '../../components/ControlRow';
 import type { ChatMessage } from '@shop/contract/support';
 import { startChatSocket, type ChatSocket } from '@shop/client/chat-socket';
-import { LANGUAGES, type EndpointData, type Language } from '@shop/contract/common';
+import { LANGUAGES, normalizeLanguage, type EndpointData, type Language } from '@shop/contract/common';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -275,11 +275,12 @@ interface CannedValues {
 
 /** The canned replies of every language: added here, removed after a confirmation (as the list showed them: one changed since is refused, and Refresh shows it as it is now). */
 function CannedReplies() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const list = useEndpointQuery(cannedRepliesRoute, {});
   const form = useConsoleForm<CannedValues, Record<string, unknown>>({
     schema: () => import('@shop/contract/admin').then((m) => m.saveCannedReplyBody as unknown as BodySchema<Record<string, unknown>>),
-    defaultValues: { lang: 'en-us', title: '', text: '' },
+    // A new reply starts in the console's language: the operator most often writes in the language they read.
+    defaultValues: { lang: normalizeLanguage(i18n.language) ?? 'en-us', title: '', text: '' },
   });
   const save = useEndpointMutation(saveCannedReplyRoute, {
     invalidates: [cannedRepliesRoute],

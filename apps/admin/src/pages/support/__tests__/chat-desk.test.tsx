@@ -3,7 +3,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { App as AntApp } from 'antd';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { formatDate, formatMoney } from '../../../lib/format';
-import { initI18n } from '../../../lib/i18n';
+import { changeLanguage, initI18n, LANGUAGE_NAMES } from '../../../lib/i18n';
 import { sessionStore } from '../../../lib/session';
 import ChatDesk from '../ChatDesk';
 
@@ -186,6 +186,18 @@ describe('the chat desk', () => {
         </AntApp>
       </QueryClientProvider>,
     );
+
+  it('starts a new canned reply in the console’s language', async () => {
+    await changeLanguage('zh-cn');
+    try {
+      renderDesk();
+      // The table of replies is empty: the language named is the new reply's.
+      expect(await screen.findByText(LANGUAGE_NAMES['zh-cn'])).toBeTruthy();
+      expect(screen.queryByText(LANGUAGE_NAMES['en-us'])).toBeNull();
+    } finally {
+      await changeLanguage('en-us');
+    }
+  });
 
   it('hands a conversation to a colleague picked by name among those who can take chats, not by typing an operator number', async () => {
     answers['/admin/api/chat/agents'] = { list: [{ id: 3, name: 'lina' }, { id: 5, name: 'marek' }] };
