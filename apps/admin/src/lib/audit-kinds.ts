@@ -1,7 +1,8 @@
 import { APPROVAL_KINDS, APPROVAL_STEPS, OPERATOR_ACTION_FAMILY_WORDS, OPERATOR_ACTION_KINDS, OPERATOR_ACTION_TARGETS, approvalActionOf, type ApprovalKind, type ApprovalStep, type AuditFacts } from '@shop/contract/admin';
 import type { TFunction } from 'i18next';
 import { approvalText, changeText } from './approvals';
-import { formatDate, formatNumber } from './format';
+import { toMinorUnits } from '@shop/contract/common';
+import { formatDate, formatMoney, formatNumber } from './format';
 
 /**
  * The kinds of operator decisions the audit log holds (the start of each entry's action, before its
@@ -90,10 +91,29 @@ export function describeAction(t: TFunction, action: string, facts: AuditFacts |
       // One approval of a withdrawal recorded before its counts were facts ("1 of 2"): worded the same.
       const given = kind === 'withdrawal.approve' && !facts ? /^(\d+) of (\d+)$/.exec(recorded) : null;
       if (given) return { label: t(textKey(kind)), detail: describeFacts(t, { key: 'approvals_given', given: Number(given[1]), needed: Number(given[2]) }) };
-      return { label: t(textKey(kind)), detail: [recorded, worded].filter(Boolean).join(' ') };
+      const detail = kind.startsWith('adjustment.') ? adjustmentDetail(t, recorded) : recorded;
+      return { label: t(textKey(kind)), detail: [detail, worded].filter(Boolean).join(' ') };
     }
   }
   return { label: action, detail: worded };
+}
+
+/**
+ * An adjustment's details as recorded ("#2 cash 2000.00 USD", "#5 points 500 points") in the console's
+ * language: the asset by its name, the amount as the console writes money ("#2 Egyenleg 2 000,00 USD").
+ * Anything else stays as recorded.
+ */
+function adjustmentDetail(t: TFunction, recorded: string): string {
+  const m = /^#(\d+) (cash|points|shopping_points) (-?\d+(?:\.\d+)?) ([A-Z]{3}|points)$/.exec(recorded);
+  if (!m) return recorded;
+  const [, id, asset, amount, unit] = m;
+  let shownAmount: string;
+  try {
+    shownAmount = unit === 'points' ? formatNumber(Number(amount)) : formatMoney(toMinorUnits(amount!, unit!), unit!);
+  } catch {
+    return recorded;
+  }
+  return `#${id} ${t(`console.members.assets.${asset}`)} ${shownAmount}`;
 }
 
 const FAMILY_WORDS: Partial<Record<string, readonly string[]>> = OPERATOR_ACTION_FAMILY_WORDS;

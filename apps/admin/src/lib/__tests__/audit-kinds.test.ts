@@ -18,6 +18,21 @@ const t = () => i18n.t.bind(i18n) as never;
 const shown = (action: string) => describeAction(t(), action);
 const packs = loadConsolePacks();
 
+describe('ledger adjustments in the audit log', () => {
+  it('name the asset and the amount in the console’s language', async () => {
+    await changeLanguage('hu');
+    const asked = shown('adjustment.request #1 cash 500.00 USD');
+    expect(asked.detail).toMatch(/^#1 \S.* 500,00\sUSD$/);
+    expect(asked.detail).not.toContain('cash');
+    await changeLanguage('zh-cn');
+    const points = shown('adjustment.post #5 points -1500 points');
+    expect(points.detail).toBe(`#5 ${i18n.t('console.members.assets.points')} -1,500`);
+    // Recorded otherwise: shown as recorded.
+    expect(shown('adjustment.reject #7 something else').detail).toBe('#7 something else');
+    await changeLanguage('en-us');
+  });
+});
+
 describe('approval requests in the audit log', () => {
   it('read as requested, approved or rejected, in English', async () => {
     await changeLanguage('en-us');
