@@ -337,9 +337,27 @@ export const adminAfterSaleChangedData = z.object({ id: z.number().int(), status
 
 // ---------------------------------------------------------------- refund estimate
 
-/** The units a return would take back: `<order line id>:<units>` pairs, comma-separated (`12:1,13:2`). */
+const ESTIMATE_LINES = /^\d{1,10}:\d{1,6}(,\d{1,10}:\d{1,6})*$/;
+/** Whether `<order line id>:<units>` pairs name no line twice (malformed pairs are refused as such, not here). */
+const eachLineOnce = (lines: string) => {
+  if (!ESTIMATE_LINES.test(lines)) return true;
+  const ids = lines.split(',').map((pair) => Number(pair.split(':')[0]));
+  return new Set(ids).size === ids.length;
+};
+/**
+ * The units a return would take back: `<order line id>:<units>` pairs, comma-separated (`12:1,13:2`).
+ * Each line named once, as in a request (`afterSaleSubmitBody`): a line named twice is refused, never added up.
+ */
 export const afterSaleEstimateQuery = z
-  .object({ order_id: id.optional(), shop_order_id: id.optional(), lines: z.string().max(2000).regex(/^\d{1,10}:\d{1,6}(,\d{1,10}:\d{1,6})*$/, 'validation.invalid') })
+  .object({
+    order_id: id.optional(),
+    shop_order_id: id.optional(),
+    lines: z
+      .string()
+      .max(2000)
+      .regex(ESTIMATE_LINES, 'validation.invalid')
+      .refine(eachLineOnce, { error: 'afterSales.validation.lineTwice' }),
+  })
   .refine((v) => v.order_id !== undefined || v.shop_order_id !== undefined, { message: 'validation.required', path: ['order_id'] });
 export const afterSaleEstimateData = z.object({
   currency: z.string(),

@@ -365,10 +365,11 @@ export async function estimateRefund(deps: KeptDeps, actor: Actor, input: Endpoi
   const ref = orderOfInput(input);
   const { order, lines } = ownOrRefuse(await findCaseOrderWithLines(deps.db, ref), memberIdOf(actor));
   const o = await openingOf(deps, deps.db, order, { lines });
+  // Each line is named once (the query refuses a line named twice, as a request does).
   const units = new Map<number, number>();
   for (const pair of input.lines.split(',')) {
     const [lineId, qty] = pair.split(':').map(Number) as [number, number];
-    if (qty > 0) units.set(lineId, (units.get(lineId) ?? 0) + qty);
+    if (qty > 0) units.set(lineId, qty);
   }
   for (const [lineId, qty] of units) {
     const l = o.lines.find((x) => x.line.id === lineId);
@@ -418,6 +419,14 @@ async function openCase(deps: KeptDeps, tx: Tx, actor: Actor, userId: number, re
   // Units the buyer booked into their shop are checked against the case once written (below): read
   // by the statement that writes it, after the lock, so a restock committed while this waited counts.
   const o = await openingOf(deps, tx, locked, { lines, units, restocked: new Map() });
+  // Refusing too many units names what is left with the booked units out, as the apply page counts
+  // them: read only then (a separate statement, after the lock), so the member is never told to
+  // choose a number that is refused in turn.
+  let withBooked: Opening | undefined;
+  const leftWithBooked = async (lineId: number) => {
+    withBooked ??= await openingOf(deps, tx, locked, { lines, units });
+    return withBooked.lines.find((x) => x.line.id === lineId)!.left;
+  };
   if (o.closed) throw new AppError(ResponseCode.afterSaleNotAllowed);
   const chosen = input.lines.filter((l) => l.qty > 0);
   if (!chosen.length) throw new AppError(ResponseCode.afterSaleNoLines);
@@ -432,7 +441,7 @@ async function openCase(deps: KeptDeps, tx: Tx, actor: Actor, userId: number, re
   for (const [lineId, want] of [...merged].sort((a, b) => a[0] - b[0])) {
     const l = o.lines.find((x) => x.line.id === lineId);
     if (!l) throw lineNotInOrder(`lines.${input.lines.findIndex((x) => x.order_line_id === lineId)}.order_line_id`);
-    if (want.qty > l.left) throw quantityRefusal(l.left);
+    if (want.qty > l.left) throw quantityRefusal(await leftWithBooked(lineId));
     if (!l.kinds.includes(input.kind)) {
       // The window's end, when that is what refuses it.
       const deadline = input.kind === 'return' ? o.deadlines.return : input.kind === 'exchange' ? o.deadlines.exchange : l.warrantyUntil;
