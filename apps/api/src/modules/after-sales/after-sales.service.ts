@@ -422,11 +422,7 @@ async function openCase(deps: KeptDeps, tx: Tx, actor: Actor, userId: number, re
   // Refusing too many units names what is left with the booked units out, as the apply page counts
   // them: read only then (a separate statement, after the lock), so the member is never told to
   // choose a number that is refused in turn.
-  let withBooked: Opening | undefined;
-  const leftWithBooked = async (lineId: number) => {
-    withBooked ??= await openingOf(deps, tx, locked, { lines, units });
-    return withBooked.lines.find((x) => x.line.id === lineId)!.left;
-  };
+  const leftWithBooked = async (lineId: number) => (await openingOf(deps, tx, locked, { lines, units })).lines.find((x) => x.line.id === lineId)!.left;
   if (o.closed) throw new AppError(ResponseCode.afterSaleNotAllowed);
   const chosen = input.lines.filter((l) => l.qty > 0);
   if (!chosen.length) throw new AppError(ResponseCode.afterSaleNoLines);
