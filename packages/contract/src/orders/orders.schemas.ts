@@ -218,6 +218,8 @@ export const orderSummarySchema = z.object({
    * included). Null while nothing came back.
    */
   returned: z.object({ all: z.boolean(), refunded: minor }).nullable().default(null),
+  /** The order has after-sales cases, open or ended (the member's case list of this order shows them). */
+  has_after_sale: z.boolean().default(false),
 });
 export type OrderSummary = z.infer<typeof orderSummarySchema>;
 

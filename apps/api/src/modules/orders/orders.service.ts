@@ -678,6 +678,7 @@ function toSummary(
   packageCount?: number,
   afterSale?: Set<number>,
   toReview?: Set<number>,
+  withCases?: ReadonlySet<number>,
 ): OrderSummary {
   const returned = returnedOf(lines, o.refunded_by_returns_minor);
   return {
@@ -693,6 +694,7 @@ function toSummary(
     expires_at: o.status === 'awaiting_payment' ? iso(o.expires_at) : null,
     actions: actionsOf(o, packageCount ?? (o.shipped_at ? 1 : 0), afterSale, !returned?.all, toReview),
     returned,
+    has_after_sale: withCases?.has(o.id) ?? false,
   };
 }
 
@@ -726,7 +728,7 @@ async function memberOrders(db: Database, actor: Actor, input: EndpointQuery<typ
   const total = input.view === 'after_sales' ? afterSales : statuses ? n(statuses) : n(counts.map((c) => c.status));
   const [afterSale, review] = await Promise.all([openToAfterSales(db, page), toReview(db, page)]);
   return new Expiring({
-    list: page.map((r) => toSummary(r, r.lines, actor.lang, undefined, afterSale, review.orders)),
+    list: page.map((r) => toSummary(r, r.lines, actor.lang, undefined, afterSale, review.orders, new Set(withCases))),
     total,
     page: input.page,
     limit: input.limit,
@@ -743,19 +745,20 @@ export async function getMemberOrder(db: Database, actor: Actor, input: { id: nu
 
 /** An order with its amounts, address and dates, in `lang` (whoever may see it). */
 export async function getOrderDetails(db: Executor, order: OrderRow, lang: Language): Promise<OrderInfo> {
-  const [lines, packages, group, paid, afterSale, review] = await Promise.all([
+  const [lines, packages, group, paid, afterSale, review, withCases] = await Promise.all([
     q.findOrderLinesWithReturns(db, order.id),
     q.findPackagesOfOrder(db, order.id),
     order.kind === 'group_buy' ? groupOfOrder(db, order.id) : null,
     paymentsOfPayable(db, order.user_id, 'order', order.id),
     openToAfterSales(db, [order]),
     toReview(db, [order]),
+    orderListHooks.ordersWithCases ? orderListHooks.ordersWithCases(db, order.user_id) : [],
   ]);
   // An order converted to the shopper's currency when placed shows each charge in it, at the order's recorded rate.
   const rate = order.local_currency && order.exchange_rate !== null ? exactRate(String(order.exchange_rate)) : null;
   const payments = paid.map((p) => (rate && order.local_currency ? { ...p, converted: { currency: order.local_currency, amount: convertMinor(p.charged, p.currency, order.local_currency, rate), rate } } : p));
   return {
-    ...toSummary({ ...order, refunded_by_returns_minor: lines[0]?.refunded_by_returns_minor ?? 0 }, lines, lang, packages.length, afterSale, review.orders),
+    ...toSummary({ ...order, refunded_by_returns_minor: lines[0]?.refunded_by_returns_minor ?? 0 }, lines, lang, packages.length, afterSale, review.orders, new Set(withCases)),
     subtotal: Number(order.subtotal_minor),
     coupon_discount: Number(order.coupon_discount_minor),
     operating_fee_rate: order.operating_fee_rate_bp,

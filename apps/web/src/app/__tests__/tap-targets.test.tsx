@@ -40,7 +40,7 @@ describe('tap targets', () => {
 
   it('an order’s "Pay now" and "Cancel order" have it', async () => {
     renderRoutes(
-      { '*': <OrderActions order={{ id: 7, status: 'awaiting_payment', actions: { can_cancel: true, can_pay: true, can_review: false, can_after_sale: false, can_track: false, can_remind: false, can_confirm: false } as never }} /> },
+      { '*': <OrderActions order={{ id: 7, status: 'awaiting_payment', actions: { can_cancel: true, can_pay: true, can_review: false, can_after_sale: false, can_track: false, can_remind: false, can_confirm: false } as never, has_after_sale: false }} /> },
       paths.order.list,
     );
     expect((await screen.findByRole('button', { name: 'Pay now' })).classList).toContain('tap-target');

@@ -95,6 +95,7 @@ describe('opening a case', () => {
     const o = await boughtOrder(m);
     // The order list is read (and kept) before the case: the case shows in its after-sales view at once.
     expect((await get(m, '/shop/order/list?view=after_sales')).body.data).toMatchObject({ total: 0, counts: { after_sales: 0 } });
+    expect((await get(m, `/shop/order/info?id=${o.orderId}`)).body.data.has_after_sale).toBe(false);
     const image = await uploaded(m.userId);
     const res = await post(m, '/shop/order/afterSaleSubmit', {
       order_id: o.orderId, kind: 'return', reason_id: 'damaged', description: 'The lid was cracked', images: [image],
@@ -107,6 +108,11 @@ describe('opening a case', () => {
     expect(view).toMatchObject({ total: 1, counts: { after_sales: 1 } });
     expect(view.list.map((x: { id: number; status: string }) => [x.id, x.status])).toEqual([[o.orderId, 'completed']]);
     expect((await get(m, '/shop/order/list?view=all')).body.data.counts.after_sales).toBe(1);
+    // The order's pages lead to its cases (the list's and the order's own answer agree).
+    expect(view.list[0].has_after_sale).toBe(true);
+    expect((await get(m, `/shop/order/info?id=${o.orderId}`)).body.data.has_after_sale).toBe(true);
+    const otherOrder = await boughtOrder(m);
+    expect((await get(m, `/shop/order/info?id=${otherOrder.orderId}`)).body.data.has_after_sale).toBe(false);
     const row = await caseRow(id);
     // One of two units of the 14.00 line: its share of what was paid, halved.
     const apply = (await post(m, '/shop/order/afterSaleApply', { order_id: o.orderId })).body.data;

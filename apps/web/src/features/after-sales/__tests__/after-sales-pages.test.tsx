@@ -228,6 +228,18 @@ describe('after-sales pages', () => {
     expect(screen.getByRole('button', { name: 'Withdraw' })).toBeTruthy();
   });
 
+  it('salingAfter from an order: only that order’s cases are asked for, with a way on to all of them', async () => {
+    const router = renderAt(`${paths.order.afterSales}?order_id=7`);
+    expect(await screen.findByText('Teapot × 1')).toBeTruthy();
+    expect(screen.getByText('Requests for this order')).toBeTruthy();
+    const asked = () => api.requests.filter((r) => r.url.startsWith('/attractive/AfterSales/list')).map((r) => new URL(r.url, 'http://x').searchParams);
+    expect(asked().at(-1)!.get('order_id')).toBe('7');
+    fireEvent.click(screen.getByRole('link', { name: 'All requests' }));
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    await waitFor(() => expect(asked().at(-1)!.get('order_id')).toBeNull());
+    expect(screen.queryByText('Requests for this order')).toBeNull();
+  });
+
   it('saleInfo: history, return address, the shipment form and then its tracking', async () => {
     renderAt(`${paths.order.afterSaleDetails}?id=31`);
     expect(await screen.findByText('Returns centre')).toBeTruthy();

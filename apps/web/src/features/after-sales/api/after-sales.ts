@@ -31,8 +31,8 @@ export const useRefundEstimate = (order: { order_id: number } | { shop_order_id:
   useEndpointQuery(estimateAfterSaleRefund, { ...order, lines }, { enabled: enabled && lines !== '', staleTime: 0, placeholderData: keepPreviousData });
 /** Opens a case; the member's cases are read again. */
 export const useSubmitCase = (idempotencyKey: string) => useEndpointMutation(submitOrderAfterSale, { call: { idempotencyKey }, invalidates: caseReads });
-/** The member's cases, page by page. */
-export const useCases = (view: 'all' | 'open' | 'done') => useEndpointInfiniteQuery(listAfterSales, { view, limit: 10 });
+/** The member's cases, page by page: all of them, or those of one order or shop order. */
+export const useCases = (view: 'all' | 'open' | 'done', of: { order_id?: number; shop_order_id?: number } = {}) => useEndpointInfiniteQuery(listAfterSales, { view, limit: 10, ...of });
 /** One case with its history. */
 export const useCase = (id: number) => useEndpointQuery(getAfterSale, { id }, { enabled: id > 0, staleTime: 0 });
 /** Carriers the goods may go back with. */

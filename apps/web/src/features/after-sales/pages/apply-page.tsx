@@ -12,6 +12,7 @@ import { PageHeader } from '@/components/page-header';
 import { useMediaPicker } from '@/components/shell/media-picker';
 import { CaseLine } from '../components/case-line';
 import { useNavigate, useSearchParams } from '@/lib/router';
+import { idParam } from '../id-param';
 import { showToast } from '@/lib/toast';
 import { uploadFile } from '@/lib/upload';
 import { useApplyInfo, useCase, useExchangeTargets, useRefundEstimate, useResubmitCase, useSubmitCase } from '../api/after-sales';
@@ -38,7 +39,6 @@ const videoSeconds = (file: File) =>
   });
 
 /** A record's id as the address gives it: a whole number the server could know, else 0 (none). */
-const idParam = (value: string | null): number => (value && /^\d{1,10}$/.test(value) && Number(value) <= 2_147_483_647 ? Number(value) : 0);
 
 /** What the form holds, kept over a reload of the page (lib/open-drafts.ts). */
 interface ApplyDraft {

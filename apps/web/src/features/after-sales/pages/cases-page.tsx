@@ -1,10 +1,13 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Tabs } from 'antd-mobile';
 import { Amount } from '@/components/amount';
 import { ListState, LoadMore } from '@/components/list-states';
 import { PageHeader } from '@/components/page-header';
 import { formatDate } from '@/lib/format';
+import { Link, useSearchParams } from '@/lib/router';
+import { paths } from '@/config/paths';
 import { useCases } from '../api/after-sales';
+import { idParam } from '../id-param';
 import { CaseActions } from '../components/case-actions';
 import { refundShown } from '../refund';
 import '../after-sales.css';
@@ -12,11 +15,18 @@ import { useTranslation } from '@/lib/i18n';
 
 const VIEWS = ['all', 'open', 'done'] as const;
 
-/** `pages/order/salingAfter`: the member's cases, newest first, with their state and what can be done now. */
+/**
+ * `pages/order/salingAfter`: the member's cases, newest first, with their state and what can be done
+ * now; those of one order when the address names it (`order_id` or `shop_order_id`: the order page's way here).
+ */
 export default function CasesPage() {
   const { t } = useTranslation();
+  const [params] = useSearchParams();
   const [view, setView] = useState<(typeof VIEWS)[number]>('all');
-  const pages = useCases(view);
+  const shopOrderId = idParam(params.get('shop_order_id'));
+  const orderId = shopOrderId ? 0 : idParam(params.get('order_id'));
+  const of = useMemo(() => (shopOrderId ? { shop_order_id: shopOrderId } : orderId ? { order_id: orderId } : {}), [orderId, shopOrderId]);
+  const pages = useCases(view, of);
   const list = pages.data?.pages.flatMap((p) => p.list) ?? [];
   return (
     <div className="page after-sales-page as-cases-page">
@@ -26,6 +36,14 @@ export default function CasesPage() {
           <Tabs.Tab key={v} title={t(`afterSales.app.view.${v}`)} />
         ))}
       </Tabs>
+      {(orderId > 0 || shopOrderId > 0) && (
+        <div className="as-of-order">
+          <span className="as-muted">{t('afterSales.app.ofOneOrder')}</span>
+          <Link to={paths.order.afterSales} replace className="tap-target">
+            {t('afterSales.app.allCases')}
+          </Link>
+        </div>
+      )}
       <ListState loading={pages.isPending} error={pages.isError} failure={pages.error} empty={list.length === 0} emptyText={t('afterSales.app.none')} onRetry={() => void pages.refetch()}>
         {list.map((c) => (
           <article key={c.id} className="as-section" data-case={c.id}>

@@ -1,5 +1,6 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { cleanup, fireEvent, screen } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { paths } from '@/config/paths';
 import { useSession } from '@/stores/session';
 import { clearToasts, prepareApp, renderRoutes, startFakeApi, toastText, unhandledDuring } from '@/test/helpers';
 import { OrderActions } from '../components/order-actions';
@@ -16,7 +17,7 @@ const api = await startFakeApi({
   },
 });
 
-const paid = { id: 7, status: 'paid' as const, actions: { can_cancel: false, can_pay: false, can_confirm: false, can_remind: true, can_track: false, can_after_sale: false, can_review: false } };
+const paid = { id: 7, status: 'paid' as const, actions: { can_cancel: false, can_pay: false, can_confirm: false, can_remind: true, can_track: false, can_after_sale: false, can_review: false }, has_after_sale: false };
 
 
 beforeAll(() => prepareApp());
@@ -33,6 +34,16 @@ afterEach(async () => {
 });
 
 describe('order actions', () => {
+  it('an order with after-sales cases leads to its cases, whether or not more can be asked for', async () => {
+    const router = renderRoutes({ '/': <OrderActions order={{ ...paid, status: 'completed', actions: { ...paid.actions, can_remind: false }, has_after_sale: true }} />, '*': <p>elsewhere</p> }, '/');
+    expect(screen.queryByRole('button', { name: 'After-sales' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'View after-sales' }));
+    await waitFor(() => expect(`${router.state.location.pathname}${router.state.location.search}`).toBe(`${paths.order.afterSales}?order_id=7`));
+    cleanup();
+    renderRoutes({ '/': <OrderActions order={paid} /> }, '/');
+    expect(screen.queryByRole('button', { name: 'View after-sales' })).toBeNull();
+  });
+
   it('a second reminder the same day is refused with the server’s words as a toast, and nothing is thrown', async () => {
     renderRoutes({ '/': <OrderActions order={paid} /> }, '/');
     fireEvent.click(screen.getByRole('button', { name: 'Remind to ship' }));

@@ -12,7 +12,7 @@ import { useTranslation } from '@/lib/i18n';
 import { useDraftLeftOpen, useKeepOpenDraft } from '@/lib/open-drafts';
 
 /** The buttons of what the member can do with an order now. */
-export function OrderActions({ order }: { order: Pick<OrderSummary, 'id' | 'actions' | 'status'> }) {
+export function OrderActions({ order }: { order: Pick<OrderSummary, 'id' | 'actions' | 'status' | 'has_after_sale'> }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const cancel = useCancelOrder();
@@ -46,6 +46,11 @@ export function OrderActions({ order }: { order: Pick<OrderSummary, 'id' | 'acti
         </Button>
       )}
       {a.can_review && <OrderReviewSheet orderId={order.id} open={reviewing} onClose={() => setReviewing(false)} />}
+      {order.has_after_sale && (
+        <Button className="tap-target" size="small" shape="rounded" onClick={() => navigate(`${paths.order.afterSales}?order_id=${order.id}`)}>
+          {t('afterSales.app.viewCases')}
+        </Button>
+      )}
       {a.can_after_sale && (
         <Button className="tap-target" size="small" shape="rounded" onClick={() => navigate(`${paths.order.afterSaleApply}?order_id=${order.id}`)}>
           {t('afterSales.app.entry')}

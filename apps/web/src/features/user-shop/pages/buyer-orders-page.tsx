@@ -63,8 +63,8 @@ function BuyerActions({ order }: { order: ShopOrder }) {
         </Button>
       )}
       {order.has_after_sale && (
-        <Button size="small" onClick={() => navigate(paths.order.afterSales)}>
-          {t('app.page.afterSales')}
+        <Button size="small" onClick={() => navigate(`${paths.order.afterSales}?shop_order_id=${order.id}`)}>
+          {t('afterSales.app.viewCases')}
         </Button>
       )}
       {order.actions.after_sale && (
