@@ -8,15 +8,18 @@ import { zodProblems, type Api } from './routes.js';
 export const isLoopback = (address: string | undefined): boolean =>
   address !== undefined && (address === '::1' || /^(?:::ffff:)?127\./.test(address));
 
-/** Headers a proxy adds: a request carrying any of them was relayed for someone else. */
-const PROXY_HEADERS = ['x-forwarded-for', 'x-real-ip', 'forwarded', 'via'] as const;
+/**
+ * Headers proxies and CDNs add to name the client they relay for (besides every `x-forwarded-*`): a
+ * request carrying any of them was relayed for someone else.
+ */
+const PROXY_HEADERS = new Set(['x-real-ip', 'forwarded', 'via', 'x-client-ip', 'true-client-ip', 'cf-connecting-ip', 'fastly-client-ip', 'x-cluster-client-ip', 'x-original-forwarded-for']);
+const isProxyHeader = (name: string) => name.startsWith('x-forwarded-') || PROXY_HEADERS.has(name);
 
 /**
  * Whether a request comes from this machine itself: a loopback socket and no proxy in between
  * (a reverse proxy on this machine connects from loopback on behalf of everyone it serves).
  */
-export const isFromThisMachine = (request: FastifyRequest): boolean =>
-  isLoopback(request.socket.remoteAddress) && PROXY_HEADERS.every((name) => request.headers[name] === undefined);
+export const isFromThisMachine = (request: FastifyRequest): boolean => isLoopback(request.socket.remoteAddress) && !Object.keys(request.headers).some(isProxyHeader);
 
 /**
  * A JSON call outside the spec's 240 (the slider's challenge and answer, the development outbox):

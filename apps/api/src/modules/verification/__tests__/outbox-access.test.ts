@@ -46,6 +46,11 @@ describe('the development outbox', () => {
       { 'x-real-ip': '127.0.0.1' },
       { forwarded: 'for=127.0.0.1' },
       { via: '1.1 nginx' },
+      // Proxies and CDNs that name the client in a header of their own.
+      { 'x-client-ip': '127.0.0.1' },
+      { 'true-client-ip': '127.0.0.1' },
+      { 'cf-connecting-ip': '127.0.0.1' },
+      { 'x-forwarded-host': 'shop.example.com' },
     ];
     for (const headers of proxied) {
       for (const local of ['127.0.0.1', '::1']) {
