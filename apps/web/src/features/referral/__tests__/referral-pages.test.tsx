@@ -155,8 +155,11 @@ describe('referral pages', () => {
     dealer.focus();
     expect(document.activeElement).toBe(dealer);
     expect(dealer.getAttribute('aria-checked')).toBe('false');
-    expect(await screen.findByRole('button', { name: 'Country code +855' })).toBeTruthy();
+    const code = await screen.findByRole('button', { name: 'Country code +855' });
     const [name, mobile, address, shopName] = [...document.querySelectorAll('.applications-page input')];
+    // The code stands in front of the number, in its row (as on the sign-up and address forms).
+    expect(code.compareDocumentPosition(mobile!) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(code.parentElement).toBe(mobile!.closest('.adm-input')!.parentElement);
     fireEvent.change(name!, { target: { value: 'Sophea Chan' } });
     fireEvent.change(address!, { target: { value: '12 Street 240' } });
     fireEvent.change(shopName!, { target: { value: 'Sophea’s Corner' } });

@@ -8,6 +8,7 @@ import { PageHeader } from '@/components/page-header';
 import { formatDate } from '@/lib/format';
 import { showToast } from '@/lib/toast';
 import { useAgentInfo, useApply, useHomeCallingCode } from '../api/referral';
+import '@/components/form-field.css';
 import '../referral.css';
 import { useTranslation, type TFunction } from '@/lib/i18n';
 import { ApiError } from '@/lib/request';
@@ -158,8 +159,12 @@ export default function ApplicationsPage() {
               <FieldItem label={t('referral.field.name')}>
                 <Input aria-label={t('referral.field.name')} value={form.name} onChange={set('name')} />
               </FieldItem>
-              <FieldItem label={t('referral.field.mobile')} extra={code && <CountryCodePicker value={code} onChange={setPicked} />}>
-                <Input aria-label={t('referral.field.mobile')} value={form.mobile} onChange={set('mobile')} inputMode="tel" />
+              <FieldItem label={t('referral.field.mobile')}>
+                {/* The calling code in front of the number, as on the sign-up and address forms. */}
+                <div className="text-field-row">
+                  {code && <CountryCodePicker value={code} onChange={setPicked} />}
+                  <Input aria-label={t('referral.field.mobile')} value={form.mobile} onChange={set('mobile')} inputMode="tel" />
+                </div>
               </FieldItem>
               <FieldItem label={t('referral.field.address')}>
                 <Input aria-label={t('referral.field.address')} value={form.address} onChange={set('address')} />
