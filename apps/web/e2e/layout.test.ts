@@ -141,6 +141,17 @@ describe('labels and fields on a 375 px phone', () => {
     });
   }
 
+  for (const lang of ['th', 'jp', 'km', 'hu']) {
+    it(`breaks no choice of the real-name form inside a word (${lang})`, async () => {
+      const page = await browser.open('/pages/other/setting?section=realName', { snoozePopups: true, localStorage: { ...signedIn, lang } });
+      // A Thai document: its form with the document types and the titles.
+      await page.locator('.account-sheet select[name="issuing_country"]').selectOption('TH');
+      await page.locator('.account-sheet .choice-chips [role="radio"]').nth(4).waitFor();
+      expect(await brokenWords(page, '.account-sheet .choice-chips')).toEqual([]);
+      await page.close();
+    });
+  }
+
   it('keeps the WeChat steps’ address field inside its card, and says the page needs a payment when opened without one', async () => {
     const steps = await browser.open('/pages/goods/weixinGo?order_id=7', { snoozePopups: true, localStorage: { ...signedIn, lang: 'en-us' } });
     const field = steps.getByLabel('Or copy this address into your browser:');

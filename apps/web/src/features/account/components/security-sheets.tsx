@@ -303,7 +303,7 @@ function RealNameRequest({ international, country: issuer, onDone }: Done & { in
         <Controller
           control={form.control}
           name="title"
-          render={({ field }) => <ChoiceChips label={t('account.field.title')} columns={4} options={TITLES.map((v) => ({ label: t(`account.title.${v}`), value: v }))} value={field.value || undefined} onChange={field.onChange} />}
+          render={({ field }) => <ChoiceChips label={t('account.field.title')} columns={2} options={TITLES.map((v) => ({ label: t(`account.title.${v}`), value: v }))} value={field.value || undefined} onChange={field.onChange} />}
         />
       </FieldItem>
       <FieldItem label={t('account.field.birthday')}>
