@@ -499,7 +499,10 @@ describe('recharge page', () => {
     expect(screen.getByText('Shop Sdn Bhd')).toBeTruthy();
     type('amount', '100');
     await waitFor(() => expect(screen.getByTestId('recharge-credit').textContent).toBe('$21.30'));
-    expect(screen.getByText('1 MYR = 0.213 USD (rate of Nov 23, 2026)')).toBeTruthy();
+    // The rate's day is said once, by its title; paid in ringgit, the limits are of the dollars credited.
+    expect(screen.getByText('Rate of Nov 23, 2026')).toBeTruthy();
+    expect(screen.getByText('1 MYR = 0.213 USD')).toBeTruthy();
+    expect(screen.getByText('From $10.00 to $100,000.00 after conversion')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Top up' }));
     expect(await toastText()).toBe('Please upload the transfer slip');
     expect(sent('/user/recharge/create')).toHaveLength(0);

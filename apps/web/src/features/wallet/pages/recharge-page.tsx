@@ -157,7 +157,8 @@ export default function RechargePage() {
             name="amount"
             label={currency ? `${t('wallet.field.amount')} (${currency})` : t('wallet.field.amount')}
             // The limits are the channel's, in the wallet currency the server checks them in.
-            extra={channel && walletCurrency ? <span className="wallet-muted">{t('wallet.recharge.limits', { min: formatAmount(channel.min, walletCurrency), max: formatAmount(channel.max, walletCurrency) })}</span> : undefined}
+            // Paid in another currency, the limits are of the amount once converted: said so.
+            extra={channel && walletCurrency ? <span className="wallet-muted">{t(currency && currency !== walletCurrency ? 'wallet.recharge.limitsConverted' : 'wallet.recharge.limits', { min: formatAmount(channel.min, walletCurrency), max: formatAmount(channel.max, walletCurrency) })}</span> : undefined}
           />
           {channel?.kind === 'ctbc' && (data?.instalment_plans.length ?? 0) > 0 && (
             <FieldItem label={t('wallet.field.instalments')}>
@@ -230,7 +231,8 @@ export default function RechargePage() {
           <section className="wallet-section" aria-label={rateTitle}>
             <dl className="wallet-quote">
               <dt>{rateTitle}</dt>
-              <dd>{t('wallet.assets.rate', { from: quote.data.from, rate: formatRate(quote.data.rate), to: quote.data.to, date: formatDate(quote.data.date, { dateOnly: true }) })}</dd>
+              {/* The title says the rate's day; the rate itself in figures and currency codes, the same in every language. */}
+              <dd>{`1 ${quote.data.from} = ${formatRate(quote.data.rate)} ${quote.data.to}`}</dd>
               {credit != null ? (
                 <>
                   <dt>{t('wallet.recharge.creditTitle')}</dt>
