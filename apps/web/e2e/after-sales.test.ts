@@ -66,8 +66,8 @@ async function receivedOrder(units: number) {
 
 describe('after-sales in Chromium at 375 px', () => {
   it('a member asks for a return from the received order’s page, with a photo of two chosen and one taken off again', async () => {
-    const { member, name, page } = await receivedOrder(2);
-    await page.getByRole('button', { name: 'After-sales' }).click();
+    const { member, name, orderId, page } = await receivedOrder(2);
+    await page.getByRole('button', { name: 'After-sales', exact: true }).click();
     await page.waitForURL(/#\/pages\/order\/realSale\?order_id=\d+/);
     await page.getByText(name).waitFor();
     // Nothing chosen: refused on the page, nothing sent.
@@ -103,6 +103,13 @@ describe('after-sales in Chromium at 375 px', () => {
     expect(evidence).toEqual([{ kind: 'image', url: kept }]);
     // The case shows it, drawn (its signed address answered).
     await expect.poll(() => page.locator(`img[src^="${kept}?"]`).evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBe(600);
+    // The order's page leads to its cases (this order's only), and still to asking about the unit left.
+    await page.evaluate((id) => (location.hash = `#/pages/order/orderInfo?id=${id}`), orderId);
+    await page.getByRole('button', { name: 'After-sales', exact: true }).waitFor();
+    await page.getByRole('button', { name: 'View after-sales' }).click();
+    await page.waitForURL(new RegExp(`#/pages/order/salingAfter\\?order_id=${orderId}$`));
+    await page.getByText('Requests for this order').waitFor();
+    await page.locator(`[data-case="${caseId}"]`).getByText('Under review').waitFor();
     await page.close();
   }, 90_000);
 
