@@ -94,14 +94,10 @@ function webDocument(config: Config): (homePicture?: string) => WebDocument {
   const indexPath = path.join(config.webDist, 'index.html');
   const configPath = path.join(config.webDist, 'config.js');
   const https = config.PUBLIC_URL?.startsWith('https://') ?? false;
-  const versionOf = (file: string) => {
-    const stat = fs.statSync(file, { throwIfNoEntry: false });
-    return stat ? `${stat.mtimeMs}:${stat.size}` : '-';
-  };
   let current: (WebDocument & { version: string }) | undefined;
   return (homePicture) => {
     const picture = homePicture && OWN_PICTURE.test(homePicture) ? homePicture : undefined;
-    const version = `${versionOf(indexPath)}|${versionOf(configPath)}|${picture ?? ''}`;
+    const version = `${fileVersion(indexPath)}|${fileVersion(configPath)}|${picture ?? ''}`;
     if (current?.version === version) return current;
     let html = fs.readFileSync(indexPath, 'utf8');
     const runtimeConfig = fs.existsSync(configPath) ? fs.readFileSync(configPath, 'utf8') : undefined;
@@ -148,16 +144,37 @@ async function adminConsole(app: FastifyInstance, config: Config): Promise<void>
     setHeaders: (res) => res.header('Cache-Control', 'public, max-age=31536000, immutable'),
   });
   // The page for /admin/ and any other path under it, so a reloaded page opens where it was; compressed as the build wrote it.
-  const page = { body: fs.readFileSync(index), br: readIfThere(`${index}.br`), gzip: readIfThere(`${index}.gz`) };
+  const page = builtDocument(index);
   app.get('/admin/*', { config: { rateLimit: false } }, (request, reply) => {
     // An unknown call is a 404 (the API's envelope), never the page.
     if (request.url.startsWith('/admin/api/')) return reply.callNotFound();
     reply.headers({ ...documentHeaders, 'cache-control': 'no-cache', 'content-type': 'text/html; charset=utf-8', vary: 'Accept-Encoding' });
-    return sendCompressed(request, reply, page);
+    return sendCompressed(request, reply, page());
   });
 }
 
+/** A file's version as its time of change and size ('-' while there is none): what is read from it is read again when this changes. */
+const fileVersion = (file: string) => {
+  const stat = fs.statSync(file, { throwIfNoEntry: false });
+  return stat ? `${stat.mtimeMs}:${stat.size}` : '-';
+};
+
 const readIfThere = (file: string): Buffer | undefined => (fs.existsSync(file) ? fs.readFileSync(file) : undefined);
+
+/**
+ * A built page with its compressed copies, read again when a file of them changes: a console built
+ * anew under the running shop is served as built (its page names the new build's files, the old
+ * ones being gone), never the page read at start.
+ */
+function builtDocument(file: string): () => { body: Buffer; br?: Buffer; gzip?: Buffer } {
+  const files = [file, `${file}.br`, `${file}.gz`];
+  let current: { version: string; body: Buffer; br?: Buffer; gzip?: Buffer } | undefined;
+  return () => {
+    const version = files.map(fileVersion).join('|');
+    if (current?.version !== version) current = { version, body: fs.readFileSync(file), br: readIfThere(`${file}.br`), gzip: readIfThere(`${file}.gz`) };
+    return current;
+  };
+}
 
 /** Sends the brotli or gzip copy of a document when the browser takes it and there is one, else the document. */
 function sendCompressed(request: FastifyRequest, reply: FastifyReply, copies: { body: Buffer; br?: Buffer; gzip?: Buffer }) {

@@ -55,4 +55,17 @@ describe('the operator console at /admin/', () => {
     expect(unknown.statusCode).toBe(404);
     expect(unknown.headers['content-type']).toContain('application/json');
   });
+
+  it('serves a console built anew under the running shop as built: its page names the new build’s files', async () => {
+    const html = '<!doctype html><title>Shop console</title><script type="module" src="/admin/assets/index-new456.js"></script><div id="root"></div>';
+    fs.rmSync(path.join(dist, 'assets', 'index-abc123.js'));
+    fs.writeFileSync(path.join(dist, 'assets', 'index-new456.js'), 'console.log(2)');
+    fs.writeFileSync(path.join(dist, 'index.html'), html);
+    fs.writeFileSync(path.join(dist, 'index.html.br'), brotliCompressSync(html));
+    const page = await t.app.inject({ method: 'GET', url: '/admin/orders' });
+    expect(page.body).toContain('/admin/assets/index-new456.js');
+    const compressed = await t.app.inject({ method: 'GET', url: '/admin/', headers: { 'accept-encoding': 'br' } });
+    expect(brotliDecompressSync(compressed.rawPayload).toString()).toContain('/admin/assets/index-new456.js');
+    expect((await t.app.inject({ method: 'GET', url: '/admin/assets/index-new456.js' })).statusCode).toBe(200);
+  });
 });
