@@ -99,6 +99,21 @@ describe('after-sales in Chromium: the member at 375 px, the console at 1280 px'
     await tile.click();
     await desk.waitForURL(/#\/orders\/after-sales$/);
 
+    // In Hungarian, the drawer's title wraps beside the decisions: its case number never runs under them.
+    const hu = await openConsole(deskBrowser, opToken, '/orders/after-sales', { 'admin.lang': 'hu' });
+    await hu.setViewportSize(DESKTOP);
+    await hu.locator('.ant-table-tbody tr', { hasText: returnNo }).locator('[data-testid^="open-"]').click();
+    await hu.getByTestId('action-approve').waitFor();
+    const header = await hu.locator('.ant-drawer-header').evaluate((h) => {
+      const text = document.createRange();
+      text.selectNodeContents(h.querySelector('.ant-drawer-title')!);
+      return { textRight: Math.max(...[...text.getClientRects()].map((r) => r.right)), extraLeft: h.querySelector('.ant-drawer-extra')!.getBoundingClientRect().left };
+    });
+    expect(header.textRight).toBeLessThanOrEqual(header.extraLeft);
+    // The desk (the same browser's storage) works on in English.
+    await hu.evaluate(() => localStorage.setItem('admin.lang', 'en-us'));
+    await hu.close();
+
     // The console approves it.
     await act(desk, 'Under review', returnNo, 'approve', 'Approve');
     await shot(desk, 'after-sales-queue-1280');

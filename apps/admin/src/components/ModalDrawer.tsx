@@ -40,12 +40,15 @@ export function keepTabInside(e: KeyboardEvent<HTMLElement>): void {
 
 /**
  * The console's drawer: antd's, modal (`aria-modal`) and keeping the keyboard inside it as a dialog
- * does. Every drawer of the console is this one.
+ * does. Every drawer of the console is this one. Its title wraps inside its own room, beside the
+ * buttons of the header: a case number, longer than the room left (Hungarian), breaks rather than
+ * running under them.
  */
-export function ModalDrawer({ onKeyDown, ...props }: DrawerProps) {
+export function ModalDrawer({ onKeyDown, styles, ...props }: Omit<DrawerProps, 'styles'> & { styles?: Exclude<DrawerProps['styles'], (...args: never[]) => unknown> }) {
   return (
     <Drawer
       {...props}
+      styles={{ ...styles, title: { minWidth: 0, overflowWrap: 'anywhere', ...styles?.title } }}
       onKeyDown={(e) => {
         onKeyDown?.(e);
         keepTabInside(e);
