@@ -21,6 +21,15 @@ export const formatPersonName = (given: string | null | undefined, family: strin
 /** The console language's decimal mark: a comma in Hungarian and Indonesian, else a dot. */
 export const decimalMark = (): string => new Intl.NumberFormat(tag()).formatToParts(1.5).find((p) => p.type === 'decimal')?.value ?? '.';
 
+/** A country's name in the console's language (its code when the browser does not know it). */
+export function formatRegion(code: string): string {
+  try {
+    return new Intl.DisplayNames([tag()], { type: 'region' }).of(code) ?? code;
+  } catch {
+    return code;
+  }
+}
+
 /** A count with the language's grouping. */
 export const formatNumber = (n: number): string => new Intl.NumberFormat(tag()).format(n);
 

@@ -1,4 +1,4 @@
-import { Button, Card, Select, Space, Typography } from 'antd';
+import { Button, Card, Descriptions, Select, Space, Typography } from 'antd';
 import { FramedTable } from '../../components/QueryTable';
 import type { EndpointData } from '@shop/contract/common';
 import { useState } from 'react';
@@ -7,6 +7,7 @@ import { DecisionModal } from '../../components/DecisionModal';
 import { QueryError } from '../../components/QueryError';
 import { StatusTag } from '../../components/StatusTag';
 import { useEndpointQuery } from '../../lib/endpoint-query';
+import { formatRegion } from '../../lib/format';
 import { call } from '../../lib/request';
 import { applicationsRoute, decideApplicationRoute } from '../../lib/routes-referral';
 
@@ -14,6 +15,31 @@ type Row = EndpointData<typeof applicationsRoute>['list'][number];
 const STATUSES = ['pending', 'approved', 'rejected'] as const;
 /** Why a pending application cannot be approved now: its member's account is banned or closed (rejecting it stays possible). */
 const NO_APPROVAL: Partial<Record<Row['member_status'], string>> = { banned: 'console.referral.applications.bannedNoApprove', closed: 'console.referral.applications.closedNoApprove' };
+
+/** What the member wrote in the application, each under its name; the phone with its calling code, the country by name. */
+function ApplicationFields({ fields }: { fields: Row['fields'] }) {
+  const { t } = useTranslation();
+  const { name, mobile_pre: pre, mobile, country, address, shop_name: shopName, note, ...others } = fields;
+  const items = [
+    { key: 'name', value: name },
+    { key: 'mobile', value: mobile && (pre ? `+${pre} ${mobile}` : mobile) },
+    { key: 'country', value: country && `${formatRegion(country)} (${country})` },
+    { key: 'address', value: address },
+    { key: 'shop_name', value: shopName },
+    { key: 'note', value: note },
+  ].filter((i) => i.value);
+  return (
+    <Descriptions
+      size="small"
+      column={1}
+      items={[
+        ...items.map((i) => ({ key: i.key, label: t(`console.referral.applications.field.${i.key}`), children: i.value })),
+        // Anything an older form sent that these names do not cover, as it was stored.
+        ...Object.entries(others).map(([key, value]) => ({ key, label: key, children: value })),
+      ]}
+    />
+  );
+}
 
 /** The applications queue: dealer, service centre and member-shop applications; approve (granting the role) or reject, with a reason. */
 export default function ReferralApplications() {
@@ -31,7 +57,7 @@ export default function ReferralApplications() {
         loading={list.isPending}
         dataSource={list.data?.list}
         pagination={{ current: page, pageSize: 20, total: list.data?.total ?? 0, onChange: setPage }}
-        expandable={{ expandedRowRender: (r) => <pre style={{ margin: 0 }}>{Object.entries(r.fields).map(([k, v]) => `${k}: ${v}`).join('\n')}</pre> }}
+        expandable={{ expandedRowRender: (r) => <ApplicationFields fields={r.fields} /> }}
         columns={[
           { title: t('console.common.id'), dataIndex: 'id' },
           {

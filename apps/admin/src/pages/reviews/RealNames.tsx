@@ -7,12 +7,12 @@ import { numberColumn, QUEUE_WIDTHS, Stacked, statusColumn, twoFacts } from '../
 import { StatusTag } from '../../components/StatusTag';
 import { decideRealNameRoute as adminDecideRealName, realNamesRoute as adminListRealNames } from '../../lib/routes';
 import { documentName } from '../../lib/documents';
-import { formatDate, formatPersonName } from '../../lib/format';
+import { formatDate, formatPersonName, formatRegion } from '../../lib/format';
 
 type Row = z.infer<typeof realNameReviewSchema>;
 
 export default function RealNames() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   // As the member app writes a name for this language (one rule): "王小明", "Ali Tan".
   const name = (r: Row) => formatPersonName(r.given_name, r.surname);
   return (
@@ -51,7 +51,7 @@ export default function RealNames() {
                   )}
                 </>
               }
-              second={`${regionName(r.country, i18n.language)} · ${t(`console.realname.${r.kind}`)}`}
+              second={`${formatRegion(r.country)} · ${t(`console.realname.${r.kind}`)}`}
             />
           ),
         },
@@ -61,7 +61,7 @@ export default function RealNames() {
         { label: t('console.realname.name'), value: name(r) },
         { label: t('console.realname.kind'), value: t(`console.realname.${r.kind}`) },
         // The document's issuing country by name, as the document shows it, beside its code.
-        { label: t('console.realname.issuingCountry'), value: `${regionName(r.country, i18n.language)} (${r.country})` },
+        { label: t('console.realname.issuingCountry'), value: `${formatRegion(r.country)} (${r.country})` },
         { label: t('console.realname.documentType'), value: documentName(t, r.document_type) },
         { label: t('console.realname.documentNumber'), value: <Typography.Text copyable>{r.document_number}</Typography.Text> },
         // The same number sent by other accounts (any state): approving a shared document needs a second look.
@@ -91,11 +91,3 @@ export default function RealNames() {
   );
 }
 
-/** A country's name in the console's language (its code when the browser does not know it). */
-function regionName(code: string, lang: string): string {
-  try {
-    return new Intl.DisplayNames([lang === 'jp' ? 'ja' : lang], { type: 'region' }).of(code) ?? code;
-  } catch {
-    return code;
-  }
-}

@@ -28,7 +28,7 @@ const node = (id: number, name: string, children: Record<string, unknown>, open:
 const plan = referralPlan({ updatedAt: at });
 /** Who is signed in: an operator of `role` with that role's permissions, as the API answers. */
 const signedInAs = (role: OperatorRole) => ({ id: 1, user_name: 'ops', role, permissions: [...ROLE_PERMISSIONS[role]], totp_bound: true });
-const commission = (id: number, status: 'pending' | 'settled', posted: number) => ({ id, order_id: 40 + id, shop_order_id: null, order_no: `P2026${id}`, buyer_id: 9, beneficiary_id: 5, level: 1, base: 10000, rate_bp: 500, amount: 500, posted, netted: 0, reversed: 0, debt: 0, currency: 'USD', status, reason: '', created_at: at, settled_at: status === 'settled' ? at : null });
+const commission = (id: number, status: 'pending' | 'settled', posted: number) => ({ id, order_id: 40 + id, shop_order_id: null, order_no: `P2026${id}`, buyer_id: 9, buyer_name: 'bella', beneficiary_id: 5, beneficiary_name: 'amy', level: 1, base: 10000, rate_bp: 500, amount: 500, posted, netted: 0, reversed: 0, debt: 0, currency: 'USD', status, reason: '', created_at: at, settled_at: status === 'settled' ? at : null });
 const answers: Record<string, unknown> = {
   '/admin/api/auth/me': signedInAs('owner'),
   '/admin/api/referral/tree': { root_id: 1, up_id: null, tree: node(1, 'root', { L: node(5, 'amy', {}, ['L', 'R']), R: { ...node(6, 'ben', {}, []), member_status: 'banned' } }, []) },
@@ -52,7 +52,7 @@ const answers: Record<string, unknown> = {
   '/admin/api/referral/applications': {
     list: [
       { id: 31, member_id: 7, user_name: 'banned_bob', nickname: '', member_status: 'banned', kind: 'service_centre', status: 'pending', fields: { country: 'MY' }, reason: '', created_at: at, decided_by: null, decided_at: null },
-      { id: 30, member_id: 8, user_name: 'good_gina', nickname: '', member_status: 'active', kind: 'dealer', status: 'pending', fields: { country: 'MY' }, reason: '', created_at: at, decided_by: null, decided_at: null },
+      { id: 30, member_id: 8, user_name: 'good_gina', nickname: '', member_status: 'active', kind: 'dealer', status: 'pending', fields: { name: 'Gina Tan', note: 'Two shops in Penang', mobile: '123456789', address: '1 Jalan Probe', country: 'MY', shop_name: '', mobile_pre: '60' }, reason: '', created_at: at, decided_by: null, decided_at: null },
     ],
     total: 2,
     page: 1,
@@ -60,7 +60,16 @@ const answers: Record<string, unknown> = {
     has_more: false,
   },
   '/admin/api/referral/commissions': { list: [commission(1, 'pending', 0), commission(2, 'settled', 500)], total: 2, page: 1, limit: 20, has_more: false },
-  '/admin/api/referral/pair-runs': { list: [{ day: '2026-11-19', members: 3, pairs: 2, paid: 2000, flushed: 0, currency: 'USD', ran_at: at, ran_by: 'system' }], total: 1, page: 1, limit: 30, has_more: false },
+  '/admin/api/referral/pair-runs': {
+    list: [
+      { day: '2026-11-19', members: 3, pairs: 2, paid: 2000, flushed: 0, currency: 'USD', ran_at: at, ran_by: 'alice#1' },
+      { day: '2026-11-18', members: 1, pairs: 1, paid: 1000, flushed: 0, currency: 'USD', ran_at: at, ran_by: 'job' },
+    ],
+    total: 2,
+    page: 1,
+    limit: 30,
+    has_more: false,
+  },
   '/admin/api/approvals/limits': { list: [{ kind: 'withdrawal.payout', currency: '*', auto_up_to: 100000, daily_limit: null, updated_by: 'system', updated_at: at }] },
 };
 let sent: { url: string; body: unknown }[] = [];
@@ -143,6 +152,33 @@ describe('who last changed a setting', () => {
     shown(<Approvals />);
     const cell = await screen.findByText('ระบบ');
     expect(cell.closest('tr')!.textContent).not.toContain('system');
+  });
+});
+
+describe('commissions and pair-bonus runs', () => {
+  /** The cells of the row holding `text`, under their headings. */
+  const cellsOf = (text: string) => {
+    const row = screen.getByText(text).closest('tr')!;
+    const headings = [...row.closest('table')!.querySelectorAll('thead th')].map((th) => th.textContent?.trim() ?? '');
+    return Object.fromEntries([...row.querySelectorAll(':scope > td')].map((td, i) => [headings[i], td.textContent]));
+  };
+
+  it('a commission names its beneficiary (number and level) and its buyer; a run names its operator as recorded and the job in words', async () => {
+    shown(<ReferralCommissions />);
+    await screen.findByText('P20261');
+    expect(cellsOf('P20261')).toMatchObject({ Beneficiary: 'amy (#5) · L1', Buyer: 'bella (#9)' });
+    await screen.findByText('2026-11-19');
+    expect(cellsOf('2026-11-19')['Run by']).toBe('alice#1');
+    expect(cellsOf('2026-11-18')['Run by']).toBe('Job');
+  });
+
+  it('in Chinese: the buyer’s heading and the job in Chinese', async () => {
+    await changeLanguage('zh-cn');
+    shown(<ReferralCommissions />);
+    await screen.findByText('P20261');
+    expect(cellsOf('P20261')['买家']).toBe('bella (#9)');
+    await screen.findByText('2026-11-18');
+    expect(cellsOf('2026-11-18')['执行人'] ?? Object.values(cellsOf('2026-11-18')).at(-1)).toBe('任务');
   });
 });
 
@@ -246,6 +282,19 @@ describe('the applications queue', () => {
     expect(within(active).queryByText('Banned')).toBeNull();
     expect(within(active).getByRole('button', { name: 'Approve' }).hasAttribute('disabled')).toBe(false);
     expect(within(active).queryByText(/lift the ban/)).toBeNull();
+  });
+
+  it('shows what the member wrote under each field’s name, the phone with its code and the country by name', async () => {
+    await changeLanguage('zh-cn');
+    shown(<ReferralApplications />);
+    await screen.findByText('good_gina', { exact: false });
+    fireEvent.click(within(rowOf('good_gina')).getByRole('button', { name: /展开|Expand/ }));
+    const facts = await waitFor(() => {
+      const found = [...document.querySelectorAll('.ant-descriptions-row')].map((r) => r.textContent);
+      expect(found.length).toBeGreaterThan(0);
+      return found;
+    });
+    expect(facts).toEqual(['姓名Gina Tan', '电话+60 123456789', '国家或地区马来西亚 (MY)', '地址1 Jalan Probe', '备注Two shops in Penang']);
   });
 
   it('says it in Khmer', async () => {
