@@ -3,6 +3,7 @@ import type { TFunction } from 'i18next';
 import { approvalText, changeText } from './approvals';
 import { toMinorUnits } from '@shop/contract/common';
 import { formatDate, formatMoney, formatNumber } from './format';
+import { POINTS } from './money';
 
 /**
  * The kinds of operator decisions the audit log holds (the start of each entry's action, before its
@@ -33,6 +34,8 @@ const stepLabel = (t: TFunction, kind: ApprovalKind, step: ApprovalStep) => t(ST
 export function describeFacts(t: TFunction, facts: AuditFacts, kind?: ApprovalKind): string {
   const k = (key: string, values: Record<string, string>, count?: number) =>
     count === undefined ? t(`console.audit.facts.${key}`, values) : t(`console.audit.facts.${key}`, { count, replace: values });
+  // The request another operator approved a change in, and who asked for it (as recorded); none when done at once.
+  const askedIn = (id: number | null, by: string | null) => (id === null ? '' : k('approved_request_asked', { id: String(id), name: by ?? '' }));
   switch (facts.key) {
     case 'request':
       return approvalText(t, { what: facts.what, summary: '' });
@@ -43,7 +46,15 @@ export function describeFacts(t: TFunction, facts: AuditFacts, kind?: ApprovalKi
     case 'approvals_given':
       return k(facts.key, { given: formatNumber(facts.given), needed: formatNumber(facts.needed) });
     case 'approved_request':
-      return k(facts.key, { id: String(facts.request_id) });
+      return facts.asked_by === undefined ? k(facts.key, { id: String(facts.request_id) }) : askedIn(facts.request_id, facts.asked_by);
+    case 'operator_role':
+      return [k(facts.key, { role: t(`console.app.roles.${facts.role}`, { defaultValue: facts.role }) }), askedIn(facts.request_id, facts.asked_by)].filter(Boolean).join('; ');
+    case 'sign_in_link':
+      return [facts.authenticator_removed ? t('console.audit.facts.authenticator_removed') : '', askedIn(facts.request_id, facts.asked_by)].filter(Boolean).join('; ');
+    case 'collection_account':
+      return [k(facts.key, { currency: facts.currency }), askedIn(facts.request_id, facts.asked_by)].join('; ');
+    case 'crypto_addresses':
+      return [k(facts.key, { network: facts.network, added: formatNumber(facts.added), asked: formatNumber(facts.asked) }), askedIn(facts.request_id, facts.asked_by)].join('; ');
     case 'shipment':
       return k(facts.key, { order: facts.order_no, package: String(facts.package_id), carrier: facts.carrier, tracking: facts.tracking_number });
     case 'tracking_event':
@@ -60,6 +71,18 @@ export function describeFacts(t: TFunction, facts: AuditFacts, kind?: ApprovalKi
       return k(facts.key, { member: String(facts.member_id), parent: String(facts.parent_id), side: facts.side, count: formatNumber(facts.moved) }, facts.moved);
     case 'pair_run':
       return k(facts.rerun ? 'pair_run_again' : facts.key, { day: formatDate(facts.day, true) });
+    case 'captcha_mode':
+      return t(`console.settings.page.captchaModes.${facts.mode}`, { defaultValue: facts.mode });
+    case 'captcha_bypass':
+      return t(facts.on ? 'console.audit.facts.on' : 'console.audit.facts.off');
+    case 'shipping_countries':
+      return facts.countries.join(', ');
+    case 'exchange_rate':
+      return `1 ${facts.base} = ${facts.rate} ${facts.quote}`;
+    case 'adjustment_limit':
+      return facts.currency === POINTS ? `${formatNumber(facts.amount)} ${t('console.members.assets.points')}` : formatMoney(facts.amount, facts.currency);
+    case 'operator_member':
+      return facts.member_id === null ? t('console.audit.facts.operator_member_none') : `${t('console.common.member')} #${facts.member_id}`;
     case 'support_settings':
       return k(facts.key, { days: formatNumber(facts.retention_days), limit: formatNumber(facts.feedback_daily_limit), mode: facts.chat_mode });
   }
@@ -91,7 +114,7 @@ export function describeAction(t: TFunction, action: string, facts: AuditFacts |
       // One approval of a withdrawal recorded before its counts were facts ("1 of 2"): worded the same.
       const given = kind === 'withdrawal.approve' && !facts ? /^(\d+) of (\d+)$/.exec(recorded) : null;
       if (given) return { label: t(textKey(kind)), detail: describeFacts(t, { key: 'approvals_given', given: Number(given[1]), needed: Number(given[2]) }) };
-      const detail = kind.startsWith('adjustment.') ? adjustmentDetail(t, recorded) : recorded;
+      const detail = kind.startsWith('adjustment.') ? adjustmentDetail(t, recorded) : kind === 'export' ? exportListName(t, recorded) : recorded;
       return { label: t(textKey(kind)), detail: [detail, worded].filter(Boolean).join(' ') };
     }
   }
@@ -138,10 +161,83 @@ export function describeTarget(t: TFunction, type: string, id: number): string {
 
 const filterValue = (v: unknown): string => (Array.isArray(v) ? v.map(filterValue).join(', ') : v !== null && typeof v === 'object' ? JSON.stringify(v) : String(v));
 
+/** Each list an operator can export (`export.<name>`, the API's list names), by the name the console gives it (its menu entry or tab). */
+export const EXPORT_LIST_TEXTS: Readonly<Record<string, string>> = {
+  realname: 'console.nav.realname',
+  cancellation: 'console.nav.cancellation',
+  members: 'console.nav.members',
+  audit: 'console.nav.audit',
+  orders: 'console.nav.orders',
+  withdrawals: 'console.nav.withdrawals',
+  recharges: 'console.nav.recharges',
+  banners: 'console.content.nav.banners',
+  news: 'console.content.nav.news',
+  notices: 'console.content.nav.notices',
+  faqs: 'console.content.nav.faqs',
+  popups: 'console.content.nav.popups',
+  goods: 'console.catalogue.nav.goods',
+  coupons: 'console.catalogue.nav.coupons',
+  'group-buys': 'console.catalogue.nav.groupBuys',
+  'after-sales': 'console.afterSales.nav',
+  payments: 'console.payments.tabs.payments',
+  'payment-flags': 'console.payments.tabs.flags',
+  refunds: 'console.payments.tabs.refunds',
+  journal: 'console.money.nav.ledger',
+  adjustments: 'console.money.nav.adjustments',
+  'gift-card-batches': 'console.money.nav.giftCards',
+  'charity-pledges': 'console.settings.charity.pledges',
+  'language-texts': 'console.settings.page.tabs.languages',
+};
+
+/** An exported list by its name in the console's language; a list the console does not know, as recorded. */
+const exportListName = (t: TFunction, name: string) => (EXPORT_LIST_TEXTS[name] ? t(EXPORT_LIST_TEXTS[name]) : name);
+
+/** Filters by the labels the console's lists give them; another shows by the name recorded. */
+const FILTER_LABELS: Readonly<Record<string, string>> = {
+  q: 'console.common.search',
+  status: 'console.common.status',
+  user_id: 'console.common.member',
+  currency: 'console.common.currency',
+  from: 'console.audit.filters.from',
+  to: 'console.audit.filters.to',
+  sort: 'console.audit.filters.sort',
+};
+
+/** Where a list's statuses have their own texts, by their keys' start (else the console's shared `console.status.<status>`). */
+const STATUS_TEXTS: Readonly<Record<string, string>> = {
+  adjustments: 'console.money.status.',
+  payments: 'console.payments.status.',
+  refunds: 'console.payments.status.',
+  goods: 'console.catalogue.goods.status.',
+};
+
+/** The columns a list is sorted by (`sort`, with `order`), by the labels the console's tables give them; another as recorded. */
+const SORT_COLUMNS: Readonly<Record<string, string>> = {
+  id: 'console.common.id',
+  status: 'console.common.status',
+  amount: 'console.common.amount',
+  currency: 'console.common.currency',
+  created_at: 'console.common.created',
+  updated_at: 'console.catalogue.goods.updated',
+  value: 'console.money.gift.value',
+  expires_at: 'console.money.gift.expires',
+};
+
+/** A coded filter's value in the console's language (a status, the sort); what the operator typed (a search, a day, a number) as typed. */
+function filterText(t: TFunction, list: string, key: string, value: unknown, order: unknown): string {
+  if (key === 'status' && typeof value === 'string') return t(`${STATUS_TEXTS[list] ?? 'console.status.'}${value}`, { defaultValue: value });
+  if (key === 'sort' && typeof value === 'string') {
+    const column = list === 'goods' ? t(`console.audit.goodsSorts.${value}`, { defaultValue: value }) : SORT_COLUMNS[value] ? t(SORT_COLUMNS[value]) : value;
+    return order === 'asc' || order === 'desc' ? `${column}, ${t(`console.audit.filters.${order}`)}` : column;
+  }
+  return filterValue(value);
+}
+
 /**
  * An entry's reason as the log shows it: a list export records its filters as data, shown as
- * "Filters: status = posted; from = 2026-11-01" (or "No filters") in the console's language; any
- * other reason as it was written.
+ * "Filters: Status = Posted; From = 2026-11-01" (or "No filters") in the console's language, each filter
+ * by the label the console's lists give it and a coded value (a status, the sort and its order) by its
+ * text, what the operator typed as typed; any other reason as it was written.
  */
 export function describeReason(t: TFunction, action: string, reason: string | null): string {
   if (reason === null) return '';
@@ -153,8 +249,12 @@ export function describeReason(t: TFunction, action: string, reason: string | nu
     return reason;
   }
   if (filters === null || typeof filters !== 'object' || Array.isArray(filters)) return reason;
-  const shown = Object.entries(filters)
+  const list = action.slice('export.'.length);
+  const given = filters as Record<string, unknown>;
+  const shown = Object.entries(given)
     .filter(([, v]) => v !== undefined && v !== null && v !== '' && !(Array.isArray(v) && v.length === 0))
-    .map(([k, v]) => `${k} = ${filterValue(v)}`);
+    // The sort's order is worded with its column.
+    .filter(([k]) => !(k === 'order' && typeof given.sort === 'string'))
+    .map(([k, v]) => `${FILTER_LABELS[k] ? t(FILTER_LABELS[k]) : k} = ${filterText(t, list, k, v, given.order)}`);
   return shown.length ? t('console.audit.exportFilters', { filters: shown.join('; ') }) : t('console.audit.noFilters');
 }

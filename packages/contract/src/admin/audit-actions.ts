@@ -105,8 +105,19 @@ export const auditFactsSchema = z.discriminatedUnion('key', [
   z.object({ key: z.literal('request_changes'), currency: z.string(), changes: z.array(approvalChangeSchema) }),
   /** One approval of a withdrawal given, of the approvals it needs before it is paid. */
   z.object({ key: z.literal('approvals_given'), given: count, needed: count }),
-  /** A change carried out once a second operator approved the request it was asked in. */
-  z.object({ key: z.literal('approved_request'), request_id: count }),
+  /** A change carried out once a second operator approved the request it was asked in (`asked_by`: the operator who asked, as recorded). */
+  z.object({ key: z.literal('approved_request'), request_id: count, asked_by: z.string().optional() }),
+  /**
+   * An operator created or given a role (`role`: the role's code); `request_id` and `asked_by`: the
+   * request another owner approved it in and who asked (null: done at once).
+   */
+  z.object({ key: z.literal('operator_role'), role: z.string(), request_id: count.nullable(), asked_by: z.string().nullable() }),
+  /** A new sign-in link for an operator, their authenticator removed or not, approved in a request or not. */
+  z.object({ key: z.literal('sign_in_link'), authenticator_removed: z.boolean(), request_id: count.nullable(), asked_by: z.string().nullable() }),
+  /** A company collection account added in a currency, once a second operator approved the request it was asked in. */
+  z.object({ key: z.literal('collection_account'), currency: z.string(), request_id: count, asked_by: z.string() }),
+  /** Deposit addresses added to a network's pool: `added` of the `asked` (those already in it skipped), once approved. */
+  z.object({ key: z.literal('crypto_addresses'), network: z.string(), added: count, asked: count, request_id: count, asked_by: z.string() }),
   /** A package of an order handed to a carrier. */
   z.object({ key: z.literal('shipment'), order_no: z.string(), package_id: count, carrier: z.string(), tracking_number: z.string() }),
   /** An event an operator entered on a package (`text` as typed), delivered or not. */
@@ -121,6 +132,18 @@ export const auditFactsSchema = z.discriminatedUnion('key', [
   z.object({ key: z.literal('placement_move'), member_id: count, parent_id: count, side: z.string(), moved: count }),
   /** A day's pair-bonus run; `rerun`: it had run, nothing changed. */
   z.object({ key: z.literal('pair_run'), day: z.string(), rerun: z.boolean() }),
+  /** The slider captcha's mode as set (`off`, `auto`, `always`). */
+  z.object({ key: z.literal('captcha_mode'), mode: z.string() }),
+  /** Whether the app may go on when the slider cannot load, as set. */
+  z.object({ key: z.literal('captcha_bypass'), on: z.boolean() }),
+  /** The countries shipped to, as saved (their codes). */
+  z.object({ key: z.literal('shipping_countries'), countries: z.array(z.string()) }),
+  /** An exchange rate set: one `base` is `rate` (as typed, a decimal) `quote`. */
+  z.object({ key: z.literal('exchange_rate'), base: z.string(), quote: z.string(), rate: z.string() }),
+  /** What one operator may adjust alone in a currency (`XXX`: points), in its minor units. */
+  z.object({ key: z.literal('adjustment_limit'), currency: z.string(), amount: count }),
+  /** The member account an operator was linked to (null: unlinked). */
+  z.object({ key: z.literal('operator_member'), member_id: count.nullable() }),
   /** The support settings as saved. */
   z.object({ key: z.literal('support_settings'), retention_days: count, feedback_daily_limit: count, chat_mode: z.string() }),
 ]);

@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { APPROVAL_KINDS, APPROVAL_STEPS, OPERATOR_ACTION_FAMILIES, OPERATOR_ACTION_FAMILY_WORDS, OPERATOR_ACTION_KINDS } from '@shop/contract/admin';
+import { ADMIN_GOODS_SORTS } from '@shop/contract/catalogue';
 import { LANGUAGES } from '@shop/contract/common';
 import { loadConsolePacks } from '@shop/contract/packs';
 import { changeLanguage, i18n, initI18n } from '../i18n';
-import { AUDIT_FAMILY_ACTIONS, auditKindOptions, describeAction } from '../audit-kinds';
+import { AUDIT_FAMILY_ACTIONS, EXPORT_LIST_TEXTS, auditKindOptions, describeAction, describeReason } from '../audit-kinds';
 
 // The audit log's "Action" column and its filter: a request for a second operator reads as asked
 // (approved, rejected …), never as the thing done; every action the API can record (the contract's
@@ -143,5 +144,83 @@ describe('a family’s decisions (`application.reject`, `shop.paused`, `order.ca
     expect(describeAction(t(), 'withdrawal.approve', { key: 'approvals_given', given: 1, needed: 2 })).toEqual({ label: '提现审批已记录', detail: '已获 1/2 个批准' });
     expect(shown('withdrawal.approve 1 of 2').detail).toBe('已获 1/2 个批准');
     await changeLanguage('en-us');
+  });
+});
+
+describe('operators and receiving accounts recorded as facts', () => {
+  // The log read "已创建操作员 role=finance approval=#1 asked_by=alice#1" in Simplified Chinese, as in English.
+  it('word the role, the request and who asked in Simplified Chinese', async () => {
+    await changeLanguage('zh-cn');
+    const created = describeAction(t(), 'operator.create', { key: 'operator_role', role: 'finance', request_id: 1, asked_by: 'alice#1' });
+    expect(created).toEqual({ label: i18n.t('console.settings.kinds.operator_create'), detail: '角色：财务; 经审批申请 #1 批准，申请人 alice#1' });
+    expect(describeAction(t(), 'operator.role', { key: 'operator_role', role: 'support', request_id: null, asked_by: null }).detail).toBe(`角色：${i18n.t('console.app.roles.support')}`);
+    expect(describeAction(t(), 'operator.disable', { key: 'approved_request', request_id: 3, asked_by: 'alice#1' }).detail).toBe('经审批申请 #3 批准，申请人 alice#1');
+    expect(describeAction(t(), 'operator.sign_in_link', { key: 'sign_in_link', authenticator_removed: true, request_id: null, asked_by: null }).detail).toBe('已移除身份验证器');
+    expect(describeAction(t(), 'collection_account.add', { key: 'collection_account', currency: 'MYR', request_id: 4, asked_by: 'olivia#2' }).detail).toBe('币种：MYR; 经审批申请 #4 批准，申请人 olivia#2');
+    expect(describeAction(t(), 'crypto_addresses.add', { key: 'crypto_addresses', network: 'TRC20', added: 1, asked: 2, request_id: 5, asked_by: 'olivia#2' }).detail).toBe('已添加 TRC20 地址：1/2; 经审批申请 #5 批准，申请人 olivia#2');
+    // An entry recorded before, as text, shows as written.
+    expect(shown('operator.create role=finance approval=#1 asked_by=alice#1').detail).toBe('role=finance approval=#1 asked_by=alice#1');
+    await changeLanguage('en-us');
+    expect(describeAction(t(), 'operator.create', { key: 'operator_role', role: 'finance', request_id: 1, asked_by: 'alice#1' }).detail).toBe('Role: Finance; Approved in request #1, asked by alice#1');
+    expect(describeAction(t(), 'operator.sign_in_link', { key: 'sign_in_link', authenticator_removed: false, request_id: null, asked_by: null }).detail).toBe('');
+  });
+
+  it.each([...LANGUAGES])('have their words in %s', async (lang) => {
+    const pack = packs[lang];
+    const keys = ['approved_request_asked', 'operator_role', 'authenticator_removed', 'collection_account', 'crypto_addresses', 'on', 'off', 'operator_member_none'].map((k) => `console.audit.facts.${k}`);
+    expect(keys.filter((key) => !pack[key])).toEqual([]);
+    await changeLanguage(lang);
+    const detail = describeAction(t(), 'crypto_addresses.add', { key: 'crypto_addresses', network: 'TRC20', added: 1, asked: 2, request_id: 5, asked_by: 'olivia#2' }).detail;
+    expect(detail).toContain('TRC20');
+    expect(detail).toContain('olivia#2');
+    expect(detail).not.toMatch(/\{\{|approval=|asked_by/);
+    await changeLanguage('en-us');
+  });
+});
+
+describe('settings recorded as facts', () => {
+  // The log read `setting.captcha_mode=always`, `setting.shipping_countries=MY,TH`, `rate.set USD/MYR=4.5`,
+  // `setting.adjustment_limit USD=100.00` and `operator.member none` after the kind's words.
+  it('word the captcha, the rate, a limit as money and an unlinked member account in Simplified Chinese', async () => {
+    await changeLanguage('zh-cn');
+    const d = (action: string, facts: Parameters<typeof describeAction>[2]) => describeAction(t(), action, facts).detail;
+    expect(d('setting.captcha_mode', { key: 'captcha_mode', mode: 'always' })).toBe(i18n.t('console.settings.page.captchaModes.always'));
+    expect(d('setting.captcha_bypass', { key: 'captcha_bypass', on: true })).toBe('开启');
+    expect(d('setting.shipping_countries', { key: 'shipping_countries', countries: ['MY', 'TH'] })).toBe('MY, TH');
+    expect(d('rate.set', { key: 'exchange_rate', base: 'USD', quote: 'MYR', rate: '4.5' })).toBe('1 USD = 4.5 MYR');
+    expect(d('setting.adjustment_limit', { key: 'adjustment_limit', currency: 'XXX', amount: 1500 })).toBe(`1,500 ${i18n.t('console.members.assets.points')}`);
+    expect(d('setting.adjustment_limit', { key: 'adjustment_limit', currency: 'USD', amount: 10_000 })).toMatch(/100\.00/);
+    expect(d('operator.member', { key: 'operator_member', member_id: null })).toBe('已解除关联');
+    expect(d('operator.member', { key: 'operator_member', member_id: 12 })).toBe(`${i18n.t('console.common.member')} #12`);
+    // Recorded before, as text: shown as written.
+    expect(shown('setting.captcha_mode=always').detail).toBe('always');
+    await changeLanguage('en-us');
+  });
+});
+
+describe('a list export', () => {
+  // The log showed "gift-card-batches", "筛选条件：status = pending" and "sort = updated_desc": the API's codes.
+  it('names the list, its filters and its sort in Simplified Chinese, what the operator typed as typed', async () => {
+    await changeLanguage('zh-cn');
+    expect(shown('export.gift-card-batches')).toEqual({ label: i18n.t('console.settings.kinds.export'), detail: i18n.t('console.money.nav.giftCards') });
+    expect(describeReason(t(), 'export.goods', JSON.stringify({ q: 'status red', status: 'on_sale', sort: 'updated_desc' }))).toBe(
+      `筛选条件：${i18n.t('console.common.search')} = status red; ${i18n.t('console.common.status')} = ${i18n.t('console.catalogue.goods.status.on_sale')}; 排序 = 最近更新`,
+    );
+    expect(describeReason(t(), 'export.withdrawals', JSON.stringify({ status: 'pending', sort: 'created_at', order: 'desc' }))).toBe(
+      `筛选条件：${i18n.t('console.common.status')} = ${i18n.t('console.status.pending')}; 排序 = ${i18n.t('console.common.created')}, 降序`,
+    );
+    expect(describeReason(t(), 'export.adjustments', JSON.stringify({ status: 'posted', from: '2026-11-01' }))).toBe(`筛选条件：${i18n.t('console.common.status')} = ${i18n.t('console.money.status.posted')}; 起始 = 2026-11-01`);
+    // A list, filter or code the console has no words for shows as recorded.
+    expect(shown('export.some-new-list').detail).toBe('some-new-list');
+    expect(describeReason(t(), 'export.orders', JSON.stringify({ shop_id: 4, status: 'mystery' }))).toBe('筛选条件：shop_id = 4; ' + `${i18n.t('console.common.status')} = mystery`);
+    await changeLanguage('en-us');
+  });
+
+  it.each([...LANGUAGES])('names every list in %s by the console’s own text', (lang) => {
+    const pack = packs[lang];
+    expect(Object.entries(EXPORT_LIST_TEXTS).filter(([, key]) => !pack[key])).toEqual([]);
+    const words = ['from', 'to', 'sort', 'asc', 'desc'].map((k) => `console.audit.filters.${k}`);
+    const sorts = ADMIN_GOODS_SORTS.map((k) => `console.audit.goodsSorts.${k}`);
+    expect([...words, ...sorts].filter((key) => !pack[key])).toEqual([]);
   });
 });

@@ -50,4 +50,19 @@ describe('the audit log’s details', () => {
     expect(entry).toMatchObject({ action: `gift_cards.issue.request #${id}`, reason: '生日礼物', facts: { key: 'request', what: { key: 'gift_cards', count: 2, value: 150_000, currency: 'USD' } } });
     expect(JSON.stringify(entry)).not.toContain('gift cards');
   });
+
+  it('an operator created or given a role is recorded with the role as a fact, not `role=…` in the action', async () => {
+    // The log read "已创建操作员 role=finance approval=#1 asked_by=alice#1" in every language.
+    const created = await post('/admin/api/operators/create', { user_name: `facts${Date.now().toString(36)}`, role: 'reviewer', reason: 'new hire' }, { ...owner.headers, 'idempotency-key': `facts-create-${Date.now()}` });
+    expect(created.body.code, created.body.msg).toBe(200);
+    const id = created.body.data.id as number;
+    const moved = await post('/admin/api/operators/role', { id, role: 'support', reason: 'moved team' }, { ...owner.headers, 'idempotency-key': `facts-role-${Date.now()}` });
+    expect(moved.body.code, moved.body.msg).toBe(200);
+    const entries = await auditOf('operator', id);
+    expect(entries.map((e: { action: string; reason: string; facts: unknown }) => ({ action: e.action, reason: e.reason, facts: e.facts }))).toEqual([
+      { action: 'operator.role', reason: 'moved team', facts: { key: 'operator_role', role: 'support', request_id: null, asked_by: null } },
+      { action: 'operator.create', reason: 'new hire', facts: { key: 'operator_role', role: 'reviewer', request_id: null, asked_by: null } },
+    ]);
+    expect(JSON.stringify(entries)).not.toMatch(/role=|approval=|asked_by=/);
+  });
 });

@@ -77,7 +77,11 @@ describe('a role that approves money', () => {
 
     // Who asked and who approved are both on record.
     expect(await actionsOf(a)).toContain(`operator.grant.request #${id}`);
-    expect(await actionsOf(b)).toEqual(expect.arrayContaining([`operator.create role=finance approval=#${id} asked_by=${a.recordedAs}`, `operator.grant.approve #${id}`]));
+    expect(await actionsOf(b)).toEqual(expect.arrayContaining(['operator.create', `operator.grant.approve #${id}`]));
+    // The new operator's entry records its role, the request and who asked as facts the console words (it read
+    // "operator.create role=finance approval=#1 asked_by=alice#1" in every language).
+    const createdEntry = await t.db.selectFrom('operator_actions').select(['action', 'facts']).where('operator', '=', b.recordedAs).where('target_type', '=', 'operator').where('target_id', '=', created.id).executeTakeFirstOrThrow();
+    expect(createdEntry).toEqual({ action: 'operator.create', facts: { key: 'operator_role', role: 'finance', request_id: id, asked_by: a.recordedAs } });
   });
 
   it('given to a support operator waits for another owner too; so does an owner made finance', async () => {

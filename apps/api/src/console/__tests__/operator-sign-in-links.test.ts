@@ -97,8 +97,8 @@ describe('a new sign-in link from the console', () => {
       expect((await call(t, 'GET', '/admin/api/auth/me', undefined, { token: op.token })).body.code).toBe(ResponseCode.tokenInvalid);
       expect(await listed(op.id)).toMatchObject({ pending_setup: true });
       expect((await call(t, 'POST', '/admin/api/auth/setup-password', { token: tokenOf(approved.body.data.shown_once.setup_path), password: NEW_PASSWORD }, { ip: freshIp() })).body.code).toBe(200);
-      const action = await t.db.selectFrom('operator_actions').select(['operator', 'action']).where('target_type', '=', 'operator').where('target_id', '=', op.id).where('action', 'like', 'operator.sign_in_link%').executeTakeFirstOrThrow();
-      expect(action).toEqual({ operator: b.recordedAs, action: `operator.sign_in_link approval=#${id} asked_by=${a.recordedAs}` });
+      const action = await t.db.selectFrom('operator_actions').select(['operator', 'action', 'facts']).where('target_type', '=', 'operator').where('target_id', '=', op.id).where('action', 'like', 'operator.sign_in_link%').executeTakeFirstOrThrow();
+      expect(action).toEqual({ operator: b.recordedAs, action: 'operator.sign_in_link', facts: { key: 'sign_in_link', authenticator_removed: false, request_id: id, asked_by: a.recordedAs } });
     }
   });
 

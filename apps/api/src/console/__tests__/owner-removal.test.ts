@@ -42,8 +42,9 @@ describe('an owner disabled or demoted', () => {
     expect(approved.body.data).toMatchObject({ id, status: 'approved', shown_once: null });
     expect(await operatorOf(b.id)).toEqual({ role: 'owner', status: 'disabled' });
     expect(await signedIn(b)).toBe(false);
-    const recorded = await t.db.selectFrom('operator_actions').select('action').where('operator', '=', c.recordedAs).where('target_id', '=', b.id).execute();
-    expect(recorded.map((r) => r.action)).toContain(`operator.disable approval=#${id} asked_by=${a.recordedAs}`);
+    const recorded = await t.db.selectFrom('operator_actions').select(['action', 'facts']).where('operator', '=', c.recordedAs).where('target_id', '=', b.id).execute();
+    // The request and who asked, as facts the console words (not `approval=#… asked_by=…` in the action).
+    expect(recorded).toContainEqual({ action: 'operator.disable', facts: { key: 'approved_request', request_id: id, asked_by: a.recordedAs } });
   });
 
   it('demoted to any other role waits for another owner in the same way', async () => {
@@ -93,8 +94,9 @@ describe('a disabled operator whose role approves money, enabled again', () => {
       expect(await operatorOf(b.id)).toEqual({ role, status: 'disabled' });
       expect((await send('/admin/api/approvals/decide', { id, decision: 'approve', reason: 'checked' }, c)).body.data).toMatchObject({ id, status: 'approved' });
       expect(await operatorOf(b.id)).toEqual({ role, status: 'active' });
-      const recorded = await t.db.selectFrom('operator_actions').select('action').where('operator', '=', c.recordedAs).where('target_id', '=', b.id).execute();
-      expect(recorded.map((r) => r.action)).toContain(`operator.enable approval=#${id} asked_by=${a.recordedAs}`);
+      const recorded = await t.db.selectFrom('operator_actions').select(['action', 'facts']).where('operator', '=', c.recordedAs).where('target_id', '=', b.id).execute();
+      // The request and who asked, as facts the console words (not `approval=#… asked_by=…` in the action).
+      expect(recorded).toContainEqual({ action: 'operator.enable', facts: { key: 'approved_request', request_id: id, asked_by: a.recordedAs } });
     }
     const support = await signedInOperator(t, 'support');
     await t.db.updateTable('operators').set({ status: 'disabled' }).where('id', '=', support.id).execute();

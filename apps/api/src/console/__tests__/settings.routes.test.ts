@@ -107,13 +107,16 @@ describe('settings and operators in the console', () => {
     expect((await send('/admin/api/settings/currency', { currency: settlement.currency, enabled: false, reason: 'no' }, owner.token)).body.code).toBe(ResponseCode.settingInvalid);
 
     expect((await actionsOf(owner.recordedAs)).map((a) => [a.action, a.reason])).toEqual([
-      ['setting.captcha_mode=always', 'bot wave'],
-      ['setting.captcha_bypass=on', 'bot wave'],
+      ['setting.captcha_mode', 'bot wave'],
+      ['setting.captcha_bypass', 'bot wave'],
       ['setting.orders expiry_minutes=45 auto_confirm_days=10', 'holiday season'],
       ['setting.shipping_fee TH THB fee=5000 free_over=150000', 'new carrier'],
       ['setting.operating_fee TH=250bp', 'tax'],
       ['setting.international_freight DE express 0-1000g 3200 USD', 'rates'],
     ]);
+    // The captcha's mode and fallback are facts the console words (it read `setting.captcha_mode=always`).
+    const captcha = await t.db.selectFrom('operator_actions').select('facts').where('operator', '=', owner.recordedAs).where('action', 'like', 'setting.captcha%').orderBy('id').execute();
+    expect(captcha.map((r) => r.facts)).toEqual([{ key: 'captcha_mode', mode: 'always' }, { key: 'captcha_bypass', on: true }]);
     await send('/admin/api/settings/captcha', await fromPage('/admin/api/settings/captcha', { mode: 'auto', bypass: false, reason: 'wave over' }, owner.token), owner.token);
   });
 
@@ -243,10 +246,17 @@ describe('settings and operators in the console', () => {
       expect((await send(url, body, owner.token)).body.code, url).toBe(ResponseCode.operatorSelfChange);
     }
     expect((await actionsOf(owner.recordedAs)).map((a) => [a.action, a.reason, a.target_id])).toEqual([
-      ['operator.create role=reviewer', 'new hire', id],
-      ['operator.role role=support', 'moved team', id],
+      ['operator.create', 'new hire', id],
+      ['operator.role', 'moved team', id],
       ['operator.2fa.reset', 'lost phone', id],
       ['operator.disable', 'left the company', id],
+    ]);
+    // The role given is a fact the console words (it read "role=reviewer"); done at once, so no request.
+    const facts = await t.db.selectFrom('operator_actions').select('facts').where('operator', '=', owner.recordedAs).where('target_id', '=', id).where('action', 'in', ['operator.create', 'operator.role', 'operator.disable']).orderBy('id').execute();
+    expect(facts.map((r) => r.facts)).toEqual([
+      { key: 'operator_role', role: 'reviewer', request_id: null, asked_by: null },
+      { key: 'operator_role', role: 'support', request_id: null, asked_by: null },
+      null,
     ]);
   });
 

@@ -35,7 +35,8 @@ export async function setCaptchaSetting(db: Database, actor: Actor, input: { key
     await upsertSetting(trx, key, value, operator);
     // The card's version moves with either of its settings: a card opened before is stale.
     await stampCaptchaSettings(trx, operator);
-    await insertOperatorAction(trx, { operator, action: `setting.${key}=${value}`, target_type: 'setting', target_id: 0, reason: input.reason });
+    const facts = key === 'captcha_mode' ? ({ key, mode: value } as const) : ({ key, on: value === 'on' } as const);
+    await insertOperatorAction(trx, { operator, action: `setting.${key}`, target_type: 'setting', target_id: 0, reason: input.reason, facts });
   });
   return { key, value };
 }

@@ -182,7 +182,7 @@ export async function setShippingCountries(deps: AppDeps, actor: Actor, input: {
     const unknown = codes.findIndex((c) => !known.has(c));
     if (unknown >= 0) throw new ValidationError([{ field: `countries.${unknown}`, key: 'address.validation.countryUnknown', params: { field: `countries.${unknown}` } }]);
     await q.replaceShippingCountries(tx, codes, input.recordedAs);
-    await insertOperatorAction(tx, { operator: input.recordedAs, action: `setting.shipping_countries=${codes.join(',')}`, target_type: 'setting', target_id: 0, reason: input.reason });
+    await insertOperatorAction(tx, { operator: input.recordedAs, action: 'setting.shipping_countries', target_type: 'setting', target_id: 0, reason: input.reason, facts: { key: 'shipping_countries', countries: codes } });
     tx.afterCommit(() => responseCache(deps).invalidate(GeoTag.shipping));
     return shippingCountriesForOperator(tx, actor);
   });

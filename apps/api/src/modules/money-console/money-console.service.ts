@@ -196,7 +196,7 @@ export async function setAdjustmentLimit(db: Database, actor: Actor, input: { cu
   await withTransaction(db, async (tx) => {
     // One setting: the Approvals page shows (and may change) the same threshold.
     await setThreshold(tx, 'ledger.adjust', input.currency, input.amount, operator);
-    await insertOperatorAction(tx, { operator, action: `setting.adjustment_limit ${input.currency === POINTS_CURRENCY ? 'points' : input.currency}=${input.currency === POINTS_CURRENCY ? input.amount : fromMinorUnits(input.amount, input.currency)}`, target_type: 'setting', target_id: 0, reason: input.reason });
+    await insertOperatorAction(tx, { operator, action: 'setting.adjustment_limit', target_type: 'setting', target_id: 0, reason: input.reason, facts: { key: 'adjustment_limit', currency: input.currency, amount: input.amount } });
   });
   return adjustmentLimits(db, actor);
 }

@@ -6,10 +6,10 @@ import { withTransaction, type Tx } from '../../lib/transaction.js';
 import { findUserByNameOrId, lockUserForUpdate, updateUser } from '../members/members.queries.js';
 import type { SecurityNotices } from '../members/security-notice.js';
 import { memberLanguage } from '../messages/messages.service.js';
-import type { OperatorAction } from '@shop/contract';
+import type { AuditFacts, OperatorAction } from '@shop/contract';
 import { insertOperatorAction } from '../operator-actions/operator-actions.queries.js';
 import * as q from './operators.queries.js';
-import { approvalNote, createOperator, newSetupToken, type ApprovalNote } from './operators.service.js';
+import { approvalFacts, createOperator, newSetupToken, type ApprovalNote } from './operators.service.js';
 import { iso } from '../../lib/dates.js';
 
 // The owner's management of operators and of members' authenticators, from the console.
@@ -54,7 +54,7 @@ export async function createOperatorFromConsole(db: Database, actor: Actor, inpu
  * A change that may take an owner away (`removesOwner`) first locks the active owners, so that two owners
  * disabling or demoting each other at once are decided one after the other and one active owner remains.
  */
-async function changeOperator(db: Database, actor: Actor, id: number, action: OperatorAction, reason: string, change: (tx: Tx) => Promise<unknown>, removesOwner = false) {
+async function changeOperator(db: Database, actor: Actor, id: number, action: OperatorAction, facts: AuditFacts | null, reason: string, change: (tx: Tx) => Promise<unknown>, removesOwner = false) {
   const by = operatorNameOf(actor);
   if (id === operatorIdOf(actor)) throw new AppError(ResponseCode.operatorSelfChange);
   return withTransaction(db, async (tx) => {
@@ -64,7 +64,7 @@ async function changeOperator(db: Database, actor: Actor, id: number, action: Op
     if (removesOwner && target.role === 'owner' && target.status === 'active' && !owners.some((owner) => owner !== id)) throw new AppError(ResponseCode.operatorLastOwner);
     await change(tx);
     const sessionsEnded = await q.revokeOperatorSessions(tx, id);
-    await insertOperatorAction(tx, { operator: by, action, target_type: 'operator', target_id: id, reason });
+    await insertOperatorAction(tx, { operator: by, action, target_type: 'operator', target_id: id, reason, facts });
     return { operator: await operatorViewOf(tx, id), sessions_ended: sessionsEnded };
   });
 }
@@ -72,13 +72,13 @@ async function changeOperator(db: Database, actor: Actor, id: number, action: Op
 /** Disables (sessions end, sign-in refused) or enables an operator; never oneself. */
 export const setOperatorStatus = (db: Database, actor: Actor, input: { id: number; active: boolean; reason: string }, approval?: ApprovalNote) => {
   const kind = input.active ? 'operator.enable' : 'operator.disable';
-  const note = approvalNote(approval).trim();
-  return changeOperator(db, actor, input.id, note ? `${kind} ${note}` : kind, input.reason, (tx) => q.updateOperator(tx, input.id, { status: input.active ? 'active' : 'disabled' }), !input.active);
+  const facts: AuditFacts | null = approval ? { key: 'approved_request', request_id: approval.id, asked_by: approval.askedBy } : null;
+  return changeOperator(db, actor, input.id, kind, facts, input.reason, (tx) => q.updateOperator(tx, input.id, { status: input.active ? 'active' : 'disabled' }), !input.active);
 };
 
 /** Gives an operator another role; never one's own. */
 export const setOperatorRole = (db: Database, actor: Actor, input: { id: number; role: OperatorRole; reason: string }, approval?: ApprovalNote) =>
-  changeOperator(db, actor, input.id, `operator.role role=${input.role}${approvalNote(approval)}`, input.reason, (tx) => q.updateOperator(tx, input.id, { role: input.role }), input.role !== 'owner');
+  changeOperator(db, actor, input.id, 'operator.role', { key: 'operator_role', role: input.role, ...approvalFacts(approval) }, input.reason, (tx) => q.updateOperator(tx, input.id, { role: input.role }), input.role !== 'owner');
 
 /**
  * A role that approves money, for a new operator or an existing one: asked by one owner, carried out
@@ -203,8 +203,14 @@ export async function issueOperatorSignInLink(db: Database, actor: Actor, input:
     await q.voidOperatorPassword(tx, input.id, setupToken, expiresAt, actor.operatorId ?? null);
     if (options.removeAuthenticator) await q.updateOperator(tx, input.id, { totp_secret: null, totp_pending_secret: null, totp_last_step: null });
     const sessionsEnded = await q.revokeOperatorSessions(tx, input.id);
-    const details = [options.removeAuthenticator ? '2fa=reset' : '', approvalNote(options.approval).trim()].filter(Boolean).join(' ');
-    await insertOperatorAction(tx, { operator: by, action: details ? `operator.sign_in_link ${details}` : 'operator.sign_in_link', target_type: 'operator', target_id: input.id, reason: input.reason });
+    await insertOperatorAction(tx, {
+      operator: by,
+      action: 'operator.sign_in_link',
+      target_type: 'operator',
+      target_id: input.id,
+      reason: input.reason,
+      facts: { key: 'sign_in_link', authenticator_removed: options.removeAuthenticator === true, ...approvalFacts(options.approval) },
+    });
     return { operator: await operatorViewOf(tx, input.id), sessions_ended: sessionsEnded, setupToken, expiresAt };
   });
 }
@@ -272,7 +278,7 @@ export const findOperatorView = (db: Executor, actor: Actor, id: number) => {
 
 /** Removes another operator's authenticator: the next sign-in sets up a new one with the password. */
 export const resetOperatorTotp = (db: Database, actor: Actor, input: { id: number; reason: string }) =>
-  changeOperator(db, actor, input.id, 'operator.2fa.reset', input.reason, (tx) => q.updateOperator(tx, input.id, { totp_secret: null, totp_pending_secret: null, totp_last_step: null }));
+  changeOperator(db, actor, input.id, 'operator.2fa.reset', null, input.reason, (tx) => q.updateOperator(tx, input.id, { totp_secret: null, totp_pending_secret: null, totp_last_step: null }));
 
 /**
  * Removes a member's authenticator (a lost phone): the member signs in with the password and may bind
@@ -309,7 +315,7 @@ export async function linkOperatorMember(db: Database, actor: Actor, input: { op
     const holder = member ? await q.findOperatorOfMember(tx, member.id) : undefined;
     if (holder && holder.id !== input.operator_id) throw new AppError(ResponseCode.operatorMemberTaken, { operator: holder.user_name });
     const linked = (await q.setOperatorMember(tx, input.operator_id, member?.id ?? null))!;
-    await insertOperatorAction(tx, { operator: by, action: member ? `operator.member ${member.id}` : 'operator.member none', target_type: 'operator', target_id: input.operator_id, reason: input.reason });
+    await insertOperatorAction(tx, { operator: by, action: 'operator.member', target_type: 'operator', target_id: input.operator_id, reason: input.reason, facts: { key: 'operator_member', member_id: member ? member.id : null } });
     return { operator_id: Number(linked.id), member_id: linked.member_id === null ? null : Number(linked.member_id) };
   });
 }

@@ -52,8 +52,8 @@ export interface ApprovalNote {
   id: number;
   askedBy: string;
 }
-/** How an approved change names its request in the operator actions. */
-export const approvalNote = (a?: ApprovalNote) => (a ? ` approval=#${a.id} asked_by=${a.askedBy}` : '');
+/** An approved change's request and who asked, as the facts of its audit entry record them (null: done at once). */
+export const approvalFacts = (a?: ApprovalNote) => ({ request_id: a ? a.id : null, asked_by: a ? a.askedBy : null });
 
 /**
  * Records one event at the console's door with the address it came from: a known operator as their
@@ -78,7 +78,7 @@ export async function createOperator(db: Database, actor: Actor, input: { userNa
     if (await q.findOperatorByName(tx, input.userName)) throw new AppError(ResponseCode.operatorNameTaken);
     // Whoever receives the setup link holds the new operator's way in: a console operator (the command line names none).
     const row = await q.insertOperator(tx, { userName: input.userName, role: input.role, setupToken, setupExpiresAt: expiresAt, createdBy, createdById: actor.operatorId ?? null });
-    await insertOperatorAction(tx, { operator: createdBy, action: `operator.create role=${input.role}${approvalNote(input.approval)}`, target_type: 'operator', target_id: row.id, reason: input.reason });
+    await insertOperatorAction(tx, { operator: createdBy, action: 'operator.create', target_type: 'operator', target_id: row.id, reason: input.reason, facts: { key: 'operator_role', role: input.role, ...approvalFacts(input.approval) } });
     return { id: row.id, setupToken, expiresAt };
   });
 }

@@ -226,7 +226,7 @@ export async function setOperatorRate(db: Executor, actor: Actor, input: { base:
   const date = input.date ?? today();
   const row = await q.insertOperatorRate(db, { base: input.base, quote: input.quote, rate: input.rate, rate_date: date, set_by: operator });
   announce(db, { kind: 'rates' });
-  await insertOperatorAction(db, { operator, action: `rate.set ${input.base}/${input.quote}=${input.rate}`, target_type: 'exchange_rate', target_id: row.id, reason: input.reason ?? null });
+  await insertOperatorAction(db, { operator, action: 'rate.set', target_type: 'exchange_rate', target_id: row.id, reason: input.reason ?? null, facts: { key: 'exchange_rate', base: input.base, quote: input.quote, rate: input.rate } });
   return { id: row.id, rate: new Dec(row.rate).toString(), source: 'operator', date: row.rate_date };
 }
 

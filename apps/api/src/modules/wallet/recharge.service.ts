@@ -448,15 +448,15 @@ export async function addCollectionAccount(db: Database, actor: Actor, input: { 
  */
 export async function carryOutReceivingAccount(tx: Tx, actor: Actor, account: ReceivingAccount, request: { id: number; reason: string }): Promise<{ id: number } | { added: number }> {
   const operator = operatorNameOf(actor);
-  const note = `approval=#${request.id} asked_by=${account.asked_by}`;
   if (account.target === 'deposit_addresses') {
     const added = await q.insertCryptoAddresses(tx, account.addresses.map((address) => ({ network: account.network, address, added_by: account.asked_by })));
-    await insertOperatorAction(tx, { operator, action: `crypto_addresses.add ${account.network} ${added.length} of ${account.addresses.length} ${note}`, target_type: 'setting', target_id: 0, reason: request.reason });
+    const facts = { key: 'crypto_addresses', network: account.network, added: added.length, asked: account.addresses.length, request_id: request.id, asked_by: account.asked_by } as const;
+    await insertOperatorAction(tx, { operator, action: 'crypto_addresses.add', target_type: 'setting', target_id: 0, reason: request.reason, facts });
     return { added: added.length };
   }
   const { target: _target, asked_by, ...row } = account;
   const created = await q.insertCollectionAccount(tx, { ...row, created_by: asked_by });
-  await insertOperatorAction(tx, { operator, action: `collection_account.add ${account.currency} ${note}`, target_type: 'setting', target_id: created.id, reason: request.reason });
+  await insertOperatorAction(tx, { operator, action: 'collection_account.add', target_type: 'setting', target_id: created.id, reason: request.reason, facts: { key: 'collection_account', currency: account.currency, request_id: request.id, asked_by } });
   return { id: created.id };
 }
 

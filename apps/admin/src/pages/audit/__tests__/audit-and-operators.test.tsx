@@ -21,7 +21,7 @@ const answers: Record<string, unknown> = {
   '/admin/api/audit': {
     list: [
       entry(4, 'own2#2', 'points.grant.approve #2 5000000 points', 'approval', 2, null, 'command_line'),
-      entry(3, 'olivia#1', 'export.ledger', 'export', 0, '{"status":"posted","from":"2026-11-01","currency":["USD","MYR"]}'),
+      entry(3, 'olivia#1', 'export.adjustments', 'export', 0, '{"status":"posted","from":"2026-11-01","currency":["USD","MYR"]}'),
       entry(2, 'olivia#1', 'export.audit', 'export', 0, '{}'),
       entry(1, 'olivia#1', 'user.ban', 'user', 12, '{"not":"a filter"}'),
     ],
@@ -64,7 +64,9 @@ describe('the audit log', () => {
     await changeLanguage('en-us');
     shown(<Audit />);
     expect((await rowOf('own2#2')).textContent).toContain('command line');
-    expect(screen.getByText('Filters: status = posted; from = 2026-11-01; currency = USD, MYR')).toBeTruthy();
+    // The filters by the console's labels and a status by its text (not `status = posted`), currencies as codes.
+    expect(screen.getByText('Filters: Status = Posted; From = 2026-11-01; Currency = USD, MYR')).toBeTruthy();
+    expect((await rowOf('Filters: Status')).textContent).toContain('Adjustments');
     expect(screen.getByText('No filters')).toBeTruthy();
     // Another decision's reason is shown as written, even when it looks like data.
     expect(screen.getByText('{"not":"a filter"}')).toBeTruthy();
@@ -76,7 +78,7 @@ describe('the audit log', () => {
     await changeLanguage('th');
     shown(<Audit />);
     expect((await rowOf('own2#2')).textContent).toContain('บรรทัดคำสั่ง');
-    expect(screen.getByText('ตัวกรอง: status = posted; from = 2026-11-01; currency = USD, MYR')).toBeTruthy();
+    expect(screen.getByText('ตัวกรอง: สถานะ = บันทึกแล้ว; ตั้งแต่ = 2026-11-01; สกุลเงิน = USD, MYR')).toBeTruthy();
     expect(screen.getByText('ไม่มีตัวกรอง')).toBeTruthy();
   });
 });

@@ -31,8 +31,11 @@ const audit = {
     entry(13, 'shop.paused', 'shop', 3, 'owner on holiday', null),
     entry(14, 'order.cancel.refunding', 'order', 7, 'out of stock', null),
     entry(15, 'withdrawal.approve', 'withdrawal', 4, 'statement checked', { key: 'approvals_given', given: 1, needed: 2 }),
+    // An operator created once another owner approved it, and one recorded before its details were facts.
+    entry(16, 'operator.create', 'operator', 8, 'new accountant', { key: 'operator_role', role: 'finance', request_id: 1, asked_by: 'alice#1' }),
+    entry(17, 'operator.create role=support approval=#2 asked_by=alice#1', 'operator', 9, 'older operator', null),
   ],
-  total: 10,
+  total: 12,
   page: 1,
   limit: 50,
 };
@@ -78,6 +81,11 @@ describe('the audit log’s details', () => {
     expect(delivery).not.toContain('delivered');
     // An entry recorded before, as text, still shows it.
     expect((await rowOf('SF123')).textContent).toContain('202611304000 package #7 SF SF123');
+    // An operator created on another owner's approval: it read "已创建操作员 role=finance approval=#1 asked_by=alice#1".
+    const operator = (await rowOf('new accountant')).textContent!;
+    expect(operator).toContain('角色：财务; 经审批申请 #1 批准，申请人 alice#1');
+    expect(operator).not.toMatch(/role=|approval=|asked_by=/);
+    expect((await rowOf('older operator')).textContent).toContain('role=support approval=#2 asked_by=alice#1');
   });
 
   it('in English', async () => {

@@ -294,7 +294,7 @@ describe('shipping countries (operator setting)', () => {
     expect(set.body.data.list.map((c: { code: string }) => c.code)).toEqual(['MY', 'TH', 'DE']);
     expect((await get('/attractive/country/addressCountry')).data.list.map((c: { code: string }) => c.code)).toEqual(['MY', 'TH', 'DE']);
     const recorded = await t.db.selectFrom('operator_actions').selectAll().where('action', 'like', 'setting.shipping_countries%').orderBy('id', 'desc').executeTakeFirstOrThrow();
-    expect(recorded).toMatchObject({ action: 'setting.shipping_countries=MY,TH,DE', target_type: 'setting', reason: 'Opening Germany, pausing the others' });
+    expect(recorded).toMatchObject({ action: 'setting.shipping_countries', target_type: 'setting', reason: 'Opening Germany, pausing the others', facts: { key: 'shipping_countries', countries: ['MY', 'TH', 'DE'] } });
     expect(recorded.operator).toMatch(/^geoowner/);
 
     // New addresses only where the shop ships; the saved Singapore address stays.

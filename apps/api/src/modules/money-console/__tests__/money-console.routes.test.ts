@@ -239,8 +239,12 @@ describe('the console’s money calls', () => {
     const member = await registerMember(t);
     await decide('/admin/api/ledger/adjustment-limits', { currency: 'USD', amount: 10_000, reason: 'desk limit' }, owner.token, 'limit-usd-audit');
     await decide('/admin/api/ledger/adjustment-limits', { currency: 'XXX', amount: 10, reason: 'points desk limit' }, owner.token, 'limit-xxx-audit');
-    const limits = await t.db.selectFrom('operator_actions').select('action').where('action', 'like', 'setting.adjustment_limit%').where('reason', 'in', ['desk limit', 'points desk limit']).orderBy('id', 'desc').limit(2).execute();
-    expect(limits.map((a) => a.action)).toEqual(['setting.adjustment_limit points=10', 'setting.adjustment_limit USD=100.00']);
+    const limits = await t.db.selectFrom('operator_actions').select(['action', 'facts']).where('action', 'like', 'setting.adjustment_limit%').where('reason', 'in', ['desk limit', 'points desk limit']).orderBy('id', 'desc').limit(2).execute();
+    // The currency and the amount (minor units, points as points) are facts the console words as money.
+    expect(limits).toEqual([
+      { action: 'setting.adjustment_limit', facts: { key: 'adjustment_limit', currency: 'XXX', amount: 10 } },
+      { action: 'setting.adjustment_limit', facts: { key: 'adjustment_limit', currency: 'USD', amount: 10_000 } },
+    ]);
     const cash = await decide('/admin/api/ledger/adjustments', { user_id: member.user.id, asset: 'cash', currency: 'USD', amount: 30, reason: 'Rounding' }, asker.token, `audit-cash-${member.user.id}`);
     const points = await decide('/admin/api/ledger/adjustments', { user_id: member.user.id, asset: 'points', amount: 25, reason: 'Prize' }, asker.token, `audit-pts-${member.user.id}`);
     const taken = await decide('/admin/api/ledger/adjustments', { user_id: member.user.id, asset: 'points', amount: -25, reason: 'Prize twice' }, asker.token, `audit-pts-neg-${member.user.id}`);

@@ -175,6 +175,12 @@ describe('operators', () => {
     expect((await link(owner.id, String(stranger.user.id), owner.token)).body.code).toBe(ResponseCode.operatorSelfChange);
     expect(Number(await linkedMember())).toBe(mine.user.id);
     expect((await link(owner.id, null, other.token)).body).toMatchObject({ code: 200, data: { member_id: null } });
+    // Recorded with the member linked (or none) as a fact the console words, not `operator.member none`.
+    const recorded = await t.db.selectFrom('operator_actions').select(['action', 'facts']).where('operator', '=', other.recordedAs).where('target_id', '=', owner.id).orderBy('id').execute();
+    expect(recorded).toEqual([
+      { action: 'operator.member', facts: { key: 'operator_member', member_id: mine.user.id } },
+      { action: 'operator.member', facts: { key: 'operator_member', member_id: null } },
+    ]);
   });
 
   it('one active owner always remains, even when the removals of every owner are approved at the same moment', async () => {

@@ -45,9 +45,10 @@ describe('exchange rates', () => {
     await setOperatorRate(db, fiona, { base: 'EUR', quote: 'USD', rate: '1.2', date: '2026-11-21' });
     expect(await rateFor(db, 'EUR', 'USD', '2026-11-22')).toEqual({ rate: '1.2', source: 'operator', date: '2026-11-21' });
     const log = await db.selectFrom('operator_actions').selectAll().where('target_type', '=', 'exchange_rate').orderBy('id').execute();
-    expect(log.map((r) => [r.operator, r.action, r.reason])).toEqual([
-      ['fiona#2', 'rate.set USD/KHR=4010', 'bank board rate'],
-      ['fiona#2', 'rate.set EUR/USD=1.2', null],
+    // The pair and the rate are facts the console words (not `USD/KHR=4010` after the kind).
+    expect(log.map((r) => [r.operator, r.action, r.reason, r.facts])).toEqual([
+      ['fiona#2', 'rate.set', 'bank board rate', { key: 'exchange_rate', base: 'USD', quote: 'KHR', rate: '4010' }],
+      ['fiona#2', 'rate.set', null, { key: 'exchange_rate', base: 'EUR', quote: 'USD', rate: '1.2' }],
     ]);
     await expect(setOperatorRate(db, fiona, { base: 'USD', quote: 'USD', rate: '1' })).rejects.toMatchObject({ code: ResponseCode.rateInvalid });
     await expect(setOperatorRate(db, fiona, { base: 'USD', quote: 'XXX', rate: '1' })).rejects.toMatchObject({ code: ResponseCode.currencyUnsupported });

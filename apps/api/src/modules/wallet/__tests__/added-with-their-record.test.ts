@@ -42,8 +42,11 @@ describe('what an operator adds to the money settings', () => {
     const approved = await call(t, 'POST', '/admin/api/approvals/decide', { headers: { ...approver.headers, 'idempotency-key': `ca-ok-${RUN}` }, body: { id: requestId, decision: 'approve' } });
     const id = approved.body.data.result.id as number;
     const asker = await t.db.selectFrom('operators').select('user_name').where('id', '=', owner.operatorId).executeTakeFirstOrThrow();
-    const record = await recordOf(`collection_account.add MYR approval=#${requestId} asked_by=${asker.user_name}#${owner.operatorId}`, id);
+    const record = await recordOf('collection_account.add', id);
     expect(record.reason).toBe('second account');
+    // The currency, the request and who asked are facts the console words (not `approval=#… asked_by=…`).
+    const { facts } = await t.db.selectFrom('operator_actions').select('facts').where('id', '=', record.id).executeTakeFirstOrThrow();
+    expect(facts).toEqual({ key: 'collection_account', currency: 'MYR', request_id: requestId, asked_by: `${asker.user_name}#${owner.operatorId}` });
     expect(await xminOf('operator_actions', record.id)).toBe(await xminOf('collection_accounts', id));
   });
 });

@@ -133,8 +133,8 @@ describe('wallet operator commands', () => {
     expect(addressesAsked).toMatch(/^request #\d+ \(receiving_account\.set: 2 TRC20 deposit address\(es\): \S+ …\) waits for a second operator/);
     expect(await ops('approvals', 'approve', /request #(\d+)/.exec(addressesAsked)![1]!, '--by', 'bruno')).toContain('approved');
     expect(await t.db.selectFrom('crypto_addresses').select('id').where('address', 'in', [tronAddressOf('ops-1'), tronAddressOf('ops-2')]).execute()).toHaveLength(2);
-    const added = await t.db.selectFrom('operator_actions').select('action').where('operator', '=', recordedAs('bruno')).execute();
-    expect(added.map((a) => a.action)).toEqual(expect.arrayContaining([`collection_account.add MYR approval=#${accountRequest} asked_by=${recordedAs('olivia')}`]));
+    const added = await t.db.selectFrom('operator_actions').select(['action', 'facts']).where('operator', '=', recordedAs('bruno')).execute();
+    expect(added).toContainEqual({ action: 'collection_account.add', facts: { key: 'collection_account', currency: 'MYR', request_id: Number(accountRequest), asked_by: recordedAs('olivia') } });
     const actions = await t.db.selectFrom('operator_actions').select('action').where('operator', '=', recordedAs('olivia')).execute();
     expect(actions.map((a) => a.action)).toEqual(expect.arrayContaining([expect.stringMatching(/^receiving_account\.set\.request #\d+$/), expect.stringMatching(/^recharge_channel\.set duitnow kind: bank_transfer → bank_transfer, .*enabled: on → off$/), expect.stringMatching(/^wallet_limit\.set USD transfer fee_bp: 0 → 0, /)]));
     expect(await refused('wallet', 'explode')).toContain('wallet commands');
