@@ -273,7 +273,10 @@ export const adminCommissionSchema = z.object({
   /** The number of the order or the shop order. */
   order_no: z.string(),
   buyer_id: z.number().int(),
+  /** The buyer's and the beneficiary's user names, whole (the console names members by them). */
+  buyer_name: z.string(),
   beneficiary_id: z.number().int(),
+  beneficiary_name: z.string(),
   level: z.number().int(),
   base: minor,
   rate_bp: z.number().int(),

@@ -38,7 +38,7 @@ beforeAll(async () => {
 /** A 375 px screen less the page's margins (2 × 16). */
 const ROOM = 343;
 const at = '2026-11-20T10:00:00.000Z';
-const commission = (id: number) => ({ id, order_id: 40 + id, shop_order_id: null, order_no: `P2026${id}`, buyer_id: 9, beneficiary_id: 5, level: 1, base: 10000, rate_bp: 500, amount: 500, posted: 0, netted: 0, reversed: 0, debt: 0, currency: 'USD', status: 'pending', reason: '', created_at: at, settled_at: null });
+const commission = (id: number) => ({ id, order_id: 40 + id, shop_order_id: null, order_no: `P2026${id}`, buyer_id: 9, buyer_name: 'bella', beneficiary_id: 5, beneficiary_name: 'amy', level: 1, base: 10000, rate_bp: 500, amount: 500, posted: 0, netted: 0, reversed: 0, debt: 0, currency: 'USD', status: 'pending', reason: '', created_at: at, settled_at: null });
 const answers: Record<string, unknown> = {
   '/admin/api/auth/me': { id: 1, user_name: 'ops', role: 'owner', permissions: [...ROLE_PERMISSIONS.owner], totp_bound: true },
   '/admin/api/referral/commissions': { list: [commission(1)], total: 1, page: 1, limit: 20, has_more: false },

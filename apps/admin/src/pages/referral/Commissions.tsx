@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DecisionModal } from '../../components/DecisionModal';
 import { QueryError } from '../../components/QueryError';
+import { actorText } from '../../lib/actors';
 import { useEndpointQuery } from '../../lib/endpoint-query';
 import { showAmount as formatMoney } from '../../lib/money';
 import { useCan } from '../../lib/operator';
@@ -23,6 +24,9 @@ export const reversalParts = (r: Pick<Row, 'status' | 'reversed' | 'debt'>): { t
 
 /** Whether a commission can be reversed: settled with something earned, whether it reached the rewards or paid off a debt. */
 export const reversible = (r: Pick<Row, 'status' | 'posted' | 'netted'>): boolean => r.status === 'settled' && r.posted + r.netted > 0;
+
+/** A member as the console's lists name one: the user name with the number (`amy (#5)`). */
+const memberText = (name: string, id: number) => `${name} (#${id})`;
 
 /** Commissions (state, order, beneficiary; void a pending one or reverse a settled one with a reason) and the pair-bonus runs per day; the decisions only for a role that may make them. */
 export default function ReferralCommissions() {
@@ -46,9 +50,12 @@ export default function ReferralCommissions() {
           dataSource={list.data?.list}
           pagination={{ current: page, pageSize: 20, total: list.data?.total ?? 0, onChange: setPage }}
           columns={[
-            { title: t('console.common.id'), dataIndex: 'id' },
+            // A small number: narrow, so the buyer's column fits beside the others at 1280 px.
+            { title: t('console.common.id'), dataIndex: 'id', width: 80 },
             { title: t('console.referral.commissions.order'), dataIndex: 'order_no' },
-            { title: t('console.referral.commissions.beneficiary'), dataIndex: 'beneficiary_id', render: (id: number, r) => `#${id} (L${r.level})` },
+            // Who earns it and on whose order, by name, so voiding or reversing needs no look-up elsewhere.
+            { title: t('console.referral.commissions.beneficiary'), key: 'beneficiary', render: (_, r) => `${memberText(r.beneficiary_name, r.beneficiary_id)} · L${r.level}` },
+            { title: t('console.referral.commissions.buyer'), key: 'buyer', render: (_, r) => memberText(r.buyer_name, r.buyer_id) },
             // Settled or reversed: what was earned (less what a refund before settling took back), not what was pending.
             {
               title: t('console.common.amount'),
@@ -101,7 +108,8 @@ export default function ReferralCommissions() {
               { title: t('console.referral.runs.pairs'), dataIndex: 'pairs' },
               { title: t('console.referral.runs.paid'), key: 'paid', render: (_, r) => formatMoney(r.paid, r.currency) },
               { title: t('console.referral.runs.flushed'), key: 'flushed', render: (_, r) => formatMoney(r.flushed, r.currency) },
-              { title: t('console.referral.runs.by'), dataIndex: 'ran_by' },
+              // An operator as recorded (`alice#1`), the nightly job in the operator's language.
+              { title: t('console.referral.runs.by'), dataIndex: 'ran_by', render: (by: string) => actorText(t, by) },
             ]}
           />
         )}

@@ -1,7 +1,7 @@
 import { ResponseCode, shareOfMinor } from '@shop/contract';
 import type { AppDeps } from '../../app-deps.js';
 import type { Executor } from '../../db/database.js';
-import type { Actor } from '../../lib/actor.js';
+import { operatorNameOf, type Actor } from '../../lib/actor.js';
 import { AppError } from '../../lib/errors.js';
 import { withTransaction, type Tx } from '../../lib/transaction.js';
 import { ensureMemberAccounts } from '../ledger/ledger.queries.js';
@@ -303,7 +303,8 @@ export async function runPairingDay(deps: Deps, actor: Actor, day: string) {
   // day this run has read).
   await withTransaction(deps.db, (tx) => q.closePvDay(tx, day));
   return withTransaction(deps.db, async (tx) => {
-    const runBy = actor.kind === 'operator' ? `operator:${actor.operatorId ?? actor.name}` : (actor.name ?? actor.kind);
+    // Named as approvals and the audit log name an operator (`alice#1`); the nightly job as `job`, the console's word for it.
+    const runBy = actor.kind === 'operator' ? operatorNameOf(actor) : actor.kind;
     if (!(await q.insertPairRun(tx, day, settings.bonus_currency, runBy))) return { ...(await q.findPairRun(tx, day))!, rerun: true };
     // Set-based, a range of members per statement (each statement stays well inside the time limit).
     const plan = { unit: settings.pair_unit_pv, rateBp: settings.pair_rate_bp, pvValue: settings.pv_value_minor, defaultCap: Number(settings.default_daily_cap_minor), currency: settings.bonus_currency };

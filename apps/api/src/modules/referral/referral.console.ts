@@ -113,7 +113,9 @@ export async function listCommissions(deps: Deps, actor: Actor, input: EndpointQ
     shop_order_id: c.shop_order_id,
     order_no: c.order_no,
     buyer_id: c.buyer_id,
+    buyer_name: c.buyer_name,
     beneficiary_id: c.beneficiary_id,
+    beneficiary_name: c.beneficiary_name,
     level: c.level,
     base: Number(c.base_minor),
     rate_bp: c.rate_bp,
@@ -154,11 +156,28 @@ export async function reverseCommissionByOperator(deps: Deps, actor: Actor, inpu
   });
 }
 
-/** The pair-bonus runs, newest first. */
+/** The job that pairs the due days each night: runs stored before runs were named by kind carry its name. */
+const PAIR_JOB = 'pair_due_days';
+
+/**
+ * Who ran a pair-bonus run, as the console names actors: an operator as `name#id` (as approvals and the
+ * audit log do), the nightly job as `job`. Runs stored before named an operator `operator:<id>` (the name
+ * is looked up, `operator` given when it is gone) or `operator:<name>` on the command line, and the job by
+ * its task's name.
+ */
+function ranByOf(stored: string, operator: string | null): string {
+  if (operator) return operator;
+  if (stored === PAIR_JOB) return 'job';
+  if (!stored.startsWith('operator:')) return stored;
+  const who = stored.slice('operator:'.length);
+  return /^\d+$/.test(who) ? 'operator' : who;
+}
+
+/** The pair-bonus runs, newest first, each with who ran it. */
 export async function pairRuns(deps: Deps, actor: Actor, input: EndpointQuery<typeof adminListPairRuns>): Promise<EndpointData<typeof adminListPairRuns>> {
   operatorNameOf(actor);
   const rows = await q.findPairRuns(deps.db, input.limit + 1, offsetOf(input));
-  const list = rows.slice(0, input.limit).map((r) => ({ day: r.day, members: r.members, pairs: Number(r.pairs), paid: Number(r.paid_minor), flushed: Number(r.flushed_minor), currency: r.currency, ran_at: iso(r.ran_at), ran_by: r.ran_by }));
+  const list = rows.slice(0, input.limit).map((r) => ({ day: r.day, members: r.members, pairs: Number(r.pairs), paid: Number(r.paid_minor), flushed: Number(r.flushed_minor), currency: r.currency, ran_at: iso(r.ran_at), ran_by: ranByOf(r.ran_by, r.operator) }));
   return { list, total: offsetOf(input) + rows.length, page: input.page, limit: input.limit, has_more: rows.length > input.limit };
 }
 

@@ -391,8 +391,17 @@ export const findLastClosedPvDay = async (db: Executor): Promise<string | undefi
 /** Days with PV in the legs not paired yet, before `before`, oldest first. */
 export const findUnpairedDays = async (db: Executor, before: string): Promise<string[]> =>
   (await sql<{ day: string }>`select distinct d.day::text as day from leg_pv_days d where d.day < ${before}::date and not exists (select 1 from pair_runs r where r.day = d.day) order by 1`.execute(db)).rows.map((r) => r.day);
+/** The pair-bonus runs, newest first; a run stored as `operator:<id>` (before runs named their operator) with that operator as `name#id`. */
 export const findPairRuns = (db: Executor, limit: number, offset: number) =>
-  db.selectFrom('pair_runs').selectAll().select(sql<string>`day::text`.as('day')).orderBy('pair_runs.day', 'desc').limit(limit).offset(offset).execute();
+  db
+    .selectFrom('pair_runs as r')
+    .leftJoin('operators as o', (join) => join.on(sql`r.ran_by`, '=', sql`'operator:' || o.id::text`))
+    .selectAll('r')
+    .select([sql<string>`r.day::text`.as('day'), sql<string | null>`o.user_name || '#' || o.id`.as('operator')])
+    .orderBy('r.day', 'desc')
+    .limit(limit)
+    .offset(offset)
+    .execute();
 
 /**
  * Computes one day's pair results for the members of a range with PV added that day, in one statement:
@@ -566,7 +575,16 @@ export async function findCommissionsPage(db: Executor, f: { status?: Commission
   if (f.orderId) q = q.where('c.order_id', '=', f.orderId);
   if (f.shopOrderId) q = q.where('c.shop_order_id', '=', f.shopOrderId);
   const [rows, total] = await Promise.all([
-    q.selectAll('c').select([sql<string>`coalesce(o.order_no, so.order_no)`.as('order_no'), commissionDue.as('due_minor')]).orderBy('c.id', 'desc').limit(f.limit).offset(f.offset).execute(),
+    // The beneficiary's and the buyer's user names, joined for the page's rows (the count needs neither).
+    q
+      .innerJoin('users as beneficiary', 'beneficiary.id', 'c.beneficiary_id')
+      .innerJoin('users as buyer', 'buyer.id', 'c.buyer_id')
+      .selectAll('c')
+      .select([sql<string>`coalesce(o.order_no, so.order_no)`.as('order_no'), commissionDue.as('due_minor'), 'beneficiary.user_name as beneficiary_name', 'buyer.user_name as buyer_name'])
+      .orderBy('c.id', 'desc')
+      .limit(f.limit)
+      .offset(f.offset)
+      .execute(),
     q.select(sql<number>`count(*)::int`.as('total')).executeTakeFirstOrThrow(),
   ]);
   return { rows, total: total.total };

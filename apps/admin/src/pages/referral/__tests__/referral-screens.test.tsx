@@ -178,7 +178,7 @@ describe('commissions and pair-bonus runs', () => {
     await screen.findByText('P20261');
     expect(cellsOf('P20261')['买家']).toBe('bella (#9)');
     await screen.findByText('2026-11-18');
-    expect(cellsOf('2026-11-18')['执行人'] ?? Object.values(cellsOf('2026-11-18')).at(-1)).toBe('任务');
+    expect(cellsOf('2026-11-18')['执行者']).toBe('任务');
   });
 });
 

@@ -384,10 +384,10 @@ describe('referral commissions', () => {
     expect(await earnedOf()).toBe(400);
     expect((await kit.get(parent, '/user/spread/sonList')).body.data.list).toEqual([expect.objectContaining({ id: buyer.userId, commission_from: [{ currency: 'USD', amount: 400 }] })]);
 
-    // The console lists each reversal's parts: taken back from the rewards, added to the debt.
+    // The console lists each reversal's parts: taken back from the rewards, added to the debt; and who earned it on whose order, by name.
     const listed = (await admin(`/admin/api/referral/commissions?member_id=${parent.userId}`)).body.data.list;
     expect(listed).toEqual([
-      expect.objectContaining({ id: expect.any(Number), status: 'settled', posted: 250, netted: 150, reversed: 0, debt: 0 }),
+      expect.objectContaining({ id: expect.any(Number), status: 'settled', posted: 250, netted: 150, reversed: 0, debt: 0, beneficiary_id: parent.userId, beneficiary_name: parent.userName, buyer_id: buyer.userId, buyer_name: buyer.userName, level: 1 }),
       expect.objectContaining({ id: c2.id, status: 'reversed', posted: 0, netted: 30, reversed: 0, debt: 30 }),
       expect.objectContaining({ id: c1.id, status: 'reversed', posted: 200, netted: 0, reversed: 50, debt: 150 }),
     ]);

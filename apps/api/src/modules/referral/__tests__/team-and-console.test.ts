@@ -9,6 +9,8 @@ import { placeDownline, recheckStar } from '../referral.service.js';
 import { memberActor } from '../../orders/__tests__/actors.js';
 import { expectValidTree, key, referralKit } from './fixtures.js';
 import { runOpsCommand } from '../../../ops/commands.js';
+import { jobActor } from '../../../lib/actor.js';
+import { runPairingDay } from '../earnings.service.js';
 import { opsOperators } from '../../../ops/__tests__/ops-operators.js';
 
 let t: TestApp;
@@ -181,5 +183,30 @@ describe('npm run ops -- referral', () => {
     expect(await t.db.selectFrom('operator_actions').select(['operator', 'reason']).where('target_type', '=', 'placement').where('target_id', '=', a.userId).execute()).toEqual([{ operator: olivia, reason: 'Sponsor asked' }]);
     expect(await ops('pair', '2020-01-01')).toBe('2020-01-01: 0 member(s) with PV, L 0 / R 0 in all; add --apply');
     await expect(ops('move', String(sponsor.userId), String(a.userId), 'R', '--reason', 'loop')).rejects.toMatchObject({ code: ResponseCode.referralMoveInvalid });
+  });
+});
+
+describe('who ran a pair-bonus run', () => {
+  it('an operator is named as approvals and the audit log name them (`name#id`), the nightly job as `job`; runs stored before with `operator:<id>` or the job’s name read the same', async () => {
+    const ownerName = (await t.db.selectFrom('operators').select('user_name').where('id', '=', owner.operatorId).executeTakeFirstOrThrow()).user_name;
+    expect((await admin(owner, '/admin/api/referral/pair-runs/run', { day: '2001-01-04', reason: 'the night job missed it' })).body.code).toBe(200);
+    await runPairingDay(t.deps, jobActor('pair_due_days', 7), '2001-01-03');
+    // As runs were stored before they named their operator.
+    await t.db
+      .insertInto('pair_runs')
+      .values([
+        { day: '2001-01-02', currency: 'USD', ran_by: `operator:${owner.operatorId}` },
+        { day: '2001-01-01', currency: 'USD', ran_by: 'pair_due_days' },
+      ] as never)
+      .execute();
+    const runs = (await admin(support, '/admin/api/referral/pair-runs')).body.data.list as Array<{ day: string; ran_by: string }>;
+    expect(runs.filter((r) => r.day.startsWith('2001-')).map((r) => [r.day, r.ran_by])).toEqual([
+      ['2001-01-04', `${ownerName}#${owner.operatorId}`],
+      ['2001-01-03', 'job'],
+      ['2001-01-02', `${ownerName}#${owner.operatorId}`],
+      ['2001-01-01', 'job'],
+    ]);
+    // The run and its audit row name the operator alike.
+    expect(await t.db.selectFrom('operator_actions').select('operator').where('target_type', '=', 'pair_run').where('target_id', '=', 20010104).execute()).toEqual([{ operator: `${ownerName}#${owner.operatorId}` }]);
   });
 });
