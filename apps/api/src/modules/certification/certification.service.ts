@@ -1,5 +1,5 @@
 import { parsePhoneNumberFromString } from 'libphonenumber-js';
-import { ResponseCode, documentNumberKey, isNationalId, maskContact, type Language } from '@shop/contract';
+import { ResponseCode, documentNumberKey, fullName, isNationalId, maskContact, type Language } from '@shop/contract';
 import { dateOnly, iso } from '../../lib/dates.js';
 import type { Database, Executor } from '../../db/database.js';
 import { memberIdOf, operatorNameOf, refuseOwnAccount, type Actor } from '../../lib/actor.js';
@@ -140,7 +140,9 @@ export async function reviewRealName(db: Database, actor: Actor, input: { id: nu
     const now = new Date();
     await q.setCertificationDecision(trx, id, { status, reason: reason ?? null, reviewedBy: operator, at: now });
     if (status === 'approved') {
-      const trueName = row.kind === 'mainland' ? `${row.surname}${row.given_name}` : `${row.given_name} ${row.surname}`;
+      // Joined by the one rule for names (Chinese, Japanese or Korean parts without a space, family
+      // name first; others with a space), in the order the request's form asked for the parts.
+      const trueName = fullName(row.given_name, row.surname, row.kind === 'mainland' ? 'zh-cn' : 'en-us');
       await updateUser(trx, row.user_id, { true_name: trueName });
     }
     await notifyMember(trx, { memberId: row.user_id, kind: `account.realname_${status}`, params: { reason: reason ?? '' }, link: '/pages/other/setting', eventKey: `certification:${id}:${status}` });

@@ -59,6 +59,21 @@ describe('real-name authentication', () => {
     expect(reviewed.reviewed_at).toBeInstanceOf(Date);
   });
 
+  it('the true name an approval sets joins its parts by the one rule: a space between Latin parts, none between Chinese or Japanese ones', async () => {
+    const approvedName = async (path: string, body: Record<string, unknown>, extra: { mobile_pre?: string; mobile?: string } = {}) => {
+      const m = await registerMember(t, extra);
+      const sent = await call(t, 'POST', path, body, { token: m.token });
+      expect(sent.body.code, JSON.stringify(sent.body)).toBe(200);
+      await runOpsCommand(t.db, ['realname', 'approve', String(sent.body.data.record.id), '--by', 'bob'], 'ops');
+      return (await call(t, 'GET', '/user/info/index', undefined, { token: m.token })).body.data.true_name;
+    };
+    // A Latin name sent on the mainland form: family name first, as that form asks for it, with a space.
+    expect(await approvedName('/user/certification/auth', { document_type: 'passport', document_number: 'E98765432', surname: 'Tanaka', given_name: 'Hana' })).toBe('Tanaka Hana');
+    // On the international form: the given name first, with a space; a Japanese name as Japanese writes it.
+    expect(await approvedName('/user/certification/authGuoJi', { document_type: 'passport', document_number: 'A7654321', surname: 'Tan', given_name: 'Mei Ling', country: 'MY' }, { mobile_pre: '60', mobile: '123456784' })).toBe('Mei Ling Tan');
+    expect(await approvedName('/user/certification/authGuoJi', { document_type: 'passport', document_number: 'TK1234567', surname: '田中', given_name: '花子', country: 'JP' }, { mobile_pre: '81', mobile: '9012345678' })).toBe('田中花子');
+  });
+
   it('member B cannot read member A’s record', async () => {
     const a = await registerMember(t);
     const b = await registerMember(t);
