@@ -106,6 +106,9 @@ describe('pages/my/withdrawInfo', () => {
       ['Submitted', '2026-11-23T08:00:00.000Z'],
       ['Rejected', '2026-11-23T10:00:00.000Z'],
     ]);
+    // The amount held came back: the page says so, not that it leaves the balance.
+    expect(screen.getByText('Returned to your balance')).toBeTruthy();
+    expect(screen.queryByText('Leaves your balance')).toBeNull();
   });
 
   it('one rejected after its approval (the payout bounced) shows both decisions with their times', async () => {

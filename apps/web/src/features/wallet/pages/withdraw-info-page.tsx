@@ -72,7 +72,8 @@ export default function WithdrawInfoPage() {
                 <dd>{w.method === 'bank' ? `${w.bank_name ?? ''} ${w.account_masked ?? ''}` : `${w.network ?? ''} ${w.address ?? ''}`}</dd>
                 <dt>{t('wallet.withdraw.fee')}</dt>
                 <dd>{formatAmount(w.fee, w.currency)}</dd>
-                <dt>{t('wallet.withdraw.total')}</dt>
+                {/* Rejected or withdrawn, the amount held came back: said so, not as what leaves the balance. */}
+                <dt>{t(w.status === 'rejected' || w.status === 'cancelled' ? 'wallet.withdraw.totalReturned' : 'wallet.withdraw.total')}</dt>
                 <dd>{formatAmount(w.amount + w.fee, w.currency)}</dd>
                 {w.payout_reference && (
                   <>
