@@ -72,8 +72,8 @@ describe('the console’s catalogue in Chromium at 1280 px', () => {
     await phone.reload();
     await expect.poll(() => phone.locator('.goods-price .price-now').first().innerText()).toContain('17.50');
     await phone.close();
-    const actions = await sql<{ action: string; operator: string; reason: string }>(`select action, operator, reason from operator_actions where target_type = 'sku' and target_id = $1`, [goods.skuIds[0]]);
-    expect(actions).toEqual([{ action: 'sku.price', operator, reason: '1500 → 1750 USD: supplier price' }]);
+    const actions = await sql<{ action: string; operator: string; reason: string; facts: unknown }>(`select action, operator, reason, facts from operator_actions where target_type = 'sku' and target_id = $1`, [goods.skuIds[0]]);
+    expect(actions).toEqual([{ action: 'sku.price', operator, reason: 'supplier price', facts: { key: 'sku_price', from: 1500, to: 1750, currency: 'USD' } }]);
 
     // Categories: three under a new parent; the last moved up twice with the keyboard.
     const root = await post<{ id: number }>('/admin/api/catalogue/categories/save', { name: { 'en-us': `Kitchen ${RUN}` } }, token);

@@ -102,8 +102,10 @@ describe('settings and CSV export in the console (Chromium, 1280 px)', () => {
     expect(lines.slice(3).length).toBeGreaterThan(0);
     expect(lines.slice(3).every((l) => l.includes('access.'))).toBe(true);
     expect(lines[1]).toContain('export.audit');
-    expect(lines[2]).toContain(`setting.orders expiry_minutes=${expiry}`);
-    expect(lines[2]).toContain(`settle_after_days=${settleDays}`);
+    // The order times are facts (the Details column, as stored), no longer `expiry_minutes=…` after the kind.
+    expect(lines[2]).toContain('setting.orders');
+    expect(lines[2]).toMatch(new RegExp(`expiry_minutes"+:${expiry}\\b`));
+    expect(lines[2]).toMatch(new RegExp(`settle_after_days"+:${settleDays}\\b`));
     expect(lines[2]).toContain('节日期间延长付款时间');
     const exports = await sql<{ action: string }>("select action from operator_actions where operator like $1 and action like 'export.%'", [`${userName}#%`]);
     expect(exports).toEqual([{ action: 'export.audit' }]);

@@ -85,8 +85,108 @@ export function describeFacts(t: TFunction, facts: AuditFacts, kind?: ApprovalKi
       return facts.member_id === null ? t('console.audit.facts.operator_member_none') : `${t('console.common.member')} #${facts.member_id}`;
     case 'support_settings':
       return k(facts.key, { days: formatNumber(facts.retention_days), limit: formatNumber(facts.feedback_daily_limit), mode: facts.chat_mode });
+    case 'order_times':
+      return (
+        [
+          ['console.settings.page.expiryMinutes', facts.expiry_minutes],
+          ['console.settings.page.autoConfirmDays', facts.auto_confirm_days],
+          ['console.settings.page.settleAfterDays', facts.settle_after_days],
+        ] as const
+      )
+        .filter(([, value]) => value !== null)
+        .map(([label, value]) => `${t(label)}: ${formatNumber(value!)}`)
+        .join('; ');
+    case 'shipping_fee':
+      if (facts.removed || facts.fee === null) return k('shipping_fee_removed', { country: facts.country, currency: facts.currency });
+      return [
+        facts.country,
+        `${t('console.settings.page.fee')}: ${formatMoney(facts.fee, facts.currency)}`,
+        facts.free_over === null ? '' : `${t('console.settings.page.freeOver')}: ${formatMoney(facts.free_over, facts.currency)}`,
+      ]
+        .filter(Boolean)
+        .join('; ');
+    case 'operating_fee':
+      return `${facts.country}: ${basisPoints(facts.rate_bp)}`;
+    case 'international_freight':
+      return [
+        facts.country,
+        t(`console.settings.page.methods.${facts.method}`, { defaultValue: facts.method }),
+        `${formatNumber(facts.weight_from_g)}–${formatNumber(facts.weight_to_g)} g`,
+        formatMoney(facts.fee, facts.currency),
+      ].join('; ');
+    case 'sku_price':
+      return `${formatMoney(facts.from, facts.currency)} → ${formatMoney(facts.to, facts.currency)}`;
+    case 'payment_inquiry': {
+      const status = (s: string) => t(`console.payments.status.${s}`, { defaultValue: s });
+      return `${facts.reference}: ${status(facts.from)} → ${status(facts.to)}`;
+    }
+    case 'payment_refund': {
+      const open = facts.open.map((s) => t(`console.payments.refundStatus.${s}`, { defaultValue: s })).join(', ');
+      const error = facts.error === null ? '' : facts.error === 'unexpected' ? t('console.audit.facts.refund_error_unexpected') : k('refund_error', { code: String(facts.error) });
+      return [`${facts.reference}: ${formatMoney(facts.amount, facts.currency)}${open ? ` (${open})` : ''}`, error].filter(Boolean).join('; ');
+    }
+    case 'approval_limit': {
+      // `*`: every other currency, in USD converted at the day's rate, as the Approvals page shows it; `XXX`: points.
+      const amount = (v: number) =>
+        facts.currency === POINTS ? `${formatNumber(v)} ${t('console.members.assets.points')}` : facts.currency === '*' ? formatMoney(v, 'USD') : formatMoney(v, facts.currency);
+      return [
+        t(`console.money.approvals.kinds.${facts.kind}`, { defaultValue: facts.kind }),
+        facts.currency === '*' ? t('console.money.approvals.anyCurrency') : facts.currency,
+        `${t('console.money.approvals.autoUpTo')}: ${facts.auto_up_to === null ? t('console.money.approvals.never') : amount(facts.auto_up_to)}`,
+        `${t('console.money.approvals.dailyLimit')}: ${facts.daily_limit === null ? '—' : amount(facts.daily_limit)}`,
+      ].join('; ');
+    }
+    case 'pay_method':
+      return [
+        `${payMethodName(t, facts.code)}, ${facts.currency}`,
+        `${t('console.money.settings.fee')}: ${basisPoints(facts.fee_bp)} + ${formatMoney(facts.fee_fixed, facts.currency)}`,
+        `${t('console.money.settings.enabled')}: ${t(facts.enabled ? 'console.money.settings.on' : 'console.money.settings.off')}`,
+        `${t('console.money.settings.sort')}: ${formatNumber(facts.sort)}`,
+      ].join('; ');
+    case 'pay_method_added':
+      return k(facts.key, { method: payMethodName(t, facts.code), currency: facts.currency });
+    case 'wallet_limit': {
+      const money = (v: number) => formatMoney(v, facts.currency);
+      const shown = (v: typeof facts.values): Array<[string, string]> => [
+        ['console.money.settings.fee', `${basisPoints(v.fee_bp)} + ${money(v.fee_fixed)}`],
+        ['console.money.settings.min', money(v.min)],
+        ['console.money.settings.max', money(v.max)],
+        ['console.money.settings.dailyCount', formatNumber(v.daily_count)],
+        ['console.money.settings.dailyAmount', money(v.daily_amount)],
+      ];
+      const head = `${facts.currency}, ${t(`console.money.settings.kinds.${facts.kind}`, { defaultValue: facts.kind })}`;
+      return [head, ...settingValues(t, shown(facts.values), facts.before && shown(facts.before))].join('; ');
+    }
+    case 'recharge_channel': {
+      const shown = (v: typeof facts.values): Array<[string, string]> => [
+        ['console.money.settings.kind', v.kind],
+        ['console.money.settings.name', v.name],
+        ['console.money.settings.currencies', v.currencies.join(', ')],
+        ['console.money.settings.minMinor', formatNumber(v.min)],
+        ['console.money.settings.maxMinor', formatNumber(v.max)],
+        ['console.money.settings.enabled', t(v.enabled ? 'console.money.settings.on' : 'console.money.settings.off')],
+      ];
+      return [facts.code, ...settingValues(t, shown(facts.values), facts.before && shown(facts.before))].join('; ');
+    }
   }
 }
+
+/**
+ * A setting's values as the log shows them, each by its form's label: a new one ("New") with every
+ * value; a changed one with those changed, old → new (every value when none changed, so it never reads blank).
+ */
+function settingValues(t: TFunction, values: Array<[string, string]>, before: Array<[string, string]> | null): string[] {
+  if (!before) return [t('console.audit.facts.setting_new'), ...values.map(([label, v]) => `${t(label)}: ${v}`)];
+  const changed = values.filter(([, v], i) => before[i]![1] !== v);
+  if (!changed.length) return values.map(([label, v]) => `${t(label)}: ${v}`);
+  return values.flatMap(([label, v], i) => (before[i]![1] === v ? [] : [`${t(label)}: ${before[i]![1]} → ${v}`]));
+}
+
+/** Basis points as a percentage in the console's language (250 → "2.5 %"). */
+const basisPoints = (bp: number) => `${formatNumber(bp / 100)} %`;
+
+/** A payment method by the name the payments pages give it; a method they have no name for, by its code. */
+const payMethodName = (t: TFunction, code: string) => t(`console.payments.methods.${code}`, { defaultValue: code });
 
 /**
  * An action as the log shows it, in the console's language: a request for a second operator as

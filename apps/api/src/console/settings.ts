@@ -8,12 +8,12 @@ import { setCaptchaCard } from '../modules/accounts/operator.service.js';
 import { captchaBypassAllowed, captchaMode, captchaStamp } from '../modules/captcha/captcha.service.js';
 import { findLanguagePack, lockOperatorTextsForUpdate, setOperatorTexts } from '../modules/lang/lang.queries.js';
 import { DEFAULT_CLIENT, OPERATOR_TEXTS, operatorTexts, shippedPacks, storeLanguagePack, usableTexts } from '../modules/lang/lang.service.js';
-import type { OperatorAction } from '@shop/contract';
+import type { AuditFacts, OperatorAction } from '@shop/contract';
 import { insertOperatorAction } from '../modules/operator-actions/operator-actions.queries.js';
 import type { ListExport } from '../lib/list-export.js';
-import { orderTimesAction, removeShippingFee, setOperatingFee, setOrderSettings, setShippingFee, type OrderTimes } from '../modules/orders/fulfilment.service.js';
+import { orderTimesFacts, removeShippingFee, shippingFeeFacts, setOperatingFee, setOrderSettings, setShippingFee, type OrderTimes } from '../modules/orders/fulfilment.service.js';
 import { setPointsSettings } from '../modules/orders/points.service.js';
-import { setInternationalFreight } from '../modules/orders/international.service.js';
+import { freightBandFacts, setInternationalFreight } from '../modules/orders/international.service.js';
 import { findOrderSettings } from '../modules/orders/orders.queries.js';
 import { findInternationalFreight, findOperatingFees, findSaleCurrencies, findShippingFees } from '../modules/orders/settings.queries.js';
 import { offerBalanceMethod } from '../modules/payments/payments.service.js';
@@ -63,11 +63,11 @@ export async function settingsSnapshot(db: Executor, actor: Actor): Promise<Endp
 }
 
 /** Makes one change through its area's service and records it with the reason; answers every setting as they are now. */
-async function change(db: Database, actor: Actor, action: OperatorAction, reason: string, work: (tx: Database) => Promise<unknown>) {
+async function change(db: Database, actor: Actor, action: OperatorAction, facts: AuditFacts, reason: string, work: (tx: Database) => Promise<unknown>) {
   const operator = operatorNameOf(actor);
   await withTransaction(db, async (tx) => {
     await work(tx);
-    await insertOperatorAction(tx, { operator, action, target_type: 'setting', target_id: 0, reason });
+    await insertOperatorAction(tx, { operator, action, target_type: 'setting', target_id: 0, reason, facts });
   });
   return settingsSnapshot(db, actor);
 }
@@ -88,15 +88,15 @@ const loadedOf = (base: string | undefined, how: RowSave) => (how.unversioned ? 
 
 /** How long an order may stay unpaid, when unconfirmed orders complete and when completed ones settle; refused when the page's copy was changed since. */
 export const setOrderTimes = (db: Database, actor: Actor, { reason, base_updated_at, ...times }: OrderTimes & { reason: string; base_updated_at?: string }) =>
-  change(db, actor, orderTimesAction(times), reason, (tx) => setOrderSettings(tx, actor, times, { base_updated_at }));
+  change(db, actor, 'setting.orders', orderTimesFacts(times), reason, (tx) => setOrderSettings(tx, actor, times, { base_updated_at }));
 
 /** Freight of regular orders to a country; refused when the row the form read was changed since. */
 export const saveShippingFee = (db: Database, actor: Actor, { reason, base_updated_at, ...input }: EndpointBody<typeof adminSaveShippingFee>, how: RowSave = {}) =>
-  change(db, actor, `setting.shipping_fee ${input.country_code} ${input.currency} fee=${input.fee} free_over=${input.free_over ?? '-'}`, reason, (tx) => setShippingFee(tx, actor, input, loadedOf(base_updated_at, how)));
+  change(db, actor, 'setting.shipping_fee', shippingFeeFacts(input), reason, (tx) => setShippingFee(tx, actor, input, loadedOf(base_updated_at, how)));
 
 /** Removes the freight of a country in a currency (orders there in that currency then ship free); refused when the row was changed since the form read it. */
 export const deleteShippingFee = (db: Database, actor: Actor, { reason, base_updated_at, ...input }: EndpointBody<typeof adminDeleteShippingFee>) =>
-  change(db, actor, `setting.shipping_fee ${input.country_code} ${input.currency} deleted`, reason, (tx) => removeShippingFee(tx, actor, input, { base_updated_at }));
+  change(db, actor, 'setting.shipping_fee', { key: 'shipping_fee', country: input.country_code, currency: input.currency, fee: null, free_over: null, removed: true }, reason, (tx) => removeShippingFee(tx, actor, input, { base_updated_at }));
 
 /** What points are worth, the share they may pay and what completed orders earn, through the orders area's points service (it records the change with the reason). */
 export async function savePointsSettings(db: Database, actor: Actor, { reason, base_updated_at, ...values }: EndpointBody<typeof adminSavePointsSettings>) {
@@ -106,11 +106,11 @@ export async function savePointsSettings(db: Database, actor: Actor, { reason, b
 
 /** The operating fee of a destination country; refused when the row the form read was changed since. */
 export const saveOperatingFee = (db: Database, actor: Actor, { reason, base_updated_at, ...input }: EndpointBody<typeof adminSaveOperatingFee>, how: RowSave = {}) =>
-  change(db, actor, `setting.operating_fee ${input.country_code}=${input.rate_bp}bp`, reason, (tx) => setOperatingFee(tx, actor, input, loadedOf(base_updated_at, how)));
+  change(db, actor, 'setting.operating_fee', { key: 'operating_fee', country: input.country_code, rate_bp: input.rate_bp }, reason, (tx) => setOperatingFee(tx, actor, input, loadedOf(base_updated_at, how)));
 
 /** One band of the international freight table; refused when the band the form read was changed since. */
 export const saveInternationalFreight = (db: Database, actor: Actor, { reason, base_updated_at, ...input }: EndpointBody<typeof adminSaveInternationalFreight>, how: RowSave = {}) =>
-  change(db, actor, `setting.international_freight ${input.country_code} ${input.method} ${input.weight_from_g}-${input.weight_to_g}g ${input.fee} ${input.currency}`, reason, (tx) =>
+  change(db, actor, 'setting.international_freight', freightBandFacts(input), reason, (tx) =>
     setInternationalFreight(tx, actor, input, loadedOf(base_updated_at, how)),
   );
 
@@ -125,7 +125,7 @@ export async function switchWalletCurrency(db: Database, actor: Actor, input: { 
     const r = await setWalletCurrency(tx, actor, input);
     if (!r.enabled) return { ...r, balanceMethod: undefined };
     const balanceMethod = await offerBalanceMethod(tx, r.currency, operator);
-    if (balanceMethod.added) await insertOperatorAction(tx, { operator, action: `setting.pay_method #${balanceMethod.id} balance ${r.currency} added on`, target_type: 'setting', target_id: balanceMethod.id, reason: input.reason ?? null });
+    if (balanceMethod.added) await insertOperatorAction(tx, { operator, action: 'setting.pay_method', target_type: 'setting', target_id: balanceMethod.id, reason: input.reason ?? null, facts: { key: 'pay_method_added', code: 'balance', currency: r.currency } });
     return { ...r, balanceMethod };
   });
 }

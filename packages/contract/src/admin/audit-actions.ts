@@ -89,6 +89,10 @@ export function approvalActionOf(action: string): { kind: ApprovalKind; step: Ap
 }
 
 const count = z.number().int();
+/** A withdrawal or transfer way's fee and limits, amounts in minor units. */
+const walletLimitValues = z.object({ fee_bp: count, fee_fixed: count, min: count, max: count, daily_count: count, daily_amount: count });
+/** A top-up channel's values, its minimum and maximum in minor units. */
+const rechargeChannelValues = z.object({ kind: z.string(), name: z.string(), currencies: z.array(z.string()), min: count, max: count, enabled: z.boolean() });
 /**
  * What an entry records beside its action, as facts (numbers, codes, names, what an operator typed)
  * the console words in the operator's language; an entry without them shows the details written
@@ -144,6 +148,40 @@ export const auditFactsSchema = z.discriminatedUnion('key', [
   z.object({ key: z.literal('adjustment_limit'), currency: z.string(), amount: count }),
   /** The member account an operator was linked to (null: unlinked). */
   z.object({ key: z.literal('operator_member'), member_id: count.nullable() }),
+  /** The order times as saved (each null: left as it was): minutes an order may stay unpaid, days until unconfirmed ones complete and completed ones settle. */
+  z.object({ key: z.literal('order_times'), expiry_minutes: count.nullable(), auto_confirm_days: count.nullable(), settle_after_days: count.nullable() }),
+  /** Freight of regular orders to a country in a currency, in its minor units (`free_over` null: never free); `removed`: the row deleted. */
+  z.object({ key: z.literal('shipping_fee'), country: z.string(), currency: z.string(), fee: count.nullable(), free_over: count.nullable(), removed: z.boolean() }),
+  /** The operating fee of a destination country, in basis points. */
+  z.object({ key: z.literal('operating_fee'), country: z.string(), rate_bp: count }),
+  /** One weight band of the international freight table (`method`: standard, express), its fee in minor units of `currency`. */
+  z.object({ key: z.literal('international_freight'), country: z.string(), method: z.string(), weight_from_g: count, weight_to_g: count, fee: count, currency: z.string() }),
+  /** An SKU's price changed, in minor units of `currency`. */
+  z.object({ key: z.literal('sku_price'), from: count, to: count, currency: z.string() }),
+  /** A payment's gateway asked about it by an operator: its status before and after. */
+  z.object({ key: z.literal('payment_inquiry'), reference: z.string(), from: z.string(), to: z.string() }),
+  /**
+   * A refund an operator made of a payment: the amount made, in minor units of `currency`; `open`: the
+   * statuses of its parts not done (pending, failed); `error`: the response code that cut it off
+   * (`unexpected`: none known), null when none did.
+   */
+  z.object({ key: z.literal('payment_refund'), reference: z.string(), amount: count, currency: z.string(), open: z.array(z.string()), error: z.union([count, z.literal('unexpected')]).nullable() }),
+  /**
+   * A kind's approval limits in a currency (`*`: every other currency, in USD; `XXX`: points), in minor
+   * units: done at once up to `auto_up_to` (null: never), `daily_limit` per operator (null: none).
+   */
+  z.object({ key: z.literal('approval_limit'), kind: z.string(), currency: z.string(), auto_up_to: count.nullable(), daily_limit: count.nullable() }),
+  /** A payment method (`code`: balance, card …) as saved: its fee (basis points and a fixed part in minor units of `currency`), whether it is offered and its order. */
+  z.object({ key: z.literal('pay_method'), code: z.string(), currency: z.string(), fee_bp: count, fee_fixed: count, enabled: z.boolean(), sort: count }),
+  /** A payment method added, offered, when its currency was offered in wallets (the balance in that currency). */
+  z.object({ key: z.literal('pay_method_added'), code: z.string(), currency: z.string() }),
+  /**
+   * A withdrawal or transfer way's fee and limits in a currency as set (`values`) and as they were
+   * (`before`; null: new): the fee in basis points and a fixed part, amounts in minor units of `currency`.
+   */
+  z.object({ key: z.literal('wallet_limit'), currency: z.string(), kind: z.string(), values: walletLimitValues, before: walletLimitValues.nullable() }),
+  /** A top-up channel (`code`) as set (`values`) and as it was (`before`; null: new); its minimum and maximum in minor units. */
+  z.object({ key: z.literal('recharge_channel'), code: z.string(), values: rechargeChannelValues, before: rechargeChannelValues.nullable() }),
   /** The support settings as saved. */
   z.object({ key: z.literal('support_settings'), retention_days: count, feedback_daily_limit: count, chat_mode: z.string() }),
 ]);

@@ -224,3 +224,91 @@ describe('a list export', () => {
     expect([...words, ...sorts].filter((key) => !pack[key])).toEqual([]);
   });
 });
+
+describe('order, freight, fee, price, approval-limit, payment-method and payment entries recorded as facts', () => {
+  // The log read `setting.orders expiry_minutes=45 auto_confirm_days=10`, `setting.shipping_fee TH THB fee=5000 free_over=150000`,
+  // `setting.pay_method #3 fee=250bp+30 on sort=1`, `payment.refund PAY… 10.00 MYR pending (error 4001)` and a reason
+  // "1500 → 1750 USD: supplier price" after the kind's words, in every language.
+  const d = (action: string, facts: Parameters<typeof describeAction>[2]) => describeAction(t(), action, facts).detail;
+  const entries: Array<[string, NonNullable<Parameters<typeof describeAction>[2]>]> = [
+    ['setting.orders', { key: 'order_times', expiry_minutes: 45, auto_confirm_days: 10, settle_after_days: null }],
+    ['setting.shipping_fee', { key: 'shipping_fee', country: 'TH', currency: 'THB', fee: 5000, free_over: 150_000, removed: false }],
+    ['setting.shipping_fee', { key: 'shipping_fee', country: 'SG', currency: 'MYR', fee: null, free_over: null, removed: true }],
+    ['setting.operating_fee', { key: 'operating_fee', country: 'TH', rate_bp: 250 }],
+    ['setting.international_freight', { key: 'international_freight', country: 'DE', method: 'express', weight_from_g: 0, weight_to_g: 1000, fee: 3200, currency: 'USD' }],
+    ['sku.price', { key: 'sku_price', from: 1500, to: 1750, currency: 'USD' }],
+    ['payment.inquire', { key: 'payment_inquiry', reference: 'PAY123', from: 'pending', to: 'succeeded' }],
+    ['payment.refund', { key: 'payment_refund', reference: 'PAY123', amount: 1000, currency: 'MYR', open: ['pending'], error: 4001 }],
+    ['payment.refund', { key: 'payment_refund', reference: 'PAY123', amount: 1000, currency: 'MYR', open: [], error: 'unexpected' }],
+    ['setting.approval_limit', { key: 'approval_limit', kind: 'ledger.adjust', currency: '*', auto_up_to: null, daily_limit: 50_000 }],
+    ['setting.approval_limit', { key: 'approval_limit', kind: 'points.grant', currency: 'XXX', auto_up_to: 100, daily_limit: null }],
+    ['setting.pay_method', { key: 'pay_method', code: 'stripe_card', currency: 'MYR', fee_bp: 250, fee_fixed: 30, enabled: true, sort: 1 }],
+    ['setting.pay_method', { key: 'pay_method_added', code: 'balance', currency: 'THB' }],
+    [
+      'wallet_limit.set',
+      {
+        key: 'wallet_limit',
+        currency: 'CNY',
+        kind: 'withdraw_bank',
+        values: { fee_bp: 150, fee_fixed: 500, min: 10_000, max: 2_000_000, daily_count: 3, daily_amount: 6_000_000 },
+        before: { fee_bp: 100, fee_fixed: 500, min: 10_000, max: 3_000_000, daily_count: 3, daily_amount: 6_000_000 },
+      },
+    ],
+    ['wallet_limit.set', { key: 'wallet_limit', currency: 'MYR', kind: 'withdraw_crypto', values: { fee_bp: 0, fee_fixed: 100, min: 2_000, max: 1_000_000, daily_count: 3, daily_amount: 2_000_000 }, before: null }],
+    [
+      'recharge_channel.set',
+      {
+        key: 'recharge_channel',
+        code: 'fpx_test',
+        values: { kind: 'bank_transfer', name: 'FPX', currencies: ['MYR', 'USD'], min: 1_000, max: 800_000, enabled: false },
+        before: { kind: 'bank_transfer', name: 'FPX', currencies: ['MYR'], min: 1_000, max: 500_000, enabled: true },
+      },
+    ],
+  ];
+
+  it('word them in Simplified Chinese, codes and what the operator typed as they are', async () => {
+    await changeLanguage('zh-cn');
+    expect(d('setting.orders', entries[0]![1])).toBe(`${i18n.t('console.settings.page.expiryMinutes')}: 45; ${i18n.t('console.settings.page.autoConfirmDays')}: 10`);
+    expect(d('setting.shipping_fee', entries[1]![1])).toMatch(new RegExp(`^TH; ${i18n.t('console.settings.page.fee')}: THB\\s?50\\.00; ${i18n.t('console.settings.page.freeOver')}: THB\\s?1,500\\.00$`));
+    expect(d('setting.shipping_fee', entries[2]![1])).toBe('已删除 SG 的 MYR 运费');
+    expect(d('setting.operating_fee', entries[3]![1])).toBe('TH: 2.5 %');
+    expect(d('setting.international_freight', entries[4]![1])).toMatch(new RegExp(`^DE; ${i18n.t('console.settings.page.methods.express')}; 0–1,000 g; USD\\s?32\\.00$`));
+    expect(d('sku.price', entries[5]![1])).toMatch(/^USD\s?15\.00 → USD\s?17\.50$/);
+    expect(d('payment.inquire', entries[6]![1])).toBe(`PAY123: ${i18n.t('console.payments.status.pending')} → ${i18n.t('console.payments.status.succeeded')}`);
+    expect(d('payment.refund', entries[7]![1])).toMatch(new RegExp(`^PAY123: MYR\\s?10\\.00 \\(${i18n.t('console.payments.refundStatus.pending')}\\); 因错误 4001 中止$`));
+    expect(d('payment.refund', entries[8]![1])).toMatch(/^PAY123: MYR\s?10\.00; 因意外错误中止$/);
+    expect(d('setting.approval_limit', entries[9]![1])).toMatch(
+      new RegExp(`^${i18n.t('console.money.approvals.kinds.ledger.adjust')}; ${i18n.t('console.money.approvals.anyCurrency')}; ${i18n.t('console.money.approvals.autoUpTo')}: ${i18n.t('console.money.approvals.never').replace(/[()]/g, '\\$&')}; ${i18n.t('console.money.approvals.dailyLimit')}: USD\\s?500\\.00$`),
+    );
+    expect(d('setting.approval_limit', entries[10]![1])).toContain(`100 ${i18n.t('console.members.assets.points')}`);
+    expect(d('setting.pay_method', entries[11]![1])).toMatch(
+      new RegExp(`^${i18n.t('console.payments.methods.stripe_card').replace(/[()]/g, '\\$&')}, MYR; ${i18n.t('console.money.settings.fee')}: 2.5 % \\+ MYR\\s?0\\.30; ${i18n.t('console.money.settings.enabled')}: ${i18n.t('console.money.settings.on')}; ${i18n.t('console.money.settings.sort')}: 1$`),
+    );
+    expect(d('setting.pay_method', entries[12]![1])).toBe(`已添加并启用 THB 的${i18n.t('console.payments.methods.balance')}`);
+    // A changed fee or limit shows what changed, old → new; a new one says so with every value.
+    const s = (key: string) => i18n.t(`console.money.settings.${key}`);
+    expect(d('wallet_limit.set', entries[13]![1])).toMatch(new RegExp(`^CNY, ${s('kinds.withdraw_bank')}; ${s('fee')}: 1 % \\+ CNY\\s?5\\.00 → 1\\.5 % \\+ CNY\\s?5\\.00; ${s('max')}: CNY\\s?30,000\\.00 → CNY\\s?20,000\\.00$`));
+    expect(d('wallet_limit.set', entries[14]![1])).toMatch(new RegExp(`^MYR, ${s('kinds.withdraw_crypto')}; 新增; ${s('fee')}: 0 % \\+ MYR\\s?1\\.00; ${s('min')}: MYR\\s?20\\.00; `));
+    expect(d('recharge_channel.set', entries[15]![1])).toBe(`fpx_test; ${s('currencies')}: MYR → MYR, USD; ${s('maxMinor')}: 500,000 → 800,000; ${s('enabled')}: ${s('on')} → ${s('off')}`);
+    expect(shown('wallet_limit.set CNY withdraw_bank fee_bp: 100 → 150').detail).toBe('CNY withdraw_bank fee_bp: 100 → 150');
+    // Recorded before, as text: shown as written.
+    expect(shown('setting.orders expiry_minutes=45 auto_confirm_days=10').detail).toBe('expiry_minutes=45 auto_confirm_days=10');
+    expect(shown('payment.refund PAY123 10.00 MYR').detail).toBe('PAY123 10.00 MYR');
+    await changeLanguage('en-us');
+  });
+
+  it.each([...LANGUAGES])('have their words in %s, never a code or a placeholder', async (lang) => {
+    const pack = packs[lang];
+    const keys = ['shipping_fee_removed', 'refund_error', 'refund_error_unexpected', 'pay_method_added', 'setting_new'].map((k) => `console.audit.facts.${k}`);
+    expect(keys.filter((key) => !pack[key])).toEqual([]);
+    await changeLanguage(lang);
+    for (const [action, facts] of entries) {
+      const detail = d(action, facts);
+      expect(detail, `${action} ${facts.key}`).not.toMatch(/\{\{|=|console\.|_bp|fee_|free_over|auto_up_to|daily_limit|undefined|null/);
+      expect(detail, `${action} ${facts.key}`).not.toBe('');
+    }
+    // Hungarian reads its own words, not the English ones.
+    if (lang === 'hu') expect(d('payment.refund', entries[8]![1])).toContain('váratlan hiba');
+    await changeLanguage('en-us');
+  });
+});

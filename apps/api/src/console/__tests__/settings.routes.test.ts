@@ -109,10 +109,18 @@ describe('settings and operators in the console', () => {
     expect((await actionsOf(owner.recordedAs)).map((a) => [a.action, a.reason])).toEqual([
       ['setting.captcha_mode', 'bot wave'],
       ['setting.captcha_bypass', 'bot wave'],
-      ['setting.orders expiry_minutes=45 auto_confirm_days=10', 'holiday season'],
-      ['setting.shipping_fee TH THB fee=5000 free_over=150000', 'new carrier'],
-      ['setting.operating_fee TH=250bp', 'tax'],
-      ['setting.international_freight DE express 0-1000g 3200 USD', 'rates'],
+      ['setting.orders', 'holiday season'],
+      ['setting.shipping_fee', 'new carrier'],
+      ['setting.operating_fee', 'tax'],
+      ['setting.international_freight', 'rates'],
+    ]);
+    // The order times, freight and fees are facts the console words (they read `setting.orders expiry_minutes=45 …`).
+    const saved = await t.db.selectFrom('operator_actions').select('facts').where('operator', '=', owner.recordedAs).where('action', 'in', ['setting.orders', 'setting.shipping_fee', 'setting.operating_fee', 'setting.international_freight']).orderBy('id').execute();
+    expect(saved.map((r) => r.facts)).toEqual([
+      { key: 'order_times', expiry_minutes: 45, auto_confirm_days: 10, settle_after_days: null },
+      { key: 'shipping_fee', country: 'TH', currency: 'THB', fee: 5000, free_over: 150000, removed: false },
+      { key: 'operating_fee', country: 'TH', rate_bp: 250 },
+      { key: 'international_freight', country: 'DE', method: 'express', weight_from_g: 0, weight_to_g: 1000, fee: 3200, currency: 'USD' },
     ]);
     // The captcha's mode and fallback are facts the console words (it read `setting.captcha_mode=always`).
     const captcha = await t.db.selectFrom('operator_actions').select('facts').where('operator', '=', owner.recordedAs).where('action', 'like', 'setting.captcha%').orderBy('id').execute();
@@ -148,8 +156,13 @@ describe('settings and operators in the console', () => {
     expect(deleted.body.data.shipping_fees).not.toContainEqual(expect.objectContaining({ country_code: 'SG', currency: 'MYR' }));
     expect((await send('/admin/api/settings/shipping-fee/delete', { country_code: 'SG', currency: 'MYR', reason: 'again' }, owner.token)).body.code).toBe(ResponseCode.notFound);
     expect((await actionsOf(owner.recordedAs)).map((a) => [a.action, a.reason])).toEqual([
-      ['setting.shipping_fee SG MYR fee=700 free_over=-', 'wrong currency'],
-      ['setting.shipping_fee SG MYR deleted', 'entered by mistake'],
+      ['setting.shipping_fee', 'wrong currency'],
+      ['setting.shipping_fee', 'entered by mistake'],
+    ]);
+    const facts = await t.db.selectFrom('operator_actions').select('facts').where('operator', '=', owner.recordedAs).where('action', '=', 'setting.shipping_fee').orderBy('id').execute();
+    expect(facts.map((r) => r.facts)).toEqual([
+      { key: 'shipping_fee', country: 'SG', currency: 'MYR', fee: 700, free_over: null, removed: false },
+      { key: 'shipping_fee', country: 'SG', currency: 'MYR', fee: null, free_over: null, removed: true },
     ]);
   });
 

@@ -411,7 +411,14 @@ export async function setApprovalLimit(db: Database, actor: Actor, input: Endpoi
     if (current) assertLoadedVersion(current.updated_at, input.base_updated_at);
     else if (input.base_updated_at !== undefined) throw new AppError(ResponseCode.editedSinceOpened);
     await q.upsertApprovalLimit(tx, { kind: input.kind, currency: input.currency, auto_up_to: input.auto_up_to, daily_limit: input.daily_limit, updated_by: operator });
-    await insertOperatorAction(tx, { operator, action: `setting.approval_limit ${input.kind} ${input.currency} auto=${input.auto_up_to ?? 'never'} daily=${input.daily_limit ?? 'none'}`, target_type: 'setting', target_id: 0, reason: input.reason });
+    await insertOperatorAction(tx, {
+      operator,
+      action: 'setting.approval_limit',
+      target_type: 'setting',
+      target_id: 0,
+      reason: input.reason,
+      facts: { key: 'approval_limit', kind: input.kind, currency: input.currency, auto_up_to: input.auto_up_to, daily_limit: input.daily_limit },
+    });
   });
   return approvalLimits(db, actor);
 }

@@ -242,8 +242,8 @@ export async function saveGoods(deps: AppDeps, actor: Actor, input: EndpointBody
       if (s.pv > before.pv) raises.push({ sku_id: s.id, spec_value_ids: s.spec_value_ids, from: before.pv, to: s.pv });
       else if (s.pv < before.pv) await recordPvCut(tx, actor, { sku_id: s.id, from: before.pv, to: s.pv, reason: input.reason ?? null });
       if (Number(before.price_minor) !== s.price) {
-        const change = `${Number(before.price_minor)} → ${s.price} ${input.currency}`;
-        await insertOperatorAction(tx, { operator, action: 'sku.price', target_type: 'sku', target_id: s.id, reason: input.reason ? `${change}: ${input.reason}` : change });
+        const facts = { key: 'sku_price', from: Number(before.price_minor), to: s.price, currency: input.currency } as const;
+        await insertOperatorAction(tx, { operator, action: 'sku.price', target_type: 'sku', target_id: s.id, reason: input.reason ?? null, facts });
       }
     }
     await q.syncGoodsPriceToSkus(tx, goodsId);

@@ -259,7 +259,7 @@ export const lockPayMethodForUpdate = (tx: Transaction<DB>, id: number) => tx.se
 
 /** Changes a payment method's fee, order and whether it is offered; its version moves strictly forward. */
 export const updatePayMethod = (db: Executor, id: number, changes: { fee_bp: number; fee_fixed_minor: number; enabled: boolean; sort: number; updated_by: string }) =>
-  db.updateTable('pay_methods').set({ ...changes, updated_at: nextUpdatedAt }).where('id', '=', id).returning('id').executeTakeFirst();
+  db.updateTable('pay_methods').set({ ...changes, updated_at: nextUpdatedAt }).where('id', '=', id).returning(['id', 'code', 'currency']).executeTakeFirst();
 
 export const findWalletLimits = (db: Executor) =>
   db

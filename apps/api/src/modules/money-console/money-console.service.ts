@@ -243,13 +243,15 @@ export async function setPayMethod(deps: Pick<AppDeps, 'db' | 'config' | 'redis'
     const current = await q.lockPayMethodForUpdate(tx, id);
     if (!current) throw notFound('pay method');
     assertLoadedVersion(current.updated_at, base_updated_at);
-    if (!(await q.updatePayMethod(tx, id, { ...changes, updated_by: operator }))) throw notFound('pay method');
+    const saved = await q.updatePayMethod(tx, id, { ...changes, updated_by: operator });
+    if (!saved) throw notFound('pay method');
     await insertOperatorAction(tx, {
       operator,
-      action: `setting.pay_method #${id} fee=${changes.fee_bp}bp+${changes.fee_fixed_minor} ${changes.enabled ? 'on' : 'off'} sort=${changes.sort}`,
+      action: 'setting.pay_method',
       target_type: 'setting',
       target_id: id,
       reason,
+      facts: { key: 'pay_method', code: saved.code, currency: saved.currency, fee_bp: changes.fee_bp, fee_fixed: changes.fee_fixed_minor, enabled: changes.enabled, sort: changes.sort },
     });
   });
   return (await q.findPayMethods(db)).find((m) => m.id === input.id)!;

@@ -7,7 +7,7 @@ import { AppError, notFound, ValidationError } from '../../lib/errors.js';
 import { findCountry } from '../geo/geo.queries.js';
 import { withTransaction, type Tx } from '../../lib/transaction.js';
 import { assertLoadedVersion } from '../../lib/row-version.js';
-import type { OperatorAction } from '@shop/contract';
+import type { AuditFacts, OperatorAction } from '@shop/contract';
 import { insertOperatorAction } from '../operator-actions/operator-actions.queries.js';
 import { findOperatorById } from '../operators/operators.queries.js';
 import { memberIdOf } from '../cart/cart.service.js';
@@ -236,9 +236,23 @@ export interface OrderTimes {
   settle_after_days?: number;
 }
 
-/** How a change of the order times reads in the operators' log. */
-export const orderTimesAction = (input: OrderTimes): OperatorAction =>
-  `setting.orders expiry_minutes=${input.expiry_minutes ?? '-'} auto_confirm_days=${input.auto_confirm_days ?? '-'}${input.settle_after_days === undefined ? '' : ` settle_after_days=${input.settle_after_days}`}`;
+/** A change of the order times as the operators' log records it (each left out: null). */
+export const orderTimesFacts = (input: OrderTimes): AuditFacts => ({
+  key: 'order_times',
+  expiry_minutes: input.expiry_minutes ?? null,
+  auto_confirm_days: input.auto_confirm_days ?? null,
+  settle_after_days: input.settle_after_days ?? null,
+});
+
+/** A country's freight as the operators' log records it. */
+export const shippingFeeFacts = (input: { country_code: string; currency: string; fee: number; free_over: number | null }): AuditFacts => ({
+  key: 'shipping_fee',
+  country: input.country_code,
+  currency: input.currency,
+  fee: input.fee,
+  free_over: input.free_over,
+  removed: false,
+});
 
 /**
  * Changes the order times; recorded with who. A form's save names the version it read (`loaded`, checked
@@ -312,25 +326,25 @@ export async function removeShippingFee(db: Database, actor: Actor, input: { cou
 }
 
 /** A settings change of the older calls (no reason asked), recorded with who in its transaction; the settings page records its own with the reason. */
-export function recordedSetting<T>(db: Database, actor: Actor, action: OperatorAction, change: (tx: Database) => Promise<T>): Promise<T> {
+export function recordedSetting<T>(db: Database, actor: Actor, action: OperatorAction, facts: AuditFacts, change: (tx: Database) => Promise<T>): Promise<T> {
   const operator = operatorName(actor);
   return withTransaction(db, async (tx) => {
     const result = await change(tx as unknown as Database);
-    await insertOperatorAction(tx, { operator, action, target_type: 'setting', target_id: 0 });
+    await insertOperatorAction(tx, { operator, action, target_type: 'setting', target_id: 0, facts });
     return result;
   });
 }
 
 /** The order times changed through the orders call or the command line, recorded. */
-export const setOrderSettingsRecorded = (db: Database, actor: Actor, input: OrderTimes) => recordedSetting(db, actor, orderTimesAction(input), (tx) => setOrderSettings(tx, actor, input));
+export const setOrderSettingsRecorded = (db: Database, actor: Actor, input: OrderTimes) => recordedSetting(db, actor, 'setting.orders', orderTimesFacts(input), (tx) => setOrderSettings(tx, actor, input));
 
 /** A country's operating fee changed through the orders call, recorded; it names the version it read, like the console's. */
 export const setOperatingFeeRecorded = (db: Database, actor: Actor, { base_updated_at, ...input }: { country_code: string; rate_bp: number; base_updated_at?: string }) =>
-  recordedSetting(db, actor, `setting.operating_fee ${input.country_code}=${input.rate_bp}bp`, (tx) => setOperatingFee(tx, actor, input, { base_updated_at }));
+  recordedSetting(db, actor, 'setting.operating_fee', { key: 'operating_fee', country: input.country_code, rate_bp: input.rate_bp }, (tx) => setOperatingFee(tx, actor, input, { base_updated_at }));
 
 /** A country's freight changed through the orders call, recorded; it names the version it read, like the console's. */
 export const setShippingFeeRecorded = (db: Database, actor: Actor, { base_updated_at, ...input }: EndpointBody<typeof adminSetShippingFee>) =>
-  recordedSetting(db, actor, `setting.shipping_fee ${input.country_code} ${input.currency} fee=${input.fee} free_over=${input.free_over ?? '-'}`, (tx) => setShippingFee(tx, actor, input, { base_updated_at }));
+  recordedSetting(db, actor, 'setting.shipping_fee', shippingFeeFacts(input), (tx) => setShippingFee(tx, actor, input, { base_updated_at }));
 
 
 /** Asks the package's tracking provider for its events and stores the new ones; manual packages are left alone. */

@@ -1,4 +1,4 @@
-import { ResponseCode, type EndpointBody, type EndpointData, type EndpointQuery, type createInternationalOrder, type getInternationalFreight } from '@shop/contract';
+import { ResponseCode, type AuditFacts, type EndpointBody, type EndpointData, type EndpointQuery, type createInternationalOrder, type getInternationalFreight } from '@shop/contract';
 import type { AppDeps } from '../../app-deps.js';
 import type { Database } from '../../db/database.js';
 import type { Actor } from '../../lib/actor.js';
@@ -56,6 +56,17 @@ export async function placeInternationalOrder(deps: AppDeps, actor: Actor, input
 
 type FreightBand = { country_code: string; method: 'standard' | 'express'; weight_from_g: number; weight_to_g: number; currency: string; fee: number };
 
+/** A band of the international freight table as the operators' log records it. */
+export const freightBandFacts = (band: FreightBand): AuditFacts => ({
+  key: 'international_freight',
+  country: band.country_code,
+  method: band.method,
+  weight_from_g: band.weight_from_g,
+  weight_to_g: band.weight_to_g,
+  fee: band.fee,
+  currency: band.currency,
+});
+
 /** An operator sets one weight band of the international freight table (from a form's copy: refused when that band changed since). */
 export async function setInternationalFreight(db: Database, actor: Actor, input: FreightBand, loaded?: LoadedVersion) {
   if (input.weight_to_g <= input.weight_from_g) throw new AppError(ResponseCode.settingInvalid, undefined, { messageKey: 'admin.code.freightWeightsReversed' });
@@ -78,6 +89,6 @@ export async function setInternationalFreight(db: Database, actor: Actor, input:
 
 /** A band of the international freight table changed through the orders call, recorded; it names the version it read, like the console's. */
 export const setInternationalFreightRecorded = (db: Database, actor: Actor, { base_updated_at, ...input }: FreightBand & { base_updated_at?: string }) =>
-  recordedSetting(db, actor, `setting.international_freight ${input.country_code} ${input.method} ${input.weight_from_g}-${input.weight_to_g}g ${input.fee} ${input.currency}`, (tx) =>
+  recordedSetting(db, actor, 'setting.international_freight', freightBandFacts(input), (tx) =>
     setInternationalFreight(tx, actor, input, { base_updated_at }),
   );

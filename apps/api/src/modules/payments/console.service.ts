@@ -163,7 +163,7 @@ export async function inquirePayment(deps: PaymentsDeps, actor: Actor, input: En
   const p = await q.findPayment(deps.db, input.id);
   if (!p) throw new AppError(ResponseCode.paymentNotFound);
   const status = await inquireAndApply(deps, actor, p, 'operator');
-  await insertOperatorAction(deps.db, { operator, action: `payment.inquire ${p.reference} ${p.status} → ${status}`, target_type: 'payment', target_id: p.id });
+  await insertOperatorAction(deps.db, { operator, action: 'payment.inquire', target_type: 'payment', target_id: p.id, facts: { key: 'payment_inquiry', reference: p.reference, from: p.status, to: status } });
   const detail = await paymentDetail(deps.db, actor, { id: p.id });
   return { payment: detail.payment, refunds: detail.refunds };
 }
@@ -196,8 +196,9 @@ export async function refundPaymentByOperator(deps: PaymentsDeps, actor: Actor, 
   if (made.length) {
     const amount = made.reduce((sum, r) => sum + r.amount_minor, 0);
     const open = [...new Set(made.filter((r) => r.status !== 'succeeded').map((r) => r.status))];
-    const outcome = `${open.length ? ` ${open.join('/')}` : ''}${failure ? ` (error ${failure instanceof AppError ? failure.code : 'unexpected'})` : ''}`;
-    await insertOperatorAction(deps.db, { operator, action: `payment.refund ${p.reference} ${fromMinorUnits(amount, p.currency)} ${p.currency}${outcome}`, target_type: 'payment', target_id: p.id, reason: input.reason });
+    const error = failure ? (failure instanceof AppError ? failure.code : 'unexpected') : null;
+    const facts = { key: 'payment_refund', reference: p.reference, amount, currency: p.currency, open, error } as const;
+    await insertOperatorAction(deps.db, { operator, action: 'payment.refund', target_type: 'payment', target_id: p.id, reason: input.reason, facts });
   }
   if (failure) throw failure;
   const detail = await paymentDetail(deps.db, actor, { id: p.id });

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import QRCode from 'qrcode';
-import { displayMinor, fromMinorUnits, ResponseCode, walletLimitProblems, type WalletLimitProblem, type EndpointBody, type EndpointQuery, type createRechargeOrder, type getCtcbUsdtInstalmentRecharge, type listRechargeOrders, type adminListRecharges } from '@shop/contract';
+import { displayMinor, ResponseCode, walletLimitProblems, type WalletLimitProblem, type EndpointBody, type EndpointQuery, type createRechargeOrder, type getCtcbUsdtInstalmentRecharge, type listRechargeOrders, type adminListRecharges } from '@shop/contract';
 import type { AppDeps } from '../../app-deps.js';
 import type { Database, Executor } from '../../db/database.js';
 import { memberIdOf, operatorNameOf, refuseOwnAccount, type Actor } from '../../lib/actor.js';
@@ -460,21 +460,15 @@ export async function carryOutReceivingAccount(tx: Tx, actor: Actor, account: Re
   return { id: created.id };
 }
 
-/** `name: old → new` for each value of a setting (`name: value` for one that did not exist): what its audit entry keeps. */
-const settingChange = (set: Array<[string, string]>, replaced: Array<[string, string]> | undefined): string => {
-  const was = replaced && Object.fromEntries(replaced);
-  return set.map(([name, value]) => (was ? `${name}: ${was[name]} → ${value}` : `${name}: ${value}`)).join(', ');
-};
-
-/** The values of a top-up channel as the audit log keeps them. */
-const channelValues = (c: { kind: string; name: string; currencies: string[]; min_minor: number; max_minor: number; enabled: boolean }): Array<[string, string]> => [
-  ['kind', c.kind],
-  ['name', c.name],
-  ['currencies', c.currencies.join(' ')],
-  ['min_minor', String(c.min_minor)],
-  ['max_minor', String(c.max_minor)],
-  ['enabled', c.enabled ? 'on' : 'off'],
-];
+/** A top-up channel's values as the audit log keeps them (amounts in minor units). */
+const channelValues = (c: { kind: string; name: string; currencies: string[]; min_minor: number; max_minor: number; enabled: boolean }) => ({
+  kind: c.kind,
+  name: c.name,
+  currencies: c.currencies,
+  min: c.min_minor,
+  max: c.max_minor,
+  enabled: c.enabled,
+});
 
 /** Operators add or change a top-up channel; the change and its record (the values set and those replaced) are one transaction. */
 export async function setRechargeChannel(
@@ -494,8 +488,8 @@ export async function setRechargeChannel(
       else if (loaded.base_updated_at !== undefined) throw new AppError(ResponseCode.editedSinceOpened);
     }
     await q.upsertRechargeChannel(tx, { ...row, updated_by: operator });
-    const values = settingChange(channelValues(row), before && channelValues(before));
-    await insertOperatorAction(tx, { operator, action: `recharge_channel.set ${input.code}${before ? '' : ' (new)'} ${values}`, target_type: 'setting', target_id: 0, reason: input.reason ?? null });
+    const facts = { key: 'recharge_channel', code: input.code, values: channelValues(row), before: before ? channelValues(before) : null } as const;
+    await insertOperatorAction(tx, { operator, action: 'recharge_channel.set', target_type: 'setting', target_id: 0, reason: input.reason ?? null, facts });
     return { ok: true as const };
   });
 }
@@ -509,15 +503,15 @@ const LIMIT_PROBLEM_TEXT: Record<WalletLimitProblem['rule'], string> = {
   dailyAmountBelowMax: 'admin.validation.walletLimitDailyBelowMax',
 };
 
-/** The values of a fee and limits as the audit log keeps them: amounts in the currency's units, in the order the form asks them. */
-const limitValues = (l: { fee_bp: number; fee_fixed: number; min: number; max: number; daily_count: number; daily_amount: number }, currency: string): Array<[string, string]> => [
-  ['fee_bp', String(l.fee_bp)],
-  ['fee_fixed', fromMinorUnits(l.fee_fixed, currency)],
-  ['min', fromMinorUnits(l.min, currency)],
-  ['max', fromMinorUnits(l.max, currency)],
-  ['daily_count', String(l.daily_count)],
-  ['daily_amount', fromMinorUnits(l.daily_amount, currency)],
-];
+/** The values of a fee and limits as the audit log keeps them (amounts in minor units). */
+const limitValues = (l: { fee_bp: number; fee_fixed: number; min: number; max: number; daily_count: number; daily_amount: number }) => ({
+  fee_bp: l.fee_bp,
+  fee_fixed: l.fee_fixed,
+  min: l.min,
+  max: l.max,
+  daily_count: l.daily_count,
+  daily_amount: l.daily_amount,
+});
 
 /**
  * Operators set the fee and limits of withdrawals or transfers in a currency. Values that would make
@@ -543,8 +537,8 @@ export async function setWalletLimit(db: Database, actor: Actor, input: WalletLi
       else if (loaded.base_updated_at !== undefined) throw new AppError(ResponseCode.editedSinceOpened);
     }
     await q.upsertLimit(tx, { currency: input.currency, kind: input.kind, fee_bp: input.fee_bp, fee_fixed: input.fee_fixed, min_minor: input.min, max_minor: input.max, daily_count: input.daily_count, daily_amount: input.daily_amount, updated_by: operator });
-    const values = settingChange(limitValues(input, input.currency), before && limitValues({ ...before, min: before.min_minor, max: before.max_minor }, input.currency));
-    await insertOperatorAction(tx, { operator, action: `wallet_limit.set ${input.currency} ${input.kind}${before ? '' : ' (new)'} ${values}`, target_type: 'setting', target_id: 0, reason: input.reason ?? null });
+    const facts = { key: 'wallet_limit', currency: input.currency, kind: input.kind, values: limitValues(input), before: before ? limitValues({ ...before, min: before.min_minor, max: before.max_minor }) : null } as const;
+    await insertOperatorAction(tx, { operator, action: 'wallet_limit.set', target_type: 'setting', target_id: 0, reason: input.reason ?? null, facts });
     return { ok: true as const };
   });
 }

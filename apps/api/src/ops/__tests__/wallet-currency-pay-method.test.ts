@@ -28,8 +28,8 @@ describe('wallet currency on', () => {
     expect(await balanceRow()).toBeUndefined();
     expect(await ops('wallet', 'currency', 'THB', 'on', '--reason', 'Thai members')).toBe('THB offered in the wallet; members pay with their THB balance (pay method "balance" THB, added)');
     expect(await balanceRow()).toMatchObject({ enabled: true, fee_bp: 0, gateway: null, method: 'cash', country_code: '*', updated_by: expect.stringMatching(/^olivia/) });
-    const recorded = await t.db.selectFrom('operator_actions').select(['action', 'reason']).where('action', 'like', 'setting.pay_method #% balance THB added on').execute();
-    expect(recorded).toEqual([{ action: expect.any(String), reason: 'Thai members' }]);
+    const recorded = await t.db.selectFrom('operator_actions').select(['action', 'reason', 'facts']).where('action', 'like', 'setting.pay_method%').execute();
+    expect(recorded).toEqual([{ action: 'setting.pay_method', reason: 'Thai members', facts: { key: 'pay_method_added', code: 'balance', currency: 'THB' } }]);
 
     // A member with THB in the wallet sees the balance among the THB methods and pays a THB order with it.
     const m = await memberWithOrder(t, { currency: 'THB', price: 30_000 });

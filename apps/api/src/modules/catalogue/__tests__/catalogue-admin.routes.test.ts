@@ -229,7 +229,11 @@ describe('the console’s catalogue calls', () => {
 
     expect((await call(t, 'GET', `/shop/goods/info?id=${g.goodsId}`)).body.data).toMatchObject({ price: 1750, stock: 4 });
     expect(await listed()).toBe(1750);
-    expect(await actionsOn('sku', sku.id)).toEqual([{ action: 'sku.price', operator: op.recordedAs, reason: '1500 → 1750 USD: supplier price' }]);
+    // The reason holds only what the operator typed; the change is a fact the console words (it read "1500 → 1750 USD: supplier price").
+    expect(await actionsOn('sku', sku.id)).toEqual([{ action: 'sku.price', operator: op.recordedAs, reason: 'supplier price' }]);
+    expect((await t.db.selectFrom('operator_actions').select('facts').where('target_type', '=', 'sku').where('target_id', '=', sku.id).execute()).map((r) => r.facts)).toEqual([
+      { key: 'sku_price', from: 1500, to: 1750, currency: 'USD' },
+    ]);
     expect((await actionsOn('goods', g.goodsId)).map((x) => [x.action, x.reason])).toEqual([['goods.update', 'supplier price']]);
 
     // Off sale: members no longer see it in the list; back on sale, they do.

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ResponseCode, type OperatorRole } from '@shop/contract';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.js';
@@ -178,6 +179,9 @@ describe('the console’s money calls', () => {
     const listed = (await get('/admin/api/approvals/limits', owner.token)).data.list.find((l: { kind: string; currency: string }) => l.kind === 'ledger.adjust' && l.currency === 'CNY');
     const set = await decide('/admin/api/approvals/limits/set', { kind: 'ledger.adjust', currency: 'CNY', auto_up_to: 10_000, daily_limit: null, base_updated_at: listed?.updated_at, reason: 'desk limit for yuan' }, owner.token, 'approvals-limit-cny');
     expect(set.code, set.msg).toBe(200);
+    // The limits set are facts the console words (it read `setting.approval_limit ledger.adjust CNY auto=10000 daily=none`).
+    const limitSet = await t.db.selectFrom('operator_actions').select(['action', 'reason', 'facts']).where('operator', '=', owner.recordedAs).where('action', 'like', 'setting.approval_limit%').execute();
+    expect(limitSet).toEqual([{ action: 'setting.approval_limit', reason: 'desk limit for yuan', facts: { key: 'approval_limit', kind: 'ledger.adjust', currency: 'CNY', auto_up_to: 10_000, daily_limit: null } }]);
     expect((await get('/admin/api/ledger/adjustment-limits', finance.token)).data.list).toEqual(expect.arrayContaining([expect.objectContaining({ currency: 'CNY', amount: 10_000 })]));
     const small = await decide('/admin/api/ledger/adjustments', { user_id: member.user.id, asset: 'cash', currency: 'CNY', amount: 6000, reason: 'Courier refund' }, finance.token, `cny-small-${member.user.id}`);
     expect(small).toMatchObject({ code: 200, data: { status: 'posted' } });
@@ -340,7 +344,15 @@ describe('the console’s money calls', () => {
     const changed = await decide('/admin/api/payments/methods', { id: m.id, fee_bp: 250, fee_fixed_minor: 30, enabled: !m.enabled, sort: m.sort, base_updated_at: m.updated_at, reason: 'new gateway price list' }, owner.token, `pm-${m.id}`);
     expect(changed).toMatchObject({ code: 200, data: { id: m.id, fee_bp: 250, fee_fixed_minor: 30, enabled: !m.enabled, updated_by: owner.recordedAs } });
     const recorded = await t.db.selectFrom('operator_actions').selectAll().where('target_type', '=', 'setting').where('target_id', '=', m.id).where('action', 'like', 'setting.pay_method%').execute();
-    expect(recorded).toEqual([expect.objectContaining({ operator: owner.recordedAs, reason: 'new gateway price list' })]);
+    // What was saved is a fact the console words (it read `setting.pay_method #3 fee=250bp+30 on sort=1`).
+    expect(recorded).toEqual([
+      expect.objectContaining({
+        action: 'setting.pay_method',
+        operator: owner.recordedAs,
+        reason: 'new gateway price list',
+        facts: { key: 'pay_method', code: m.code, currency: m.currency, fee_bp: 250, fee_fixed: 30, enabled: !m.enabled, sort: m.sort },
+      }),
+    ]);
     expect((await decide('/admin/api/payments/methods', { id: m.id, fee_bp: m.fee_bp, fee_fixed_minor: m.fee_fixed_minor, enabled: m.enabled, sort: m.sort, base_updated_at: changed.data.updated_at, reason: 'back as it was' }, owner.token, `pm-back-${m.id}`)).code).toBe(200);
 
     // Every money setting is saved with its reason (refused without one, nothing changed), and recorded with it.
@@ -349,7 +361,9 @@ describe('the console’s money calls', () => {
     expect((await decide('/admin/api/wallet/limits', limit, owner.token, 'limit-myr-no-reason')).code).toBe(ResponseCode.validation);
     expect((await get('/admin/api/wallet/limits', owner.token)).data.list).not.toEqual(expect.arrayContaining([expect.objectContaining({ currency: 'MYR', kind: 'withdraw_bank', fee_bp: 100, fee_fixed: 200 })]));
     expect((await decide('/admin/api/wallet/limits', { ...limit, reason: 'bank raised its fee' }, owner.token, 'limit-myr')).code).toBe(200);
-    expect(await t.db.selectFrom('operator_actions').select(['operator', 'reason']).where('action', 'like', 'wallet_limit.set MYR withdraw_bank %').execute()).toEqual([{ operator: owner.recordedAs, reason: 'bank raised its fee' }]);
+    expect(await t.db.selectFrom('operator_actions').select(['operator', 'reason']).where('action', '=', 'wallet_limit.set').where(sql<string>`facts->>'currency'`, '=', 'MYR').where(sql<string>`facts->>'kind'`, '=', 'withdraw_bank').execute()).toEqual([
+      { operator: owner.recordedAs, reason: 'bank raised its fee' },
+    ]);
     expect((await get('/admin/api/wallet/limits', owner.token)).data.list).toEqual(
       expect.arrayContaining([expect.objectContaining({ currency: 'MYR', kind: 'withdraw_bank', fee_bp: 100, fee_fixed: 200, min_minor: 1000, max_minor: 500000, daily_count: 3 })]),
     );

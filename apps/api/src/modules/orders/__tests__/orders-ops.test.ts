@@ -246,12 +246,12 @@ describe('fee commands', () => {
     const g = await newGoods(t.db, [{ price: 2000, stock: 5 }]);
     const preview = await get(m, `/shop/buy/cartGoods?goods_id=${g.goodsId}&sku_id=${g.skuIds[0]}&num=1`);
     expect(preview.body.data).toMatchObject({ subtotal: 2000, freight: 650, operating_fee: 60, total: 2710 });
-    const recorded = await t.db.selectFrom('operator_actions').select(['action', 'reason']).where('operator', '=', recordedAs('olivia')).where('target_type', '=', 'setting').orderBy('id').execute();
+    const recorded = await t.db.selectFrom('operator_actions').select(['action', 'reason', 'facts']).where('operator', '=', recordedAs('olivia')).where('target_type', '=', 'setting').orderBy('id').execute();
     expect(recorded).toEqual(
       expect.arrayContaining([
-        { action: 'setting.shipping_fee TH USD fee=650 free_over=20000', reason: 'New courier rates' },
-        { action: 'setting.operating_fee TH=300bp', reason: 'Platform fee for Thailand' },
-        { action: 'setting.international_freight TH express 0-2000g 1800 USD', reason: 'Express lane' },
+        { action: 'setting.shipping_fee', reason: 'New courier rates', facts: { key: 'shipping_fee', country: 'TH', currency: 'USD', fee: 650, free_over: 20000, removed: false } },
+        { action: 'setting.operating_fee', reason: 'Platform fee for Thailand', facts: { key: 'operating_fee', country: 'TH', rate_bp: 300 } },
+        { action: 'setting.international_freight', reason: 'Express lane', facts: { key: 'international_freight', country: 'TH', method: 'express', weight_from_g: 0, weight_to_g: 2000, fee: 1800, currency: 'USD' } },
       ]),
     );
   });

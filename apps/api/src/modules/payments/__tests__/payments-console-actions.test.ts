@@ -27,7 +27,7 @@ type Op = Awaited<ReturnType<typeof newOperatorSession>>;
 let keys = 0;
 const act = async (op: Op, path: string, body: Record<string, unknown>, key = `payment-action-${++keys}-${Date.now()}`) =>
   (await call(t, 'POST', `/admin/api/payments/${path}`, { headers: { ...op.headers, 'idempotency-key': key }, body })).body;
-const actionsOn = (paymentId: number) => t.db.selectFrom('operator_actions').select(['action', 'reason']).where('target_type', '=', 'payment').where('target_id', '=', paymentId).orderBy('id').execute();
+const actionsOn = (paymentId: number) => t.db.selectFrom('operator_actions').select(['action', 'reason', 'facts']).where('target_type', '=', 'payment').where('target_id', '=', paymentId).orderBy('id').execute();
 
 /** A member's charity pledge of 40.00 MYR paid from the wallet balance (refunded from its payment; an order is refunded by its cancellation or after-sales). */
 async function paidFromBalance() {
@@ -70,8 +70,9 @@ describe('actions on a payment', () => {
     expect(await pledgeStatus(pledgeId)).toBe('refunded');
     expect((await act(owner, 'refund', { id: p.id, amount: 1, reason: 'again' })).code).not.toBe(200);
     expect(await actionsOn(p.id)).toEqual([
-      { action: `payment.refund ${p.reference} 10.00 MYR`, reason: 'damaged lid' },
-      { action: `payment.refund ${p.reference} 30.00 MYR`, reason: 'order cancelled by phone' },
+      // The amount and the payment are facts the console words; the reason only what the operator typed.
+      { action: 'payment.refund', reason: 'damaged lid', facts: { key: 'payment_refund', reference: p.reference, amount: 1000, currency: 'MYR', open: [], error: null } },
+      { action: 'payment.refund', reason: 'order cancelled by phone', facts: { key: 'payment_refund', reference: p.reference, amount: 3000, currency: 'MYR', open: [], error: null } },
     ]);
     expect(await ledgerCheck(t.db)).toEqual([]);
   });
@@ -90,7 +91,7 @@ describe('actions on a payment', () => {
     expect(asked.code, asked.msg).toBe(200);
     expect(asked.data.payment).toMatchObject({ id: p.id, status: 'succeeded' });
     expect(await orderStatus(t, m.order.id)).toBe('paid');
-    expect((await actionsOn(p.id)).map((a) => a.action)).toEqual([`payment.inquire ${p.reference} ${p.status} → succeeded`]);
+    expect((await actionsOn(p.id)).map((a) => [a.action, a.facts])).toEqual([['payment.inquire', { key: 'payment_inquiry', reference: p.reference, from: p.status, to: 'succeeded' }]]);
     // The list sorts and exports what it shows.
     const list = await call(t, 'GET', `/admin/api/payments/list?member_id=${m.userId}&sort=amount&order=desc`, { headers: support.headers });
     expect(list.body.data.list.map((x: { id: number }) => x.id)).toEqual([p.id]);

@@ -1,4 +1,4 @@
-import { fromMinorUnits, ResponseCode } from '@shop/contract';
+import { ResponseCode } from '@shop/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.js';
 import { call } from '../../catalogue/__tests__/helpers.js';
@@ -27,7 +27,7 @@ type Member = Awaited<ReturnType<typeof walletMember>>;
 let keys = 0;
 const refund = async (op: Op, body: Record<string, unknown>) =>
   (await call(t, 'POST', '/admin/api/payments/refund', { headers: { ...op.headers, 'idempotency-key': `recharge-refund-${++keys}-${Date.now()}` }, body })).body;
-const actionsOn = (paymentId: number) => t.db.selectFrom('operator_actions').select(['action', 'reason']).where('target_type', '=', 'payment').where('target_id', '=', paymentId).orderBy('id').execute();
+const actionsOn = (paymentId: number) => t.db.selectFrom('operator_actions').select(['action', 'reason', 'facts']).where('target_type', '=', 'payment').where('target_id', '=', paymentId).orderBy('id').execute();
 const rechargeStatus = async (id: number) => (await t.db.selectFrom('recharge_orders').select('status').where('id', '=', id).executeTakeFirstOrThrow()).status;
 const stripeRefunds = () => [...stripe.refunds.values()];
 const salesOf = async (currency: string) =>
@@ -61,7 +61,7 @@ describe('refunding a top-up', () => {
     expect(await rechargeStatus(rechargeId)).toBe('refunded');
     expect((await call(t, 'GET', `/user/recharge/orderInfo?id=${rechargeId}`, { headers: m.headers })).body.data.status).toBe('refunded');
     expect(await salesOf('USD')).toBe(sales);
-    expect(await actionsOn(p.id)).toEqual([{ action: `payment.refund ${p.reference} 20.00 USD`, reason: 'customer asked for card refund' }]);
+    expect(await actionsOn(p.id)).toEqual([{ action: 'payment.refund', reason: 'customer asked for card refund', facts: { key: 'payment_refund', reference: p.reference, amount: 2000, currency: 'USD', open: [], error: null } }]);
     expect(await ledgerCheck(t.db)).toEqual([]);
   });
 
@@ -169,7 +169,9 @@ describe('the record of a refund', () => {
     const res = await refund(finance, { id: p.id, reason: 'lid arrived chipped' });
     expect(res.code).toBe(ResponseCode.insufficientBalance);
     expect(stripeRefunds().filter((r) => r.payment_intent === p.provider_ref).map((r) => r.amount)).toEqual([p.gateway_minor]);
-    expect(await actionsOn(p.id)).toEqual([{ action: `payment.refund ${p.reference} ${fromMinorUnits(p.gateway_minor, 'SGD')} SGD pending (error ${ResponseCode.insufficientBalance})`, reason: 'lid arrived chipped' }]);
+    expect(await actionsOn(p.id)).toEqual([
+      { action: 'payment.refund', reason: 'lid arrived chipped', facts: { key: 'payment_refund', reference: p.reference, amount: p.gateway_minor, currency: 'SGD', open: ['pending'], error: ResponseCode.insufficientBalance } },
+    ]);
     expect(await ledgerCheck(t.db)).toEqual([]);
   });
 });

@@ -29,7 +29,15 @@ const setLimit = async (body: Limit, lang = 'en-us') =>
   call(t, 'POST', '/admin/api/wallet/limits', { headers: { ...owner.headers, 'Accept-Language': lang, 'Idempotency-Key': randomUUID() }, body: { base_updated_at: await versionOf(body.currency, body.kind), ...body } });
 const limitOf = (currency: string, kind: Kind) => t.db.selectFrom('wallet_limits').select(['fee_bp', 'fee_fixed', 'min_minor', 'max_minor', 'daily_count', 'daily_amount']).where('currency', '=', currency).where('kind', '=', kind).executeTakeFirst();
 const recorded = (currency: string, kind: Kind) =>
-  t.db.selectFrom('operator_actions').select(['action', 'reason']).where('action', 'like', `wallet_limit.set ${currency} ${kind}%`).orderBy('id').execute();
+  t.db
+    .selectFrom('operator_actions')
+    .select(['action', 'reason', 'facts'])
+    .where('action', '=', 'wallet_limit.set')
+    .where(sql<string>`facts->>'currency'`, '=', currency)
+    .where(sql<string>`facts->>'kind'`, '=', kind)
+    .orderBy('id')
+    .execute();
+type LimitFacts = { values: { daily_count: number }; before: { daily_count: number } | null };
 /** The fields a refusal names, each with its message. */
 const refusedFields = (body: { data: { errors?: Array<{ field: string; msg: string }> } | null }) => Object.fromEntries((body.data?.errors ?? []).map((e) => [e.field, e.msg]));
 
@@ -107,13 +115,18 @@ describe('the record of a change of fees and limits', () => {
   it('names the values set and the ones they replaced, with who and why', async () => {
     const res = await setLimit({ currency: 'CNY', kind: 'withdraw_bank', fee_bp: 150, fee_fixed: 500, min: 10_000, max: 2_000_000, daily_count: 3, daily_amount: 6_000_000, reason: 'bank raised its fee' });
     expect(res.body.code, res.body.msg).toBe(200);
-    const rows = await t.db.selectFrom('operator_actions').select(['operator', 'action', 'reason', 'target_type']).where('action', 'like', 'wallet_limit.set CNY withdraw_bank%').execute();
-    expect(rows).toEqual([
+    // As facts the console words (it read `wallet_limit.set CNY withdraw_bank fee_bp: 100 → 150, …`), amounts in minor units.
+    expect(await recorded('CNY', 'withdraw_bank')).toEqual([
       {
-        operator: expect.any(String),
-        target_type: 'setting',
+        action: 'wallet_limit.set',
         reason: 'bank raised its fee',
-        action: 'wallet_limit.set CNY withdraw_bank fee_bp: 100 → 150, fee_fixed: 5.00 → 5.00, min: 100.00 → 100.00, max: 30000.00 → 20000.00, daily_count: 3 → 3, daily_amount: 60000.00 → 60000.00',
+        facts: {
+          key: 'wallet_limit',
+          currency: 'CNY',
+          kind: 'withdraw_bank',
+          values: { fee_bp: 150, fee_fixed: 500, min: 10_000, max: 2_000_000, daily_count: 3, daily_amount: 6_000_000 },
+          before: { fee_bp: 100, fee_fixed: 500, min: 10_000, max: 3_000_000, daily_count: 3, daily_amount: 6_000_000 },
+        },
       },
     ]);
   });
@@ -121,7 +134,11 @@ describe('the record of a change of fees and limits', () => {
   it('of a way not offered before, says it is new', async () => {
     expect((await setLimit({ currency: 'MYR', kind: 'withdraw_crypto', fee_bp: 0, fee_fixed: 100, min: 2_000, max: 1_000_000, daily_count: 3, daily_amount: 2_000_000, reason: 'stablecoin for MYR' })).body.code).toBe(200);
     expect(await recorded('MYR', 'withdraw_crypto')).toEqual([
-      { action: 'wallet_limit.set MYR withdraw_crypto (new) fee_bp: 0, fee_fixed: 1.00, min: 20.00, max: 10000.00, daily_count: 3, daily_amount: 20000.00', reason: 'stablecoin for MYR' },
+      {
+        action: 'wallet_limit.set',
+        reason: 'stablecoin for MYR',
+        facts: { key: 'wallet_limit', currency: 'MYR', kind: 'withdraw_crypto', values: { fee_bp: 0, fee_fixed: 100, min: 2_000, max: 1_000_000, daily_count: 3, daily_amount: 2_000_000 }, before: null },
+      },
     ]);
   });
 
@@ -133,7 +150,7 @@ describe('the record of a change of fees and limits', () => {
     expect([...codes].sort()).toEqual([200, ResponseCode.editedSinceOpened].sort());
     // The refused owner reads the row again and saves on top of the other's change.
     expect((await setLimit({ ...base, daily_count: codes[0] === 200 ? 5 : 4 })).body.code).toBe(200);
-    const counts = (await recorded('USD', 'withdraw_bank')).map((r) => /daily_count: (\d+) → (\d+)/.exec(r.action)!.slice(1).map(Number));
+    const counts = (await recorded('USD', 'withdraw_bank')).map((r) => [(r.facts as LimitFacts).before!.daily_count, (r.facts as LimitFacts).values.daily_count]);
     // One replaced the installed 3, the other replaced what the first set.
     expect(counts).toHaveLength(2);
     expect(counts[0]![0]).toBe(3);
@@ -163,17 +180,23 @@ describe('the record of a change of a top-up channel (the same editor page, the 
     const row = await t.db.selectFrom('recharge_channels').select('updated_at').where('code', '=', body.code).executeTakeFirst();
     return call(t, 'POST', '/admin/api/wallet/recharge-channels', { headers: { ...owner.headers, 'Idempotency-Key': randomUUID() }, body: { ...body, base_updated_at: row?.updated_at.toISOString() } });
   };
-  const channelRecords = () => t.db.selectFrom('operator_actions').select(['action', 'reason']).where('action', 'like', 'recharge_channel.set fpx_test%').orderBy('id').execute();
+  const channelRecords = () => t.db.selectFrom('operator_actions').select(['action', 'reason', 'facts']).where('action', '=', 'recharge_channel.set').where(sql<string>`facts->>'code'`, '=', 'fpx_test').orderBy('id').execute();
 
   it('names the values set and, once it existed, the ones they replaced', async () => {
     const channel = { code: 'fpx_test', kind: 'bank_transfer', name: 'FPX', currencies: ['MYR'], min: 1_000, max: 500_000, enabled: true };
     expect((await setChannel({ ...channel, reason: 'new bank' })).body.code).toBe(200);
     expect((await setChannel({ ...channel, currencies: ['MYR', 'USD'], max: 800_000, enabled: false, reason: 'paused for maintenance' })).body.code).toBe(200);
     expect(await channelRecords()).toEqual([
-      { action: 'recharge_channel.set fpx_test (new) kind: bank_transfer, name: FPX, currencies: MYR, min_minor: 1000, max_minor: 500000, enabled: on', reason: 'new bank' },
+      { action: 'recharge_channel.set', reason: 'new bank', facts: { key: 'recharge_channel', code: 'fpx_test', values: { kind: 'bank_transfer', name: 'FPX', currencies: ['MYR'], min: 1_000, max: 500_000, enabled: true }, before: null } },
       {
-        action: 'recharge_channel.set fpx_test kind: bank_transfer → bank_transfer, name: FPX → FPX, currencies: MYR → MYR USD, min_minor: 1000 → 1000, max_minor: 500000 → 800000, enabled: on → off',
+        action: 'recharge_channel.set',
         reason: 'paused for maintenance',
+        facts: {
+          key: 'recharge_channel',
+          code: 'fpx_test',
+          values: { kind: 'bank_transfer', name: 'FPX', currencies: ['MYR', 'USD'], min: 1_000, max: 800_000, enabled: false },
+          before: { kind: 'bank_transfer', name: 'FPX', currencies: ['MYR'], min: 1_000, max: 500_000, enabled: true },
+        },
       },
     ]);
   });
