@@ -1,4 +1,4 @@
-import { Button, Descriptions, Input, Select, Space, Tooltip, type TableColumnsType, type TableProps } from 'antd';
+import { Alert, Button, Descriptions, Input, Select, Space, Tooltip, type TableColumnsType, type TableProps } from 'antd';
 import { StateTabs } from './StateTabs';
 import type { AnyEndpoint } from '@shop/contract/common';
 import { keepPreviousData, type UseQueryResult } from '@tanstack/react-query';
@@ -28,7 +28,7 @@ export interface QueueAction<T> {
   question: string | ((row: T) => string);
   /** The dialog's fields, or made of the row (an amount in its currency …). */
   fields: DecisionField[] | ((row: T) => DecisionField[]);
-  /** Why this operator may not take it on this row (the server would refuse): shown disabled, the reason as its tooltip. */
+  /** Why this operator may not take it on this row (the server would refuse): shown disabled, the reason as its tooltip and atop the drawer (the button is described by it). */
   blocked?: (row: T) => string | null;
   /** The contract's schema of the decision's body and the body made of the row and the dialog's values (checked before it is sent). */
   schema?: () => Promise<BodySchema>;
@@ -150,27 +150,27 @@ export function ReviewQueue<T extends { id: number; status: string }>({ name, st
   // Widths that are minimums ("auto"): a value wider than its column (an amount kept whole) widens the
   // table, which then scrolls in its frame instead of hiding the value under the actions.
   const fitted = scroll === undefined && allFitted(allColumns);
+  /** The open row's actions with why each is blocked (null: it may be taken). */
+  const offered = open ? actions.filter((a) => a.when(open)).map((a) => ({ action: a, blocked: a.blocked?.(open) ?? null })) : [];
+  const blockedReasonId = (a: QueueAction<T>) => `${name}-${open?.id}-${a.key}-blocked`;
   const decisions =
     open && (
       <Space wrap>
-        {actions
-          .filter((a) => a.when(open))
-          .map((a) => {
-            const blocked = a.blocked?.(open) ?? null;
-            const button = (
-              <Button key={a.key} type={a.primary ? 'primary' : 'default'} danger={a.danger} disabled={blocked !== null} onClick={() => setActing(a)} data-testid={`action-${a.key}`}>
-                {a.label}
-              </Button>
-            );
-            // A disabled button takes no pointer: its wrapper carries the reason (as a tooltip and a title).
-            return blocked === null ? (
-              button
-            ) : (
-              <Tooltip key={a.key} title={blocked}>
-                <span title={blocked} data-testid={`blocked-${a.key}`}>{button}</span>
-              </Tooltip>
-            );
-          })}
+        {offered.map(({ action: a, blocked }) => {
+          const button = (
+            <Button key={a.key} type={a.primary ? 'primary' : 'default'} danger={a.danger} disabled={blocked !== null} aria-describedby={blocked === null ? undefined : blockedReasonId(a)} onClick={() => setActing(a)} data-testid={`action-${a.key}`}>
+              {a.label}
+            </Button>
+          );
+          // A disabled button takes no pointer: its wrapper carries the reason (as a tooltip and a title).
+          return blocked === null ? (
+            button
+          ) : (
+            <Tooltip key={a.key} title={blocked}>
+              <span title={blocked} data-testid={`blocked-${a.key}`}>{button}</span>
+            </Tooltip>
+          );
+        })}
       </Space>
     );
   return (
@@ -248,6 +248,14 @@ export function ReviewQueue<T extends { id: number; status: string }>({ name, st
       >
         {open && (
           <>
+            {/* Why a decision is not offered, said where it is read (a disabled button's tooltip needs a pointer). */}
+            {offered
+              .filter((o) => o.blocked !== null)
+              .map(({ action: a, blocked }) => (
+                <div key={a.key} id={blockedReasonId(a)} style={{ marginBottom: 12 }}>
+                  <Alert type="warning" showIcon title={blocked} />
+                </div>
+              ))}
             {/* Labels on one line: a narrow column would break Chinese or Thai words a character at a time. */}
             <Descriptions column={1} bordered size="small" styles={{ label: { whiteSpace: 'nowrap' } }} items={describe(open).map((d, i) => ({ key: i, label: d.label, children: d.value }))} />
             {evidence && <div style={{ marginTop: 16 }}>{evidence(open)}</div>}

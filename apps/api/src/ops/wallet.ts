@@ -37,7 +37,7 @@ type AdminRecharge = Awaited<ReturnType<typeof recharge.rejectRecharge>>;
 type AdminWithdrawal = Awaited<ReturnType<typeof withdrawals.approveWithdrawal>>;
 const rechargeLine = (r: AdminRecharge) =>
   `#${r.id}  ${r.order_no}  ${r.user_name} (member ${r.user_id})  ${r.kind}/${r.channel}  ${r.status}  pays ${r.pay_amount} ${r.pay_currency}, credits ${r.credit_amount} ${r.wallet_currency}${r.slip ? `  slip ${r.slip}` : ''}${r.tx_hash ? `  hash ${r.tx_hash}` : ''}  ${r.created_at}`;
-const withdrawalLine = (w: AdminWithdrawal) => `#${w.id}  ${w.withdraw_no}  ${w.user_name} (member ${w.user_id})  ${w.status}  ${w.amount} + fee ${w.fee} ${w.currency}  to ${w.holder_name ?? ''} ${w.account_number ?? ''}  ${w.created_at}`;
+const withdrawalLine = (w: AdminWithdrawal) => `#${w.id}  ${w.withdraw_no}  ${w.user_name} (member ${w.user_id}${w.member_status === 'active' ? '' : `, ${w.member_status}`})  ${w.status}  ${w.amount} + fee ${w.fee} ${w.currency}  to ${w.holder_name ?? ''} ${w.account_number ?? ''}  ${w.created_at}`;
 
 /** A request waiting for a second operator, as the command line tells it. */
 export const approvalLine = (r: ApprovalRequest) => `request #${r.id} (${r.kind}: ${r.summary}) waits for a second operator: npm run ops -- approvals approve ${r.id} --by <operator> --code <their authenticator code>`;

@@ -267,6 +267,8 @@ export const ResponseCode = {
   receiverAmbiguous: 6129,
   /** The member looked up more receivers than allowed in a minute (`max`) or a day (`max`, `hours`): nothing is answered about the account. */
   receiverLookupLimit: 6130,
+  /** The withdrawal's member is banned: it can be rejected (the held money goes back), not approved, until the ban is lifted. */
+  withdrawalMemberBanned: 6131,
   // Payments (6200–6299).
   /** The pay method is not offered for this currency, country or payable. */
   payMethodUnavailable: 6201,
@@ -549,6 +551,7 @@ export const responseCodeMessageKey: Record<number, string> = {
   [ResponseCode.bankCardLimit]: 'wallet.code.bankCardLimit',
   [ResponseCode.bankInvalid]: 'wallet.code.bankInvalid',
   [ResponseCode.withdrawalNotPending]: 'wallet.code.withdrawalNotPending',
+  [ResponseCode.withdrawalMemberBanned]: 'wallet.code.withdrawalMemberBanned',
   [ResponseCode.rewardsInsufficient]: 'wallet.code.rewardsInsufficient',
   [ResponseCode.payMethodUnavailable]: 'payments.code.payMethodUnavailable',
   [ResponseCode.payableNotPayable]: 'payments.code.payableNotPayable',

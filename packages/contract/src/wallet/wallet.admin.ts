@@ -24,6 +24,8 @@ export const adminWithdrawalListQuery = pageQuery.extend({ status: z.enum(WITHDR
 export const adminWithdrawalSchema = withdrawalSchema.extend({
   user_id: z.number().int(),
   user_name: z.string(),
+  /** The member's account now: a banned or closed member's withdrawal can be rejected (the held money goes back), not approved. */
+  member_status: z.enum(['active', 'banned', 'closed']),
   holder_name: z.string().nullable(),
   account_number: z.string().nullable(),
   /** The currency the bank card is held in (a card in a currency the wallet does not keep takes a wallet currency; its bank converts). */

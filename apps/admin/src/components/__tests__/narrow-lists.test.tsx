@@ -32,7 +32,7 @@ const answers: Record<string, unknown> = {
   '/admin/api/auth/me': { id: 1, user_name: 'ops', role: 'owner', permissions: ['session', 'ledger.read', 'withdrawals.review', 'aftersales.read', 'aftersales.decide', 'orders.read'], totp_bound: true },
   '/admin/api/wallet/withdrawals': page({
     id: 7, withdraw_no: 'W2611200000000007', method: 'bank', status: 'pending', currency: 'USD', amount: 5000, fee: 100, bank_name: 'Maybank', account_masked: '…1234', network: null, address: null, reason: null, payout_reference: null,
-    created_at: at, approved_at: null, paid_at: null, rejected_at: null, cancelled_at: null, user_id: 3, user_name: 'mia', holder_name: 'Mia', account_number: '1234', card_currency: 'USD', reviewed_by: null, approvers: [], approvals_needed: 1, rejected_by: null, paid_by: null,
+    created_at: at, approved_at: null, paid_at: null, rejected_at: null, cancelled_at: null, user_id: 3, user_name: 'mia', member_status: 'active', holder_name: 'Mia', account_number: '1234', card_currency: 'USD', reviewed_by: null, approvers: [], approvals_needed: 1, rejected_by: null, paid_by: null,
   }),
   '/admin/api/after-sales/list': page({
     id: 41, case_no: 'AS26113000000041', order_id: 7, shop_order_id: null, shop: null, order_no: '2611300000000007', kind: 'return', status: 'under_review', reason_id: 'changed_mind', reason: 'No longer needed', description: '', currency: 'USD', refundable: 3333,

@@ -1,5 +1,5 @@
 import type { adminWithdrawalSchema } from '@shop/contract/wallet';
-import { Typography } from 'antd';
+import { Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { ReviewQueue } from '../../components/ReviewQueue';
@@ -12,6 +12,20 @@ import { formatDate, formatMoney } from '../../lib/format';
 import { withdrawalDeciders } from './withdrawal-deciders';
 
 type Row = z.infer<typeof adminWithdrawalSchema>;
+/** Why a pending withdrawal cannot be approved now: its member is banned or closed (rejecting it gives the held money back; the API refuses approving, 6131 / 7005). */
+const NO_APPROVAL: Partial<Record<Row['member_status'], string>> = { banned: 'console.withdrawal.bannedNoApprove', closed: 'console.withdrawal.closedNoApprove' };
+/** Marking an approved withdrawal paid stays possible after a ban (the payout may be on its way): the question names the ban. */
+const PAID_QUESTION: Record<Row['member_status'], string> = { active: 'console.withdrawal.confirmPaid', banned: 'console.withdrawal.confirmPaidBanned', closed: 'console.withdrawal.confirmPaidClosed' };
+
+/** The member's name, tagged when their account is banned or closed. */
+function Member({ row, children }: { row: Row; children: string }) {
+  return (
+    <Space size={4} wrap>
+      {children}
+      {row.member_status !== 'active' && <StatusTag status={row.member_status} />}
+    </Space>
+  );
+}
 
 /** Withdrawals: approve, mark paid with the payout reference, or reject with a reason. */
 export default function Withdrawals() {
@@ -33,11 +47,11 @@ export default function Withdrawals() {
         numberColumn<Row>(t, { title: t('console.withdrawal.orderNo'), number: (r) => r.withdraw_no, sortKey: 'created_at' }),
         statusColumn<Row>(t),
         stackedColumn<Row>({ titles: [t('console.common.amount'), t('console.withdrawal.fee')], first: (r) => formatMoney(r.amount, r.currency), second: (r) => formatMoney(r.fee, r.currency), sortKey: 'amount', align: 'right', width: QUEUE_WIDTHS.amount }),
-        stackedColumn<Row>({ titles: [t('console.common.member'), t('console.withdrawal.method')], first: (r) => r.user_name, second: (r) => t(`console.withdrawal.${r.method}`), sortKey: 'user_name', width: QUEUE_WIDTHS.member }),
+        stackedColumn<Row>({ titles: [t('console.common.member'), t('console.withdrawal.method')], first: (r) => <Member row={r}>{r.user_name}</Member>, second: (r) => t(`console.withdrawal.${r.method}`), sortKey: 'user_name', width: QUEUE_WIDTHS.member }),
       ]}
       describe={(r) => [
         { label: t('console.withdrawal.orderNo'), value: r.withdraw_no },
-        { label: t('console.common.member'), value: `${r.user_name} (#${r.user_id})` },
+        { label: t('console.common.member'), value: <Member row={r}>{`${r.user_name} (#${r.user_id})`}</Member> },
         { label: t('console.withdrawal.method'), value: t(`console.withdrawal.${r.method}`) },
         { label: t('console.common.amount'), value: <strong>{formatMoney(r.amount, r.currency)}</strong> },
         { label: t('console.withdrawal.fee'), value: formatMoney(r.fee, r.currency) },
@@ -64,6 +78,7 @@ export default function Withdrawals() {
           label: t('console.common.approve'),
           primary: true,
           when: (r) => r.status === 'pending',
+          blocked: (r) => (NO_APPROVAL[r.member_status] ? t(NO_APPROVAL[r.member_status]!) : null),
           question: t('console.withdrawal.approveQuestion'),
           // Releasing a member's money to be paid out is always explained (what was checked).
           fields: [{ name: 'reason', label: t('console.common.reason'), required: true, multiline: true, placeholder: t('console.withdrawal.approveReasonHint') }],
@@ -77,7 +92,7 @@ export default function Withdrawals() {
           primary: true,
           when: (r) => r.status === 'approved',
           blocked: (r) => (myName !== null && r.approvers.includes(myName) ? t('console.withdrawal.approverCannotPay') : null),
-          question: t('console.withdrawal.confirmPaid'),
+          question: (r) => t(PAID_QUESTION[r.member_status], { member: r.user_name }),
           fields: [{ name: 'payout_reference', label: t('console.withdrawal.payoutReference'), placeholder: t('console.withdrawal.payoutHint'), required: true, requiredMessage: t('console.auth.required'), min: 3 }],
           schema: () => import('@shop/contract/wallet').then((m) => m.withdrawalPaidBody),
           toBody: (r, v) => ({ id: r.id, payout_reference: v.payout_reference }),

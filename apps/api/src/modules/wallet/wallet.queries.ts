@@ -161,7 +161,7 @@ const withdrawalView = (db: Executor) =>
     .leftJoin('bank_cards as c', 'c.id', 'w.bank_card_id')
     .leftJoin('banks as b', 'b.id', 'c.bank_id')
     .selectAll('w')
-    .select(['u.user_name', 'b.name as bank_name', 'c.holder_name', 'c.account_number', 'c.currency as card_currency']);
+    .select(['u.user_name', 'u.status as member_status', 'b.name as bank_name', 'c.holder_name', 'c.account_number', 'c.currency as card_currency']);
 export const findMemberWithdrawal = (db: Executor, userId: number, id: number) => withdrawalView(db).where('w.user_id', '=', userId).where('w.id', '=', id).executeTakeFirst();
 export const findWithdrawal = (db: Executor, id: number) => withdrawalView(db).where('w.id', '=', id).executeTakeFirst();
 export const findMemberWithdrawals = (db: Executor, userId: number, status: WithdrawalStatus | undefined, limit: number, offset: number) =>

@@ -15,6 +15,7 @@ import { businessNumber, startOfToday, checkDailyLimit, checkSingleLimit, feeOf,
 import { notifyMember } from '../messages/messages.service.js';
 import { iso } from '../../lib/dates.js';
 import { listCards } from './wallet.service.js';
+import { lockUserForShare } from '../members/members.queries.js';
 import { totalOf } from '../../lib/paging.js';
 
 // Withdrawals: the member asks, the amount plus fee is held; an operator approves then marks it
@@ -55,6 +56,7 @@ const toAdmin = (w: View, approvalsNeeded: number) => ({
   ...toWithdrawal(w),
   user_id: w.user_id,
   user_name: w.user_name,
+  member_status: w.member_status,
   holder_name: w.holder_name,
   account_number: w.account_number,
   card_currency: w.card_currency,
@@ -259,15 +261,28 @@ async function decide(db: AppDeps['db'], actor: Actor, id: number, from: Withdra
 }
 
 /**
+ * Refuses approving the withdrawal of a banned (6131) or closed (7005) member. The member's row is
+ * read under a shared lock, so a ban made meanwhile is either seen here or waits until the approval
+ * is in: never an approval from a stale read. Rejecting (the hold goes back) and marking an approved
+ * one paid (its payout may be on its way) stay possible.
+ */
+async function refuseUnlessMemberActive(tx: Tx, userId: number): Promise<void> {
+  const member = await lockUserForShare(tx, userId);
+  if (member?.status === 'banned') throw new AppError(ResponseCode.withdrawalMemberBanned);
+  if (member?.status !== 'active') throw new AppError(ResponseCode.memberClosed);
+}
+
+/**
  * Approves a pending withdrawal; the funds stay held until it is marked paid. Above the owner's
  * payout threshold it takes two different operators: the first approval is recorded and the
- * withdrawal waits for the second.
+ * withdrawal waits for the second. Each approval is refused while the member is banned or closed.
  */
 export async function approveWithdrawal(db: AppDeps['db'], actor: Actor, input: { id: number; reason?: string }) {
   const operator = operatorNameOf(actor);
   return withTransaction(db, async (tx) => {
     const w = await lockForDecision(tx, actor, input.id);
     if (w.status !== 'pending') throw alreadyDecided(w.status);
+    await refuseUnlessMemberActive(tx, w.user_id);
     // They approved it already (a member asked for it), or count as the same person as who did: a different operator gives the second approval.
     await refuseOneOfApprovers(tx, w.approvers, actor, {
       same: new AppError(ResponseCode.approvalOwnRequest, undefined, { messageKey: 'admin.code.approvalAlreadyApproved' }),

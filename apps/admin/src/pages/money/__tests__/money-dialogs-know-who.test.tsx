@@ -20,7 +20,7 @@ beforeAll(async () => {
 const at = '2026-11-20T10:00:00.000Z';
 const withdrawal = (id: number, approvers: string[]) => ({
   id, withdraw_no: `W${id}`, method: 'bank', status: 'approved', currency: 'USD', amount: 5000, fee: 100, bank_name: 'Maybank', account_masked: '…1234', network: null, address: null, reason: null, payout_reference: null,
-  created_at: at, approved_at: at, paid_at: null, rejected_at: null, cancelled_at: null, user_id: 3, user_name: 'mia', holder_name: 'Mia', account_number: '1234', card_currency: 'USD', reviewed_by: approvers.join(', '), approvers, approvals_needed: 1, rejected_by: null, paid_by: null,
+  created_at: at, approved_at: at, paid_at: null, rejected_at: null, cancelled_at: null, user_id: 3, user_name: 'mia', member_status: 'active', holder_name: 'Mia', account_number: '1234', card_currency: 'USD', reviewed_by: approvers.join(', '), approvers, approvals_needed: 1, rejected_by: null, paid_by: null,
 });
 const answers: Record<string, unknown> = {
   '/admin/api/auth/me': { id: 1, user_name: 'fin1', role: 'finance', permissions: ['session', 'ledger.read', 'ledger.adjust', 'members.read', 'withdrawals.review'], totp_bound: true },
