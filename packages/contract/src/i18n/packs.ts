@@ -41,3 +41,6 @@ export const loadBundledPacks = (): Record<Language, LanguagePack> => mergedPack
 
 /** The operator console's packs (`console-<area>` namespaces), merged per language: what its screens show. Node only (the console imports the files). */
 export const loadConsolePacks = (): Record<Language, LanguagePack> => mergedPacks(namespaces().filter(isConsoleNamespace));
+
+/** The informal Hungarian words the packs and the demo texts must not use (their tests read it here). */
+export { informalHungarianWords } from './hungarian-register.js';

@@ -1,4 +1,4 @@
-import { informalHungarianWords } from '@shop/contract/hungarian-register';
+import { informalHungarianWords } from '@shop/contract/packs';
 import { describe, expect, it } from 'vitest';
 import { hu } from '../texts/hu.js';
 
