@@ -102,7 +102,7 @@ describe('amounts as a Hungarian member writes them (Chromium, 375 px)', () => {
     // The online channel and its first currency, USD (the wallet's): credited one to one.
     await page.getByRole('button', { name: 'Feltöltés', exact: true }).click();
     const dialog = page.locator('.adm-dialog');
-    await dialog.getByText('Feltöltesz 10,50\u00a0$ összeget', { exact: false }).waitFor();
+    await dialog.getByText('Feltölt 10,50\u00a0$ összeget', { exact: false }).waitFor();
     await dialog.getByText('10,50\u00a0$ kerül jóváírásra', { exact: false }).waitFor();
     if (process.env.WALLET_SCREENSHOT_DIR) await page.screenshot({ path: path.join(process.env.WALLET_SCREENSHOT_DIR, 'recharge-hu.png'), fullPage: true });
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
