@@ -119,4 +119,19 @@ describe('a banned member’s withdrawal', () => {
     expect((await approving!).body.code).toBe(ResponseCode.withdrawalMemberBanned);
     expect((await stateOf(w.id, w.withdraw_no, m.userId)).withdrawal).toMatchObject({ status: 'pending', approvers: [] });
   });
+
+  it('a ban and an approval sent at once, twenty times: each ends one whole way — approved before the ban, or refused and untouched', async () => {
+    for (let round = 0; round < 20; round++) {
+      const { m, w } = await pendingWithdrawal(t);
+      const [banned, approved] = await Promise.all([ban(m.userId), approve(owner, w.id)]);
+      expect(banned.body.code).toBe(200);
+      const after = await stateOf(w.id, w.withdraw_no, m.userId);
+      if (approved.body.code === 200) {
+        expect(after).toMatchObject({ withdrawal: { status: 'approved' }, hold: { status: 'pending', count: 0 }, decisions: ['withdrawal.approved'] });
+      } else {
+        expect(approved.body.code).toBe(ResponseCode.withdrawalMemberBanned);
+        expect(after).toMatchObject({ withdrawal: { status: 'pending', approvers: [], approved_at: null }, hold: { status: 'pending', count: 0 }, decisions: [] });
+      }
+    }
+  });
 });
