@@ -1,15 +1,11 @@
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { App as AntApp } from 'antd';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { ROLE_PERMISSIONS } from '@shop/contract/admin';
-import { MemoryRouter, Route, Routes } from 'react-router';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { initI18n } from '../../lib/i18n';
-import { sessionStore } from '../../lib/session';
+import { Route, Routes } from 'react-router';
+import { describe, expect, it } from 'vitest';
 import { referralPlan } from '../../test/referral-plan';
 import ReferralPlan from '../../pages/referral/Plan';
 import { Shell } from '../Shell';
-import { answeringFrom } from '../../test/fake-api';
+import { renderInConsole, signedInAgainst } from '../../test/console';
 import { windowWidth } from '../../test/window-width';
 
 // At 200 % zoom (a 640 px wide window): the menu shrank to 64 px of first letters
@@ -19,10 +15,6 @@ import { windowWidth } from '../../test/window-width';
 // jsdom lays nothing out: the window's width is the media query the console asks, and what is checked
 // is what the operator is offered (the button, the entries, the heading) and the table's scroll frame.
 
-beforeAll(async () => {
-  await initI18n();
-});
-
 const at = '2026-11-20T10:00:00.000Z';
 const plan = referralPlan({ updatedAt: at });
 const answers: Record<string, unknown> = {
@@ -31,31 +23,18 @@ const answers: Record<string, unknown> = {
   '/admin/api/referral/house-code': { house_code: 'HOUSE2026' },
 };
 
-beforeEach(() => {
-  sessionStore.signIn('token');
-  vi.stubGlobal('fetch', answeringFrom(answers));
-});
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  sessionStore.end('signed_out');
-});
+signedInAgainst(answers);
 
 function showConsole(at: string) {
-  render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <AntApp>
-        <MemoryRouter initialEntries={[at]}>
-          <Routes>
-            <Route element={<Shell />}>
-              <Route index element={<p>The dashboard</p>} />
-              <Route path="/referral/plan" element={<ReferralPlan />} />
-              <Route path="/support/feedback" element={<p>The feedback queue</p>} />
-            </Route>
-          </Routes>
-        </MemoryRouter>
-      </AntApp>
-    </QueryClientProvider>,
+  renderInConsole(
+    <Routes>
+      <Route element={<Shell />}>
+        <Route index element={<p>The dashboard</p>} />
+        <Route path="/referral/plan" element={<ReferralPlan />} />
+        <Route path="/support/feedback" element={<p>The feedback queue</p>} />
+      </Route>
+    </Routes>,
+    at,
   );
 }
 

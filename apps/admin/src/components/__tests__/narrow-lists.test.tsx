@@ -1,16 +1,12 @@
-import { cleanup, render, screen } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { App as AntApp } from 'antd';
+import { screen } from '@testing-library/react';
 import type { ComponentType } from 'react';
-import { MemoryRouter } from 'react-router';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { changeLanguage, initI18n } from '../../lib/i18n';
-import { sessionStore } from '../../lib/session';
+import { describe, expect, it } from 'vitest';
+import { changeLanguage } from '../../lib/i18n';
 import AfterSales from '../../pages/after-sales/AfterSales';
 import Ledger from '../../pages/money/Ledger';
 import Orders from '../../pages/orders/Orders';
 import Withdrawals from '../../pages/reviews/Withdrawals';
-import { answeringFrom } from '../../test/fake-api';
+import { renderInConsole, signedInAgainst } from '../../test/console';
 import { windowWidth } from '../../test/window-width';
 
 // On a 375 px phone the withdrawals and after-sales queues were 493 px wide and the ledger 526 px: the
@@ -19,10 +15,6 @@ import { windowWidth } from '../../test/window-width';
 // the width, each control no wider than the screen, and a table wider than the screen scrolls inside
 // its own frame with every column at least a few words wide. jsdom lays nothing out: what is checked is
 // what makes the browser do so (the wrapping rows, what may shrink, the table's frame and its widths).
-
-beforeAll(async () => {
-  await initI18n();
-});
 
 /** A 375 px screen less the page's margins (2 × 16). */
 const ROOM = 343;
@@ -47,26 +39,12 @@ const answers: Record<string, unknown> = {
   '/admin/api/orders/list': { list: [], total: 0, page: 1, limit: 20, has_more: false },
 };
 
-beforeEach(async () => {
-  await changeLanguage('en-us');
-  sessionStore.signIn('token');
-  vi.stubGlobal('fetch', answeringFrom(answers));
-});
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  sessionStore.end('signed_out');
-});
+signedInAgainst(answers);
 
 function show(Page: ComponentType) {
-  render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <AntApp>
-        <MemoryRouter>
-          <Page />
-        </MemoryRouter>
-      </AntApp>
-    </QueryClientProvider>,
+  renderInConsole(
+    <Page />,
+    '/',
   );
 }
 

@@ -1,13 +1,8 @@
-import { cleanup, render, screen } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { App as AntApp } from 'antd';
+import { cleanup, screen } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { MemoryRouter } from 'react-router';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { ROLE_PERMISSIONS } from '@shop/contract/admin';
 import { formatMoney } from '../../lib/format';
-import { changeLanguage, initI18n } from '../../lib/i18n';
-import { sessionStore } from '../../lib/session';
 import { AfterSaleReasons } from '../../pages/after-sales/AfterSaleReasons';
 import Dashboard from '../../pages/dashboard/Dashboard';
 import Adjustments from '../../pages/money/Adjustments';
@@ -19,7 +14,7 @@ import { FreightAndFees } from '../../pages/settings/FreightAndFees';
 import { LanguageTexts } from '../../pages/settings/LanguageTexts';
 import ChatDesk from '../../pages/support/ChatDesk';
 import Messages from '../../pages/support/Messages';
-import { answeringFrom } from '../../test/fake-api';
+import { renderInConsole, signedInAgainst } from '../../test/console';
 import { referralPlan } from '../../test/referral-plan';
 import { windowWidth } from '../../test/window-width';
 
@@ -30,10 +25,6 @@ import { windowWidth } from '../../test/window-width';
 // Every table now scrolls in its own frame as the lists do, a control with a width of its own gives way to
 // a narrower screen, its row wraps and lets it narrow, and card titles wrap. jsdom lays nothing out: what is
 // checked is what makes the browser do so (styles, the table's frame and its columns' widths).
-
-beforeAll(async () => {
-  await initI18n();
-});
 
 /** A 375 px screen less the page's margins (2 × 16). */
 const ROOM = 343;
@@ -66,26 +57,11 @@ const answers: Record<string, unknown> = {
   '/admin/api/dashboard': { date: '2026-11-20', orders_today: 4, paid_orders_today: 3, sales: [{ currency: 'USD', total: 12000, orders: 3 }], new_members: 2, queues: {} },
 };
 
-beforeEach(async () => {
-  await changeLanguage('en-us');
-  sessionStore.signIn('token');
-  vi.stubGlobal('fetch', answeringFrom(answers));
-  windowWidth(375);
-});
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  sessionStore.end('signed_out');
-});
+signedInAgainst(answers);
+beforeEach(() => windowWidth(375));
 
 function show(page: ReactNode) {
-  return render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <AntApp>
-        <MemoryRouter>{page}</MemoryRouter>
-      </AntApp>
-    </QueryClientProvider>,
-  ).container;
+  return renderInConsole(page, '/').container;
 }
 
 const label = (e: Element) => `${e.tagName.toLowerCase()}.${(e.className || '(no class)').toString().split(' ').slice(0, 2).join('.')}`;

@@ -1,19 +1,13 @@
 import { LANGUAGES } from '@shop/contract/common';
 import { loadBundledPacks, loadConsolePacks } from '@shop/contract/packs';
-import { cleanup, render, screen } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { changeLanguage, i18n, initI18n } from '../../lib/i18n';
-import { sessionStore } from '../../lib/session';
-import { answeringFrom } from '../../test/fake-api';
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { changeLanguage, i18n } from '../../lib/i18n';
+import { renderInConsole, signedInAgainst } from '../../test/console';
 import { PayablePayments } from '../PaymentParts';
 
 // The order drawer's payments showed the method's code ("balance", "stripe · stripe_card") where the
 // member's app names it ("Wallet balance"). The console names each method in the operator's language.
-
-beforeAll(async () => {
-  await initI18n();
-});
 
 const at = '2026-11-20T10:00:00.000Z';
 const payment = (id: number, pay_way: string, gateway: string | null) => ({
@@ -24,24 +18,11 @@ const answers: Record<string, unknown> = {
   '/admin/api/payments/list': { list: [payment(1, 'balance', null), payment(2, 'stripe_card', 'stripe'), payment(3, 'some_new_way', null)], total: 3, page: 1, limit: 50, has_more: false },
   '/admin/api/payments/refunds': { list: [], total: 0, page: 1, limit: 50, has_more: false },
 };
-beforeEach(async () => {
-  await changeLanguage('en-us');
-  sessionStore.signIn('token');
-  vi.stubGlobal('fetch', answeringFrom(answers));
-});
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  sessionStore.end('signed_out');
-});
+signedInAgainst(answers);
 
 /** The order's payments as the drawer shows them, and the text of each row's Method cell. */
 async function methods(): Promise<string[]> {
-  render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <PayablePayments payableType="order" payableId={7} />
-    </QueryClientProvider>,
-  );
+  renderInConsole(<PayablePayments payableType="order" payableId={7} />);
   const card = await screen.findByTestId('payable-payments');
   await screen.findByText('PY261120000001', {}, { timeout: 10_000 });
   const table = card.querySelector('.ant-table') as HTMLElement;

@@ -1,18 +1,13 @@
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { App as AntApp } from 'antd';
+import { fireEvent, screen } from '@testing-library/react';
 import type { ComponentType } from 'react';
-import { MemoryRouter } from 'react-router';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { initI18n } from '../../lib/i18n';
-import { sessionStore } from '../../lib/session';
+import { describe, expect, it } from 'vitest';
 import Charity from '../../pages/charity/Charity';
 import Coupons from '../../pages/catalogue/Coupons';
 import Goods from '../../pages/catalogue/Goods';
 import GroupBuys from '../../pages/catalogue/GroupBuys';
 import Reviews from '../../pages/catalogue/Reviews';
 import GiftCards from '../../pages/money/GiftCards';
-import { answeringFrom } from '../../test/fake-api';
+import { renderInConsole, signedInAgainst } from '../../test/console';
 
 // At 1024 px these tables ran past the window's edge and cut off their action buttons (goods IDs
 // stacked a digit a line). As on the members, approvals, payments and after-sales screens, a table
@@ -20,10 +15,6 @@ import { answeringFrom } from '../../test/fake-api';
 // gift cards' filters and buttons wrap. jsdom lays nothing out: what is checked is what makes the
 // browser do so (the table's horizontal scroll frame, the cells' and toolbar's styles); the console's
 // browser test (e2e/table-layout.test.ts) measures the members and approvals tables themselves.
-
-beforeAll(async () => {
-  await initI18n();
-});
 
 const at = '2026-11-20T10:00:00.000Z';
 const page = (row: unknown) => ({ list: [row], total: 1, page: 1, limit: 20, has_more: false });
@@ -38,25 +29,12 @@ const answers: Record<string, unknown> = {
   '/admin/api/catalogue/reviews': page({ id: 77, goods_id: 200, goods_name: 'Rice cooker', sku_text: 'White', member: 'mia', author_name: 'mia', member_id: 3, rating: 4, content: 'Cooks well, a little loud.', images: [], created_at: at, edited_at: null, visible: true, returned_at: null, moderation: null, reply: null, replied_by: null, replied_at: null }),
   '/admin/api/wallet/gift-cards': page({ id: 2, user_id: 1, user_name: 'demo001', value: 50_000, currency: 'USD', count: 2, redeemed: 0, expires_at: at, created_by: 'own2', reason: 'goodwill', created_at: at }),
 };
-beforeEach(() => {
-  sessionStore.signIn('token');
-  vi.stubGlobal('fetch', answeringFrom(answers));
-});
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  sessionStore.end('signed_out');
-});
+signedInAgainst(answers);
 
 function show(Page: ComponentType) {
-  render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <AntApp>
-        <MemoryRouter>
-          <Page />
-        </MemoryRouter>
-      </AntApp>
-    </QueryClientProvider>,
+  renderInConsole(
+    <Page />,
+    '/',
   );
 }
 

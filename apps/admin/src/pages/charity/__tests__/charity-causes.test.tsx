@@ -1,19 +1,12 @@
-import { cleanup, render, screen, within } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { App as AntApp } from 'antd';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { formatMoney } from '../../../lib/format';
-import { changeLanguage, initI18n } from '../../../lib/i18n';
-import { sessionStore } from '../../../lib/session';
+import { changeLanguage } from '../../../lib/i18n';
 import Charity from '../Charity';
-import { answeringFrom } from '../../../test/fake-api';
+import { renderInConsole, signedInAgainst } from '../../../test/console';
 
 // The causes table beside "Pledged (paid)": its pledge count is of paid pledges, the ones that
 // amount sums; all pledges (awaiting payment, cancelled, closed) are a column of their own.
-
-beforeAll(async () => {
-  await initI18n();
-});
 
 const cause = { id: 4, title: { 'en-us': 'Clean water' }, description: {}, image: '', currency: 'USD', min_amount: 100, goal: 500_000, status: 'open', raised: 7_000, supporters: 2, paid_pledges: 3, pledges: 11, created_by: 'owner', created_at: '2026-11-20T10:00:00.000Z' };
 const answers: Record<string, unknown> = {
@@ -21,15 +14,7 @@ const answers: Record<string, unknown> = {
   '/admin/api/charity/causes/list': { list: [cause] },
   '/admin/api/charity/pledges': { list: [], total: 0, page: 1, limit: 20, has_more: false },
 };
-beforeEach(() => {
-  sessionStore.signIn('token');
-  vi.stubGlobal('fetch', answeringFrom(answers));
-});
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  sessionStore.end('signed_out');
-});
+signedInAgainst(answers);
 
 /** The causes table's cell under the column headed `heading`, in the row of `title`. */
 async function cellUnder(heading: string, title: string) {
@@ -44,13 +29,7 @@ async function cellUnder(heading: string, title: string) {
 describe('the console’s charity causes', () => {
   it('counts the paid pledges next to what they raised, and all pledges under a heading that says so', async () => {
     await changeLanguage('en-us');
-    render(
-      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-        <AntApp>
-          <Charity />
-        </AntApp>
-      </QueryClientProvider>,
-    );
+    renderInConsole(<Charity />);
     expect(await cellUnder('Pledged (paid)', 'Clean water')).toBe(formatMoney(7_000, 'USD'));
     expect(await cellUnder('Paid pledges', 'Clean water')).toBe('3');
     expect(await cellUnder('All pledges (any state)', 'Clean water')).toBe('11');

@@ -1,20 +1,12 @@
-import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { App as AntApp } from 'antd';
-import { MemoryRouter, Route, Routes } from 'react-router';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, screen, within } from '@testing-library/react';
+import { Route, Routes } from 'react-router';
+import { describe, expect, it } from 'vitest';
 import { Shell } from '../../../app/Shell';
-import { initI18n } from '../../../lib/i18n';
-import { sessionStore } from '../../../lib/session';
 import Dashboard from '../Dashboard';
-import { answeringFrom } from '../../../test/fake-api';
+import { renderInConsole, signedInAgainst } from '../../../test/console';
 
 // An operator on the keyboard: the window's title names the page they are on, and a review queue
 // they may open is a link on the dashboard (reached by Tab, opened by Enter), named by its words and count.
-
-beforeAll(async () => {
-  await initI18n();
-});
 
 const answers: Record<string, unknown> = {
   '/admin/api/auth/me': { id: 1, user_name: 'ops', role: 'support', permissions: ['session', 'orders.read'], totp_bound: true },
@@ -30,30 +22,17 @@ const answers: Record<string, unknown> = {
 };
 const me = answers['/admin/api/auth/me'];
 const dashboard = answers['/admin/api/dashboard'];
-beforeEach(() => {
-  sessionStore.signIn('token');
-  vi.stubGlobal('fetch', answeringFrom(answers));
-});
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  sessionStore.end('signed_out');
-});
+signedInAgainst(answers);
 
 function console_(at: string) {
-  render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <AntApp>
-        <MemoryRouter initialEntries={[at]}>
-          <Routes>
-            <Route element={<Shell />}>
-              <Route index element={<Dashboard />} />
-              <Route path="/orders" element={<p>The orders list</p>} />
-            </Route>
-          </Routes>
-        </MemoryRouter>
-      </AntApp>
-    </QueryClientProvider>,
+  renderInConsole(
+    <Routes>
+      <Route element={<Shell />}>
+        <Route index element={<Dashboard />} />
+        <Route path="/orders" element={<p>The orders list</p>} />
+      </Route>
+    </Routes>,
+    at,
   );
 }
 

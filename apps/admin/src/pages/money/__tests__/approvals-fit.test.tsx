@@ -1,13 +1,9 @@
 import type { ApprovalRequest } from '@shop/contract/admin';
-import { cleanup, render, screen, within } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { App as AntApp } from 'antd';
-import { MemoryRouter } from 'react-router';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { changeLanguage, i18n, initI18n } from '../../../lib/i18n';
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { i18n } from '../../../lib/i18n';
 import { approvalText } from '../../../lib/approvals';
-import { sessionStore } from '../../../lib/session';
-import { answeringFrom } from '../../../test/fake-api';
+import { renderInConsole, signedInAgainst } from '../../../test/console';
 import { windowWidth } from '../../../test/window-width';
 import Approvals from '../Approvals';
 
@@ -18,11 +14,6 @@ import Approvals from '../Approvals';
 // pinned actions only where a request can be decided, and a narrow window shows each request as a
 // card whose amount and what it does come before its buttons. jsdom lays nothing out: what is
 // checked is what the browser is told (each column's width, what is pinned, what is shown where).
-
-beforeAll(async () => {
-  await initI18n();
-  await changeLanguage('en-us');
-});
 
 /** 1280 px − the menu (220 and its border) − the page's margins (2 × 24) − a scrollbar (15). */
 const ROOM = 996;
@@ -54,25 +45,12 @@ const answers: Record<string, unknown> = {
   '/admin/api/approvals/limits': { list: [] },
 };
 
-beforeEach(() => {
-  sessionStore.signIn('token');
-  vi.stubGlobal('fetch', answeringFrom(answers));
-});
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  sessionStore.end('signed_out');
-});
+signedInAgainst(answers);
 
 function show(status: string) {
-  render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <AntApp>
-        <MemoryRouter initialEntries={[`/approvals?status=${status}`]}>
-          <Approvals />
-        </MemoryRouter>
-      </AntApp>
-    </QueryClientProvider>,
+  renderInConsole(
+    <Approvals />,
+    `/approvals?status=${status}`,
   );
 }
 

@@ -1,22 +1,14 @@
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { App as AntApp } from 'antd';
+import { fireEvent, screen, within } from '@testing-library/react';
 import type { ComponentType } from 'react';
-import { MemoryRouter } from 'react-router';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { changeLanguage, initI18n } from '../../../lib/i18n';
-import { sessionStore } from '../../../lib/session';
-import { answeringFrom } from '../../../test/fake-api';
+import { describe, expect, it } from 'vitest';
+import { changeLanguage } from '../../../lib/i18n';
+import { renderInConsole, signedInAgainst } from '../../../test/console';
 import GiftCards from '../GiftCards';
 import Ledger from '../Ledger';
 
 // The journal's "By" said "Operator 4" where every other page says `fin2#4`; the gift-card batches
 // named only the approver. And the ledger check had no place in the console: the journal now runs
 // it and shows its answer, each problem in the operator's language.
-
-beforeAll(async () => {
-  await initI18n();
-});
 
 const at = '2026-11-20T10:00:00.000Z';
 const page = (row: unknown) => ({ list: [row], total: 1, page: 1, limit: 20, has_more: false });
@@ -29,25 +21,12 @@ const answers: Record<string, unknown> = {
   }),
   '/admin/api/wallet/gift-card-batches': page({ id: 2, user_id: 31, user_name: 'demo001', value: 5_000, currency: 'USD', count: 2, redeemed: 0, expires_at: at, requested_by: 'fin1#3', created_by: 'fin2#4', reason: 'goodwill', created_at: at }),
 };
-beforeEach(() => {
-  sessionStore.signIn('token');
-  vi.stubGlobal('fetch', answeringFrom(answers));
-});
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  sessionStore.end('signed_out');
-});
+signedInAgainst(answers);
 
 function show(Page: ComponentType) {
-  render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <AntApp>
-        <MemoryRouter>
-          <Page />
-        </MemoryRouter>
-      </AntApp>
-    </QueryClientProvider>,
+  renderInConsole(
+    <Page />,
+    '/',
   );
 }
 

@@ -1,20 +1,11 @@
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { App as AntApp } from 'antd';
-import { MemoryRouter } from 'react-router';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { changeLanguage, initI18n } from '../../../lib/i18n';
-import { sessionStore } from '../../../lib/session';
-import { answeringFrom } from '../../../test/fake-api';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { renderInConsole, signedInAgainst } from '../../../test/console';
 import Withdrawals from '../Withdrawals';
 
 // The withdrawal queue said nothing of a member's ban and offered Approve (which went through). The
 // member is tagged Banned (or Closed) in the list and the drawer, Approve is disabled with the reason
 // said (the button is described by it), Reject stays; marking an approved one paid names the ban.
-
-beforeAll(async () => {
-  await initI18n();
-});
 
 const at = '2026-11-20T10:00:00.000Z';
 const withdrawal = (id: number, userName: string, memberStatus: 'active' | 'banned' | 'closed', status: 'pending' | 'approved' = 'pending') => ({
@@ -26,26 +17,12 @@ const answers: Record<string, unknown> = {
   '/admin/api/auth/me': { id: 1, user_name: 'fin1', role: 'finance', permissions: ['session', 'withdrawals.review'], totp_bound: true },
   '/admin/api/wallet/withdrawals': { list: [withdrawal(71, 'banned_bob', 'banned'), withdrawal(72, 'good_gina', 'active'), withdrawal(73, 'closed_carl', 'closed'), withdrawal(74, 'banned_bea', 'banned', 'approved')], total: 4, page: 1, limit: 20, has_more: false },
 };
-beforeEach(async () => {
-  await changeLanguage('en-us');
-  sessionStore.signIn('token');
-  vi.stubGlobal('fetch', answeringFrom(answers));
-});
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  sessionStore.end('signed_out');
-});
+signedInAgainst(answers);
 
 const show = () =>
-  render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <AntApp>
-        <MemoryRouter initialEntries={['/reviews/withdrawals']}>
-          <Withdrawals />
-        </MemoryRouter>
-      </AntApp>
-    </QueryClientProvider>,
+  renderInConsole(
+    <Withdrawals />,
+    '/reviews/withdrawals',
   );
 const rowOf = (withdrawNo: string) => screen.getByText(withdrawNo).closest('tr')!;
 const drawer = () => screen.getByRole('dialog');

@@ -1,20 +1,14 @@
-import { cleanup, render, screen, within } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { formatMoney } from '../../../lib/format';
-import { changeLanguage, initI18n } from '../../../lib/i18n';
-import { sessionStore } from '../../../lib/session';
+import { changeLanguage } from '../../../lib/i18n';
 import { ShopOrderHistory } from '../ShopOrderHistory';
 import { StockChanges } from '../StockChanges';
-import { answeringFrom } from '../../../test/fake-api';
+import { renderInConsole, signedInAgainst } from '../../../test/console';
 
 // At 1280 px a completed shop order's drawer showed a fixed
 // "awaiting payment, paid" timeline and no fee, earnings or refund; the stock changes were headed
 // "Reviewed by" and named `member:1` and `system:demo-seed`.
-
-beforeAll(async () => {
-  await initI18n();
-});
 
 const at = (h: number) => `2026-11-2${h}T10:00:00.000Z`;
 const answers: Record<string, unknown> = {
@@ -47,19 +41,12 @@ const answers: Record<string, unknown> = {
 };
 /** The stock changes as the API answers them (a test may answer others, set back before each test). */
 const stockChanges = answers['/admin/api/shops/stockChanges'];
-beforeEach(async () => {
+signedInAgainst(answers);
+beforeEach(() => {
   answers['/admin/api/shops/stockChanges'] = stockChanges;
-  await changeLanguage('en-us');
-  sessionStore.signIn('token');
-  vi.stubGlobal('fetch', answeringFrom(answers));
-});
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  sessionStore.end('signed_out');
 });
 
-const shown = (ui: React.ReactNode) => render(<QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>{ui}</QueryClientProvider>);
+const shown = (ui: React.ReactNode) => renderInConsole(ui);
 
 describe('a shop order’s drawer', () => {
   it('shows the fee with its rate, the owner’s earnings with when they settled, the case’s refund and every step with who took it', async () => {
