@@ -1,7 +1,7 @@
 import type { ApprovalChange, ApprovalRequest, ApprovalWhat } from '@shop/contract/admin';
 import { normalizeLanguage } from '@shop/contract/common';
 import type { TFunction } from 'i18next';
-import { formatDate, formatNumber } from './format';
+import { formatDate, formatNumber, formatRate } from './format';
 import { i18n } from './i18n';
 import { showAmount, showPercent } from './money';
 
@@ -55,7 +55,7 @@ function whatText(t: TFunction, w: ApprovalWhat): string {
         total: w.total_limit === null ? t('console.money.approvals.what.noLimit') : formatNumber(w.total_limit),
       });
     case 'rate':
-      return k(w.date ? 'rate_from' : 'rate', { base: w.base, quote: w.quote, rate: w.rate, date: formatDate(w.date, true) });
+      return k(w.date ? 'rate_from' : 'rate', { base: w.base, quote: w.quote, rate: formatRate(w.rate), date: formatDate(w.date, true) });
     case 'shop_stock':
       return k(w.key, { delta: formatNumber(w.delta), sku: String(w.sku_id), shop: w.shop });
     case 'goods_points':

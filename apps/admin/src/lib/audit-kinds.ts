@@ -2,7 +2,7 @@ import { APPROVAL_KINDS, APPROVAL_STEPS, OPERATOR_ACTION_FAMILY_WORDS, OPERATOR_
 import type { TFunction } from 'i18next';
 import { approvalText, changeText } from './approvals';
 import { toMinorUnits } from '@shop/contract/common';
-import { formatDate, formatMoney, formatNumber } from './format';
+import { formatDate, formatMoney, formatNumber, formatRate } from './format';
 import { POINTS } from './money';
 
 /**
@@ -78,7 +78,7 @@ export function describeFacts(t: TFunction, facts: AuditFacts, kind?: ApprovalKi
     case 'shipping_countries':
       return facts.countries.join(', ');
     case 'exchange_rate':
-      return `1 ${facts.base} = ${facts.rate} ${facts.quote}`;
+      return `1 ${facts.base} = ${formatRate(facts.rate)} ${facts.quote}`;
     case 'adjustment_limit':
       return facts.currency === POINTS ? `${formatNumber(facts.amount)} ${t('console.members.assets.points')}` : formatMoney(facts.amount, facts.currency);
     case 'operator_member':

@@ -30,6 +30,16 @@ export function formatRegion(code: string): string {
   }
 }
 
+/**
+ * An exchange rate the shop keeps as text ("19382.54", "4.4750"), in the console language's digits and
+ * marks (19.382,54 in Indonesian), every digit kept: an operator checks it against the bank's.
+ */
+export function formatRate(rate: string): string {
+  if (!/^\d+(\.\d+)?$/.test(rate)) return rate;
+  const decimals = rate.split('.')[1]?.length ?? 0;
+  return new Intl.NumberFormat(tag(), { minimumFractionDigits: decimals, maximumFractionDigits: decimals }).format(rate as unknown as number);
+}
+
 /** A count with the language's grouping. */
 export const formatNumber = (n: number): string => new Intl.NumberFormat(tag()).format(n);
 

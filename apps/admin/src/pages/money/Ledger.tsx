@@ -7,7 +7,7 @@ import { useSearchParams } from 'react-router';
 import type { z } from 'zod';
 import { useEndpointQuery } from '../../lib/endpoint-query';
 import { FramedTable, QueryTable, type ListSort } from '../../components/QueryTable';
-import { formatDate } from '../../lib/format';
+import { formatDate, formatRate } from '../../lib/format';
 import { useCan } from '../../lib/operator';
 import { entryKindsRoute, journalRoute, ledgerCheckRoute } from '../../lib/routes-money';
 import { showAmount } from '../../lib/money';
@@ -153,7 +153,7 @@ export default function Ledger() {
           {
             title: t('console.money.ledger.memo'),
             key: 'memo',
-            render: (_, e) => [e.memo, e.reverses_entry_id ? t('console.money.ledger.reverses', { id: e.reverses_entry_id }) : null, e.rate ? `${t('console.money.ledger.rate')} ${e.rate}` : null].filter(Boolean).join(' · ') || '—',
+            render: (_, e) => [e.memo, e.reverses_entry_id ? t('console.money.ledger.reverses', { id: e.reverses_entry_id }) : null, e.rate ? `${t('console.money.ledger.rate')} ${formatRate(e.rate)}` : null].filter(Boolean).join(' · ') || '—',
           },
         ]}
       />

@@ -12,7 +12,7 @@ import { DecisionModal, type DecisionField } from '../../components/DecisionModa
 import type { BodySchema } from '../../lib/form';
 import { QueryTable } from '../../components/QueryTable';
 import { call } from '../../lib/request';
-import { formatDate, formatNumber } from '../../lib/format';
+import { formatDate, formatNumber, formatRate } from '../../lib/format';
 import {
   addBankRoute, addCollectionAccountRoute, addCryptoAddressesRoute, approvalsRoute, banksRoute, collectionAccountsRoute, cryptoPoolRoute, payMethodsRoute, ratesRoute, rechargeChannelsRoute, setRateRoute, setPayMethodRoute,
   setRechargeChannelRoute, setWalletLimitRoute, walletLimitsRoute,
@@ -201,8 +201,8 @@ export default function MoneySettings() {
             query={rates}
             columns={[
               { title: t('console.money.settings.pair'), key: 'p', render: (_, r) => `${r.base} → ${r.quote}` },
-              { title: t('console.money.settings.feed'), key: 'e', render: (_, r) => (r.ecb ? `${r.ecb.rate} (${formatDate(r.ecb.date, true)})` : '—') },
-              { title: t('console.money.settings.override'), key: 'o', render: (_, r) => (r.operator ? `${r.operator.rate} (${formatDate(r.operator.date, true)})` : '—') },
+              { title: t('console.money.settings.feed'), key: 'e', render: (_, r) => (r.ecb ? `${formatRate(r.ecb.rate)} (${formatDate(r.ecb.date, true)})` : '—') },
+              { title: t('console.money.settings.override'), key: 'o', render: (_, r) => (r.operator ? `${formatRate(r.operator.rate)} (${formatDate(r.operator.date, true)})` : '—') },
               { title: t('console.money.settings.effective'), dataIndex: 'effective', render: (s: string) => <Tag color={s === 'operator' ? 'blue' : 'default'}>{s === 'operator' ? t('console.money.settings.override') : t('console.money.settings.feed')}</Tag> },
             ]}
           />

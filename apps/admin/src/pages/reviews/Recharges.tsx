@@ -1,5 +1,6 @@
 import type { adminRechargeSchema } from '@shop/contract/wallet';
 import { Empty, Image, Typography } from 'antd';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { ReviewQueue } from '../../components/ReviewQueue';
@@ -7,9 +8,16 @@ import { numberColumn, QUEUE_WIDTHS, stackedColumn, statusColumn } from '../../c
 import { StatusTag } from '../../components/StatusTag';
 import { call } from '../../lib/request';
 import { confirmRechargeRoute as adminConfirmRecharge, rechargesRoute as adminListRecharges, rejectRechargeRoute as adminRejectRecharge } from '../../lib/routes';
-import { formatDate, formatMoney } from '../../lib/format';
+import { formatDate, formatMoney, formatRate } from '../../lib/format';
 
 type Row = z.infer<typeof adminRechargeSchema>;
+
+/** The rate a top-up was converted at, 1 paid = rate credited, with where it came from and its day; none when paid in the wallet's own currency. */
+function rateText(t: TFunction, r: Row): string {
+  if (r.pay_currency === r.wallet_currency) return '—';
+  const source = r.rate_source === 'operator' ? t('console.money.settings.override') : r.rate_source === 'ecb' ? t('console.money.settings.feed') : r.rate_source;
+  return `1 ${r.pay_currency} = ${formatRate(r.rate)} ${r.wallet_currency} (${source}, ${formatDate(r.rate_date, true)})`;
+}
 
 /** Top-ups by bank transfer (with the slip) and stablecoin (with the hash) waiting for an operator. */
 export default function Recharges() {
@@ -35,7 +43,7 @@ export default function Recharges() {
         { label: t('console.common.member'), value: `${r.user_name} (#${r.user_id})` },
         { label: t('console.recharge.kind'), value: `${t(`console.recharge.${r.kind}`)} · ${r.channel}` },
         { label: t('console.recharge.paid'), value: formatMoney(r.pay_amount, r.pay_currency) },
-        { label: t('console.recharge.rate'), value: `${r.rate} (${r.rate_source}, ${r.rate_date})` },
+        { label: t('console.recharge.rate'), value: rateText(t, r) },
         { label: t('console.recharge.credited'), value: <strong>{formatMoney(r.credit_amount, r.wallet_currency)}</strong> },
         ...(r.network ? [{ label: t('console.withdrawal.network'), value: r.network }] : []),
         ...(r.tx_hash ? [{ label: t('console.recharge.txHash'), value: <Typography.Text copyable style={{ wordBreak: 'break-all' }}>{r.tx_hash}</Typography.Text> }] : []),
