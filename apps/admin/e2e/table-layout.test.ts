@@ -164,3 +164,26 @@ describe('wide tables at laptop widths (Chromium)', () => {
     expect(hidden).toEqual([]);
   });
 });
+
+describe('the menu beside the page (Chromium)', () => {
+  it('stays in view while a long page scrolls, scrolls on its own when taller than the window, and a page opened from low in it starts at its top', async () => {
+    const { token } = await consoleOperator('owner', `menu${Date.now().toString(36)}`);
+    const page = await openConsole(browser, token, '/referral/plan');
+    await page.setViewportSize({ width: 1280, height: 400 });
+    await page.waitForFunction(() => document.documentElement.scrollHeight > 700);
+    const menu = page.locator('.ant-layout-sider');
+    expect(await menu.evaluate((e) => e.scrollHeight > e.clientHeight)).toBe(true);
+
+    await page.evaluate(() => window.scrollTo(0, 300));
+    expect(await page.evaluate(() => window.scrollY)).toBe(300);
+    expect(await menu.evaluate((e) => Math.round(e.getBoundingClientRect().top))).toBe(0);
+    const last = menu.locator('.ant-menu-item').last();
+    await last.scrollIntoViewIfNeeded();
+    expect(await page.evaluate(() => window.scrollY)).toBe(300);
+    await shot(page, 'menu-scrolled-400');
+    await last.click();
+    await page.waitForFunction((from) => !location.hash.includes(from), '/referral/plan');
+    await page.waitForFunction(() => window.scrollY === 0);
+    await page.close();
+  });
+});

@@ -137,6 +137,10 @@ export function Shell() {
   const flat = pages.flatMap((p) => ('group' in p ? p.children : [p]));
   const current = flat.find((p) => p.path === pathname) ?? flat.find((p) => matches(p.path, pathname));
   usePageTitle(current?.label);
+  // Another page opens at its top: the window kept the last page's scroll, so a page opened from low in the menu showed only its bottom.
+  useEffect(() => {
+    (document.scrollingElement ?? document.documentElement).scrollTop = 0;
+  }, [pathname]);
   const items = pages
     .map((p) =>
       'group' in p
@@ -182,7 +186,8 @@ export function Shell() {
           {menu}
         </ModalDrawer>
       ) : (
-        <Layout.Sider width={220} theme="light" style={{ borderRight: '1px solid #f0f0f0' }}>
+        // The menu stays in view while a long page scrolls, and scrolls on its own when it is taller than the window.
+        <Layout.Sider width={220} theme="light" style={{ borderRight: '1px solid #f0f0f0', position: 'sticky', top: 0, height: '100vh', overflowY: 'auto' }}>
           <div style={{ padding: '18px 20px', fontWeight: 600, fontSize: 16 }}>{t('console.app.title')}</div>
           {menu}
         </Layout.Sider>
