@@ -71,7 +71,7 @@ describe('an exchange whose replacement is short', () => {
     const refused = await support.post('/admin/api/after-sales/approve', { id });
     expect(refused.body).toMatchObject({ code: ResponseCode.stockShortage, msg: `Not enough stock of the replacement ${o.goods.name} (Colour 3): 0 left` });
     const zh = await support.post('/admin/api/after-sales/approve', { id }, 'zh-cn');
-    expect(zh.body.msg).toBe(`换货商品 茶壶 ${o.goods.name}(颜色 3)库存不足,仅剩 0 件`);
+    expect(zh.body.msg).toBe(`换货商品 茶壶 ${o.goods.name}（颜色 3）库存不足，仅剩 0 件`);
     expect((await kit.caseRow(id)).status).toBe('under_review');
   });
 });
