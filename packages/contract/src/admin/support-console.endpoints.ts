@@ -6,7 +6,7 @@ import { pageOf, pageQuery } from '../common/pagination.js';
 import { isAppPageLink } from '../common/pages.js';
 import { freeText } from '../common/text.js';
 import { baseUpdatedAt } from '../catalogue/catalogue.admin.js';
-import { CHAT_MESSAGE_MAX_LENGTH, chatMessageSchema, chatMessagesQuery, FEEDBACK_STATUSES, feedbackStatus } from '../support/support.schemas.js';
+import { CHAT_MESSAGE_KINDS, CHAT_MESSAGE_MAX_LENGTH, chatMessageSchema, chatMessagesQuery, FEEDBACK_STATUSES, feedbackStatus } from '../support/support.schemas.js';
 
 // Support as operators see it: messages to all members or a segment, the support settings, the
 // feedback queue with replies, and the feedback categories.
@@ -135,7 +135,10 @@ export const adminConversationSchema = z.object({
   agent_name: z.string().nullable(),
   /** The member's messages the agents have not read. */
   unread: z.number().int(),
+  /** The last line: text as written; a picture's is empty, goods' their name, an order's its number; worded by `last_message_kind`. */
   last_message: z.string(),
+  /** What kind of message the last line was, for the reader's language to word ("Picture", "Goods: …"). */
+  last_message_kind: z.enum(CHAT_MESSAGE_KINDS),
   last_message_at: z.string(),
   created_at: z.string(),
 });

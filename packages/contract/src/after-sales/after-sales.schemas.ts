@@ -70,10 +70,15 @@ export const afterSaleReasonSchema = z.object({
 export const afterSaleReasonsQuery = z.object({ kind: z.enum(AFTER_SALE_KINDS).optional() });
 export const afterSaleReasonsData = z.object({ list: z.array(afterSaleReasonSchema) });
 
-/** A case is on a regular order (`order_id`) or on a member-shop order (`shop_order_id`): exactly one is named. */
-const oneOrder = <T extends { order_id?: number; shop_order_id?: number }>(v: T) => (v.order_id === undefined) !== (v.shop_order_id === undefined);
-const oneOrderIssue = { message: 'validation.required', path: ['order_id'] };
-export const afterSaleApplyBody = z.object({ order_id: id.optional(), shop_order_id: id.optional() }).refine(oneOrder, oneOrderIssue);
+/**
+ * A case is on a regular order (`order_id`) or on a member-shop order (`shop_order_id`): exactly one
+ * is named. Neither: the order is required; both: refused as naming two (never read as "required").
+ */
+const oneOrder = (v: { order_id?: number; shop_order_id?: number }, ctx: z.RefinementCtx) => {
+  if (v.order_id === undefined && v.shop_order_id === undefined) ctx.addIssue({ code: 'custom', path: ['order_id'], message: 'validation.required', input: v.order_id });
+  else if (v.order_id !== undefined && v.shop_order_id !== undefined) ctx.addIssue({ code: 'custom', path: ['shop_order_id'], message: 'afterSales.validation.oneOrderOnly', input: v.shop_order_id });
+};
+export const afterSaleApplyBody = z.object({ order_id: id.optional(), shop_order_id: id.optional() }).superRefine(oneOrder);
 /** One line of an order as after-sales sees it. */
 export const afterSaleApplyLineSchema = z.object({
   order_line_id: z.number().int(),
@@ -136,7 +141,7 @@ export const afterSaleSubmitBody = z.object({
   description: freeText(AFTER_SALE_DESCRIPTION_MAX).default(''),
   images: z.array(uploadRef).max(AFTER_SALE_IMAGES_MAX).default([]),
   video: uploadRef.optional(),
-}).refine(oneOrder, oneOrderIssue);
+}).superRefine(oneOrder);
 /** A rejected case sent again (the same lines, new words and evidence): a new case that names the one it follows. */
 export const afterSaleResubmitBody = z.object({
   case_id: id,
@@ -358,7 +363,7 @@ export const afterSaleEstimateQuery = z
       .regex(ESTIMATE_LINES, 'validation.invalid')
       .refine(eachLineOnce, { error: 'afterSales.validation.lineTwice' }),
   })
-  .refine((v) => v.order_id !== undefined || v.shop_order_id !== undefined, { message: 'validation.required', path: ['order_id'] });
+  .superRefine(oneOrder);
 export const afterSaleEstimateData = z.object({
   currency: z.string(),
   /** The goods' share of what was paid for the units. */

@@ -58,9 +58,14 @@ export const SHOP_INTRO_MAX = 140;
 /** The most characters of a shop's contact phone, separators included. */
 export const SHOP_CONTACT_MAX = 30;
 
-/** The largest shop price or amount collected, in minor units, as for the platform's own goods (1,000,000,000.00; ¥100,000,000,000 in yen): refused past it in money's words. */
+/**
+ * The largest shop price or amount collected, in minor units, as for the platform's own goods
+ * (1,000,000,000.00; ¥100,000,000,000 in yen). The body does not say the goods' currency, so the
+ * server refuses past it (422, `userShop.validation.amountTooLarge`) with the limit in that currency;
+ * the schema only keeps numbers exact.
+ */
 export const SHOP_AMOUNT_MAX = 100_000_000_000;
-const shopAmount = (min: number) => wholeNumber(min, SHOP_AMOUNT_MAX, undefined, 'userShop.validation.amountTooLarge');
+const shopAmount = (min: number) => wholeNumber(min, Number.MAX_SAFE_INTEGER);
 
 /** A shop as its owner sees it (contact and address in full), or as a buyer sees it (`mine` false). */
 export const shopSchema = z.object({

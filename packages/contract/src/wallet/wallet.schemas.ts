@@ -372,8 +372,8 @@ export const giveGiftCardBody = z
     account: z.string().trim().min(3).max(64),
     /** Give these cards … */
     card_ids: z.array(id).min(1).max(100).optional(),
-    /** … or this many of the member's active cards of `value` and `currency`, soonest-expiring first. */
-    count: z.coerce.number().min(1, 'wallet.validation.giftCardCount').max(100).int('wallet.validation.giftCardCount').optional(),
+    /** … or this many (a whole number, 1 to 100) of the member's active cards of `value` and `currency`, soonest-expiring first. */
+    count: z.coerce.number().min(1, 'wallet.validation.giftCardCountRange').max(100, 'wallet.validation.giftCardCountRange').int('wallet.validation.giftCardCountRange').optional(),
     value: minor.min(1).optional(),
     currency: currency.optional(),
     pay_password: payPassword,

@@ -341,6 +341,9 @@ export default function ChatDesk() {
   const [selected, setSelected] = useState<Conversation | null>(null);
   const query = useEndpointQuery(conversationsRoute, { status: tab === 'mine' ? 'open' : tab, ...(tab === 'mine' ? { mine: 'true' as const } : {}), page: 1, limit: 50 }, { refetchInterval: 5_000 });
   const list = query.data?.list ?? [];
+  /** The last line in the operator's language: a picture, goods or an order named as such; text as written. */
+  const lastLine = (c: Conversation) =>
+    c.last_message_kind === 'image' ? t('console.support.chat.lastPicture') : c.last_message_kind === 'goods' ? t('console.support.chat.lastGoods', { name: c.last_message }) : c.last_message_kind === 'order' ? t('console.support.chat.order', { no: c.last_message }) : c.last_message;
   return (
     <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
       <Segmented<Tab>
@@ -391,7 +394,7 @@ export default function ChatDesk() {
                         }
                         description={
                           <Typography.Text type="secondary" ellipsis style={{ width: 200, maxWidth: '100%' }} id={`conversation-${c.id}-last`}>
-                            {c.last_message} · {formatDate(c.last_message_at)}
+                            {lastLine(c)} · {formatDate(c.last_message_at)}
                           </Typography.Text>
                         }
                       />

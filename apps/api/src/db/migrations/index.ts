@@ -100,6 +100,10 @@ import * as shopStockReturnReason from './2026_12_01_1000_shop_stock_return_reas
 import * as pvEntryLegs from './2026_12_01_1110_pv_entry_legs.js';
 import * as operatorActionFacts from './2026_12_01_1330_operator_action_facts.js';
 import * as pvDayClosings from './2026_12_01_1200_pv_day_closings.js';
+import * as chatLastMessageKind from './2026_12_02_1410_chat_last_message_kind.js';
+import * as bankCardAccountOnce from './2026_12_02_1500_bank_card_account_once.js';
+import * as taiwanCountiesAndCities from './2026_12_02_1620_taiwan_counties_and_cities.js';
+import * as hongKongMacaoShortNames from './2026_12_02_1630_hong_kong_macao_short_names.js';
 
 /**
  * Every migration, by its dated name; they run in name order. A new migration adds one line here
@@ -207,4 +211,8 @@ export const migrations: Record<string, Migration> = {
   '2026_12_01_1110_pv_entry_legs': pvEntryLegs,
   '2026_12_01_1330_operator_action_facts': operatorActionFacts,
   '2026_12_01_1200_pv_day_closings': pvDayClosings,
+  '2026_12_02_1410_chat_last_message_kind': chatLastMessageKind,
+  '2026_12_02_1500_bank_card_account_once': bankCardAccountOnce,
+  '2026_12_02_1620_taiwan_counties_and_cities': taiwanCountiesAndCities,
+  '2026_12_02_1630_hong_kong_macao_short_names': hongKongMacaoShortNames,
 };

@@ -30,14 +30,14 @@ export const findPreviousAgent = async (db: Executor, memberId: number): Promise
   return row?.agent_id ? Number(row.agent_id) : undefined;
 };
 
-export const updateConversation = (db: Executor, id: number, set: { agent_id?: number | null; status?: 'open' | 'closed'; closed_at?: Date; last_message?: string; unread_agent_add?: number; unread_member_add?: number; unread_agent_zero?: boolean; unread_member_zero?: boolean; touched?: boolean }) =>
+export const updateConversation = (db: Executor, id: number, set: { agent_id?: number | null; status?: 'open' | 'closed'; closed_at?: Date; last_message?: { text: string; kind: ChatKind }; unread_agent_add?: number; unread_member_add?: number; unread_agent_zero?: boolean; unread_member_zero?: boolean; touched?: boolean }) =>
   db
     .updateTable('chat_conversations')
     .set((eb) => ({
       ...(set.agent_id !== undefined ? { agent_id: set.agent_id } : {}),
       ...(set.status ? { status: set.status } : {}),
       ...(set.closed_at ? { closed_at: set.closed_at } : {}),
-      ...(set.last_message !== undefined ? { last_message: set.last_message, last_message_at: sql`now()` } : {}),
+      ...(set.last_message !== undefined ? { last_message: set.last_message.text, last_message_kind: set.last_message.kind, last_message_at: sql`now()` } : {}),
       ...(set.unread_agent_zero ? { unread_agent: 0 } : set.unread_agent_add ? { unread_agent: eb('unread_agent', '+', set.unread_agent_add) } : {}),
       ...(set.unread_member_zero ? { unread_member: 0 } : set.unread_member_add ? { unread_member: eb('unread_member', '+', set.unread_member_add) } : {}),
     }))

@@ -133,7 +133,7 @@ async function memberContent(tx: Tx, memberId: number, lang: Actor['lang'], body
         const ownVideo = (await findOwnUploadIds(tx, memberId, [body.upload_id], 'video')).length > 0;
         throw new AppError(ResponseCode.feedbackImageNotOwn, undefined, ownVideo ? { messageKey: 'support.code.feedbackImageNotImage' } : undefined);
       }
-      return { kind: 'image' as const, body: '', upload_id: body.upload_id, ref_id: null, preview: '[image]' };
+      return { kind: 'image' as const, body: '', upload_id: body.upload_id, ref_id: null, preview: '' };
     }
     case 'goods': {
       const goods = await findGoodsById(tx, body.goods_id);
@@ -171,7 +171,7 @@ export async function sendMemberMessage(deps: Deps, actor: Actor, body: Endpoint
     const content = await memberContent(tx, memberId, actor.lang, body);
     const agentId = conversation.agent_id === null ? await assignee(tx, memberId) : undefined;
     const row = await q.insertChatMessage(tx, { conversation_id: conversation.id, member_id: memberId, sender: 'member', agent_id: null, kind: content.kind, body: content.body, upload_id: content.upload_id, ref_id: content.ref_id });
-    await q.updateConversation(tx, conversation.id, { ...(agentId ? { agent_id: agentId } : {}), last_message: cutText(content.preview, 200), unread_agent_add: 1 });
+    await q.updateConversation(tx, conversation.id, { ...(agentId ? { agent_id: agentId } : {}), last_message: { text: cutText(content.preview, 200), kind: content.kind }, unread_agent_add: 1 });
     await chatMoved(tx, memberId);
     tx.afterCommit(() => deps.limiter.reset(typingKey('member', memberId)));
     return toMemberMessage(deps, actor.lang, await q.findMemberChatMessage(tx, row.id));
@@ -202,6 +202,7 @@ const toConversation = (c: ConversationRow): EndpointData<typeof adminChatClose>
   agent_name: c.agent_name ?? null,
   unread: c.unread_agent,
   last_message: c.last_message,
+  last_message_kind: c.last_message_kind,
   last_message_at: iso(c.last_message_at),
   created_at: iso(c.created_at),
 });
@@ -244,7 +245,7 @@ export async function replyAsAgent(deps: Deps, actor: Actor, input: EndpointBody
     if (c.status !== 'open') throw conversationClosed();
     await q.touchAgent(tx, operatorId);
     const row = await q.insertChatMessage(tx, { conversation_id: c.id, member_id: Number(c.member_id), sender: 'agent', agent_id: operatorId, kind: 'text', body: input.text, upload_id: null, ref_id: null });
-    await q.updateConversation(tx, c.id, { ...(c.agent_id === null ? { agent_id: operatorId } : {}), last_message: cutText(input.text, 200), unread_member_add: 1 });
+    await q.updateConversation(tx, c.id, { ...(c.agent_id === null ? { agent_id: operatorId } : {}), last_message: { text: cutText(input.text, 200), kind: 'text' }, unread_member_add: 1 });
     if (c.unread_member === 0) {
       await enqueueJob(tx, 'tell_away_chat_member', { conversationId: Number(c.id), messageId: Number(row.id) }, { runAt: new Date(Date.now() + AWAY_AFTER_MS), jobKey: awayJobKey(Number(c.id)), maxAttempts: 5 });
     }
@@ -332,7 +333,7 @@ export async function saveCannedReply(db: AppDeps['db'], actor: Actor, input: En
     if (input.id) await assertCannedLoaded(tx, input.id, input.base_updated_at);
     const row = input.id ? await q.updateCannedReply(tx, input.id, values) : await q.insertCannedReply(tx, { ...values, created_by: operator });
     if (!row) throw new AppError(ResponseCode.notFound, { what: 'canned reply' });
-    await insertOperatorAction(tx, { operator, action: `chat.canned.${input.id ? 'update' : 'create'} ${row.lang}`, target_type: 'chat', target_id: row.id });
+    await insertOperatorAction(tx, { operator, action: input.id ? 'chat.canned.update' : 'chat.canned.create', target_type: 'chat', target_id: row.id, facts: { key: 'canned_reply', lang: row.lang } });
     return toCanned(row);
   });
 }

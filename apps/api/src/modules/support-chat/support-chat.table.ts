@@ -11,7 +11,10 @@ export interface ChatConversationsTable {
   unread_member: Generated<number>;
   /** The member's messages the agents have not read. */
   unread_agent: Generated<number>;
+  /** The last line written (a picture's is empty; goods: its name; an order: its number). */
   last_message: Generated<string>;
+  /** What kind of message the last line was: the desk words a picture, goods or an order in the operator's language. */
+  last_message_kind: Generated<ChatKind>;
   last_message_at: Timestamp;
   created_at: Timestamp;
   closed_at: Timestamp | null;

@@ -1,5 +1,6 @@
 import {
   ResponseCode,
+  SHOP_AMOUNT_MAX,
   SHOP_NAME_MAX,
   type EndpointBody,
   type EndpointData,
@@ -340,6 +341,14 @@ export async function goodsChoices(db: Executor, actor: Actor, input: EndpointQu
 }
 
 /**
+ * Refuses a shop price or an amount collected past the shop's limit (in minor units) as the contract
+ * refuses a field (422), the limit said in the goods' own currency: only here is that currency known.
+ */
+function refuseShopAmountTooLarge(field: string, minor: number, currency: string): void {
+  if (minor > SHOP_AMOUNT_MAX) throw new ValidationError([{ field, key: 'userShop.validation.amountTooLarge', params: { max: new Amount(SHOP_AMOUNT_MAX, currency), currency } }]);
+}
+
+/**
  * Puts platform goods on the shop's shelves (only goods the platform sells) or takes them off, and
  * sets the shop's own prices of its SKUs: each inside the operators' band around the platform's
  * price, else refused with the band and nothing changed.
@@ -348,6 +357,7 @@ export async function setShopGoods(db: Executor, actor: Actor, input: EndpointBo
   const shopId = Number((await ownShop(db, actor)).id);
   const goods = await findGoodsById(db, input.goods_id);
   if (!goods || (input.on_sale && goods.status !== 'on_sale')) throw new AppError(ResponseCode.shopGoodsNotOffered);
+  (input.prices ?? []).forEach((p, i) => refuseShopAmountTooLarge(`prices.${i}.price`, p.price, goods.currency));
   const prices = [...new Map((input.prices ?? []).map((p) => [p.sku_id, p])).values()];
   if (prices.length) {
     const skus = new Map((await findSkusOfGoods(db, input.goods_id)).map((k) => [Number(k.id), Number(k.price_minor)]));
@@ -356,7 +366,11 @@ export async function setShopGoods(db: Executor, actor: Actor, input: EndpointBo
       const platform = skus.get(p.sku_id);
       if (platform === undefined) throw new AppError(ResponseCode.shopGoodsNotOffered);
       const { min, max } = bandOf(platform, band);
-      if (p.price < min || p.price > max) throw new AppError(ResponseCode.shopPriceOutOfBand, { min: new Amount(min, goods.currency), max: new Amount(max, goods.currency), currency: goods.currency });
+      if (p.price < min || p.price > max) {
+        // A band of no width allows one price: said as that price, not "between 20.00 and 20.00".
+        if (min === max) throw new AppError(ResponseCode.shopPriceOutOfBand, { price: new Amount(min, goods.currency), currency: goods.currency }, { messageKey: 'userShop.code.shopPriceFixed' });
+        throw new AppError(ResponseCode.shopPriceOutOfBand, { min: new Amount(min, goods.currency), max: new Amount(max, goods.currency), currency: goods.currency });
+      }
     }
   }
   await withTransaction(db, async (tx) => {
@@ -475,6 +489,7 @@ export async function recordSale(db: Executor, actor: Actor, input: EndpointBody
   for (const l of lines) if (!skus.has(l.sku_id) || !held.has(l.sku_id)) throw new AppError(ResponseCode.shopGoodsNotOffered);
   const currencies = new Set([...skus.values()].map((s) => s.currency));
   if (currencies.size > 1) throw new AppError(ResponseCode.shopCurrencyMixed);
+  refuseShopAmountTooLarge('paid', input.paid, [...currencies][0]!);
   const rows = lines.map((l) => {
     const s = skus.get(l.sku_id)!;
     return { goods_id: Number(s.goods_id), sku_id: l.sku_id, name: JSON.stringify(s.name), image: s.image || s.cover, price_minor: Number(s.price_minor), quantity: l.num };

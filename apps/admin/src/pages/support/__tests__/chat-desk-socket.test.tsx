@@ -14,7 +14,7 @@ beforeAll(async () => {
 });
 
 const message = (id: number, sender: 'member' | 'agent', body: string) => ({ id, conversation_id: 7, sender, agent_name: sender === 'agent' ? 'ops' : null, kind: 'text', body, image: null, ref_id: null, created_at: '2026-11-24T10:00:00.000Z' });
-const conversation = { id: 7, user_id: 42, user_name: 'alice', status: 'open', agent_id: 1, agent_name: 'ops', unread: 0, last_message: 'Hello', last_message_at: '2026-11-24T10:00:00.000Z', created_at: '2026-11-24T09:00:00.000Z' };
+const conversation = { id: 7, user_id: 42, user_name: 'alice', status: 'open', agent_id: 1, agent_name: 'ops', unread: 0, last_message: 'Hello', last_message_kind: 'text', last_message_at: '2026-11-24T10:00:00.000Z', created_at: '2026-11-24T09:00:00.000Z' };
 let stored = [message(1, 'member', 'Hello')];
 /** The server is up: calls are answered and sockets open. */
 let serverUp = true;

@@ -16,7 +16,7 @@ beforeAll(async () => {
 
 const message = (id: number, sender: 'member' | 'agent', body: string) => ({ id, conversation_id: 7, sender, agent_name: sender === 'agent' ? 'ops' : null, kind: 'text', body, image: null, ref_id: null, created_at: '2026-11-24T10:00:00.000Z' });
 const history = Array.from({ length: 20 }, (_, i) => message(i + 1, i % 2 ? 'agent' : 'member', `Message ${i + 1}`));
-const conversation = { id: 7, user_id: 42, user_name: 'alice', status: 'open', agent_id: 1, agent_name: 'ops', unread: 0, last_message: 'Message 20', last_message_at: '2026-11-24T10:00:00.000Z', created_at: '2026-11-24T09:00:00.000Z' };
+const conversation = { id: 7, user_id: 42, user_name: 'alice', status: 'open', agent_id: 1, agent_name: 'ops', unread: 0, last_message: 'Message 20', last_message_kind: 'text', last_message_at: '2026-11-24T10:00:00.000Z', created_at: '2026-11-24T09:00:00.000Z' };
 const supportOperator = { id: 1, user_name: 'ops', role: 'support', permissions: ['session', 'support.chat'], totp_bound: true };
 const answers: Record<string, unknown> = {
   '/admin/api/auth/me': supportOperator,
@@ -213,6 +213,27 @@ describe('the chat desk', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Transfer' }));
     await screen.findByText('Conversation handed over');
     expect(sent.filter((r) => r.path === '/admin/api/chat/transfer').map((r) => r.body)).toEqual([{ conversation_id: 7, operator_id: 5 }]);
+  });
+
+  it("words a conversation's last picture, goods or order in the operator's language, and a member's own text as written", async () => {
+    const lastLines = [
+      { ...conversation, id: 11, user_id: 51, user_name: 'pic', last_message: '', last_message_kind: 'image' },
+      { ...conversation, id: 12, user_id: 52, user_name: 'goods', last_message: 'Teapot', last_message_kind: 'goods' },
+      { ...conversation, id: 13, user_id: 53, user_name: 'order', last_message: 'O42', last_message_kind: 'order' },
+      { ...conversation, id: 14, user_id: 54, user_name: 'text', last_message: '[image]', last_message_kind: 'text' },
+    ];
+    answers['/admin/api/chat/conversations'] = { list: lastLines, total: 4, page: 1, limit: 50, has_more: false };
+    await changeLanguage('hu');
+    try {
+      renderDesk();
+      await screen.findByText('pic');
+      const line = (id: number) => document.getElementById(`conversation-${id}-last`)!.textContent;
+      const at = formatDate('2026-11-24T10:00:00.000Z');
+      expect([line(11), line(12), line(13), line(14)]).toEqual([`Kép · ${at}`, `Termék: Teapot · ${at}`, `O42 rendelés · ${at}`, `[image] · ${at}`]);
+    } finally {
+      await changeLanguage('en-us');
+      answers['/admin/api/chat/conversations'] = { list: [conversation], total: 1, page: 1, limit: 50, has_more: false };
+    }
   });
 
   it('opens a conversation from the keyboard: each is reached by Tab, named by its member and state, and opened by Enter or Space', async () => {

@@ -87,7 +87,7 @@ describe('the cap of exchanges', () => {
     // The refusal says the cap, in the member's language.
     expect(second.body).toMatchObject({ code: ResponseCode.afterSaleExchangeLimit, msg: 'Maximum number of item exchanges reached (1 per item)' });
     const inChinese = await call(t, 'POST', '/shop/order/afterSaleSubmit', { headers: m.keyed(), lang: 'zh-cn', body: { order_id: o.orderId, kind: 'exchange', reason_id: 'wrong_size', lines: [{ order_line_id: o.lineId, qty: 1 }] } });
-    expect(inChinese.body).toMatchObject({ code: ResponseCode.afterSaleExchangeLimit, msg: '已达到商品换货次数上限(每件最多1次)' });
+    expect(inChinese.body).toMatchObject({ code: ResponseCode.afterSaleExchangeLimit, msg: '已达到商品换货次数上限（每件最多1次）' });
     expect((await casesOf(o.orderId)).filter((c) => c.status === 'under_review')).toEqual([]);
     // Two exchanges per unit: the unit kept may be exchanged once more, and no more than that.
     await t.db.updateTable('after_sale_settings').set({ max_exchanges: 2 }).execute();
@@ -122,6 +122,28 @@ describe('the lines of a request', () => {
     // Each line once: taken.
     const once = await kit.post(m, '/shop/order/afterSaleSubmit', { order_id: o.orderId, kind: 'exchange', reason_id: 'wrong_size', lines: [{ order_line_id: line, qty: 2, exchange_sku_id: o.goods.skuIds[2] }] });
     expect(once.body.code).toBe(200);
+  });
+});
+
+describe('the order of a request', () => {
+  it('names exactly one order: neither is "order required", both is refused saying only one may be named (in the member\'s language), and nothing is opened', async () => {
+    const m = await kit.shopper();
+    const o = await kit.boughtOrder(m);
+    const base = { kind: 'return', reason_id: 'changed_mind', lines: [{ order_line_id: o.lines[0]!.id, qty: 1 }] };
+    const neither = await kit.post(m, '/shop/order/afterSaleSubmit', base);
+    expect(neither.status).toBe(422);
+    expect(neither.body.msg).toBe('Order is required');
+    const both = await kit.post(m, '/shop/order/afterSaleSubmit', { ...base, order_id: o.orderId, shop_order_id: 1 });
+    expect(both.status).toBe(422);
+    expect(both.body.msg).toBe('Name either an order or a shop order, not both');
+    const bothApply = await call(t, 'POST', '/shop/order/afterSaleApply', { headers: m.keyed(), lang: 'hu', body: { order_id: o.orderId, shop_order_id: 1 } });
+    expect(bothApply.status).toBe(422);
+    expect(bothApply.body.msg).toBe('Egy rendelést vagy egy bolti rendelést adjon meg, ne mindkettőt');
+    // The refund estimate asks the same: one order, not two.
+    const estimate = await kit.get(m, `/attractive/AfterSales/refundEstimate?order_id=${o.orderId}&shop_order_id=1&lines=${o.lines[0]!.id}:1`);
+    expect(estimate.status).toBe(422);
+    expect(estimate.body.msg).toBe('Name either an order or a shop order, not both');
+    expect(await casesOf(o.orderId)).toEqual([]);
   });
 });
 
@@ -215,7 +237,7 @@ describe('the evidence video', () => {
     expect(await submit(await stored(fragmentedMp4({ fragments: 0, samples: 0, sampleTicks: 0 }), 'mp4', 'video/mp4'))).toMatchObject(unreadable);
     const webmVideo = await stored(webm, 'webm', 'video/webm');
     expect(await submit(webmVideo)).toMatchObject(unreadable);
-    expect(await submit(webmVideo, 'zh-cn')).toMatchObject({ code: ResponseCode.afterSaleVideoTooLong, msg: '无法读取视频时长,请上传 MP4 或 MOV 格式的视频' });
+    expect(await submit(webmVideo, 'zh-cn')).toMatchObject({ code: ResponseCode.afterSaleVideoTooLong, msg: '无法读取视频时长，请上传 MP4 或 MOV 格式的视频' });
     expect(await casesOf(o.orderId)).toEqual([]);
     // 20 s of fragments (the samples' length the track's default): taken.
     expect(await submit(await stored(fragmentedMp4({ mehdMs: 20_000, fragments: 2, samples: 300, sampleTicks: 3000, defaults: true }), 'mp4', 'video/mp4'))).toMatchObject({ code: 200 });

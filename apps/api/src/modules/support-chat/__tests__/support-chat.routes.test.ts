@@ -6,6 +6,7 @@ import { call, newMember } from '../../catalogue/__tests__/helpers.js';
 import { newGoods } from '../../cart/__tests__/fixtures.js';
 import { newOperatorSession } from '../../orders/__tests__/fixtures.js';
 import { runDueJobs } from '../../../jobs/worker.js';
+import { backfillLastMessageKinds } from '../../../db/migrations/2026_12_02_1410_chat_last_message_kind.js';
 
 // The built-in support chat: a member writes (a conversation opens, assigned to an online agent or
 // waiting), agents answer from the desk; each side asks for what came after the last message it
@@ -82,6 +83,34 @@ describe('support chat', () => {
     // The desk's own resync.
     const after = (await get(`/admin/api/chat/conversations?status=open&mine=true`, agent.headers)).body.data.list;
     expect(after.map((c: { id: number }) => c.id)).toContain(conv.id);
+  });
+
+  it("the desk's last line of a picture or goods says what kind it was, for the desk to word in the operator's language (no English '[image]'); older rows too", async () => {
+    await nobodyOnline();
+    const agent = await newOperatorSession(t.db, 'support');
+    const m = await newMember(t);
+    // Asking for the desk's list puts the agent online: the member's next message is theirs (open).
+    const row = async () => {
+      const lists = await Promise.all(['waiting', 'open'].map(async (status) => (await call(t, 'GET', `/admin/api/chat/conversations?status=${status}&limit=100`, { headers: agent.headers, lang: 'hu' })).body.data.list));
+      return lists.flat().find((c: { user_id: number }) => c.user_id === m.userId);
+    };
+    await say(m.headers, 'Hello');
+    expect(await row()).toMatchObject({ last_message_kind: 'text', last_message: 'Hello' });
+    const picture = await t.db.insertInto('uploads').values({ user_id: m.userId, storage_key: `test/chat-${n++}.webp`, mime: 'image/webp', kind: 'image', size: 10, original_name: null }).returning('id').executeTakeFirstOrThrow();
+    expect((await post('/user/chat/send', { kind: 'image', upload_id: Number(picture.id) }, m.headers)).body.code).toBe(200);
+    expect(await row()).toMatchObject({ last_message_kind: 'image', last_message: '' });
+    const goods = await newGoods(t.db, undefined, { name: 'Teapot' });
+    expect((await post('/user/chat/send', { kind: 'goods', goods_id: goods.goodsId }, m.headers)).body.code).toBe(200);
+    expect(await row()).toMatchObject({ last_message_kind: 'goods', last_message: 'Teapot' });
+
+    // A conversation written before the kind was kept ('[image]' stored as its last line) reads as a picture once migrated.
+    const old = await newMember(t);
+    const c = await t.db.insertInto('chat_conversations').values({ member_id: old.userId, last_message: '[image]' }).returning('id').executeTakeFirstOrThrow();
+    const oldPicture = await t.db.insertInto('uploads').values({ user_id: old.userId, storage_key: `test/chat-${n++}.webp`, mime: 'image/webp', kind: 'image', size: 10, original_name: null }).returning('id').executeTakeFirstOrThrow();
+    await t.db.insertInto('chat_messages').values({ conversation_id: c.id, member_id: old.userId, sender: 'member', agent_id: null, kind: 'image', body: '', upload_id: oldPicture.id, ref_id: null }).execute();
+    await backfillLastMessageKinds(t.db);
+    const migrated = (await get('/admin/api/chat/conversations?status=waiting&limit=100', agent.headers)).body.data.list.find((x: { id: number }) => x.id === Number(c.id));
+    expect(migrated).toMatchObject({ last_message_kind: 'image', last_message: '' });
   });
 
   it("a member's next conversation goes to their previous agent when online, else to the least busy online agent", async () => {

@@ -72,6 +72,10 @@ describe('the price band', () => {
     await band(0, 0);
     expect((await k.get(b, `/attractive/shop/shopGoodsInfo?id=${g.shopGoodsId}`)).body.data.skus[0]).toMatchObject({ price: 2000, price_min: 2000, price_max: 2000 });
     expect((await k.post(b, '/attractive/buy/createOrder', { shop_id: o.shopId, sku_id: g.skuId, num: 1, pickup: true })).body.data.total).toBe(2000);
+    // A band of no width: another price is refused naming the one price allowed, not "between 20.00 and 20.00".
+    const fixed = await k.post(o, '/attractive/shop/shopGoodsSet', { goods_id: g.goodsId, on_sale: true, prices: [{ sku_id: g.skuId, price: 2100 }] });
+    expect(fixed.body).toMatchObject({ code: ResponseCode.shopPriceOutOfBand, msg: 'The price must be exactly 20.00 USD' });
+    expect((await k.post(o, '/attractive/shop/shopGoodsSet', { goods_id: g.goodsId, on_sale: true, prices: [{ sku_id: g.skuId, price: 1999 }] }, 'hu')).body.msg).toBe('Az ár csak 20,00 USD lehet');
     await k.ledgerClean();
   });
 

@@ -3,6 +3,7 @@ import { systemActor } from '../../../lib/actor.js';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.js';
 import { afterSalesKit, type AfterSalesKit } from '../../after-sales/__tests__/fixtures.js';
 import { settleShopOrder } from '../shop-orders.service.js';
+import { newGoods } from '../../cart/__tests__/fixtures.js';
 import { shopKit, type ShopKit } from './fixtures.js';
 
 // On the owner's figures, "Sales this month" counted the goods of an order one
@@ -81,13 +82,20 @@ describe('a shop amount too large', () => {
     // $9,999,999,999 typed: 999999999900 cents.
     const price = await k.post(o, '/attractive/shop/shopGoodsSet', { goods_id: g.goodsId, on_sale: true, prices: [{ sku_id: g.skuId, price: 999_999_999_900 }] });
     expect(price.status).toBe(422);
-    expect(price.body.msg).toBe('Price can be at most 1,000,000,000.00 (¥100,000,000,000 for goods priced in yen)');
-    expect((await k.post(o, '/attractive/shop/shopGoodsSet', { goods_id: g.goodsId, on_sale: true, prices: [{ sku_id: g.skuId, price: 999_999_999_900 }] }, 'zh-cn')).body.msg).toBe('价格不能大于 1,000,000,000.00（以日元标价的商品不能大于 ¥100,000,000,000）');
+    // Said in the goods' own currency only: no yen for goods priced in dollars.
+    expect(price.body.msg).toBe('Price can be at most 1,000,000,000.00 USD');
+    expect((await k.post(o, '/attractive/shop/shopGoodsSet', { goods_id: g.goodsId, on_sale: true, prices: [{ sku_id: g.skuId, price: 999_999_999_900 }] }, 'zh-cn')).body.msg).toBe('价格不能大于 1,000,000,000.00 USD');
     const paid = await k.post(o, '/attractive/shop/sellNoteCreate', { buyer_name: 'Walk-in', lines: [{ sku_id: g.skuId, num: 1 }], paid: 999_999_999_900 });
     expect(paid.status).toBe(422);
-    expect(paid.body.msg).toBe('Amount collected can be at most 1,000,000,000.00 (¥100,000,000,000 for goods priced in yen)');
+    expect(paid.body.msg).toBe('Amount collected can be at most 1,000,000,000.00 USD');
+    // Goods priced in yen: the limit in yen.
+    const yen = await newGoods(t.db, [{ price: 200_000, stock: 5 }], { currency: 'JPY' });
+    expect((await k.post(o, '/attractive/shop/shopGoodsSet', { goods_id: yen.goodsId, on_sale: true })).body.code).toBe(200);
+    const yenPrice = await k.post(o, '/attractive/shop/shopGoodsSet', { goods_id: yen.goodsId, on_sale: true, prices: [{ sku_id: yen.skuIds[0], price: 999_999_999_999 }] });
+    expect(yenPrice.status).toBe(422);
+    expect(yenPrice.body.msg).toBe('Price can be at most 100,000,000,000 JPY');
     expect(await k.stockOf(o.shopId, g.skuId)).toBe(2);
     // At the limit, the band decides (in the goods' currency).
-    expect((await k.post(o, '/attractive/shop/shopGoodsSet', { goods_id: g.goodsId, on_sale: true, prices: [{ sku_id: g.skuId, price: 1_000_000_000 }] })).body.msg).toMatch(/^The price must be between /);
+    expect((await k.post(o, '/attractive/shop/shopGoodsSet', { goods_id: g.goodsId, on_sale: true, prices: [{ sku_id: g.skuId, price: 1_000_000_000 }] })).body.msg).toMatch(/^The price must be (between|exactly) .* USD$/);
   });
 });

@@ -164,6 +164,14 @@ describe('giving gift cards by count', () => {
     const other = await giftCardsFor(t, owner.headers, a.userId, { value: 5_000, count: 1 });
     const missing = await post('/user/gift_card/give', { account: b.userName, value: 1_000, currency: 'USD', pay_password: PAY_PASSWORD }, a.keyed());
     expect(missing.body).toMatchObject({ code: ResponseCode.validation, msg: 'Gift card count required' });
+    // A count given but not one that can be: said as such (whole, 1 to 100), never "required".
+    for (const count of [1.5, 0, -2, 101]) {
+      const wrong = await post('/user/gift_card/give', { account: b.userName, count, value: 1_000, currency: 'USD', pay_password: PAY_PASSWORD }, a.keyed());
+      expect(wrong.status, String(count)).toBe(422);
+      expect(wrong.body.msg, String(count)).toBe('The number of gift cards must be a whole number from 1 to 100');
+    }
+    const inHungarian = await call(t, 'POST', '/user/gift_card/give', { headers: a.keyed(), lang: 'hu', body: { account: b.userName, count: 1.5, value: 1_000, currency: 'USD', pay_password: PAY_PASSWORD } });
+    expect(inHungarian.body.msg).toBe('Az ajándékkártyák száma 1 és 100 közötti egész szám lehet');
     const tooMany = await post('/user/gift_card/give', { account: b.userName, count: 4, value: 1_000, currency: 'USD', pay_password: PAY_PASSWORD }, a.keyed());
     // The member holds three cards of 10.00: the refusal says so, not that a card was used or expired.
     expect(tooMany.body).toMatchObject({ code: ResponseCode.giftCardsTooFew, msg: 'You hold only 3 usable gift cards of this value' });
