@@ -269,6 +269,8 @@ export const ResponseCode = {
   receiverLookupLimit: 6130,
   /** The withdrawal's member is banned: it can be rejected (the held money goes back), not approved, until the ban is lifted. */
   withdrawalMemberBanned: 6131,
+  /** The member already has a live card for this account (same bank, same account number however typed): `bank`, `account` (masked). */
+  bankCardDuplicate: 6132,
   // Payments (6200–6299).
   /** The pay method is not offered for this currency, country or payable. */
   payMethodUnavailable: 6201,
@@ -549,6 +551,7 @@ export const responseCodeMessageKey: Record<number, string> = {
   [ResponseCode.giftCardUnavailable]: 'wallet.code.giftCardUnavailable',
   [ResponseCode.walletCurrencyDisabled]: 'wallet.code.walletCurrencyDisabled',
   [ResponseCode.bankCardLimit]: 'wallet.code.bankCardLimit',
+  [ResponseCode.bankCardDuplicate]: 'wallet.code.bankCardDuplicate',
   [ResponseCode.bankInvalid]: 'wallet.code.bankInvalid',
   [ResponseCode.withdrawalNotPending]: 'wallet.code.withdrawalNotPending',
   [ResponseCode.withdrawalMemberBanned]: 'wallet.code.withdrawalMemberBanned',

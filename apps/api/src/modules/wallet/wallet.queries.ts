@@ -97,6 +97,8 @@ export const findBanks = (db: Executor, input: { country?: string; type?: BankTy
     .orderBy('b.country_code')
     .orderBy('b.sort')
     .execute();
+/** Whether any bank or e-wallet is switched on for members' cards. */
+export const hasEnabledBank = async (db: Executor) => !!(await db.selectFrom('banks').select('id').where('parent_id', 'is', null).where('enabled', '=', true).limit(1).executeTakeFirst());
 export const findBranches = (db: Executor, parentId: number) => bankColumns(db).where('b.parent_id', '=', parentId).orderBy('b.sort').execute();
 export const findBank = (db: Executor, id: number) => db.selectFrom('banks').selectAll().where('id', '=', id).where('enabled', '=', true).executeTakeFirst();
 /** The currency of a country (its bank accounts' own), if known. */
@@ -126,6 +128,17 @@ const cardView = (db: Executor) =>
     .where('c.deleted_at', 'is', null);
 export const findMemberCards = (db: Executor, userId: number) => cardView(db).where('c.user_id', '=', userId).orderBy('c.id').execute();
 export const findMemberCard = (db: Executor, userId: number, id: number) => cardView(db).where('c.user_id', '=', userId).where('c.id', '=', id).executeTakeFirst();
+/** An account number as the one-card-per-account index compares it: without spaces or dashes, in upper case. */
+const accountKey = sql<string>`upper(regexp_replace(c.account_number, '[\\s-]', '', 'g'))`;
+/** The member's live card (but `exceptId`) for the account at `bankId` whose number is `accountNumber`, however typed. */
+export const findMemberCardOfAccount = (db: Executor, userId: number, bankId: number, accountNumber: string, exceptId?: number) =>
+  cardView(db)
+    .where('c.user_id', '=', userId)
+    .where('c.bank_id', '=', bankId)
+    .where(accountKey, '=', accountNumber.replace(/[\s-]/g, '').toUpperCase())
+    .$if(exceptId !== undefined, (qb) => qb.where('c.id', '<>', exceptId!))
+    .orderBy('c.id')
+    .executeTakeFirst();
 export const countMemberCards = async (db: Executor, userId: number) =>
   Number((await db.selectFrom('bank_cards').select((eb) => eb.fn.countAll<number>().as('n')).where('user_id', '=', userId).where('deleted_at', 'is', null).executeTakeFirstOrThrow()).n);
 export const insertBankCard = (db: Executor, row: Insertable<BankCardsTable>) => db.insertInto('bank_cards').values(row).returning('id').executeTakeFirstOrThrow();

@@ -26,7 +26,7 @@ import { Expiring, responseCache } from '../../lib/cache.js';
 import { iso } from '../../lib/dates.js';
 import { AppError, ValidationError } from '../../lib/errors.js';
 import { Amount } from '../../lib/i18n.js';
-import { withTransaction, type Tx } from '../../lib/transaction.js';
+import { sqlState, withTransaction, type Tx } from '../../lib/transaction.js';
 import { findMemberAccountLines, findMemberAccountsWithHolds, findMemberCredits } from '../ledger/ledger.queries.js';
 import { balanceOf, balancesOf, post } from '../ledger/ledger.service.js';
 import type { Asset } from '../ledger/ledger.table.js';
@@ -330,17 +330,33 @@ async function checkCardFields(db: Executor, userId: number, input: EndpointBody
   return bank;
 }
 
-/** Adds a bank card: the holder must be the member's approved real name; pay password (and authenticator) first. */
+/** Refuses an account the member already holds a live card for (`exceptId`: the card being changed), naming that card. */
+async function refuseSameAccount(db: Executor, userId: number, bankId: number, accountNumber: string, exceptId?: number): Promise<void> {
+  const same = await q.findMemberCardOfAccount(db, userId, bankId, accountNumber, exceptId);
+  if (same) throw new AppError(ResponseCode.bankCardDuplicate, { bank: same.bank_name, account: maskAccount(same.account_number) });
+}
+
+/**
+ * The one-card-per-account index (`bank_cards_account_once`) refused a write that raced another for the
+ * same account: said as the check before it says it.
+ */
+async function sameAccountRaced(e: unknown, db: Executor, userId: number, bankId: number, accountNumber: string, exceptId?: number): Promise<never> {
+  if (sqlState(e) === '23505' && (e as { constraint?: string }).constraint === 'bank_cards_account_once') await refuseSameAccount(db, userId, bankId, accountNumber, exceptId);
+  throw e;
+}
+
+/** Adds a bank card: the holder must be the member's approved real name, the account not one of their cards yet; pay password (and authenticator) first. */
 export async function addCard(deps: Deps, actor: Actor, input: EndpointBody<typeof addBankCard>) {
   const userId = memberIdOf(actor);
   await requireMoneyOut(deps, actor, userId, input);
   const bank = await checkCardFields(deps.db, userId, input);
   return withTransaction(deps.db, async (tx) => {
     await q.lockMemberWallet(tx, userId);
+    await refuseSameAccount(tx, userId, bank.id, input.account_number);
     if ((await q.countMemberCards(tx, userId)) >= MAX_BANK_CARDS) throw new AppError(ResponseCode.bankCardLimit, { max: MAX_BANK_CARDS });
     const { id } = await q.insertBankCard(tx, { user_id: userId, country_code: bank.country_code, bank_id: bank.id, branch_id: input.branch_id ?? null, holder_name: input.holder_name, account_number: input.account_number, currency: input.currency, deleted_at: null });
     return toCard((await q.findMemberCard(tx, userId, id))!);
-  });
+  }).catch((e: unknown) => sameAccountRaced(e, deps.db, userId, bank.id, input.account_number));
 }
 
 /** Changes one of the member's cards, unless a withdrawal to it is in flight. */
@@ -353,9 +369,10 @@ export async function updateCard(deps: Deps, actor: Actor, input: EndpointBody<t
     const card = await q.lockMemberCardForUpdate(tx, userId, input.id);
     if (!card) throw new AppError(ResponseCode.bankCardNotFound);
     if (await q.hasWithdrawalInFlight(tx, card.id)) throw new AppError(ResponseCode.bankCardInUse);
+    await refuseSameAccount(tx, userId, bank.id, input.account_number, card.id);
     await q.updateBankCard(tx, card.id, { country_code: bank.country_code, bank_id: bank.id, branch_id: input.branch_id ?? null, holder_name: input.holder_name, account_number: input.account_number, currency: input.currency });
     return toCard((await q.findMemberCard(tx, userId, card.id))!);
-  });
+  }).catch((e: unknown) => sameAccountRaced(e, deps.db, userId, bank.id, input.account_number, input.id));
 }
 
 /** Deletes one of the member's cards, unless a withdrawal to it is in flight. */
@@ -582,7 +599,7 @@ export async function addBank(db: Database, actor: Actor, input: { country_code:
   if (input.parent_id !== undefined && !(await q.findBank(db, input.parent_id))) throw new AppError(ResponseCode.bankInvalid);
   return withTransaction(db, async (tx) => {
     const row = await q.insertBank(tx, { country_code: input.country_code, type: input.type, name: input.name, code: input.code, parent_id: input.parent_id ?? null });
-    await insertOperatorAction(tx, { operator, action: `bank.add ${input.code}`, target_type: 'bank', target_id: row.id, reason: input.reason ?? null });
+    await insertOperatorAction(tx, { operator, action: 'bank.add', target_type: 'bank', target_id: row.id, reason: input.reason ?? null, facts: { key: 'bank', code: input.code, name: input.name } });
     return { id: row.id };
   });
 }

@@ -39,6 +39,8 @@ export interface BankCardsTable {
   created_at: Timestamp;
   updated_at: Timestamp;
   deleted_at: Timestamp | null;
+  /** Repeats an earlier live card of the member's (same bank and account) added before one card per account was kept: left out of that rule's index. */
+  kept_duplicate: Generated<boolean>;
 }
 
 export type RechargeKind = 'online' | 'bank_transfer' | 'ctbc' | 'crypto';

@@ -45,9 +45,13 @@ export default function WithdrawPage() {
   const navigate = useNavigate();
   const { googleBound, hasPayPassword, realNameStatus } = useMemberSecurity();
   const [params, setParams] = useSearchParams();
-  const method = params.get('method') === 'crypto' ? 'crypto' : 'bank';
   const channels = useWithdrawalChannels();
   const crypto = channels.data?.list.find((c) => c.method === 'crypto');
+  // A way is offered in the currencies the list names now (none: no bank is switched on, say); with no bank currency the stablecoin form opens.
+  const bankCurrencies = useMemo(() => channels.data?.list.find((c) => c.method === 'bank')?.currencies ?? [], [channels.data]);
+  const bankOffered = bankCurrencies.length > 0;
+  const cryptoOffered = Boolean(crypto && crypto.networks.length > 0 && crypto.currencies.length > 0);
+  const method = cryptoOffered && (params.get('method') === 'crypto' || !bankOffered) ? 'crypto' : 'bank';
   const cards = useMemo(() => channels.data?.cards ?? [], [channels.data]);
   const assets = useWalletAssets().data;
   const schema = useMemo(() => withStepUp(createWithdrawalBody, googleBound), [googleBound]);
@@ -65,8 +69,12 @@ export default function WithdrawPage() {
   const walletCurrencies = useMemo(() => assets?.cash.map((b) => b.currency) ?? [], [assets]);
   // A card held in its country's currency that the wallet does not keep is paid in a wallet currency the member picks; the bank converts.
   const converted = Boolean(card && assets && !walletCurrencies.includes(card.currency));
+  // It is sent in a wallet currency bank withdrawals are offered in.
+  const sendable = useMemo(() => walletCurrencies.filter((c) => bankCurrencies.includes(c)), [walletCurrencies, bankCurrencies]);
+  // A card held in a wallet currency bank withdrawals are not offered in takes none now: said before anything is typed.
+  const cardNotOffered = Boolean(card && !converted && !bankCurrencies.includes(card.currency));
   const sendIn = form.watch('currency');
-  const currency = card ? (converted ? (walletCurrencies.includes(sendIn) ? sendIn : '') : card.currency) : '';
+  const currency = card && !cardNotOffered ? (converted ? (sendable.includes(sendIn) ? sendIn : '') : card.currency) : '';
   const amount = typedAmount(typed);
   // The fee shown is of the amount in the field now, never of one typed before it: while that one is asked for, a loading mark.
   const { rule, fee, pending: feeing } = useFeeQuote(currency, amount);
@@ -85,8 +93,8 @@ export default function WithdrawPage() {
   useEffect(() => {
     if (!card) return;
     if (!converted) setValue('currency', card.currency);
-    else if (!walletCurrencies.includes(getValues('currency'))) setValue('currency', walletCurrencies[0] ?? '');
-  }, [card, converted, walletCurrencies, getValues, setValue]);
+    else if (!sendable.includes(getValues('currency'))) setValue('currency', sendable[0] ?? '');
+  }, [card, converted, sendable, getValues, setValue]);
 
   const submit = form.submit(async (body) => {
     const chosen = cards.find((c) => c.id === body.bank_card_id);
@@ -123,7 +131,7 @@ export default function WithdrawPage() {
       <PageHeader title={t('wallet.page.withdraw')} right={<button type="button" className="page-header-link" onClick={() => navigate(paths.wallet.withdrawals)}>{t('wallet.assets.records')}</button>} />
       <RealNameGate status={realNameStatus}>
         <PayPasswordNotice hasPayPassword={hasPayPassword} />
-        {crypto && crypto.networks.length > 0 && (
+        {bankOffered && cryptoOffered && (
           <Tabs activeKey={method} onChange={(k) => setParams({ method: k }, { replace: true })}>
             <Tabs.Tab key="bank" title={t('wallet.withdraw.toBank')} />
             <Tabs.Tab key="crypto" title={t('wallet.withdraw.toCrypto')} />
@@ -132,6 +140,10 @@ export default function WithdrawPage() {
         <ListState loading={channels.isPending} error={channels.isError} failure={channels.error} empty={false} onRetry={() => void channels.refetch()}>
           {method === 'crypto' && crypto ? (
             <CryptoWithdrawForm networks={crypto.networks} currencies={crypto.currencies} googleBound={googleBound} />
+          ) : !bankOffered ? (
+            <div className="wallet-notice" role="note">
+              {t('wallet.withdraw.notOffered')}
+            </div>
           ) : cards.length === 0 ? (
             <div className="wallet-notice" role="note">
               {t('wallet.withdraw.noCard')}{' '}
@@ -157,9 +169,14 @@ export default function WithdrawPage() {
                     )}
                   />
                 </FieldItem>
+                {cardNotOffered && card && (
+                  <div className="wallet-notice" role="note">
+                    {t('wallet.code.notOffered.bankWithdrawal', { currency: card.currency })}
+                  </div>
+                )}
                 {converted && card && (
                   <>
-                    <CurrencyField control={form.control} name="currency" label={t('wallet.withdraw.sendIn')} currencies={walletCurrencies} />
+                    <CurrencyField control={form.control} name="currency" label={t('wallet.withdraw.sendIn')} currencies={sendable} />
                     {currency && (
                       <div className="wallet-muted wallet-form-note" role="note">
                         {t('wallet.withdraw.bankConverts', { sent: currency, card: card.currency })}
@@ -167,23 +184,31 @@ export default function WithdrawPage() {
                     )}
                   </>
                 )}
-                <AmountField
-                  control={form.control}
-                  name="amount"
-                  label={currency ? `${t('wallet.field.amount')} (${currency})` : t('wallet.field.amount')}
-                  extra={balance ? <span className="wallet-muted">{t('wallet.field.availableBalance', { amount: formatAmount(balance.available, balance.currency) })}</span> : undefined}
-                />
-                <SecurityFields control={form.control} googleBound={googleBound} />
+                {!cardNotOffered && (
+                  <>
+                    <AmountField
+                      control={form.control}
+                      name="amount"
+                      label={currency ? `${t('wallet.field.amount')} (${currency})` : t('wallet.field.amount')}
+                      extra={balance ? <span className="wallet-muted">{t('wallet.field.availableBalance', { amount: formatAmount(balance.available, balance.currency) })}</span> : undefined}
+                    />
+                    <SecurityFields control={form.control} googleBound={googleBound} />
+                  </>
+                )}
               </FieldList>
-              <section className="wallet-section" aria-label={t('wallet.withdraw.fee')}>
-                <FeeQuote currency={currency} rule={rule} fee={fee} pending={feeing} limits testId="withdraw-fee" />
-                <div className="wallet-muted" style={{ marginTop: 6 }}>{t('wallet.withdraw.review')}</div>
-              </section>
-              <div className="wallet-form-actions">
-                <Button block color="primary" size="large" loading={form.busy} onClick={() => void submit()}>
-                  {t('wallet.action.withdraw')}
-                </Button>
-              </div>
+              {!cardNotOffered && (
+                <>
+                  <section className="wallet-section" aria-label={t('wallet.withdraw.fee')}>
+                    <FeeQuote currency={currency} rule={rule} fee={fee} pending={feeing} limits testId="withdraw-fee" />
+                    <div className="wallet-muted" style={{ marginTop: 6 }}>{t('wallet.withdraw.review')}</div>
+                  </section>
+                  <div className="wallet-form-actions">
+                    <Button block color="primary" size="large" loading={form.busy} onClick={() => void submit()}>
+                      {t('wallet.action.withdraw')}
+                    </Button>
+                  </div>
+                </>
+              )}
             </>
           )}
         </ListState>
