@@ -29,6 +29,22 @@ export const LANGUAGE_TAGS: Record<Language, string> = {
   th: 'th-TH',
 };
 
+/**
+ * Where each language is mostly read (the region of its tag): the country a reader's lists start
+ * with (the real-name issuer, the phone field's calling code). A Traditional Chinese reader's is Taiwan.
+ */
+export const HOME_COUNTRY: Record<Language, string> = {
+  'en-us': 'US',
+  'zh-cn': 'CN',
+  'zh-tw': 'TW',
+  jp: 'JP',
+  may: 'MY',
+  hu: 'HU',
+  id: 'ID',
+  km: 'KH',
+  th: 'TH',
+};
+
 const ALIASES: Record<string, Language> = {
   en: 'en-us', 'en-us': 'en-us', 'en-gb': 'en-us',
   zh: 'zh-cn', 'zh-cn': 'zh-cn', 'zh-hans': 'zh-cn', 'zh-sg': 'zh-cn',

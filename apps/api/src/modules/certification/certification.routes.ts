@@ -1,6 +1,6 @@
 import { getRealName, getRealNameKind, listDocumentTypes, listRealNameCountries, submitRealName, submitRealNameInternational } from '@shop/contract';
 import type { Api } from '../../plugins/routes.js';
-import { listCountries } from '../members/countries.js';
+import { listCountriesHomeFirst } from '../members/countries.js';
 import * as service from './certification.service.js';
 
 /** Real-name checks: submit (mainland or international), read one's own record, and the form's lists. */
@@ -11,6 +11,7 @@ export function certificationRoutes(api: Api): void {
   api.handle(submitRealNameInternational, ({ actor, body }) => service.submitRealName(db, actor, { ...body, kind: 'international' }), strict);
   api.handle(getRealName, ({ actor, query }) => service.realNameInfo(db, actor, query));
   api.handle(listDocumentTypes, ({ actor }) => service.documentTypes(i18n, actor.lang));
-  api.handle(listRealNameCountries, ({ actor }) => listCountries(actor.lang).filter((c) => c.code !== 'CN'));
+  // The reader's own country first; the mainland has a form of its own and is not in this list.
+  api.handle(listRealNameCountries, ({ actor }) => listCountriesHomeFirst(actor.lang).filter((c) => c.code !== 'CN'));
   api.handle(getRealNameKind, ({ actor }) => service.realNameKind(db, actor));
 }

@@ -79,11 +79,14 @@ export function listShippingCountries(deps: AppDeps, actor: Actor): Promise<Cach
   }));
 }
 
-/** Countries whose provinces are listed in their own customary order (China's GB/T codes, Japan's JIS X 0401 codes), whatever the language. */
-const LISTED_IN_CODE_ORDER = new Set(['CN', 'JP']);
+/**
+ * Countries whose provinces are listed in their own customary order, whatever the language: China's
+ * GB/T codes, Japan's JIS X 0401 codes, Taiwan's official order (municipalities, cities, counties).
+ */
+const LISTED_IN_CODE_ORDER = new Set(['CN', 'JP', 'TW']);
 
 /**
- * The provinces, states or prefectures of one country: China's and Japan's in code order, the others
+ * The provinces, states or prefectures of one country: China's, Japan's and Taiwan's in their own order, the others
  * by name in the reader's language (a Thai reader's provinces in Thai order, not by their English names).
  */
 export async function listTopRegions(deps: AppDeps, actor: Actor, input: EndpointQuery<typeof listCountryRegions>): Promise<CachedAnswer<EndpointData<typeof listCountryRegions>>> {

@@ -13,13 +13,25 @@ const api = await startFakeApi({
   '/attractive/country/getAreaPre': () => ok({ country: 'US', pre: '1' }),
   // Named in the member's language, as the server names every country.
   '/attractive/countryCode': (r) =>
-    ok(r.headers['think-lang'] === 'km' ? [{ code: 'CN', name: 'ចិន', pre: '86' }, { code: 'TH', name: 'ថៃ', pre: '66' }, { code: 'US', name: 'សហរដ្ឋអាមេរិក', pre: '1' }] : [{ code: 'CN', name: 'China', pre: '86' }, { code: 'US', name: 'United States', pre: '1' }]),
+    ok(
+      r.headers['think-lang'] === 'km'
+        ? [{ code: 'CN', name: 'ចិន', pre: '86' }, { code: 'TH', name: 'ថៃ', pre: '66' }, { code: 'US', name: 'សហរដ្ឋអាមេរិក', pre: '1' }]
+        : r.headers['think-lang'] === 'zh-tw'
+          ? [{ code: 'CN', name: '中國', pre: '86' }, { code: 'TW', name: '台灣', pre: '886' }, { code: 'TH', name: '泰國', pre: '66' }, { code: 'JP', name: '日本', pre: '81' }]
+          : [{ code: 'CN', name: 'China', pre: '86' }, { code: 'US', name: 'United States', pre: '1' }],
+    ),
   '/attractive/user/setMobileEmail': () => ok({ ...user, email: 'new@example.com' }),
   '/user/reset/pay_password': () => ok({ ok: true }),
   '/user/certification/info': () => ok({ status: 'none', record: null }),
   '/user/certification/getUserType': () => ok(userType),
   '/user/certification/authType': () => ok([{ value: 'id_card', label: 'ID card' }, { value: 'passport', label: 'Passport' }]),
-  '/user/certification/countryList': (r) => ok([{ code: 'TH', name: r.headers['think-lang'] === 'km' ? 'ថៃ' : 'Thailand', pre: '66' }]),
+  // As the server lists them: the reader's own country first, then the others by name, the mainland left out.
+  '/user/certification/countryList': (r) =>
+    ok(
+      r.headers['think-lang'] === 'zh-tw'
+        ? [{ code: 'TW', name: '台灣', pre: '886' }, { code: 'JP', name: '日本', pre: '81' }, { code: 'TH', name: '泰國', pre: '66' }]
+        : [{ code: 'TH', name: r.headers['think-lang'] === 'km' ? 'ថៃ' : 'Thailand', pre: '66' }],
+    ),
 });
 /** Which form the member starts from, as the server last said. */
 let userType: { kind: 'mainland' | 'international'; country: string | null; status: 'none' } = { kind: 'international', country: null, status: 'none' };
@@ -228,6 +240,16 @@ describe('the real-name request', () => {
     expect((await issuingCountry()).value).toBe('TH');
     const types = await screen.findByRole('radiogroup', { name: 'Document type' });
     expect((await within(types).findByRole('radio', { name: 'Passport' })).getAttribute('aria-checked')).toBe('true');
+  });
+
+  it('lists a Traditional Chinese reader’s Taiwan first, and the mainland in its place by name, not at the top', async () => {
+    useLanguage.getState().setLang('zh-tw');
+    await act(() => i18n.changeLanguage('zh-tw'));
+    useSession.getState().signIn('member-token', user);
+    renderRealNameForm();
+    await screen.findByRole('option', { name: '中國' });
+    const codes = [...document.querySelectorAll<HTMLOptionElement>('select[name="issuing_country"] option')].map((o) => o.value);
+    expect(codes).toEqual(['', 'TW', 'CN', 'JP', 'TH']);
   });
 
   it('starts from mainland China’s form for a member known to be of it', async () => {

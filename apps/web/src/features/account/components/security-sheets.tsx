@@ -2,7 +2,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { Avatar, Button } from 'antd-mobile';
 import { ChoiceChips } from '@/components/choice-chips';
 import { bindGoogleCodeBody, certificationInternationalBody, resetPayPasswordBody, saveProfileBody, setMobileEmailBody, type User } from '@shop/contract/account';
-import { isEmail } from '@shop/contract/common';
+import { HOME_COUNTRY, isEmail, LANGUAGE_TAGS, type Language } from '@shop/contract/common';
 import { digitsOnly, TextField } from '@/components/form-field';
 import { showToast } from '@/lib/toast';
 import { useBindGoogleAuthenticator } from '../api/bind-google-authenticator';
@@ -27,6 +27,7 @@ import { CodeButton } from './code-button';
 import { CountryCodePicker, useCountryCodes } from '@/components/country-code-picker';
 import { sizedUpload } from '@/lib/media-url';
 import { useTranslation } from '@/lib/i18n';
+import { useLanguage } from '@/stores/language';
 import { FieldItem, FieldList } from '@/components/field-list';
 import { FieldHelp } from '@/components/field-help';
 import { Controller, type Control, type FieldValues, type Path, useContractForm } from '@/lib/form';
@@ -240,6 +241,24 @@ export function RealNameForm({ onDone }: Done) {
 /** The mainland's code: its national ID is checked, and it has a form of its own. */
 const MAINLAND = 'CN';
 
+type IssuerOption = { code: string; name: string };
+
+/**
+ * The issuing countries as a reader looks for them: their own country first (the server's list starts
+ * with it: Taiwan for a Traditional Chinese reader), the mainland first only for a reader whose own
+ * country it is, else in its place among the others by name.
+ */
+export function issuerOptions(countries: IssuerOption[], mainlandName: string | undefined, lang: Language): IssuerOption[] {
+  if (!mainlandName) return countries;
+  const mainland = { code: MAINLAND, name: mainlandName };
+  if (HOME_COUNTRY[lang] === MAINLAND) return [mainland, ...countries];
+  const own = countries[0]?.code === HOME_COUNTRY[lang] ? 1 : 0;
+  const collator = new Intl.Collator(LANGUAGE_TAGS[lang]);
+  const at = countries.findIndex((c, i) => i >= own && collator.compare(mainlandName, c.name) < 0);
+  const place = at < 0 ? countries.length : at;
+  return [...countries.slice(0, place), mainland, ...countries.slice(place)];
+}
+
 /**
  * The document's issuing country first (a Thai passport is Thai whatever the member's phone says),
  * starting from the member's own country when the server knows it, else none: mainland China takes
@@ -250,6 +269,8 @@ function IssuingCountryRequest({ suggested, onDone }: Done & { suggested: string
   const { data: countries } = useRealNameCountries();
   // The international list leaves the mainland out: its name comes from the server's list of every country, in the member's language as the others.
   const mainlandName = useCountryCodes().data?.find((c) => c.code === MAINLAND)?.name;
+  const lang = useLanguage((s) => s.lang);
+  const options = useMemo(() => issuerOptions(countries ?? [], mainlandName, lang), [countries, mainlandName, lang]);
   const [issuer, setIssuer] = useState(suggested);
   const international = issuer !== MAINLAND;
   return (
@@ -258,8 +279,7 @@ function IssuingCountryRequest({ suggested, onDone }: Done & { suggested: string
         <FieldItem label={t('account.realName.issuingCountry')} help={<FieldHelp text={t('account.realName.issuingCountryHelp')} />}>
           <select className="account-select" name="issuing_country" aria-label={t('account.realName.issuingCountry')} value={issuer} onChange={(e) => setIssuer(e.target.value)}>
             <option value="">—</option>
-            {mainlandName && <option value={MAINLAND}>{mainlandName}</option>}
-            {(countries ?? []).map((c) => (
+            {options.map((c) => (
               <option key={c.code} value={c.code}>{c.name}</option>
             ))}
           </select>
