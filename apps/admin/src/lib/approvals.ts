@@ -24,7 +24,7 @@ function inOperatorLanguage(texts: Record<string, string>): string {
 }
 
 /** A goods item's name in the operator's language, else in English, else any it has, with its number. */
-function goodsName(w: { goods_id: number; name: Record<string, string> }): string {
+export function goodsName(w: { goods_id: number; name: Record<string, string> }): string {
   const name = inOperatorLanguage(w.name);
   return name ? `${name} (#${w.goods_id})` : `#${w.goods_id}`;
 }
@@ -96,6 +96,17 @@ export const approvalText = (t: TFunction, r: Pick<ApprovalRequest, 'what' | 'su
 type Shape = 'money' | 'percent' | 'date' | 'limit';
 /** The coupon editor's label of each field a coupon change has. */
 const COUPON_LABELS: Record<string, string> = { amount: 'amount', percent_bp: 'percent', min_spend: 'minSpend', starts_at: 'starts', ends_at: 'ends', per_member_limit: 'perMember', total_limit: 'totalLimit' };
+/** The group-buy editor's label of each field a group buy change has. */
+const GROUP_BUY_LABELS: Record<string, string> = {
+  price: 'price',
+  group_size: 'groupSize',
+  fill_hours: 'fillHours',
+  starts_at: 'starts',
+  ends_at: 'ends',
+  per_order_limit: 'perOrder',
+  per_member_limit: 'perMember',
+  virtual_fill_percent: 'virtualFill',
+};
 /** The shop settings page's label of each field a change of the fee or the price band has. */
 const SHOP_SETTINGS_LABELS: Record<string, string> = { fee_bp: 'fee', price_below_bp: 'below', price_above_bp: 'above' };
 /** Each kind with changes: where its field labels live in the console's packs, and the fields that are not plain numbers, yes/no or words. */
@@ -107,6 +118,10 @@ const FIELDS: Partial<Record<ApprovalRequest['kind'], { label: (field: string) =
   'coupon.update': {
     label: (f) => `console.catalogue.coupons.${COUPON_LABELS[f] ?? f}`,
     shapes: { amount: 'money', min_spend: 'money', percent_bp: 'percent', starts_at: 'date', ends_at: 'date', total_limit: 'limit' },
+  },
+  'group_buy.update': {
+    label: (f) => `console.catalogue.groupBuys.${GROUP_BUY_LABELS[f] ?? f}`,
+    shapes: { price: 'money', starts_at: 'date', ends_at: 'date', per_order_limit: 'limit', per_member_limit: 'limit' },
   },
   'shop.settings': {
     label: (f) => `console.shops.settings.${SHOP_SETTINGS_LABELS[f] ?? f}`,

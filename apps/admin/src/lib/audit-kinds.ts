@@ -1,7 +1,7 @@
 import { APPROVAL_KINDS, APPROVAL_STEPS, OPERATOR_ACTION_FAMILY_WORDS, OPERATOR_ACTION_KINDS, OPERATOR_ACTION_TARGETS, approvalActionOf, type ApprovalKind, type ApprovalStep, type AuditFacts } from '@shop/contract/admin';
 import type { TFunction } from 'i18next';
-import { approvalText, changeText } from './approvals';
-import { toMinorUnits } from '@shop/contract/common';
+import { approvalText, changeText, goodsName } from './approvals';
+import { LANGUAGE_NAMES, toMinorUnits } from '@shop/contract/common';
 import { formatDate, formatMoney, formatNumber, formatRate } from './format';
 import { POINTS } from './money';
 
@@ -36,6 +36,8 @@ export function describeFacts(t: TFunction, facts: AuditFacts, kind?: ApprovalKi
     count === undefined ? t(`console.audit.facts.${key}`, values) : t(`console.audit.facts.${key}`, { count, replace: values });
   // The request another operator approved a change in, and who asked for it (as recorded); none when done at once.
   const askedIn = (id: number | null, by: string | null) => (id === null ? '' : k('approved_request_asked', { id: String(id), name: by ?? '' }));
+  // The request a second operator approved a change in; none when done at once.
+  const approvedIn = (id: number | null) => (id === null ? '' : k('approved_request', { id: String(id) }));
   switch (facts.key) {
     case 'request':
       return approvalText(t, { what: facts.what, summary: '' });
@@ -168,8 +170,67 @@ export function describeFacts(t: TFunction, facts: AuditFacts, kind?: ApprovalKi
       ];
       return [facts.code, ...settingValues(t, shown(facts.values), facts.before && shown(facts.before))].join('; ');
     }
+    case 'after_sale_settings':
+      return AFTER_SALE_WINDOWS.map((field) => `${t(`console.afterSales.settings.${field}`)}: ${formatNumber(facts[field])}`).join('; ');
+    case 'after_sale_address': {
+      const kind = facts.kind === 'return' ? 'console.afterSales.settings.returnAddress' : facts.kind === 'service' ? 'console.afterSales.settings.servicePoint' : '';
+      return [[kind ? t(kind) : facts.kind, facts.country, facts.name].filter(Boolean).join(', '), inUse(t, onOff(t, facts.enabled))].join('; ');
+    }
+    case 'after_sale_reason':
+      return [
+        `${t(`console.afterSales.kinds.${facts.kind}`, { defaultValue: facts.kind })}, ${facts.code}`,
+        inUse(t, t(facts.enabled ? 'console.afterSales.reasons.offered' : 'console.afterSales.reasons.hidden')),
+      ].join('; ');
+    case 'after_sale_carrier':
+      return [facts.name ? `${facts.name} (${facts.code})` : facts.code, inUse(t, onOff(t, facts.enabled))].join('; ');
+    case 'points_settings':
+      return (
+        [
+          ['console.settings.page.pointsPerUnit', facts.points_per_unit],
+          ['console.settings.page.shoppingPointsPerUnit', facts.shopping_points_per_unit],
+          // Typed and shown as a percentage on the settings page, whose label says so.
+          ['console.settings.page.pointsMaxShare', facts.points_max_share_bp === null ? null : facts.points_max_share_bp / 100],
+          ['console.settings.page.earnRate', facts.earn_rate_bp === null ? null : facts.earn_rate_bp / 100],
+        ] as const
+      )
+        .filter(([, value]) => value !== null)
+        .map(([label, value]) => `${t(label)}: ${formatNumber(value!)}`)
+        .join('; ');
+    case 'goods_points': {
+      const rule = (v: number | null) => (v === null ? t('console.money.approvals.what.goods_points_percentage') : formatNumber(v));
+      return [t('console.money.approvals.what.goods_points', { goods: goodsName(facts), from: rule(facts.from), to: rule(facts.to) }), approvedIn(facts.request_id)].filter(Boolean).join('; ');
+    }
+    case 'sku_pv':
+      return [`${t('console.catalogue.editor.pv')}: ${formatNumber(facts.from)} → ${formatNumber(facts.to)}`, approvedIn(facts.request_id)].filter(Boolean).join('; ');
+    case 'charity_cause_created':
+      return `${t('console.common.currency')}: ${facts.currency}`;
+    case 'charity_cause': {
+      const status = facts.status === 'open' ? 'console.settings.charity.open' : facts.status === 'closed' ? 'console.settings.charity.closed' : '';
+      return `${t('console.common.status')}: ${status ? t(status) : facts.status}`;
+    }
+    case 'house_code':
+      return `${facts.from} → ${facts.to}`;
+    case 'category_order':
+      return facts.ids.map((id) => `#${id}`).join(', ');
+    case 'wallet_currency':
+      return facts.currency;
+    case 'bank':
+      return facts.name ? `${facts.name} (${facts.code})` : facts.code;
+    case 'canned_reply':
+      return (LANGUAGE_NAMES as Readonly<Record<string, string>>)[facts.lang] ?? facts.lang;
+    case 'promotion_change': {
+      const changes = facts.changes.length === 0 ? t('console.money.approvals.noChanges') : facts.changes.map(changeText(t, { kind: facts.kind, currency: facts.currency, changes: facts.changes })).join('; ');
+      return [facts.code ?? '', changes, approvedIn(facts.request_id)].filter(Boolean).join('; ');
+    }
   }
 }
+
+/** The after-sales windows and limits, in the order the settings page shows them. */
+const AFTER_SALE_WINDOWS = ['return_days', 'exchange_days', 'max_exchanges', 'ship_back_days', 'auto_complete_days', 'review_edit_days'] as const;
+
+const onOff = (t: TFunction, on: boolean) => t(on ? 'console.audit.facts.on' : 'console.audit.facts.off');
+/** Whether a row is in use, by the label the after-sales settings' lists give the column. */
+const inUse = (t: TFunction, value: string) => `${t('console.afterSales.settings.enabled')}: ${value}`;
 
 /**
  * A setting's values as the log shows them, each by its form's label: a new one ("New") with every

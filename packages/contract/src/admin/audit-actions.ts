@@ -182,6 +182,57 @@ export const auditFactsSchema = z.discriminatedUnion('key', [
   z.object({ key: z.literal('wallet_limit'), currency: z.string(), kind: z.string(), values: walletLimitValues, before: walletLimitValues.nullable() }),
   /** A top-up channel (`code`) as set (`values`) and as it was (`before`; null: new); its minimum and maximum in minor units. */
   z.object({ key: z.literal('recharge_channel'), code: z.string(), values: rechargeChannelValues, before: rechargeChannelValues.nullable() }),
+  /** The after-sales windows and limits as saved, in days (`max_exchanges`: exchanges per unit). */
+  z.object({
+    key: z.literal('after_sale_settings'),
+    return_days: count,
+    exchange_days: count,
+    max_exchanges: count,
+    ship_back_days: count,
+    auto_complete_days: count,
+    review_edit_days: count,
+  }),
+  /** A return address or service point (`kind`: return, service) of a country, as saved: its name, in use or not. */
+  z.object({ key: z.literal('after_sale_address'), kind: z.string(), country: z.string(), name: z.string(), enabled: z.boolean() }),
+  /** A reason members may give for an after-sales kind (return, exchange, warranty), by its code: offered or hidden. */
+  z.object({ key: z.literal('after_sale_reason'), kind: z.string(), code: z.string(), enabled: z.boolean() }),
+  /** A carrier goods may be sent back with, by its code and name: in use or not. */
+  z.object({ key: z.literal('after_sale_carrier'), code: z.string(), name: z.string(), enabled: z.boolean() }),
+  /** The points settings changed (each null: left as it was): points and shopping points worth US$1, the share points may pay and the earn rate, in basis points. */
+  z.object({
+    key: z.literal('points_settings'),
+    points_per_unit: count.nullable(),
+    shopping_points_per_unit: count.nullable(),
+    points_max_share_bp: count.nullable(),
+    earn_rate_bp: count.nullable(),
+  }),
+  /**
+   * A goods item's points per unit, from and to (null: the shop's percentage), its name in each language it
+   * has; `request_id`: the request a second operator approved the raise in (null: done at once).
+   */
+  z.object({ key: z.literal('goods_points'), goods_id: count, name: z.record(z.string(), z.string()), from: count.nullable(), to: count.nullable(), request_id: count.nullable() }),
+  /** An SKU's PV per unit, from and to; `request_id`: the request a second operator approved the raise in (null: done at once). */
+  z.object({ key: z.literal('sku_pv'), from: count, to: count, request_id: count.nullable() }),
+  /** A charity cause published, in a currency. */
+  z.object({ key: z.literal('charity_cause_created'), currency: z.string() }),
+  /** A charity cause changed, its status as saved (open, closed). */
+  z.object({ key: z.literal('charity_cause'), status: z.string() }),
+  /** The shop's house invitation code, from and to. */
+  z.object({ key: z.literal('house_code'), from: z.string(), to: z.string() }),
+  /** The categories of one parent in the order given (first shown first), by their numbers. */
+  z.object({ key: z.literal('category_order'), ids: z.array(count) }),
+  /** A currency offered in wallets, or no longer. */
+  z.object({ key: z.literal('wallet_currency'), currency: z.string() }),
+  /** A bank members may withdraw to, by its code and name. */
+  z.object({ key: z.literal('bank'), code: z.string(), name: z.string() }),
+  /** A canned reply of the support chat, in a language. */
+  z.object({ key: z.literal('canned_reply'), lang: z.string() }),
+  /**
+   * A coupon's or group buy's terms changed (`kind`: coupon.update, group_buy.update; `code`: the coupon's,
+   * null for a group buy): each field changed, old → new, amounts in minor units of `currency`;
+   * `request_id`: the request a second operator approved it in (null: done at once).
+   */
+  z.object({ key: z.literal('promotion_change'), kind: z.enum(['coupon.update', 'group_buy.update']), code: z.string().nullable(), currency: z.string(), changes: z.array(approvalChangeSchema), request_id: count.nullable() }),
   /** The support settings as saved. */
   z.object({ key: z.literal('support_settings'), retention_days: count, feedback_daily_limit: count, chat_mode: z.string() }),
 ]);

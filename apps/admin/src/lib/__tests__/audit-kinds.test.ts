@@ -312,3 +312,105 @@ describe('order, freight, fee, price, approval-limit, payment-method and payment
     await changeLanguage('en-us');
   });
 });
+
+describe('after-sales, points, PV, charity, house code, category order, wallet currency, bank, canned reply and promotion changes recorded as facts', () => {
+  // The log read `setting.after_sales {"return_days":14,…}`, `order.points {"earn_rate_bp":250}`, `goods.points 12 percentage`,
+  // `sku.pv 7 10 → 5`, `charity.cause closed`, `coupon.update AUTUMN percent_bp: 1000 → 1500` after the kind's words, in every language.
+  const d = (action: string, facts: Parameters<typeof describeAction>[2]) => describeAction(t(), action, facts).detail;
+  const entries: Array<[string, NonNullable<Parameters<typeof describeAction>[2]>]> = [
+    ['setting.after_sales', { key: 'after_sale_settings', return_days: 14, exchange_days: 7, max_exchanges: 2, ship_back_days: 7, auto_complete_days: 10, review_edit_days: 30 }],
+    ['setting.after_sales_address', { key: 'after_sale_address', kind: 'return', country: 'MY', name: 'KL depot', enabled: true }],
+    ['setting.after_sales_reason', { key: 'after_sale_reason', kind: 'return', code: 'late_delivery', enabled: false }],
+    ['setting.after_sales_carrier', { key: 'after_sale_carrier', code: 'jnt', name: 'J&T Express', enabled: false }],
+    ['order.points', { key: 'points_settings', points_per_unit: 100, shopping_points_per_unit: null, points_max_share_bp: null, earn_rate_bp: 250 }],
+    ['goods.points', { key: 'goods_points', goods_id: 12, name: { 'en-us': 'Tea' }, from: null, to: 7, request_id: 3 }],
+    ['goods.points', { key: 'goods_points', goods_id: 12, name: {}, from: 7, to: null, request_id: null }],
+    ['sku.pv', { key: 'sku_pv', from: 10, to: 5, request_id: null }],
+    ['charity.cause', { key: 'charity_cause_created', currency: 'MYR' }],
+    ['charity.cause', { key: 'charity_cause', status: 'closed' }],
+    ['referral.house_code', { key: 'house_code', from: 'HOUSE1', to: 'WELCOME26' }],
+    ['category.reorder', { key: 'category_order', ids: [3, 1, 2] }],
+    ['wallet_currency.on', { key: 'wallet_currency', currency: 'THB' }],
+    ['bank.add', { key: 'bank', code: 'MBB', name: 'Maybank' }],
+    ['chat.canned.create', { key: 'canned_reply', lang: 'hu' }],
+    [
+      'coupon.update',
+      {
+        key: 'promotion_change',
+        kind: 'coupon.update',
+        code: 'AUTUMN',
+        currency: 'USD',
+        changes: [
+          { field: 'percent_bp', star: null, from: 1000, to: 1500 },
+          { field: 'total_limit', star: null, from: null, to: 100 },
+        ],
+        request_id: 9,
+      },
+    ],
+    [
+      'group_buy.update',
+      {
+        key: 'promotion_change',
+        kind: 'group_buy.update',
+        code: null,
+        currency: 'USD',
+        changes: [
+          { field: 'price', star: null, from: 5000, to: 4500 },
+          { field: 'per_member_limit', star: null, from: 1, to: 2 },
+        ],
+        request_id: null,
+      },
+    ],
+  ];
+
+  it('word them in English by the labels the console’s pages show', async () => {
+    await changeLanguage('en-us');
+    expect(d(...entries[0]!)).toBe('Return window (days): 14; Exchange window (days): 7; Exchanges per unit: 2; Days to send back: 7; Days before a replacement completes: 10; Days to change a review: 30');
+    expect(d(...entries[1]!)).toBe('Return address, MY, KL depot; In use: On');
+    expect(d(...entries[2]!)).toBe('Return & refund, late_delivery; In use: Hidden');
+    expect(d(...entries[3]!)).toBe('J&T Express (jnt); In use: Off');
+    expect(d(...entries[4]!)).toBe('Points worth US$1: 100; Points earned on completed orders (%): 2.5');
+    expect(d(...entries[5]!)).toBe('Tea (#12): points per unit the percentage → 7; Approved in request #3');
+    expect(d(...entries[6]!)).toBe('#12: points per unit 7 → the percentage');
+    expect(d(...entries[7]!)).toBe('PV: 10 → 5');
+    expect(d(...entries[8]!)).toBe('Currency: MYR');
+    expect(d(...entries[9]!)).toBe('Status: Closed');
+    expect(d(...entries[10]!)).toBe('HOUSE1 → WELCOME26');
+    expect(d(...entries[11]!)).toBe('#3, #1, #2');
+    expect(d(...entries[12]!)).toBe('THB');
+    expect(d(...entries[13]!)).toBe('Maybank (MBB)');
+    expect(d(...entries[14]!)).toBe('Magyar');
+    expect(d(...entries[15]!)).toMatch(/^AUTUMN; \S.*: 10\s?% → 15\s?%; \S.*: no limit → 100; Approved in request #9$/);
+    expect(d(...entries[16]!)).toMatch(/^Group price: USD\s?50\.00 → USD\s?45\.00; Per member: 1 → 2$/);
+    // The kind itself, as before.
+    expect(describeAction(t(), ...entries[0]!).label).toBe(shown('setting.after_sales').label);
+    // Recorded before, as text: shown as written.
+    expect(shown('sku.pv 7 10 → 5').detail).toBe('7 10 → 5');
+    expect(shown('goods.points 12 percentage').detail).toBe('12 percentage');
+  });
+
+  it('word them in Simplified Chinese', async () => {
+    await changeLanguage('zh-cn');
+    const s = (key: string) => i18n.t(`console.afterSales.settings.${key}`);
+    expect(d(...entries[0]!)).toBe(`${s('return_days')}: 14; ${s('exchange_days')}: 7; ${s('max_exchanges')}: 2; ${s('ship_back_days')}: 7; ${s('auto_complete_days')}: 10; ${s('review_edit_days')}: 30`);
+    expect(d(...entries[1]!)).toBe(`${s('returnAddress')}, MY, KL depot; ${s('enabled')}: ${i18n.t('console.audit.facts.on')}`);
+    expect(d(...entries[2]!)).toBe(`${i18n.t('console.afterSales.kinds.return')}, late_delivery; ${s('enabled')}: ${i18n.t('console.afterSales.reasons.hidden')}`);
+    expect(d(...entries[4]!)).toBe(`${i18n.t('console.settings.page.pointsPerUnit')}: 100; ${i18n.t('console.settings.page.earnRate')}: 2.5`);
+    expect(d(...entries[5]!)).toBe(`${i18n.t('console.money.approvals.what.goods_points', { goods: 'Tea (#12)', from: i18n.t('console.money.approvals.what.goods_points_percentage'), to: '7' })}; ${i18n.t('console.audit.facts.approved_request', { id: '9' }).replace('9', '3')}`);
+    expect(d(...entries[9]!)).toBe(`${i18n.t('console.common.status')}: ${i18n.t('console.settings.charity.closed')}`);
+    expect(d(...entries[16]!)).toContain(`${i18n.t('console.catalogue.groupBuys.perMember')}: 1 → 2`);
+    await changeLanguage('en-us');
+  });
+
+  it.each([...LANGUAGES])('have their words in %s, never a code or a placeholder', async (lang) => {
+    await changeLanguage(lang);
+    for (const [action, facts] of entries) {
+      const detail = d(action, facts);
+      expect(detail, `${action} ${facts.key}`).not.toMatch(/\{\{|console\.|_days|_bp|_limit|_unit|undefined|null|"/);
+      expect(detail, `${action} ${facts.key}`).not.toBe('');
+    }
+    // Hungarian reads its own words, not the English ones.
+    if (lang === 'hu') expect(d(...entries[9]!)).not.toContain('Closed');
+    await changeLanguage('en-us');
+  });
+});

@@ -16,7 +16,7 @@ let keys = 0;
 /** A change as the console sends it: a fresh Idempotency-Key per decision. */
 const send = (url: string, body: unknown, token: string) => decide(t, url, body, token, `settings-test-${Date.now().toString(36)}-${++keys}`);
 /** The decisions an operator recorded (not their sign-ins, which the log also holds). */
-const actionsOf = (operator: string) => t.db.selectFrom('operator_actions').select(['action', 'reason', 'target_type', 'target_id']).where('operator', '=', operator).where('action', 'not like', 'access.%').orderBy('id').execute();
+const actionsOf = (operator: string) => t.db.selectFrom('operator_actions').select(['action', 'reason', 'target_type', 'target_id', 'facts']).where('operator', '=', operator).where('action', 'not like', 'access.%').orderBy('id').execute();
 
 const calls: Array<{ method: 'GET' | 'POST'; url: string; body?: unknown; allowed: OperatorRole; refused: OperatorRole }> = [
   { method: 'GET', url: '/admin/api/settings', allowed: 'owner', refused: 'finance' },
@@ -126,6 +126,10 @@ describe('settings and operators in the console', () => {
     const captcha = await t.db.selectFrom('operator_actions').select('facts').where('operator', '=', owner.recordedAs).where('action', 'like', 'setting.captcha%').orderBy('id').execute();
     expect(captcha.map((r) => r.facts)).toEqual([{ key: 'captcha_mode', mode: 'always' }, { key: 'captcha_bypass', on: true }]);
     await send('/admin/api/settings/captcha', await fromPage('/admin/api/settings/captcha', { mode: 'auto', bypass: false, reason: 'wave over' }, owner.token), owner.token);
+    // A wallet currency switched on: recorded by its kind with the currency as a fact (it read `wallet_currency.on USD`).
+    expect((await send('/admin/api/settings/currency', { currency: settlement.currency, enabled: true, reason: 'kept on' }, owner.token)).body.code).toBe(200);
+    const walletCurrency = await t.db.selectFrom('operator_actions').select(['action', 'reason', 'facts']).where('operator', '=', owner.recordedAs).where('action', 'like', 'wallet_currency%').execute();
+    expect(walletCurrency).toEqual([{ action: 'wallet_currency.on', reason: 'kept on', facts: { key: 'wallet_currency', currency: settlement.currency } }]);
   });
 
   it('freight goes only to a shipping country: another code is refused on its field in the operator’s language, and nothing is saved', async () => {
@@ -189,7 +193,8 @@ describe('settings and operators in the console', () => {
     const saved = await send('/admin/api/settings/points', { ...body, base_updated_at: shown.updated_at, reason: 'spring promotion' }, owner.token);
     expect(saved.body.data.points).toMatchObject({ ...body, updated_by: owner.recordedAs });
     expect(await t.db.selectFrom('order_settings').select(['points_per_unit', 'shopping_points_per_unit', 'points_max_share_bp', 'earn_rate_bp']).executeTakeFirstOrThrow()).toEqual(body);
-    expect((await actionsOf(owner.recordedAs)).map((a) => [a.action, a.reason])).toEqual([[`order.points ${JSON.stringify(body)}`, 'spring promotion']]);
+    // The values saved as facts (the console words them by the settings page's labels), never as JSON after the kind.
+    expect((await actionsOf(owner.recordedAs)).map((a) => [a.action, a.reason, a.facts])).toEqual([['order.points', 'spring promotion', { key: 'points_settings', ...body }]]);
     await send('/admin/api/settings/points', { ...shown, updated_by: undefined, updated_at: undefined, base_updated_at: saved.body.data.points.updated_at, reason: 'back' }, owner.token);
   });
 
@@ -281,7 +286,7 @@ describe('settings and operators in the console', () => {
     expect(res.body.data).toEqual({ id: m.user.id, removed: true });
     const row = await t.db.selectFrom('users').select(['totp_secret', 'totp_pending_secret']).where('id', '=', m.user.id).executeTakeFirstOrThrow();
     expect(row).toEqual({ totp_secret: null, totp_pending_secret: null });
-    expect(await actionsOf(owner.recordedAs)).toEqual([{ action: 'user.2fa.reset', reason: 'lost phone, identity checked', target_type: 'user', target_id: m.user.id }]);
+    expect(await actionsOf(owner.recordedAs)).toEqual([{ action: 'user.2fa.reset', reason: 'lost phone, identity checked', target_type: 'user', target_id: m.user.id, facts: null }]);
   });
 
   it('the member is told when an operator removes their authenticator, in the language they read the shop in', async () => {
@@ -342,8 +347,8 @@ describe('settings and operators in the console', () => {
     const refused = await call(t, 'POST', '/attractive/lovers/submitPay', { cause_id: id, amount: 2500 }, { token: member.token });
     expect(refused.body.code).not.toBe(200);
     expect((await actionsOf(owner.recordedAs)).filter((a) => a.target_type === 'charity_cause')).toEqual([
-      { action: 'charity.cause create USD', reason: null, target_type: 'charity_cause', target_id: id },
-      { action: 'charity.cause closed', reason: 'goal met elsewhere', target_type: 'charity_cause', target_id: id },
+      { action: 'charity.cause', reason: null, target_type: 'charity_cause', target_id: id, facts: { key: 'charity_cause_created', currency: 'USD' } },
+      { action: 'charity.cause', reason: 'goal met elsewhere', target_type: 'charity_cause', target_id: id, facts: { key: 'charity_cause', status: 'closed' } },
     ]);
   });
 });

@@ -505,7 +505,7 @@ export async function setAfterSaleSettings(deps: Pick<AppDeps, 'db' | 'i18n' | '
   await withTransaction(deps.db, async (tx) => {
     assertLoadedVersion((await q.lockAfterSaleSettingsForUpdate(tx)).updated_at, base_updated_at);
     await q.updateAfterSaleSettings(tx, { ...input, updated_by: operator });
-    await insertOperatorAction(tx, { operator, action: `setting.after_sales ${JSON.stringify(input)}`, target_type: 'setting', target_id: 0 });
+    await insertOperatorAction(tx, { operator, action: 'setting.after_sales', target_type: 'setting', target_id: 0, facts: { key: 'after_sale_settings', ...input } });
     // This process reads the new settings at once; the others when the table's notice reaches them.
     tx.afterCommit(() => responseCache(deps).invalidate(SETTINGS_TAG));
   });
@@ -533,7 +533,7 @@ export async function saveAfterSaleAddress(deps: Pick<AppDeps, 'db' | 'i18n'>, a
     if (fields.kind === 'return' && fields.enabled) await q.disableOtherReturnAddresses(tx, fields.country_code, id ?? null);
     const saved = id ? await q.updateAddress(tx, id, fields) : await q.insertAddress(tx, fields);
     if (!saved) throw new AppError(ResponseCode.notFound);
-    await insertOperatorAction(tx, { operator, action: `setting.after_sales_address ${fields.kind} ${fields.country_code} ${fields.enabled ? 'on' : 'off'}`, target_type: 'setting', target_id: saved.id });
+    await insertOperatorAction(tx, { operator, action: 'setting.after_sales_address', target_type: 'setting', target_id: saved.id, facts: { key: 'after_sale_address', kind: fields.kind, country: fields.country_code, name: fields.name, enabled: fields.enabled } });
   });
   return afterSaleSettings(deps, actor);
 }
@@ -553,7 +553,7 @@ export async function saveAfterSaleReason(deps: Pick<AppDeps, 'db' | 'i18n' | 'c
     if (current) assertLoadedVersion(current.updated_at, base_updated_at);
     if (current) await q.updateReason(tx, { ...fields, names });
     else if (!(await q.insertReason(tx, { ...fields, names }))) throw new AppError(ResponseCode.editedSinceOpened);
-    await insertOperatorAction(tx, { operator, action: `setting.after_sales_reason ${input.kind} ${input.code} ${input.enabled ? 'on' : 'off'}`, target_type: 'setting', target_id: 0 });
+    await insertOperatorAction(tx, { operator, action: 'setting.after_sales_reason', target_type: 'setting', target_id: 0, facts: { key: 'after_sale_reason', kind: input.kind, code: input.code, enabled: input.enabled } });
     // The members' cached case lists name their reasons.
     tx.afterCommit(() => responseCache(deps).invalidate(CASE_REASONS_TAG));
   });
@@ -569,7 +569,7 @@ export async function saveAfterSaleCarrier(deps: Pick<AppDeps, 'db' | 'i18n'>, a
     if (current) assertLoadedVersion(current.updated_at, base_updated_at);
     if (current) await q.updateCarrier(tx, fields);
     else if (!(await q.insertCarrier(tx, fields))) throw new AppError(ResponseCode.editedSinceOpened);
-    await insertOperatorAction(tx, { operator, action: `setting.after_sales_carrier ${input.code} ${input.enabled ? 'on' : 'off'}`, target_type: 'setting', target_id: 0 });
+    await insertOperatorAction(tx, { operator, action: 'setting.after_sales_carrier', target_type: 'setting', target_id: 0, facts: { key: 'after_sale_carrier', code: input.code, name: input.name, enabled: input.enabled } });
   });
   return afterSaleSettings(deps, actor);
 }

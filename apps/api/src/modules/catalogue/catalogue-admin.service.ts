@@ -75,7 +75,7 @@ export async function reorderCategories(deps: AppDeps, actor: Actor, input: Endp
       throw new ValidationError([{ field: 'ids', key: 'validation.invalid', params: { field: 'ids' } }]);
     }
     for (const [i, id] of input.ids.entries()) await q.setCategorySort(tx, id, (input.ids.length - i) * 10);
-    await insertOperatorAction(tx, { operator, action: 'category.reorder', target_type: 'category', target_id: input.parent_id ?? 0, reason: input.ids.join(',') });
+    await insertOperatorAction(tx, { operator, action: 'category.reorder', target_type: 'category', target_id: input.parent_id ?? 0, facts: { key: 'category_order', ids: input.ids } });
     catalogueChangedOnCommit(tx, deps);
     return { ok: true as const };
   });

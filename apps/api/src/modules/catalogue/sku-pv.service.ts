@@ -36,7 +36,7 @@ export function optionTexts(specs: SpecDef[], valueIds: number[]): Texts {
  * withdraws a raise still waiting for it: it was asked from a PV no longer in force.
  */
 export async function recordPvCut(tx: Tx, actor: Actor, cut: { sku_id: number; from: number; to: number; reason: string | null }): Promise<void> {
-  await insertOperatorAction(tx, { operator: operatorNameOf(actor), action: `sku.pv ${cut.sku_id} ${cut.from} → ${cut.to}`, target_type: 'sku', target_id: cut.sku_id, reason: cut.reason });
+  await insertOperatorAction(tx, { operator: operatorNameOf(actor), action: 'sku.pv', target_type: 'sku', target_id: cut.sku_id, reason: cut.reason, facts: { key: 'sku_pv', from: cut.from, to: cut.to, request_id: null } });
   await closeWaitingRequest(tx, actor, 'sku.pv', subjectOf(cut.sku_id), `PV set to ${cut.to} directly`);
 }
 
@@ -77,6 +77,6 @@ export async function saveApprovedSkuPv(tx: Tx, actor: Actor, asked: SkuPvRaise,
   if (!(await q.lockGoodsRowForUpdate(tx, asked.goods_id))) throw new AppError(ResponseCode.goodsNotFound);
   const before = await q.setSkuPv(tx, asked.goods_id, asked.sku_id, asked.pv);
   if (!before) throw new AppError(ResponseCode.skuNotFound);
-  await insertOperatorAction(tx, { operator: operatorNameOf(actor), action: `sku.pv ${asked.sku_id} ${before.from} → ${asked.pv}`, target_type: 'sku', target_id: asked.sku_id, reason: request.reason, facts: { key: 'approved_request', request_id: request.id } });
+  await insertOperatorAction(tx, { operator: operatorNameOf(actor), action: 'sku.pv', target_type: 'sku', target_id: asked.sku_id, reason: request.reason, facts: { key: 'sku_pv', from: before.from, to: asked.pv, request_id: request.id } });
   return { sku_id: asked.sku_id, pv: asked.pv };
 }

@@ -64,7 +64,7 @@ export async function updateCauseFromConsole(deps: Pick<AppDeps, 'db'> & Partial
       status: input.status,
     });
     if (!changed) throw notFound('cause');
-    await insertOperatorAction(tx, { operator, action: `charity.cause ${input.status}`, target_type: 'charity_cause', target_id: input.id, reason: input.reason });
+    await insertOperatorAction(tx, { operator, action: 'charity.cause', target_type: 'charity_cause', target_id: input.id, reason: input.reason, facts: { key: 'charity_cause', status: input.status } });
     // Under the cause's lock no new pledge comes in; money still arriving for a cancelled one is owed back and flagged.
     if (input.status === 'closed') {
       for (const pledgeId of await q.findUnpaidPledgeIdsOfCause(tx, input.id)) {

@@ -137,7 +137,7 @@ export async function createCause(db: Database, actor: Actor, input: z.infer<typ
       goal_minor: input.goal,
       created_by: by,
     });
-    await insertOperatorAction(tx, { operator: by, action: `charity.cause create ${input.currency}`, target_type: 'charity_cause', target_id: id });
+    await insertOperatorAction(tx, { operator: by, action: 'charity.cause', target_type: 'charity_cause', target_id: id, facts: { key: 'charity_cause_created', currency: input.currency } });
     return toCause((await q.findCausesWithTotals(tx, { id }))[0]!, actor.lang);
   });
 }

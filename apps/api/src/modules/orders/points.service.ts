@@ -30,7 +30,20 @@ export async function setPointsSettings(db: Database, actor: Actor, input: Parti
   return withTransaction(db, async (tx) => {
     if (loaded) assertLoadedVersion((await q.lockOrderSettingsForUpdate(tx)).points_updated_at, loaded.base_updated_at);
     const s = await q.updatePointsSettings(tx, input, operator);
-    await insertOperatorAction(tx, { operator, action: `order.points ${JSON.stringify(input)}`, target_type: 'setting', target_id: 0, reason });
+    await insertOperatorAction(tx, {
+      operator,
+      action: 'order.points',
+      target_type: 'setting',
+      target_id: 0,
+      reason,
+      facts: {
+        key: 'points_settings',
+        points_per_unit: input.points_per_unit ?? null,
+        shopping_points_per_unit: input.shopping_points_per_unit ?? null,
+        points_max_share_bp: input.points_max_share_bp ?? null,
+        earn_rate_bp: input.earn_rate_bp ?? null,
+      },
+    });
     return { points_per_unit: s.points_per_unit, shopping_points_per_unit: s.shopping_points_per_unit, points_max_share_bp: s.points_max_share_bp, earn_rate_bp: s.earn_rate_bp, updated_by: s.points_updated_by };
   });
 }

@@ -18,7 +18,7 @@ import type { ListExport } from '../../lib/list-export.js';
 import { pageOf, totalOf } from '../../lib/paging.js';
 import { withTransaction, type Tx } from '../../lib/transaction.js';
 import { closeWaitingRequest, requestApproval } from '../approvals/approvals.service.js';
-import { insertOperatorAction, trimmedAction } from '../operator-actions/operator-actions.queries.js';
+import { insertOperatorAction } from '../operator-actions/operator-actions.queries.js';
 import { assertShopCurrency } from '../rates/rates.service.js';
 import { insertCoupon } from './coupons.js';
 import { endCouponNow, findCoupon, findCouponByCode } from './coupons.queries.js';
@@ -179,7 +179,14 @@ export async function saveApprovedCouponChange(tx: Tx, actor: Actor, input: Coup
   const current = await promotions.lockCouponForUpdate(tx, input.id);
   if (!current) throw notFound('coupon');
   checkCouponChange(current, input);
-  await insertOperatorAction(tx, { operator: operatorNameOf(actor), action: trimmedAction(`coupon.update ${current.code} ${changeWords(changesOf(current, input))}`), target_type: 'coupon', target_id: input.id, reason: request.reason, facts: { key: 'approved_request', request_id: request.id } });
+  await insertOperatorAction(tx, {
+    operator: operatorNameOf(actor),
+    action: 'coupon.update',
+    target_type: 'coupon',
+    target_id: input.id,
+    reason: request.reason,
+    facts: { key: 'promotion_change', kind: 'coupon.update', code: current.code, currency: current.currency, changes: changesOf(current, input), request_id: request.id },
+  });
   const saved = await promotions.updateCoupon(tx, input.id, {
     amount_minor: current.kind === 'amount' ? input.amount! : null,
     percent_bp: current.kind === 'percent' ? input.percent_bp! : null,

@@ -59,7 +59,14 @@ export async function setGoodsPoints(db: Database, actor: Actor, input: { goods_
     if (!(await findGoodsById(tx, input.goods_id))) throw new AppError(ResponseCode.goodsNotFound);
     if (input.points_per_unit === null) await q.deleteGoodsPoints(tx, input.goods_id);
     else await q.upsertGoodsPoints(tx, input.goods_id, input.points_per_unit, operator);
-    await insertOperatorAction(tx, { operator, action: `goods.points ${input.goods_id} ${input.points_per_unit ?? 'percentage'}`, target_type: 'setting', target_id: input.goods_id, reason });
+    await insertOperatorAction(tx, {
+      operator,
+      action: 'goods.points',
+      target_type: 'setting',
+      target_id: input.goods_id,
+      reason,
+      facts: { key: 'goods_points', goods_id: input.goods_id, name: (goods.name ?? {}) as Record<string, string>, from, to: input.points_per_unit, request_id: null },
+    });
     // A raise asked from the rule before this one would read old → new wrongly: it is withdrawn, to be asked again.
     await closeWaitingRequest(tx, actor, 'goods.points', subjectOf(input.goods_id), `goods points set to ${input.points_per_unit ?? 'percentage'} directly`);
   });
@@ -72,7 +79,16 @@ const ruleOf = async (db: Database | Tx, goodsId: number) => (await q.findGoodsP
 export async function saveApprovedGoodsPoints(tx: Tx, actor: Actor, asked: GoodsPointsRaise, request: { id: number; reason: string }): Promise<{ points_per_unit: number }> {
   const operator = operatorNameOf(actor);
   if (!(await findGoodsById(tx, asked.goods_id))) throw new AppError(ResponseCode.goodsNotFound);
+  // The rule it replaces is the one in force now (a lower one may have been set since the raise was asked).
+  const from = await ruleOf(tx, asked.goods_id);
   await q.upsertGoodsPoints(tx, asked.goods_id, asked.points_per_unit, operator);
-  await insertOperatorAction(tx, { operator, action: `goods.points ${asked.goods_id} ${asked.points_per_unit}`, target_type: 'setting', target_id: asked.goods_id, reason: request.reason, facts: { key: 'approved_request', request_id: request.id } });
+  await insertOperatorAction(tx, {
+    operator,
+    action: 'goods.points',
+    target_type: 'setting',
+    target_id: asked.goods_id,
+    reason: request.reason,
+    facts: { key: 'goods_points', goods_id: asked.goods_id, name: asked.name, from, to: asked.points_per_unit, request_id: request.id },
+  });
   return { points_per_unit: asked.points_per_unit };
 }

@@ -12,10 +12,10 @@ import { optionTexts } from '../catalogue/sku-pv.service.js';
 import type { Texts } from '../catalogue/catalogue.table.js';
 import { closeWaitingRequest, requestApproval } from '../approvals/approvals.service.js';
 import { maskName, pick } from '../catalogue/texts.js';
-import { insertOperatorAction, trimmedAction } from '../operator-actions/operator-actions.queries.js';
+import { insertOperatorAction } from '../operator-actions/operator-actions.queries.js';
 import { openGroup } from './group-buy.entries.js';
 import * as g from './group-buy.queries.js';
-import { changedFields, endNotAfterStart, invalid, stateAt } from './promotion-terms.js';
+import { endNotAfterStart, fieldChanges, invalid, stateAt } from './promotion-terms.js';
 import * as promotions from './promotions-admin.queries.js';
 import type { ListExport } from '../../lib/list-export.js';
 import { pageOf, totalOf } from '../../lib/paging.js';
@@ -366,7 +366,7 @@ export async function updateGroupBuy(deps: AppDeps, actor: Actor, input: GroupBu
       const [row] = await promotions.findGroupBuysForConsole(tx, { id: input.id, limit: 1, offset: 0 });
       return { ...toGroupBuy(row!, actor.lang), request };
     }
-    await applyGroupBuyChange(tx, deps, actor, input, current, input.reason);
+    await applyGroupBuyChange(tx, deps, actor, input, { ...current, currency: sku.currency }, input.reason);
     // Asked before from the terms it had: a change made since would be undone by approving it.
     await closeWaitingRequest(tx, actor, 'group_buy.update', `group_buy:${input.id}`, 'group buy changed directly');
     const [row] = await promotions.findGroupBuysForConsole(tx, { id: input.id, limit: 1, offset: 0 });
@@ -376,8 +376,8 @@ export async function updateGroupBuy(deps: AppDeps, actor: Actor, input: GroupBu
 
 /** Carries out an approved change of a group buy's price, as the approving operator (checked again: it must still be the version it was asked from). */
 export async function saveApprovedGroupBuyChange(tx: Tx, actor: Actor, input: GroupBuyChange, request: { id: number; reason: string }): Promise<{ id: number; price: number }> {
-  const { current } = await checkGroupBuyChange(tx, input);
-  await applyGroupBuyChange(tx, null, actor, input, current, request.reason, request.id);
+  const { current, sku } = await checkGroupBuyChange(tx, input);
+  await applyGroupBuyChange(tx, null, actor, input, { ...current, currency: sku.currency }, request.reason, request.id);
   return { id: input.id, price: input.price };
 }
 
@@ -398,8 +398,14 @@ async function checkGroupBuyChange(tx: Tx, input: GroupBuyChange) {
   return { current, sku };
 }
 
-/** Writes a checked change of a group buy, with its audit entry; the goods page's cached answers are dropped after the commit. */
-async function applyGroupBuyChange(tx: Tx, deps: Pick<AppDeps, 'config' | 'redis'> | null, actor: Actor, input: GroupBuyChange, current: NonNullable<Awaited<ReturnType<typeof promotions.lockGroupBuyForUpdate>>>, reason: string, requestId?: number): Promise<void> {
+/** Writes a checked change of a group buy (`currency`: its SKU's), with its audit entry; the goods page's cached answers are dropped after the commit. */
+async function applyGroupBuyChange(
+  tx: Tx,
+  deps: Pick<AppDeps, 'config' | 'redis'> | null,
+  actor: Actor,
+  input: GroupBuyChange,
+  current: NonNullable<Awaited<ReturnType<typeof promotions.lockGroupBuyForUpdate>>> & { currency: string },
+  reason: string, requestId?: number): Promise<void> {
   await promotions.updateGroupBuy(tx, input.id, {
     price_minor: input.price,
     group_size: input.group_size,
@@ -413,11 +419,18 @@ async function applyGroupBuyChange(tx: Tx, deps: Pick<AppDeps, 'config' | 'redis
   // The units it holds go back to the SKU at its end: the job that does it moves with the end.
   if (Date.parse(input.ends_at) !== new Date(current.ends_at).getTime())
     await enqueueJob(tx, 'close_group_buy', { activityId: input.id }, { runAt: new Date(input.ends_at), jobKey: `group-buy-close:${input.id}`, maxAttempts: 10 });
-  const changed = changedFields(
+  const changes = fieldChanges(
     { price: Number(current.price_minor), group_size: current.group_size, fill_hours: current.fill_hours, starts_at: iso(current.starts_at), ends_at: iso(current.ends_at), per_order_limit: current.per_order_limit, per_member_limit: current.per_member_limit, virtual_fill_percent: current.virtual_fill_percent },
     { ...input, starts_at: iso(input.starts_at), ends_at: iso(input.ends_at) },
   );
-  await insertOperatorAction(tx, { operator: operatorNameOf(actor), action: trimmedAction(`group_buy.update ${changed}`), target_type: 'group_buy', target_id: input.id, reason, facts: requestId === undefined ? null : { key: 'approved_request', request_id: requestId } });
+  await insertOperatorAction(tx, {
+    operator: operatorNameOf(actor),
+    action: 'group_buy.update',
+    target_type: 'group_buy',
+    target_id: input.id,
+    reason,
+    facts: { key: 'promotion_change', kind: 'group_buy.update', code: null, currency: current.currency, changes, request_id: requestId ?? null },
+  });
   if (deps) catalogueChangedOnCommit(tx, deps, [current.goods_id]);
   else goodsChangedOnCommit(tx, [current.goods_id]);
 }

@@ -14,11 +14,8 @@ export function fieldChanges(before: Record<string, ApprovalChange['from']>, aft
     .map((k) => ({ field: k, star: null, from: before[k]!, to: after[k] as ApprovalChange['to'] }));
 }
 
-/** Changes as `name: old → new` parts of an audit entry. */
+/** Changes as `name: old → new`, in a request's English summary. */
 export const changeWords = (changes: ApprovalChange[]): string => changes.map((c) => `${c.field}: ${String(c.from)} → ${String(c.to)}`).join(', ');
-
-/** The fields whose value differs, as `name: old → new` parts of an audit entry. */
-export const changedFields = (before: Record<string, ApprovalChange['from']>, after: Record<string, unknown>): string => changeWords(fieldChanges(before, after));
 
 /** A refused field of an operator's change. */
 export const invalid = (field: string) => new ValidationError([{ field, key: 'validation.invalid', params: { field } }]);

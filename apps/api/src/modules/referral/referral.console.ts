@@ -312,7 +312,7 @@ export async function setHouseCode(deps: Deps, actor: Actor, input: EndpointBody
     return await withTransaction(deps.db, async (tx) => {
       const was = await q.lockReferralSettingsForUpdate(tx);
       const saved = await q.updateHouseCode(tx, code);
-      await insertOperatorAction(tx, { operator, action: `referral.house_code ${was.house_code} → ${saved.house_code}`, target_type: 'setting', target_id: 0, reason: input.reason });
+      await insertOperatorAction(tx, { operator, action: 'referral.house_code', target_type: 'setting', target_id: 0, reason: input.reason, facts: { key: 'house_code', from: was.house_code, to: saved.house_code } });
       return { house_code: saved.house_code };
     });
   } catch (e) {

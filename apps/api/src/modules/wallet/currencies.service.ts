@@ -15,7 +15,7 @@ export async function setWalletCurrency(db: Database, actor: Actor, input: { cur
     if ((await walletCurrencies(tx)).settlement === input.currency && !input.enabled) throw new AppError(ResponseCode.settingInvalid, undefined, { messageKey: 'admin.code.settlementCurrencyOff' });
     const row = await upsertWalletCurrency(tx, input.currency, input.enabled);
     if (!row) throw new AppError(ResponseCode.currencyUnsupported, { currency: input.currency });
-    await insertOperatorAction(tx, { operator, action: `wallet_currency.${input.enabled ? 'on' : 'off'} ${input.currency}`, target_type: 'setting', target_id: 0, reason: input.reason ?? null });
+    await insertOperatorAction(tx, { operator, action: input.enabled ? 'wallet_currency.on' : 'wallet_currency.off', target_type: 'setting', target_id: 0, reason: input.reason ?? null, facts: { key: 'wallet_currency', currency: input.currency } });
     announce(tx, { kind: 'wallet-currencies' });
     return { currency: row.currency, enabled: row.enabled };
   });

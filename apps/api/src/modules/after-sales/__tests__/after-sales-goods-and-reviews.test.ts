@@ -153,8 +153,18 @@ describe('the console’s settings of after-sales', () => {
     expect((await kit.admin('/admin/api/after-sales/carriers/save', { code: 'citylink', name: 'City-Link', enabled: false, base_updated_at: citylink.updated_at })).body.code).toBe(200);
     expect((await kit.get(m, '/attractive/AfterSales/logistics')).body.data.list.map((c: { code: string }) => c.code)).not.toContain('citylink');
     expect((await kit.admin('/admin/api/after-sales/carriers/save', { code: 'Bad Code', name: 'x' })).status).toBe(422);
-    const recorded = await t.db.selectFrom('operator_actions').select('action').where('action', 'like', 'setting.after_sales%').execute();
-    expect(recorded.length).toBeGreaterThanOrEqual(7);
+    // Each recorded by its kind with what was saved as facts (the console words them), never as JSON or on/off after the kind.
+    const recorded = await t.db.selectFrom('operator_actions').select(['action', 'facts']).where('action', 'like', 'setting.after_sales%').orderBy('id').execute();
+    expect(recorded).toMatchObject([
+      { action: 'setting.after_sales', facts: { key: 'after_sale_settings', return_days: 3, exchange_days: 15, max_exchanges: 1 } },
+      { action: 'setting.after_sales', facts: { key: 'after_sale_settings', return_days: 7, exchange_days: 15, max_exchanges: 1 } },
+      { action: 'setting.after_sales_address', facts: { key: 'after_sale_address', kind: 'return', country: 'SG', name: 'SG returns A', enabled: true } },
+      { action: 'setting.after_sales_address', facts: { key: 'after_sale_address', kind: 'return', country: 'SG', name: 'SG returns B', enabled: true } },
+      { action: 'setting.after_sales_address', facts: { key: 'after_sale_address', kind: 'service', country: 'SG', name: 'Orchard point', enabled: true } },
+      { action: 'setting.after_sales_carrier', facts: { key: 'after_sale_carrier', code: 'citylink', name: 'City-Link', enabled: true } },
+      { action: 'setting.after_sales_carrier', facts: { key: 'after_sale_carrier', code: 'citylink', name: 'City-Link', enabled: false } },
+    ]);
+    expect(Object.keys(recorded[0]!.facts as object).sort()).toEqual(['auto_complete_days', 'exchange_days', 'key', 'max_exchanges', 'return_days', 'review_edit_days', 'ship_back_days']);
   });
 });
 
@@ -213,8 +223,12 @@ describe('the console’s reasons per kind', () => {
     expect(await listedReason()).toBe('Arrived too late');
     expect((await kit.post(m, '/shop/order/afterSaleSubmit', { order_id: o.orderId, kind: 'return', reason_id: 'changed_mind', lines: [{ order_line_id: o.lines[1]!.id, qty: 1 }] })).body.code).not.toBe(ResponseCode.ok);
 
-    const recorded = await t.db.selectFrom('operator_actions').select('action').where('action', 'like', 'setting.after_sales_reason%').execute();
-    expect(recorded.map((r) => r.action)).toEqual(['setting.after_sales_reason return late_delivery on', 'setting.after_sales_reason return damaged on', 'setting.after_sales_reason return changed_mind off']);
+    const recorded = await t.db.selectFrom('operator_actions').select(['action', 'facts']).where('action', 'like', 'setting.after_sales_reason%').orderBy('id').execute();
+    expect(recorded).toEqual([
+      { action: 'setting.after_sales_reason', facts: { key: 'after_sale_reason', kind: 'return', code: 'late_delivery', enabled: true } },
+      { action: 'setting.after_sales_reason', facts: { key: 'after_sale_reason', kind: 'return', code: 'damaged', enabled: true } },
+      { action: 'setting.after_sales_reason', facts: { key: 'after_sale_reason', kind: 'return', code: 'changed_mind', enabled: false } },
+    ]);
     await kit.admin('/admin/api/after-sales/reasons/save', { kind: 'return', code: 'late_delivery', names: { 'en-us': 'Came after the promised day', th: 'ได้รับสินค้าช้าเกินไป' }, needs_evidence: false, sort: 1, base_updated_at: await versionOf('late_delivery') });
     expect(await listedReason()).toBe('Came after the promised day');
     expect((await kit.admin('/admin/api/after-sales/reasons/save', { kind: 'return', code: 'changed_mind', sort: 3, base_updated_at: await versionOf('changed_mind') })).body.code).toBe(200);

@@ -134,6 +134,9 @@ describe('the console’s catalogue calls', () => {
       ['category.update', op.recordedAs],
     ]);
     expect((await actionsOn('category', root.data.id)).map((x) => x.action)).toEqual(['category.create', 'category.reorder']);
+    // The order given as facts; the reason column holds only what an operator typed (here nothing).
+    const reordered = await t.db.selectFrom('operator_actions').select(['reason', 'facts']).where('action', '=', 'category.reorder').where('target_id', '=', root.data.id).executeTakeFirstOrThrow();
+    expect(reordered).toEqual({ reason: null, facts: { key: 'category_order', ids: [c.id, a.id, b.id] } });
   });
 
   it('goods: created in several languages with safe rich text, SKUs with price, PV and first stock; a double submit is one goods', async () => {
@@ -375,7 +378,18 @@ describe('the console’s catalogue calls', () => {
     expect(changed.body.data).toMatchObject({ id: gb, price: 2200, group_size: 2, fill_hours: 12, per_order_limit: 2, per_member_limit: 3, state: 'running', quantity: 4 });
     expect(await actionsOn('group_buy', gb)).toEqual([
       { action: 'group_buy.create', operator: owner.recordedAs, reason: null },
-      { action: expect.stringMatching(/^group_buy\.update price: 2500 → 2200, group_size: 3 → 2, fill_hours: 24 → 12, ends_at: .+, per_order_limit: 1 → 2, per_member_limit: 1 → 3$/), operator: owner.recordedAs, reason: 'supplier discount' },
+      { action: 'group_buy.update', operator: owner.recordedAs, reason: 'supplier discount' },
+    ]);
+    // What changed, old → new, as facts the console words by the group-buy editor's labels (it read `group_buy.update price: 2500 → 2200, …`).
+    const gbChange = await t.db.selectFrom('operator_actions').select('facts').where('target_type', '=', 'group_buy').where('target_id', '=', gb).where('action', '=', 'group_buy.update').executeTakeFirstOrThrow();
+    expect(gbChange.facts).toMatchObject({ key: 'promotion_change', kind: 'group_buy.update', code: null, request_id: null });
+    expect((gbChange.facts as { changes: Array<{ field: string; from: unknown; to: unknown }> }).changes.map((c) => [c.field, c.from, c.to])).toEqual([
+      ['price', 2500, 2200],
+      ['group_size', 3, 2],
+      ['fill_hours', 24, 12],
+      ['ends_at', expect.any(String), change.ends_at],
+      ['per_order_limit', 1, 2],
+      ['per_member_limit', 1, 3],
     ]);
     // Its units go back to the SKU at its new end: the closing job moved with it.
     const job = (await sql<{ run_at: Date }>`select run_at from graphile_worker.jobs where key = ${`group-buy-close:${gb}`}`.execute(t.db)).rows[0]!;
@@ -406,7 +420,22 @@ describe('the console’s catalogue calls', () => {
     expect(asked.body.data.request.summary).toBe(`coupon ${coupon.code}: percent_bp: 1000 → 1500, min_spend: 0 → 5000, per_member_limit: 1 → 2, total_limit: null → 100`);
     const saved = await approved(asked.body.data.request.id);
     expect(saved.result).toMatchObject({ id: cid, kind: 'percent', percent_bp: 1500, min_spend: 5000, per_member_limit: 2, total_limit: 100, used: 3, state: 'scheduled' });
-    expect((await actionsOn('coupon', cid)).at(-1)).toEqual({ action: `coupon.update ${coupon.code} percent_bp: 1000 → 1500, min_spend: 0 → 5000, per_member_limit: 1 → 2, total_limit: null → 100`, operator: approver!.recordedAs, reason: 'bigger autumn sale' });
+    expect((await actionsOn('coupon', cid)).at(-1)).toEqual({ action: 'coupon.update', operator: approver!.recordedAs, reason: 'bigger autumn sale' });
+    // What changed, old → new, as facts the console words by the coupon editor's labels, with the request it was approved in.
+    const couponChange = await t.db.selectFrom('operator_actions').select('facts').where('target_type', '=', 'coupon').where('target_id', '=', cid).where('action', '=', 'coupon.update').executeTakeFirstOrThrow();
+    expect(couponChange.facts).toEqual({
+      key: 'promotion_change',
+      kind: 'coupon.update',
+      code: coupon.code,
+      currency: 'USD',
+      changes: [
+        { field: 'percent_bp', star: null, from: 1000, to: 1500 },
+        { field: 'min_spend', star: null, from: 0, to: 5000 },
+        { field: 'per_member_limit', star: null, from: 1, to: 2 },
+        { field: 'total_limit', star: null, from: null, to: 100 },
+      ],
+      request_id: asked.body.data.request.id,
+    });
     const found = (await get(`/admin/api/catalogue/coupons?q=${`autumn${RUN}`.slice(0, 20)}&state=scheduled`, owner.token)).body.data;
     expect(found.list.map((c: { id: number }) => c.id)).toEqual([cid]);
     const byCode = (await get('/admin/api/catalogue/coupons?sort=code&order=desc&limit=100', owner.token)).body.data.list.map((c: { code: string }) => c.code);

@@ -32,6 +32,9 @@ const pvOf = async (skuId: number) => (await t.db.selectFrom('goods_skus').selec
 const setPv = (skuId: number, pv: number) => t.db.updateTable('goods_skus').set({ pv }).where('id', '=', skuId).execute();
 const statusOf = async (id: number) => (await t.db.selectFrom('approval_requests').select('status').where('id', '=', id).executeTakeFirstOrThrow()).status;
 const actionsOn = (type: string, id: number) => t.db.selectFrom('operator_actions').select(['action', 'reason']).where('target_type', '=', type as never).where('target_id', '=', id).orderBy('id').execute();
+/** An SKU's PV changes as the log records them: from and to as facts, with the request a raise was approved in (null: done at once). */
+const pvTrail = async (skuId: number) =>
+  (await t.db.selectFrom('operator_actions').select(['action', 'facts']).where('target_type', '=', 'sku').where('target_id', '=', skuId).where('action', 'like', 'sku.pv%').orderBy('id').execute()).map((a) => [a.action, a.facts]);
 
 /** The body the console's editor sends for goods as they are, with `pv` for each SKU (by its place) and anything else changed. */
 async function editBody(goodsId: number, pv: number[], extra: Record<string, unknown> = {}) {
@@ -77,7 +80,8 @@ describe('an SKU’s PV', () => {
 
     expect((await decide(request.id, approver.headers)).body).toMatchObject({ code: 200, data: { status: 'approved' } });
     expect(await pvOf(g.skuIds[0]!)).toBe(1_000_000);
-    expect(await actionsOn('sku', g.skuIds[0]!)).toEqual([{ action: `sku.pv ${g.skuIds[0]} 10 → 1000000`, reason: 'launch' }]);
+    expect(await actionsOn('sku', g.skuIds[0]!)).toEqual([{ action: 'sku.pv', reason: 'launch' }]);
+    expect(await pvTrail(g.skuIds[0]!)).toEqual([['sku.pv', { key: 'sku_pv', from: 10, to: 1_000_000, request_id: request.id }]]);
     expect((await get(`/admin/api/catalogue/goods/info?id=${g.goodsId}`, cataloguer.headers)).body.data.pv_requests).toEqual([]);
   });
 
@@ -105,7 +109,10 @@ describe('an SKU’s PV', () => {
     expect(await statusOf(raiseId)).toBe('cancelled');
     expect((await decide(raiseId, approver.headers)).body.code).not.toBe(200);
     expect(await pvOf(skuId)).toBe(8);
-    expect((await actionsOn('sku', skuId)).map((a) => a.action).filter((a) => a.startsWith('sku.pv'))).toEqual([`sku.pv ${skuId} 0 → 20`, `sku.pv ${skuId} 20 → 8`]);
+    expect(await pvTrail(skuId)).toEqual([
+      ['sku.pv', { key: 'sku_pv', from: 0, to: 20, request_id: created.body.data.pv_asked[0] }],
+      ['sku.pv', { key: 'sku_pv', from: 20, to: 8, request_id: null }],
+    ]);
   });
 
   it('a settled order earns the PV in force when it was bought, never a raise still waiting', async () => {
@@ -144,8 +151,7 @@ describe('an SKU’s PV', () => {
       const status = await statusOf(id);
       expect(status).toBe(approvedFirst ? 'approved' : 'cancelled');
       expect(approved.body.code === 200).toBe(approvedFirst);
-      const trail = (await actionsOn('sku', g.skuIds[0]!)).map((a) => a.action);
-      expect(trail).toEqual(approvedFirst ? [`sku.pv ${g.skuIds[0]} 10 → 1000`] : [`sku.pv ${g.skuIds[0]} 10 → 5`]);
+      expect(await pvTrail(g.skuIds[0]!)).toEqual([['sku.pv', approvedFirst ? { key: 'sku_pv', from: 10, to: 1000, request_id: id } : { key: 'sku_pv', from: 10, to: 5, request_id: null }]]);
       expect((await get(`/admin/api/catalogue/goods/info?id=${g.goodsId}`, cataloguer.headers)).body.data.pv_requests).toEqual([]);
     }
   });

@@ -27,7 +27,7 @@ async function opened(id: number, op: Operator) {
 }
 const stored = (id: number) => t.db.selectFrom('charity_causes').select(['status', 'min_amount_minor']).where('id', '=', id).executeTakeFirstOrThrow().then((c) => ({ status: c.status, min_amount: Number(c.min_amount_minor) }));
 const changesBy = async (id: number, op: Operator) =>
-  (await t.db.selectFrom('operator_actions').select('action').where('target_type', '=', 'charity_cause').where('target_id', '=', id).where('operator', '=', op.recordedAs).execute()).map((a) => a.action);
+  (await t.db.selectFrom('operator_actions').select(['action', 'facts']).where('target_type', '=', 'charity_cause').where('target_id', '=', id).where('operator', '=', op.recordedAs).execute()).map((a) => [a.action, a.facts]);
 
 describe('two operators changing the same charity cause', () => {
   it('the later change from the old copy is refused and the cause stays closed; one naming no version is refused; reopened, it saves', async () => {
@@ -56,7 +56,7 @@ describe('two operators changing the same charity cause', () => {
     const raised = await change({ ...(await opened(id, own2)), min_amount: 500, reason: 'smaller pledges cost more than they bring' }, own2);
     expect(raised.code, raised.msg).toBe(200);
     expect(await stored(id)).toEqual({ status: 'closed', min_amount: 500 });
-    expect(await changesBy(id, own2)).toEqual(['charity.cause closed']);
+    expect(await changesBy(id, own2)).toEqual([['charity.cause', { key: 'charity_cause', status: 'closed' }]]);
   });
 
   it('two changes from the same copy at the same moment: one is written, the other refused', async () => {

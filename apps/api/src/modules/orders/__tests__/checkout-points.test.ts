@@ -288,10 +288,11 @@ describe('operator commands', () => {
       expect(await runOrderCommand(t.db, cli, ['order', 'goods-points', String(g.goodsId), 'none'])).toContain('percentage');
       // 3 % of 19.00 paid in money at 200 points a dollar: 114 points.
       expect((await get(`/shop/buy/cartGoods?goods_id=${g.goodsId}&sku_id=${g.skuIds[0]}&num=2&points=200`, m.headers)).body.data.points_earned).toBe(114);
-      const recorded = await t.db.selectFrom('operator_actions').select(['action', 'operator']).where('action', 'like', `goods.points ${g.goodsId} %`).orderBy('id').execute();
+      // The rule from and to as facts (null: the percentage), with the request the raise was approved in.
+      const recorded = await t.db.selectFrom('operator_actions').select(['action', 'operator', 'facts']).where('action', '=', 'goods.points').where('target_id', '=', g.goodsId).orderBy('id').execute();
       expect(recorded).toEqual([
-        { action: `goods.points ${g.goodsId} 7`, operator: expect.stringContaining('gina') },
-        { action: `goods.points ${g.goodsId} percentage`, operator: expect.stringContaining('fiona') },
+        { action: 'goods.points', operator: expect.stringContaining('gina'), facts: { key: 'goods_points', goods_id: g.goodsId, name: expect.any(Object), from: null, to: 7, request_id: Number(/request #(\d+)/.exec(waits)![1]) } },
+        { action: 'goods.points', operator: expect.stringContaining('fiona'), facts: { key: 'goods_points', goods_id: g.goodsId, name: expect.any(Object), from: 7, to: null, request_id: null } },
       ]);
     } finally {
       await settings({ points_per_unit: 100, shopping_points_per_unit: 100, earn_rate_bp: 100 });

@@ -278,9 +278,10 @@ describe('charity commands', () => {
     const row = await t.db.selectFrom('charity_causes').select(['title', 'status', 'goal_minor']).where('id', '=', causeId).executeTakeFirstOrThrow();
     expect(row).toMatchObject({ title: { 'en-us': 'Clean water for Sabah villages', 'zh-cn': '沙巴清洁用水' }, status: 'closed', goal_minor: null });
     expect((await post(m, '/attractive/lovers/submitPay', { cause_id: causeId, amount: 1500 })).body.code).toBe(ResponseCode.charityCauseClosed);
-    expect(await decisions('charity_cause', causeId)).toEqual([
-      { operator: recordedAs('olivia'), action: 'charity.cause create MYR', reason: null },
-      { operator: recordedAs('olivia'), action: 'charity.cause closed', reason: 'Goal met by a sponsor' },
+    // The command line records the same facts as the console (the currency, the status), worded in each operator's language.
+    expect(await t.db.selectFrom('operator_actions').select(['operator', 'action', 'reason', 'facts']).where('target_type', '=', 'charity_cause').where('target_id', '=', causeId).orderBy('id').execute()).toEqual([
+      { operator: recordedAs('olivia'), action: 'charity.cause', reason: null, facts: { key: 'charity_cause_created', currency: 'MYR' } },
+      { operator: recordedAs('olivia'), action: 'charity.cause', reason: 'Goal met by a sponsor', facts: { key: 'charity_cause', status: 'closed' } },
     ]);
     await expect(ops('order', 'charity', 'edit', '999999', '--reason', 'x')).rejects.toThrow('no cause #999999');
   });

@@ -62,6 +62,13 @@ describe('two operators changing the same group buy', () => {
     const raised = await change({ ...(await opened(id, op2)), per_member_limit: 3, reason: 'families buy more' }, op2);
     expect(raised.code, raised.msg).toBe(200);
     expect(await stored(id)).toEqual({ price: 2200, per_member_limit: 3, ended: false });
+    // Each recorded by its kind with what changed, old → new, as facts the console words (never `per_member_limit: 1 → 3` after the kind).
+    const recorded = await t.db.selectFrom('operator_actions').select(['operator', 'action', 'facts']).where('target_type', '=', 'group_buy').where('target_id', '=', id).where('action', '=', 'group_buy.update').orderBy('id').execute();
+    const change_ = (changes: unknown[]) => ({ key: 'promotion_change', kind: 'group_buy.update', code: null, currency: expect.any(String), changes, request_id: null });
+    expect(recorded).toEqual([
+      { operator: op1.recordedAs, action: 'group_buy.update', facts: change_([{ field: 'price', star: null, from: 2500, to: 2200 }]) },
+      { operator: op2.recordedAs, action: 'group_buy.update', facts: change_([{ field: 'per_member_limit', star: null, from: 1, to: 3 }]) },
+    ]);
   });
 
   it('a change from a copy opened before the group buy was ended early is refused: it stays ended', async () => {

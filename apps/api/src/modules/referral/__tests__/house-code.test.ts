@@ -102,7 +102,8 @@ describe('the house code', () => {
     expect(await admin(owner, '/admin/api/referral/house-code', { house_code: 'welcome26', reason: 'launch campaign' })).toMatchObject({ code: 200, data: { house_code: 'WELCOME26' } });
     expect(await houseCode()).toBe('WELCOME26');
     const log = await t.db.selectFrom('operator_actions').selectAll().where('action', 'like', 'referral.house_code%').orderBy('id', 'desc').executeTakeFirstOrThrow();
-    expect(log).toMatchObject({ operator: await loggedAs(owner), action: `referral.house_code ${before} → WELCOME26`, reason: 'launch campaign' });
+    // The codes as facts the console shows, the reason as typed.
+    expect(log).toMatchObject({ operator: await loggedAs(owner), action: 'referral.house_code', reason: 'launch campaign', facts: { key: 'house_code', from: before, to: 'WELCOME26' } });
     expect((await admin(owner, '/admin/api/referral/plan')).data.updated_at).toBe(plan.updated_at);
 
     expect((await tryRegister(before)).code).toBe(ResponseCode.inviteCodeInvalid);
@@ -119,7 +120,11 @@ describe('the house code', () => {
     await expect(ops('fresh2027', '--apply')).rejects.toThrow('give a --reason');
     expect(await ops('fresh2027', '--reason', 'new season', '--apply')).toBe('the house code is now FRESH2027');
     expect(await houseCode()).toBe('FRESH2027');
-    expect(await t.db.selectFrom('operator_actions').select(['operator', 'reason']).where('action', '=', `referral.house_code ${current} → FRESH2027`).executeTakeFirstOrThrow()).toEqual({ operator: await loggedAs(owner), reason: 'new season' });
+    expect(await t.db.selectFrom('operator_actions').select(['operator', 'reason', 'facts']).where('action', '=', 'referral.house_code').orderBy('id', 'desc').executeTakeFirstOrThrow()).toEqual({
+      operator: await loggedAs(owner),
+      reason: 'new season',
+      facts: { key: 'house_code', from: current, to: 'FRESH2027' },
+    });
   }, 60_000);
 
   it('is never a member’s invitation code, in any case, whichever is written second', async () => {

@@ -57,6 +57,13 @@ describe('two agents changing the same canned reply', () => {
 
     expect((await send('save', { ...(await opened(id, bob)), title: `Greeting ${RUN}` }, bob)).code).toBe(200);
     expect(await stored(id)).toEqual({ title: `Greeting ${RUN}`, text: 'Hello! How may I help you today?' });
+    // Each save recorded by its kind, the reply's language as facts (the console names the language), never the code after the kind.
+    const recorded = await t.db.selectFrom('operator_actions').select(['operator', 'action', 'facts']).where('target_type', '=', 'chat').where('target_id', '=', id).orderBy('id').execute();
+    expect(recorded).toEqual([
+      { operator: alice.recordedAs, action: 'chat.canned.create', facts: { key: 'canned_reply', lang: 'en-us' } },
+      { operator: alice.recordedAs, action: 'chat.canned.update', facts: { key: 'canned_reply', lang: 'en-us' } },
+      { operator: bob.recordedAs, action: 'chat.canned.update', facts: { key: 'canned_reply', lang: 'en-us' } },
+    ]);
   });
 
   it('removing a reply rewritten since the list was loaded is refused and it stays; removed from the list as it is now, it goes', async () => {

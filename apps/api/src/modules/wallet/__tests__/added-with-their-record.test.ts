@@ -25,8 +25,10 @@ describe('what an operator adds to the money settings', () => {
     const code = `TX${RUN}`.slice(0, 20);
     const res = await call(t, 'POST', '/admin/api/wallet/banks', { headers: { ...owner.headers, 'idempotency-key': `bank-${RUN}` }, body: { country_code: 'MY', type: 'bank', name: `Harbour Bank ${RUN}`, code, reason: 'members asked for it' } });
     expect(res.body.code).toBe(200);
-    const record = await recordOf(`bank.add ${code}`, res.body.data.id);
+    const record = await recordOf('bank.add', res.body.data.id);
     expect(record.reason).toBe('members asked for it');
+    // The bank by its code and name, as facts the console shows (never the code after the kind).
+    expect((await t.db.selectFrom('operator_actions').select('facts').where('id', '=', record.id).executeTakeFirstOrThrow()).facts).toEqual({ key: 'bank', code, name: `Harbour Bank ${RUN}` });
     expect(await xminOf('operator_actions', record.id)).toBe(await xminOf('banks', res.body.data.id));
   });
 
