@@ -19,8 +19,12 @@ const REFUND_COLORS: Record<string, string> = { pending: 'gold', succeeded: 'gre
 /** A payment method in the operator's language ("Wallet balance" for `balance`), as the member's app names it; a method without a name yet shows its code. */
 export const payWayText = (t: TFunction, payWay: string): string => t(`console.payments.methods.${payWay}`, { defaultValue: payWay });
 
-/** How a payment was made: the gateway, then the method by its name (`stripe · Card …`). */
-export const paymentMethodText = (t: TFunction, p: { gateway: string | null; pay_way: string }): string => (p.gateway ? `${p.gateway} · ${payWayText(t, p.pay_way)}` : payWayText(t, p.pay_way));
+/** The payment companies by the names they trade under, which read the same in every language; one not listed shows its code. */
+const GATEWAY_NAMES: Record<string, string> = { stripe: 'Stripe', airwallex: 'Airwallex', '2c2p': '2C2P', ctbc: 'CTBC', alipay: 'Alipay', wechat: 'WeChat Pay' };
+export const gatewayName = (gateway: string): string => GATEWAY_NAMES[gateway] ?? gateway;
+
+/** How a payment was made: the company, then the method by its name (`Stripe · Card …`). */
+export const paymentMethodText = (t: TFunction, p: { gateway: string | null; pay_way: string }): string => (p.gateway ? `${gatewayName(p.gateway)} · ${payWayText(t, p.pay_way)}` : payWayText(t, p.pay_way));
 
 export function RefundTable({ rows }: { rows: Refund[] }) {
   const { t } = useTranslation();

@@ -34,7 +34,7 @@ async function methods(): Promise<string[]> {
 
 describe('the payments of an order', () => {
   it('name each method as the member’s app does, the gateway beside it; a method without a name shows its code', async () => {
-    expect(await methods()).toEqual(['Wallet balance', 'stripe · Card (Visa, Mastercard, UnionPay, JCB, Apple Pay)', 'some_new_way']);
+    expect(await methods()).toEqual(['Wallet balance', 'Stripe · Card (Visa, Mastercard, UnionPay, JCB, Apple Pay)', 'some_new_way']);
   });
 
   it('name the method in the operator’s language', async () => {

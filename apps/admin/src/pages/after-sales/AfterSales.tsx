@@ -5,7 +5,7 @@ import { NO_WRAP, numberColumn, statusColumn, twoFacts } from '../../components/
 import { ReviewQueue } from '../../components/ReviewQueue';
 import { StatusTag } from '../../components/StatusTag';
 import { useEndpointQuery } from '../../lib/endpoint-query';
-import { formatDate, formatMoney } from '../../lib/format';
+import { formatDate, formatMoney, formatRegion } from '../../lib/format';
 import { useCan } from '../../lib/operator';
 import { caseActions, type Row } from './case-actions';
 import { caseEventLine } from './case-event-line';
@@ -30,7 +30,7 @@ function CaseHistory({ id }: { id: number }) {
       {d.return_address ? (
         <Typography.Text>{t('console.afterSales.returnAddress', { address: `${d.return_address.name}, ${d.return_address.address}` })}</Typography.Text>
       ) : (
-        <Typography.Text type="warning">{t('console.afterSales.noReturnAddress', { country: d.return_country })}</Typography.Text>
+        <Typography.Text type="warning">{t('console.afterSales.noReturnAddress', { country: formatRegion(d.return_country) })}</Typography.Text>
       )}
       <Timeline items={d.events.map((e) => ({ content: caseEventLine(t, e) }))} />
     </Space>

@@ -11,6 +11,7 @@ import { useCan } from '../../lib/operator';
 import { DecisionModal, type DecisionField } from '../../components/DecisionModal';
 import type { BodySchema } from '../../lib/form';
 import { QueryTable } from '../../components/QueryTable';
+import { paymentMethodText } from '../../components/PaymentParts';
 import { call } from '../../lib/request';
 import { formatDate, formatNumber, formatRate } from '../../lib/format';
 import {
@@ -218,7 +219,7 @@ export default function MoneySettings() {
           query={methods}
           columns={[
             { title: t('console.money.settings.code'), dataIndex: 'code' },
-            { title: t('console.money.settings.gateway'), key: 'g', render: (_, m) => `${m.gateway ?? '—'} · ${m.method}` },
+            { title: t('console.money.settings.gateway'), key: 'g', render: (_, m) => paymentMethodText(t, { gateway: m.gateway, pay_way: m.code }) },
             { title: t('console.common.currency'), dataIndex: 'currency' },
             { title: t('console.money.settings.country'), dataIndex: 'country_code', render: (c: string) => c || t('console.common.all') },
             { title: t('console.money.settings.fee'), key: 'f', align: 'right', render: (_, m) => `${showPercent(m.fee_bp)} + ${showAmount(m.fee_fixed_minor, m.currency)}` },

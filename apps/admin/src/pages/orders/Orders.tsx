@@ -1,9 +1,10 @@
-import type { adminOrderSummarySchema, trackingEventBody } from '@shop/contract/orders';
+import type { adminOrderSummarySchema, amountsSchema, trackingEventBody } from '@shop/contract/orders';
 import { addressText, phoneText } from '@shop/contract/common';
 import { Alert, App as AntApp, Button, Card, Checkbox, Descriptions, Form, Input, InputNumber, Popconfirm, Select, Skeleton, Space, Timeline, Typography } from 'antd';
 import { keepPreviousData } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { useEndpointMutation, useEndpointQuery } from '../../lib/endpoint-query';
@@ -19,7 +20,7 @@ import { cancelOrderRoute, dashboardRoute, lazyZodResolver, orderRoute as adminG
 
 // The order states, as the contract lists them.
 const ORDER_STATUSES = ['awaiting_payment', 'paid', 'shipped', 'completed', 'cancelled', 'closed', 'refunding', 'refunded'] as const satisfies readonly Summary['status'][];
-import { formatDate, formatMoney, formatPersonName } from '../../lib/format';
+import { formatDate, formatMoney, formatNumber, formatPersonName, formatRegion } from '../../lib/format';
 import { remindersRoute } from '../../lib/routes-settings';
 import { afterSaleSettingsRoute } from '../../lib/routes-after-sales';
 import { PayablePayments } from '../../components/PaymentParts';
@@ -39,6 +40,20 @@ interface ShipValues {
   nums: Record<string, number | undefined>;
 }
 type EventValues = z.input<typeof trackingEventBody>;
+
+
+/** How the total was made, as the member's order page shows it: the goods, less the coupon and points, plus the fee and shipping (what is nil left out, but the goods and shipping). */
+function amountParts(t: TFunction, o: z.infer<typeof amountsSchema>): string[] {
+  const money = (minor: number) => formatMoney(minor, o.currency);
+  return [
+    `${t('console.orders.amount.subtotal')} ${money(o.subtotal)}`,
+    o.coupon_discount > 0 ? `${t('console.orders.amount.coupon')} −${money(o.coupon_discount)}` : '',
+    o.points_value > 0 ? `${t('console.orders.amount.points')} −${money(o.points_value)}` : '',
+    o.shopping_points_value > 0 ? `${t('console.orders.amount.shoppingPoints')} −${money(o.shopping_points_value)}` : '',
+    o.operating_fee > 0 ? `${t('console.orders.amount.operatingFee', { rate: formatNumber(o.operating_fee_rate / 100) })} ${money(o.operating_fee)}` : '',
+    `${t('console.orders.amount.freight')} ${money(o.freight)}`,
+  ].filter(Boolean);
+}
 
 /** One order as operators see it: lines, packages and events; ship, track and cancel where the role allows. */
 export function OrderDetail({ id, onPackage }: { id: number; onPackage: (id: number) => void }) {
@@ -130,10 +145,22 @@ export function OrderDetail({ id, onPackage }: { id: number; onPackage: (id: num
           { key: 'no', label: t('console.orders.orderNo'), children: o.order_no },
           { key: 'st', label: t('console.common.status'), children: <StatusTag status={o.status} /> },
           { key: 'm', label: t('console.common.member'), children: `${o.user_name} #${o.user_id}` },
-          { key: 'tot', label: t('console.orders.total'), children: formatMoney(o.total, o.currency) },
+          {
+            key: 'tot',
+            label: t('console.orders.total'),
+            children: (
+              <>
+                {formatMoney(o.total, o.currency)}
+                <br />
+                <Typography.Text type="secondary" data-testid="order-amounts">
+                  {amountParts(t, o).join(' · ')}
+                </Typography.Text>
+              </>
+            ),
+          },
           { key: 'c', label: t('console.common.created'), children: formatDate(o.created_at) },
           { key: 'p', label: t('console.orders.paidAt'), children: formatDate(o.paid_at) },
-          { key: 'a', label: t('console.orders.address'), span: 2, children: `${formatPersonName(a.name, a.surname)} · ${phoneText(a.mobile_pre, a.mobile)} · ${addressText({ ...a, country_name: a.country_code, street: a.detail })}` },
+          { key: 'a', label: t('console.orders.address'), span: 2, children: `${formatPersonName(a.name, a.surname)} · ${phoneText(a.mobile_pre, a.mobile)} · ${addressText({ ...a, country_name: formatRegion(a.country_code), street: a.detail })}` },
           ...(o.remarks ? [{ key: 'r', label: t('console.orders.remarks'), span: 2, children: o.remarks }] : []),
         ]}
       />
