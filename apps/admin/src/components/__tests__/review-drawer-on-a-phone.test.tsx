@@ -7,7 +7,7 @@ import { changeLanguage, initI18n } from '../../lib/i18n';
 import { sessionStore } from '../../lib/session';
 import { windowWidth } from '../../test/window-width';
 import AfterSales from '../../pages/after-sales/AfterSales';
-import type { Row } from '../../pages/after-sales/case-actions';
+import { caseRow } from '../../test/fixtures';
 
 // On a 375 px phone a review drawer's buttons (Approve, Reject, Close case) were drawn over its title
 // ("After-sales case AS26…"), which could not be read. Below 992 px the buttons are the drawer's
@@ -18,13 +18,7 @@ beforeAll(async () => {
   await changeLanguage('en-us');
 });
 
-const at = '2026-11-30T10:00:00.000Z';
-const row = {
-  id: 41, case_no: 'AS26113000000041', order_id: 7, shop_order_id: null, shop: null, order_no: '2611300000000007', kind: 'return', status: 'under_review',
-  reason_id: 'changed_mind', reason: 'No longer needed', description: '', currency: 'USD', refundable: 3333, refund: null, refunded: null, refunded_at: null,
-  refund_reason: '', refund_delayed: false, refund_parts: [], lines: [], images: [], video: null, reject_reason: '', ship_back_by: null, return_shipment: null, replacement_shipment: null,
-  follows_case_id: null, created_at: at, updated_at: at, member_id: 3, member: 'mia', refund_problem: null,
-} as Row;
+const row = caseRow();
 
 beforeEach(() => {
   sessionStore.signIn('token');

@@ -9,7 +9,8 @@ import { fieldsOf } from '../../../components/ReviewQueue';
 import { i18n, initI18n } from '../../../lib/i18n';
 import { sessionStore } from '../../../lib/session';
 import AfterSales from '../AfterSales';
-import { caseActions, type Row } from '../case-actions';
+import { caseActions } from '../case-actions';
+import { caseRow } from '../../../test/fixtures';
 
 // Approving a return opens at all that is refundable; lowered, the dialog asks for the reason the
 // member will read (and 0 is no refund at all: a rejection). The queue fits a 1024 px window (740 px
@@ -19,13 +20,7 @@ beforeAll(async () => {
   await initI18n();
 });
 
-const at = '2026-11-30T10:00:00.000Z';
-const row = {
-  id: 41, case_no: 'AS26113000000041', order_id: 7, shop_order_id: null, shop: null, order_no: '2611300000000007', kind: 'return', status: 'under_review',
-  reason_id: 'changed_mind', reason: 'No longer needed', description: '', currency: 'USD', refundable: 3333, refund: null, refunded: null, refunded_at: null,
-  refund_reason: '', refund_delayed: false, refund_parts: [], lines: [], images: [], video: null, reject_reason: '', ship_back_by: null, return_shipment: null, replacement_shipment: null,
-  follows_case_id: null, created_at: at, updated_at: at, member_id: 3, member: 'mia', refund_problem: null,
-} as Row;
+const row = caseRow();
 
 beforeEach(() => {
   sessionStore.signIn('token');

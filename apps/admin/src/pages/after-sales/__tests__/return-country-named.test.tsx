@@ -3,17 +3,12 @@ import { describe, expect, it } from 'vitest';
 import { changeLanguage } from '../../../lib/i18n';
 import { renderInConsole, signedInAgainst } from '../../../test/console';
 import AfterSales from '../AfterSales';
+import { caseRow } from '../../../test/fixtures';
 
 // A case whose order's country has no return address warned "TW 尚無退貨地址…": the country is named
 // in the console's language, as the rest of the sentence is.
 
-const at = '2026-11-30T10:00:00.000Z';
-const row = {
-  id: 41, case_no: 'AS26113000000041', order_id: 7, shop_order_id: null, shop: null, order_no: '2611300000000007', kind: 'return', status: 'under_review',
-  reason_id: 'changed_mind', reason: 'No longer needed', description: '', currency: 'USD', refundable: 3333, refund: null, refunded: null, refunded_at: null,
-  refund_reason: '', refund_delayed: false, refund_parts: [], lines: [], images: [], video: null, reject_reason: '', ship_back_by: null, return_shipment: null, replacement_shipment: null,
-  follows_case_id: null, created_at: at, updated_at: at, member_id: 3, member: 'mia', refund_problem: null,
-};
+const row = caseRow();
 signedInAgainst({
   '/admin/api/auth/me': { id: 1, user_name: 'ops', role: 'owner', permissions: ['session', 'aftersales.decide', 'refunds.decide'], totp_bound: true },
   '/admin/api/after-sales/list': { list: [row], total: 1, page: 1, limit: 20, has_more: false },

@@ -5,6 +5,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { changeLanguage, initI18n } from '../../../lib/i18n';
 import { sessionStore } from '../../../lib/session';
 import { OrderDetail } from '../Orders';
+import { goodsOnly } from '../../../test/fixtures';
 
 // An order's history read "refund_requested → Refunding · operator:4 · …" and "package_shipped ·
 // operator:4": each step now reads by name, with the operator's name.
@@ -21,16 +22,7 @@ const order = {
   user_id: 3,
   user_name: 'mia',
   currency: 'USD',
-  total: 2000,
-  subtotal: 2000,
-  coupon_discount: 0,
-  operating_fee_rate: 0,
-  operating_fee: 0,
-  freight: 0,
-  points_used: 0,
-  points_value: 0,
-  shopping_points_used: 0,
-  shopping_points_value: 0,
+  ...goodsOnly(2000),
   created_at: at(0),
   paid_at: at(1),
   remarks: '',

@@ -5,6 +5,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { changeLanguage, initI18n } from '../../../lib/i18n';
 import { sessionStore } from '../../../lib/session';
 import { OrderDetail } from '../Orders';
+import { goodsOnly } from '../../../test/fixtures';
 
 // The recipient on an order reads as the member app shows it to a reader of the console's language:
 // family name first in Hungarian, given name first in English.
@@ -20,16 +21,7 @@ const order = {
   user_id: 3,
   user_name: 'probe',
   currency: 'HUF',
-  total: 200000,
-  subtotal: 200000,
-  coupon_discount: 0,
-  operating_fee_rate: 0,
-  operating_fee: 0,
-  freight: 0,
-  points_used: 0,
-  points_value: 0,
-  shopping_points_used: 0,
-  shopping_points_value: 0,
+  ...goodsOnly(200000),
   created_at: '2026-11-20T10:00:00.000Z',
   paid_at: '2026-11-20T10:05:00.000Z',
   remarks: '',

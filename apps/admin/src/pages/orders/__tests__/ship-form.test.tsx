@@ -5,6 +5,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { initI18n } from '../../../lib/i18n';
 import { sessionStore } from '../../../lib/session';
 import { OrderDetail } from '../Orders';
+import { goodsOnly } from '../../../test/fixtures';
 
 // Shipping a package with a screen reader: each field is named by its label, a refused field says in
 // words what is wrong (not only by turning red) and that text is read with the field; once shipped,
@@ -21,16 +22,7 @@ const order = (shipped: boolean) => ({
   user_id: 3,
   user_name: 'mia',
   currency: 'USD',
-  total: 2000,
-  subtotal: 2000,
-  coupon_discount: 0,
-  operating_fee_rate: 0,
-  operating_fee: 0,
-  freight: 0,
-  points_used: 0,
-  points_value: 0,
-  shopping_points_used: 0,
-  shopping_points_value: 0,
+  ...goodsOnly(2000),
   created_at: '2026-11-20T10:00:00.000Z',
   paid_at: '2026-11-20T10:05:00.000Z',
   remarks: '',
