@@ -2,7 +2,7 @@ import type { ComponentProps } from 'react';
 import { Input } from 'antd-mobile';
 import { currencyExponent } from '@shop/contract/common';
 import { TextField } from '@/components/form-field';
-import { amountExample, readAmount } from '@/lib/amount-input';
+import { amountExample, amountExampleWithin, readAmount } from '@/lib/amount-input';
 import type { FieldReader, FieldValues } from '@/lib/form';
 import { i18n, useTranslation } from '@/lib/i18n';
 
@@ -12,10 +12,14 @@ import { i18n, useTranslation } from '@/lib/i18n';
  * forms and the member shop's prices and slips. See docs/decisions/2026-11-29-amounts-as-members-write-them.md.
  */
 
-/** The amount field of a form: the form reads it with `amountReader` before the check, so the body carries the API's format. */
-export function AmountField<T extends FieldValues>(props: Omit<ComponentProps<typeof TextField<T>>, 'inputMode' | 'placeholder'>) {
+/**
+ * The amount field of a form: the form reads it with `amountReader` before the check, so the body carries the API's format.
+ * With `currency` (and `limits` in its minor units), the example has that currency's decimals and lies within the limits.
+ */
+export function AmountField<T extends FieldValues>({ currency, limits, ...props }: Omit<ComponentProps<typeof TextField<T>>, 'inputMode' | 'placeholder'> & { currency?: string; limits?: { min: number; max: number } }) {
   const { t } = useTranslation();
-  return <TextField inputMode="decimal" placeholder={t('wallet.placeholder.amount', { example: amountExample() })} autoComplete="off" {...props} />;
+  const example = currency ? amountExampleWithin(currency, limits) : amountExample();
+  return <TextField inputMode="decimal" placeholder={t('wallet.placeholder.amount', { example })} autoComplete="off" {...props} />;
 }
 
 /**

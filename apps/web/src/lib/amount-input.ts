@@ -1,4 +1,4 @@
-import { isAmount, readWrittenAmount } from '@shop/contract/common';
+import { currencyExponent, displayMinor, isAmount, readWrittenAmount, toMinorUnits } from '@shop/contract/common';
 import { formatDecimal, numberMarks } from '@/lib/format';
 
 /**
@@ -21,3 +21,16 @@ export const writeAmount = (wire: string, lang?: string): string => formatDecima
 
 /** An example amount in the member's own format, for a field's placeholder and its refusal ("10,000.50", "10 000,50"; "10,000" for a currency without decimals). */
 export const amountExample = (lang?: string, whole = false): string => writeAmount(whole ? '10000' : '10000.50', lang);
+
+/**
+ * An example amount of `currency` for a field whose amounts must lie within `limits` (minor units of
+ * that currency): the usual example, clamped into the limits, in the currency's decimals and the
+ * member's format ("10,000.00" where at most US$10,000.00 is taken). Without limits, the usual example.
+ */
+export function amountExampleWithin(currency: string, limits?: { min: number; max: number }, lang?: string): string {
+  const whole = currencyExponent(currency) === 0;
+  if (!limits || limits.min > limits.max) return amountExample(lang, whole);
+  const usual = toMinorUnits(whole ? '10000' : '10000.50', currency);
+  if (usual >= limits.min && usual <= limits.max) return amountExample(lang, whole);
+  return writeAmount(displayMinor(Math.min(Math.max(usual, limits.min), limits.max), currency), lang);
+}

@@ -9,7 +9,7 @@ import { copyText, ShareAction } from '@/components/shell/share-action';
 import { paths } from '@/config/paths';
 import { formatDate } from '@/lib/format';
 import { useNavigate } from '@/lib/router';
-import { useShop, useShopSettingsPage, useShopTotals } from '../api/user-shop';
+import { useGoodsChoices, useShop, useShopGoods, useShopSettingsPage, useShopTotals } from '../api/user-shop';
 import '../user-shop.css';
 import { useTranslation } from '@/lib/i18n';
 
@@ -56,6 +56,26 @@ function ShopStateNotice({ shop }: { shop: Shop }) {
   );
 }
 
+/**
+ * The currencies the shop's money is in, to say a figure of none ("US$0.00", never a bare "0"): those of
+ * its goods; a shop without goods yet, that of the first goods it may add. Empty while not known.
+ */
+function useShopCurrencies(enabled: boolean): string[] {
+  const goods = useShopGoods(undefined, enabled);
+  const own = [...new Set(goods.data?.pages[0]?.list.map((g) => g.currency) ?? [])];
+  const choices = useGoodsChoices('', enabled && goods.isSuccess && own.length === 0);
+  if (own.length > 0) return own;
+  const offered = choices.data?.pages[0]?.list[0]?.currency;
+  return offered ? [offered] : [];
+}
+
+/** Money per currency, one line each; none of it: zero in each of `currencies` (a bare "0" only while they are not known). */
+function Money({ of, currencies }: { of: Array<{ currency: string; amount: number }>; currencies: string[] }) {
+  if (of.length > 0) return of.map((s) => <Amount key={s.currency} value={s.amount} currency={s.currency} />);
+  if (currencies.length > 0) return currencies.map((c) => <Amount key={c} value={0} currency={c} />);
+  return '0';
+}
+
 /** My shop: the totals, the orders awaiting audit (badge), the shop's QR code and the way to each of the owner's pages. */
 export default function MyShopPage() {
   const { t } = useTranslation();
@@ -64,6 +84,7 @@ export default function MyShopPage() {
   const shop = page.data?.shop ?? null;
   const totals = useShopTotals();
   const data = totals.data;
+  const currencies = useShopCurrencies(Boolean(data && (data.sales_month.length === 0 || data.earnings.length === 0)));
   return (
     <div className="page shop-page">
       <PageHeader title={t('userShop.page.myShop')} />
@@ -103,7 +124,7 @@ export default function MyShopPage() {
                       <span className="shop-muted">{t('userShop.app.stockUnits')}</span>
                     </div>
                     <div>
-                      <strong>{data.sales_month.map((s) => <Amount key={s.currency} value={s.amount} currency={s.currency} />)}{data.sales_month.length === 0 && '0'}</strong>
+                      <strong><Money of={data.sales_month} currencies={currencies} /></strong>
                       <span className="shop-muted">{t('userShop.app.salesMonth')}</span>
                     </div>
                     <div>
@@ -111,7 +132,7 @@ export default function MyShopPage() {
                       <span className="shop-muted">{t('userShop.app.goodsOnSale')}</span>
                     </div>
                     <div>
-                      <strong data-earnings>{data.earnings.map((s) => <Amount key={s.currency} value={s.amount} currency={s.currency} />)}{data.earnings.length === 0 && '0'}</strong>
+                      <strong data-earnings><Money of={data.earnings} currencies={currencies} /></strong>
                       <span className="shop-muted">{t('userShop.app.earnings')}</span>
                     </div>
                   </div>

@@ -128,7 +128,12 @@ function PriceEditor({ id, goodsId, onSale, currency, onDone }: { id: number; go
           <div key={k.sku_id} className="shop-price-line">
             <span className="shop-line-body">
               {k.spec_text || info.data?.name}
-              <span className="shop-muted">{t('userShop.app.priceBand', { min: formatAmount(k.price_min, currency), max: formatAmount(k.price_max, currency), platform: formatAmount(k.platform_price, currency) })}</span>
+              <span className="shop-muted">
+                {/* A band of no width allows one price: said as such, never "20.00 to 20.00". */}
+                {k.price_min === k.price_max
+                  ? t('userShop.app.priceFixed', { price: formatAmount(k.price_min, currency), platform: formatAmount(k.platform_price, currency) })
+                  : t('userShop.app.priceBand', { min: formatAmount(k.price_min, currency), max: formatAmount(k.price_max, currency), platform: formatAmount(k.platform_price, currency) })}
+              </span>
             </span>
             <AmountInput value={shown(k)} onChange={(v) => setTyped({ ...typed, [k.sku_id]: v })} aria-label={`${t('userShop.app.price')} ${k.spec_text}`} />
           </div>

@@ -156,6 +156,9 @@ export default function RechargePage() {
             control={form.control}
             name="amount"
             label={currency ? `${t('wallet.field.amount')} (${currency})` : t('wallet.field.amount')}
+            // The example lies within the channel's limits when they are of the currency paid in (the wallet's); else it has that currency's decimals.
+            currency={currency || undefined}
+            limits={channel && currency === walletCurrency ? channel : undefined}
             // The limits are the channel's, in the wallet currency the server checks them in.
             // Paid in another currency, the limits are of the amount once converted: said so.
             extra={channel && walletCurrency ? <span className="wallet-muted">{t(currency && currency !== walletCurrency ? 'wallet.recharge.limitsConverted' : 'wallet.recharge.limits', { min: formatAmount(channel.min, walletCurrency), max: formatAmount(channel.max, walletCurrency) })}</span> : undefined}
@@ -227,7 +230,8 @@ export default function RechargePage() {
             </>
           )}
         </FieldList>
-        {quote.data && (
+        {/* Paid in the wallet's own currency nothing is converted: no rate to show ("1 USD = 1 USD"). */}
+        {quote.data && quote.data.from !== quote.data.to && currency !== walletCurrency && (
           <section className="wallet-section" aria-label={rateTitle}>
             <dl className="wallet-quote">
               <dt>{rateTitle}</dt>
