@@ -133,10 +133,10 @@ describe('member shops in Chromium at 375 px', () => {
     await confirmDialog(buyer.page, 'Yes');
     await buyer.page.locator(`[data-shop-order="${orderId}"]`).getByText('Completed').waitFor();
 
-    // Nothing earned yet; the test clock moves the settle moment, the job worker settles it once.
+    // Nothing earned yet (zero in the shop's currency); the test clock moves the settle moment, the job worker settles it once.
     await go(owner.page, '/pages/shop/goods');
     await go(owner.page, '/pages/shop/my');
-    await expect.poll(() => owner.page.locator('[data-earnings]').innerText()).toBe('0');
+    await expect.poll(() => owner.page.locator('[data-earnings]').innerText()).toBe('$0.00');
     await db.updateTable('shop_orders').set({ settles_at: new Date(Date.now() - 1000) }).where('id', '=', orderId).execute();
     await sql`update graphile_worker._private_jobs set run_at = now() - interval '1 second' where key = ${`shop-order-settle:${orderId}`}`.execute(db);
     await expect.poll(async () => (await db.selectFrom('shop_orders').select('settled_at').where('id', '=', orderId).executeTakeFirstOrThrow()).settled_at, { timeout: 30_000 }).not.toBeNull();

@@ -96,8 +96,8 @@ describe('amounts as a Hungarian member writes them (Chromium, 375 px)', () => {
   it('shows the Hungarian format in the top-up amount and reads "10,50" as ten and a half in the confirmation', async () => {
     const page = await openAsMember('/pages/my/recharge', undefined, { lang: 'hu' });
     const amount = field(page, 'amount');
-    // Intl's Hungarian: a no-break space groups thousands, a comma marks the decimals.
-    await expect.poll(() => amount.getAttribute('placeholder')).toBe('pl. 10\u00a0000,50');
+    // Intl's Hungarian: a no-break space groups thousands, a comma marks the decimals; the example kept within the channel's most (10 000,00).
+    await expect.poll(() => amount.getAttribute('placeholder')).toBe('pl. 10\u00a0000,00');
     await amount.fill('10,50');
     // The online channel and its first currency, USD (the wallet's): credited one to one.
     await page.getByRole('button', { name: 'Feltöltés', exact: true }).click();
