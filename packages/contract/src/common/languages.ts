@@ -33,17 +33,7 @@ export const LANGUAGE_TAGS: Record<Language, string> = {
  * Where each language is mostly read (the region of its tag): the country a reader's lists start
  * with (the real-name issuer, the phone field's calling code). A Traditional Chinese reader's is Taiwan.
  */
-export const HOME_COUNTRY: Record<Language, string> = {
-  'en-us': 'US',
-  'zh-cn': 'CN',
-  'zh-tw': 'TW',
-  jp: 'JP',
-  may: 'MY',
-  hu: 'HU',
-  id: 'ID',
-  km: 'KH',
-  th: 'TH',
-};
+export const HOME_COUNTRY = Object.fromEntries(Object.entries(LANGUAGE_TAGS).map(([lang, tag]) => [lang, tag.split('-')[1]])) as Record<Language, string>;
 
 const ALIASES: Record<string, Language> = {
   en: 'en-us', 'en-us': 'en-us', 'en-gb': 'en-us',

@@ -15,7 +15,7 @@ import type { UserRow } from '../members/members.table.js';
 import { checkOwnBoundCode } from '../two-factor/totp.js';
 import { maskName } from '../catalogue/texts.js';
 import { minorUnits } from '../rates/rates.service.js';
-import { findLimit, findWalletCurrencies } from './wallet.queries.js';
+import { findLimit, findWalletCurrencies, hasEnabledBank } from './wallet.queries.js';
 import type { LimitKind, WalletLimitRow } from './wallet.table.js';
 
 // The rules every money movement of the wallet shares: amounts typed by members, the step-up
@@ -65,13 +65,23 @@ const NOT_OFFERED: Record<LimitKind, string> = {
 };
 
 /**
+ * Whether money can leave by `kind` in a currency the wallet keeps (its fee rule is checked apart): a bank withdrawal
+ * while an enabled bank exists. Any enabled bank does: a card there may be held in any wallet currency, and one held in
+ * its country's own currency the wallet does not keep takes every wallet currency.
+ */
+export async function kindOffered(db: Executor, kind: LimitKind): Promise<boolean> {
+  return kind !== 'withdraw_bank' || hasEnabledBank(db);
+}
+
+/**
  * The fee and limits of `kind` in `currency`: a currency the wallet does not keep is refused as such;
- * one it keeps without a row for `kind` is refused as "not offered this way in that currency".
+ * one it keeps without a row for `kind`, or where `kind` is not offered now (`kindOffered`), is refused
+ * as "not offered this way in that currency".
  */
 export async function limitOf(db: Executor, currency: string, kind: LimitKind): Promise<WalletLimitRow> {
   await requireWalletCurrency(db, currency);
-  const limit = await findLimit(db, currency, kind);
-  if (!limit) throw new AppError(ResponseCode.channelUnavailable, { currency }, { messageKey: NOT_OFFERED[kind] });
+  const [limit, offered] = await Promise.all([findLimit(db, currency, kind), kindOffered(db, kind)]);
+  if (!limit || !offered) throw new AppError(ResponseCode.channelUnavailable, { currency }, { messageKey: NOT_OFFERED[kind] });
   return limit;
 }
 

@@ -10,8 +10,8 @@ import { post, postHold, releaseHold, reserveHold } from '../ledger/ledger.servi
 import { insertOperatorAction } from '../operator-actions/operator-actions.queries.js';
 import { deciderRefOf, fourEyes, operatorRefOf } from '../operators/four-eyes.js';
 import * as q from './wallet.queries.js';
-import type { LimitKind, WithdrawalStatus } from './wallet.table.js';
-import { businessNumber, startOfToday, checkDailyLimit, checkSingleLimit, feeOf, limitOf, maskAccount, parseAmount, printAmount, requestKey, requireMoneyOut, walletCurrencies, type MoneyOutProof } from './wallet.rules.js';
+import type { LimitKind, WalletLimitRow, WithdrawalStatus } from './wallet.table.js';
+import { businessNumber, startOfToday, checkDailyLimit, checkSingleLimit, feeOf, kindOffered, limitOf, maskAccount, parseAmount, printAmount, requestKey, requireMoneyOut, walletCurrencies, type MoneyOutProof } from './wallet.rules.js';
 import { notifyMember } from '../messages/messages.service.js';
 import { iso } from '../../lib/dates.js';
 import { listCards } from './wallet.service.js';
@@ -69,29 +69,22 @@ const toAdmin = (w: View, approvalsNeeded: number) => ({
 });
 
 /**
- * Whether a withdrawal of `kind` can be made in `currency` now (it has a fee rule, checked apart): the wallet keeps the
- * currency, and for a bank withdrawal an enabled bank takes it. Any enabled bank does: a card there may be held in any
- * wallet currency, and one held in its country's own currency the wallet does not keep takes every wallet currency.
+ * The fee rules of each way of withdrawing in the currencies it can be made in now: those the wallet keeps, where the
+ * way is offered (`kindOffered`). The wallet's currencies are read once for all the ways asked.
  */
-async function offeredIn(db: Executor, kind: LimitKind): Promise<(currency: string) => boolean> {
-  const [{ enabled }, banked] = await Promise.all([walletCurrencies(db), kind === 'withdraw_bank' ? q.hasEnabledBank(db) : true]);
-  return (currency) => banked && enabled.includes(currency);
+async function offeredLimits(db: Executor, kinds: LimitKind[]): Promise<(kind: LimitKind) => WalletLimitRow[]> {
+  const [limits, { enabled }, offered] = await Promise.all([q.findLimits(db, kinds), walletCurrencies(db), Promise.all(kinds.map((k) => kindOffered(db, k)))]);
+  return (kind) => (offered[kinds.indexOf(kind)] ? limits.filter((l) => l.kind === kind && enabled.includes(l.currency)) : []);
 }
 
-/** Refuses a bank withdrawal (or its quote) while no enabled bank takes its currency, as the channel list leaves it out. */
-async function requireBankTakes(db: Executor, currency: string): Promise<void> {
-  if (!(await offeredIn(db, 'withdraw_bank'))(currency)) throw new AppError(ResponseCode.channelUnavailable, { currency }, { messageKey: 'wallet.code.notOffered.bankWithdrawal' });
-}
-
-/** The ways to withdraw, each in the currencies it can be made in now (see `offeredIn`), and the member's cards. */
+/** The ways to withdraw, each in the currencies it can be made in now, and the member's cards. */
 export async function withdrawalChannels(db: Executor, actor: Actor) {
-  const limits = await q.findLimits(db, ['withdraw_bank', 'withdraw_crypto']);
-  const [bank, crypto] = await Promise.all([offeredIn(db, 'withdraw_bank'), offeredIn(db, 'withdraw_crypto')]);
-  const currencies = (kind: LimitKind, offered: (currency: string) => boolean) => limits.filter((l) => l.kind === kind && offered(l.currency)).map((l) => l.currency);
+  const offered = await offeredLimits(db, ['withdraw_bank', 'withdraw_crypto']);
+  const currencies = (kind: LimitKind) => offered(kind).map((l) => l.currency);
   return {
     list: [
-      { method: 'bank' as const, currencies: currencies('withdraw_bank', bank), networks: [] },
-      { method: 'crypto' as const, currencies: currencies('withdraw_crypto', crypto), networks: CRYPTO_NETWORKS },
+      { method: 'bank' as const, currencies: currencies('withdraw_bank'), networks: [] },
+      { method: 'crypto' as const, currencies: currencies('withdraw_crypto'), networks: CRYPTO_NETWORKS },
     ],
     cards: (await listCards(db, actor)).list,
   };
@@ -106,12 +99,11 @@ const KIND_OF: Record<EndpointQuery<typeof getWithdrawalRatio>['method'], LimitK
 export async function withdrawalRatio(db: Executor, _actor: Actor, input: EndpointQuery<typeof getWithdrawalRatio>) {
   const kind = KIND_OF[input.method];
   // A withdrawal's rules are those of the currencies it is offered in now; a transfer's are all there are.
-  const offered = kind === 'transfer' ? () => true : await offeredIn(db, kind);
-  const rows = (await q.findLimits(db, [kind])).filter((l) => (!input.currency || l.currency === input.currency) && offered(l.currency));
+  const rules = kind === 'transfer' ? await q.findLimits(db, [kind]) : (await offeredLimits(db, [kind]))(kind);
+  const rows = rules.filter((l) => !input.currency || l.currency === input.currency);
   let quote = null;
   if (input.amount && input.currency) {
     const limit = await limitOf(db, input.currency, kind);
-    if (kind === 'withdraw_bank') await requireBankTakes(db, input.currency);
     const amount = await parseAmount(db, input.amount, input.currency);
     const fee = feeOf(amount, limit);
     quote = { amount, fee, total: amount + fee };
@@ -141,7 +133,6 @@ async function createHeldWithdrawal(
   const userId = memberIdOf(actor);
   const limit = await limitOf(deps.db, input.currency, target.method === 'bank' ? 'withdraw_bank' : 'withdraw_crypto');
   const amount = await parseAmount(deps.db, input.amount, input.currency);
-  if (target.method === 'bank') await requireBankTakes(deps.db, input.currency);
   checkSingleLimit(amount, input.currency, limit);
   if (target.method === 'bank') await checkCard(deps.db, await q.findMemberCard(deps.db, userId, target.cardId), input.currency);
   await requireMoneyOut(deps, actor, userId, input);
