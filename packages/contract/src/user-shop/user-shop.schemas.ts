@@ -139,6 +139,8 @@ export const shopTotalsData = z.object({
   sales_slips_month: count,
   /** Earnings credited to the owner's rewards, per currency. */
   earnings: z.array(z.object({ currency: z.string(), amount: minor })),
+  /** The currencies the shop's money is in, to say a figure of none as zero in each: its goods', else that of the first goods it may add. */
+  currencies: z.array(z.string()),
 });
 
 /** One SKU of a shop's goods: the platform's price and PV, the shop's own stock. */

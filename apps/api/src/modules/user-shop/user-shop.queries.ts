@@ -285,6 +285,18 @@ export function findGoodsChoicesPage(db: Executor, shopId: number, q: string | u
   return query.orderBy('g.id', 'desc').limit(limit).offset(offset).$call(executePage);
 }
 
+/**
+ * The currencies the shop's money is in: those of its goods; a shop without goods yet, that of the first goods it may
+ * add (the newest on the platform's sale, as its choices list them). Empty when there is nothing either way.
+ */
+export const findShopCurrencies = async (db: Executor, shopId: number): Promise<string[]> =>
+  (
+    await sql<{ currencies: string[] }>`select coalesce(
+      (select array_agg(distinct g.currency order by g.currency) from shop_goods sg join goods g on g.id = sg.goods_id where sg.shop_id = ${shopId}),
+      (select array[g.currency] from goods g where g.status = 'on_sale' order by g.id desc limit 1),
+      '{}') as currencies`.execute(db)
+  ).rows[0]!.currencies;
+
 /** Goods the shop offers now (on its shelves and on the platform's sale). */
 export const countGoodsOnSale = async (db: Executor, shopId: number) =>
   Number((await db.selectFrom('shop_goods as sg').innerJoin('goods as g', 'g.id', 'sg.goods_id').select(sql<string>`count(*)`.as('n')).where('sg.shop_id', '=', shopId).where('sg.on_sale', '=', true).where('g.status', '=', 'on_sale').executeTakeFirstOrThrow()).n);

@@ -239,7 +239,7 @@ const monthRange = (month?: string) => {
 /** The owner's totals. */
 export async function shopTotals(db: Executor, actor: Actor): Promise<EndpointData<typeof getMyShopTotals>> {
   const shopId = Number((await ownShop(db, actor)).id);
-  const [audits, toShip, today, month, goods, stock, slips, earnings] = await Promise.all([
+  const [audits, toShip, today, month, goods, stock, slips, earnings, currencies] = await Promise.all([
     q.countShopOrders(db, shopId, ['awaiting_audit']),
     q.countShopOrders(db, shopId, ['approved']),
     q.findPaidSince(db, shopId, startOfDay()),
@@ -248,6 +248,7 @@ export async function shopTotals(db: Executor, actor: Actor): Promise<EndpointDa
     q.sumShopStock(db, shopId),
     q.sumSales(db, shopId, monthRange()),
     q.findEarnings(db, shopId),
+    q.findShopCurrencies(db, shopId),
   ]);
   return {
     orders_awaiting_audit: audits,
@@ -259,6 +260,7 @@ export async function shopTotals(db: Executor, actor: Actor): Promise<EndpointDa
     stock_units: stock,
     sales_slips_month: slips.reduce((s, r) => s + Number(r.n), 0),
     earnings: perCurrency(earnings),
+    currencies,
   };
 }
 

@@ -19,7 +19,7 @@ const api = await startFakeApi({
   '/attractive/UserPageData/shopSetPage': () => ok({ is_owner: true, shop, entries: [] }),
   // The server gives a closed shop no link or QR code; a page reading an older answer must not offer them either.
   '/attractive/shop/shopInfo': () => ok({ ...shop, ...sharing }),
-  '/attractive/shop/shopTotal': () => ok({ orders_awaiting_audit: 0, orders_to_ship: 0, orders_today: 0, sales_today: [], sales_month: [], goods_on_sale: 0, stock_units: 0, sales_slips_month: 0, earnings: [] }),
+  '/attractive/shop/shopTotal': () => ok({ orders_awaiting_audit: 0, orders_to_ship: 0, orders_today: 0, sales_today: [], sales_month: [], goods_on_sale: 0, stock_units: 0, sales_slips_month: 0, earnings: [], currencies: ['USD'] }),
 });
 
 let removeStyles: () => void = () => undefined;

@@ -18,7 +18,7 @@ const api = await startFakeApi({
   '/attractive/UserPageData/shopSetPage': () => ok({ is_owner: true, shop: { ...shop, mine: true }, entries: [] }),
   '/attractive/shop/shopInfo': () => ok({ ...shop, ...contact }),
   '/attractive/shop/shopTotal': () =>
-    ok({ orders_awaiting_audit: 0, orders_to_ship: 0, orders_today: 0, sales_today: [], sales_month: [{ currency: 'THB', amount: 45000 }, { currency: 'USD', amount: 53196 }], goods_on_sale: 2, stock_units: 9, sales_slips_month: 0, earnings: [{ currency: 'THB', amount: 4050 }, { currency: 'USD', amount: 4787 }] }),
+    ok({ orders_awaiting_audit: 0, orders_to_ship: 0, orders_today: 0, sales_today: [], sales_month: [{ currency: 'THB', amount: 45000 }, { currency: 'USD', amount: 53196 }], goods_on_sale: 2, stock_units: 9, sales_slips_month: 0, earnings: [{ currency: 'THB', amount: 4050 }, { currency: 'USD', amount: 4787 }], currencies: ['THB', 'USD'] }),
   '/attractive/shop/shopGoods': () => ok({ list: [], total: 0, page: 1, limit: 20, has_more: false }),
   '/attractive/cart/list': () => ok({ shops: [], total_count: 0 }),
 });

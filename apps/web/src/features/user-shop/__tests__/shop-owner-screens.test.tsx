@@ -28,7 +28,7 @@ const api = await startFakeApi({
   '/attractive/shop/editShop': (req) => ok({ ...shop, ...(JSON.parse(req.body) as object) }),
   '/attractive/shop/shopInfo': (req) =>
     ownShopClosed && !req.url.includes('shop_id=') ? ok({ ...shop, status: 'closed', status_reason: 'Owner asked to close' }) : ok({ ...shop, id: 6, mine: false, share_url: 'https://shop.example/h5/#/pages/shop/home?id=6', qr_code: 'data:image/png;base64,iVBORw0KGgo=' }),
-  '/attractive/shop/shopTotal': () => ok({ orders_awaiting_audit: 0, orders_to_ship: 0, orders_today: 0, sales_today: [], sales_month: [], goods_on_sale: 1, stock_units: 5, sales_slips_month: 0, earnings: [] }),
+  '/attractive/shop/shopTotal': () => ok({ orders_awaiting_audit: 0, orders_to_ship: 0, orders_today: 0, sales_today: [], sales_month: [], goods_on_sale: 1, stock_units: 5, sales_slips_month: 0, earnings: [], currencies: ['USD'] }),
   '/attractive/cart/list': () => ok({ shops: [], total_count: 0 }),
   '/attractive/shop/sellNoteList': () => ok({ list: [], total: 0, page: 1, limit: 10, has_more: false, sum: [] }),
   '/user/upload/createToken': () => ok({ token: 'upload-token', upload_path: '/upload2', expires_at: '2026-11-23T11:00:00.000Z', max_image_bytes: 2 * 1024 * 1024, max_video_bytes: 10 * 1024 * 1024 }),

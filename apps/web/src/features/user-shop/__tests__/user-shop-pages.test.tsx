@@ -83,7 +83,7 @@ const api = await startFakeApi({
     return ok({ ...shop, ...(asked === '6' ? { id: 6, mine: false } : {}), share_url: 'https://shop.example/h5/#/pages/shop/home?id=5', qr_code: 'data:image/png;base64,iVBORw0KGgo=' });
   },
   '/attractive/shop/shopTotal': () =>
-    ok({ orders_awaiting_audit: 3, orders_to_ship: 1, orders_today: 2, sales_today: [], sales_month: [{ currency: 'USD', amount: 12000 }], goods_on_sale: 4, stock_units: 25, sales_slips_month: 0, earnings: [{ currency: 'USD', amount: 3600 }] }),
+    ok({ orders_awaiting_audit: 3, orders_to_ship: 1, orders_today: 2, sales_today: [], sales_month: [{ currency: 'USD', amount: 12000 }], goods_on_sale: 4, stock_units: 25, sales_slips_month: 0, earnings: [{ currency: 'USD', amount: 3600 }], currencies: ['USD'] }),
   '/attractive/shop/shopOrderList': () => (ordersFail ? { status: 500, json: { code: 500, msg: 'Server error', data: null } } : ok({ list: [{ ...order(orderStatus), ...ownerCase }], total: 1, page: 1, limit: 10, has_more: false })),
   '/attractive/shop/shopOrderAuth': (req) => {
     if (refuseChanges) return { json: { code: 8110, msg: 'This order is no longer awaiting audit', data: null } };

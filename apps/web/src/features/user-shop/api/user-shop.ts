@@ -42,9 +42,9 @@ export const useEditShop = () => useEndpointMutation(editMyShop, { invalidates: 
 export const useShopTotals = () => useEndpointQuery(getMyShopTotals, undefined, { staleTime: 0 });
 export const useUnapprovedCount = (enabled = true) => useEndpointQuery(countMyShopUnapprovedOrders, undefined, { enabled, staleTime: 0 });
 /** A shop's goods, page by page: the owner's own (no id) or what a shop offers. */
-export const useShopGoods = (shopId?: number, enabled = true) => useEndpointInfiniteQuery(listMyShopGoods, { ...(shopId ? { shop_id: shopId } : {}), limit: 20 }, { enabled });
+export const useShopGoods = (shopId?: number) => useEndpointInfiniteQuery(listMyShopGoods, { ...(shopId ? { shop_id: shopId } : {}), limit: 20 });
 export const useShopGoodsInfo = (id: number) => useEndpointQuery(getMyShopGoods, { id }, { enabled: id > 0, staleTime: 0 });
-export const useGoodsChoices = (q: string, enabled = true) => useEndpointInfiniteQuery(listMyShopGoodsChoices, { ...(q ? { q } : {}), limit: 20 }, { enabled });
+export const useGoodsChoices = (q: string) => useEndpointInfiniteQuery(listMyShopGoodsChoices, { ...(q ? { q } : {}), limit: 20 });
 export const useSetShopGoods = () => useEndpointMutation(setMyShopGoods, { invalidates: shopReads });
 export const useShopOrders = (view: 'all' | 'awaiting_audit' | 'to_ship' | 'shipped' | 'done' | 'rejected') => useEndpointInfiniteQuery(listMyShopOrders, { view, limit: 10 });
 /** One order of the owner's shop, with where it goes (the buyer's address, or pickup) and its history; read only when asked (`refetch`) unless `enabled`. */

@@ -9,7 +9,7 @@ import { copyText, ShareAction } from '@/components/shell/share-action';
 import { paths } from '@/config/paths';
 import { formatDate } from '@/lib/format';
 import { useNavigate } from '@/lib/router';
-import { useGoodsChoices, useShop, useShopGoods, useShopSettingsPage, useShopTotals } from '../api/user-shop';
+import { useShop, useShopSettingsPage, useShopTotals } from '../api/user-shop';
 import '../user-shop.css';
 import { useTranslation } from '@/lib/i18n';
 
@@ -56,20 +56,7 @@ function ShopStateNotice({ shop }: { shop: Shop }) {
   );
 }
 
-/**
- * The currencies the shop's money is in, to say a figure of none ("US$0.00", never a bare "0"): those of
- * its goods; a shop without goods yet, that of the first goods it may add. Empty while not known.
- */
-function useShopCurrencies(enabled: boolean): string[] {
-  const goods = useShopGoods(undefined, enabled);
-  const own = [...new Set(goods.data?.pages[0]?.list.map((g) => g.currency) ?? [])];
-  const choices = useGoodsChoices('', enabled && goods.isSuccess && own.length === 0);
-  if (own.length > 0) return own;
-  const offered = choices.data?.pages[0]?.list[0]?.currency;
-  return offered ? [offered] : [];
-}
-
-/** Money per currency, one line each; none of it: zero in each of `currencies` (a bare "0" only while they are not known). */
+/** Money per currency, one line each; none of it: zero in each of the shop's `currencies` (a bare "0" only when it has none). */
 function Money({ of, currencies }: { of: Array<{ currency: string; amount: number }>; currencies: string[] }) {
   if (of.length > 0) return of.map((s) => <Amount key={s.currency} value={s.amount} currency={s.currency} />);
   if (currencies.length > 0) return currencies.map((c) => <Amount key={c} value={0} currency={c} />);
@@ -84,7 +71,6 @@ export default function MyShopPage() {
   const shop = page.data?.shop ?? null;
   const totals = useShopTotals();
   const data = totals.data;
-  const currencies = useShopCurrencies(Boolean(data && (data.sales_month.length === 0 || data.earnings.length === 0)));
   return (
     <div className="page shop-page">
       <PageHeader title={t('userShop.page.myShop')} />
@@ -124,7 +110,7 @@ export default function MyShopPage() {
                       <span className="shop-muted">{t('userShop.app.stockUnits')}</span>
                     </div>
                     <div>
-                      <strong><Money of={data.sales_month} currencies={currencies} /></strong>
+                      <strong><Money of={data.sales_month} currencies={data.currencies} /></strong>
                       <span className="shop-muted">{t('userShop.app.salesMonth')}</span>
                     </div>
                     <div>
@@ -132,7 +118,7 @@ export default function MyShopPage() {
                       <span className="shop-muted">{t('userShop.app.goodsOnSale')}</span>
                     </div>
                     <div>
-                      <strong data-earnings><Money of={data.earnings} currencies={currencies} /></strong>
+                      <strong data-earnings><Money of={data.earnings} currencies={data.currencies} /></strong>
                       <span className="shop-muted">{t('userShop.app.earnings')}</span>
                     </div>
                   </div>

@@ -7,9 +7,9 @@ import { call, newIdempotencyKey } from '@/lib/request';
 /** Channels, currencies, the company's collection accounts and the instalment plans of top-ups. */
 export const useRechargeConfig = () => useEndpointQuery(getRechargeConfig, undefined, { staleTime: 60_000 });
 
-/** Today's recorded rate from the currency paid in to the wallet currency, and what `amount` becomes. */
+/** Today's recorded rate from the currency paid in to the wallet currency, and what `amount` becomes (none when nothing is converted). */
 export const useExchangeQuote = (from: string, to: string, amount: string | undefined) =>
-  useEndpointQuery(getExchangeRatio, quoteParams(from, to, amount), { enabled: Boolean(from && to), staleTime: 60_000 });
+  useEndpointQuery(getExchangeRatio, quoteParams(from, to, amount), { enabled: Boolean(from && to && from !== to), staleTime: 60_000 });
 
 const quoteParams = (from: string, to: string, amount: string | undefined) => ({ from, to, ...(amount ? { amount } : {}) });
 

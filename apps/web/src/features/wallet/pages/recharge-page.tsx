@@ -230,8 +230,8 @@ export default function RechargePage() {
             </>
           )}
         </FieldList>
-        {/* Paid in the wallet's own currency nothing is converted: no rate to show ("1 USD = 1 USD"). */}
-        {quote.data && quote.data.from !== quote.data.to && currency !== walletCurrency && (
+        {/* Paid in the wallet's own currency nothing is converted: no quote, no rate to show ("1 USD = 1 USD"). */}
+        {quote.data && (
           <section className="wallet-section" aria-label={rateTitle}>
             <dl className="wallet-quote">
               <dt>{rateTitle}</dt>
