@@ -271,6 +271,8 @@ export const ResponseCode = {
   withdrawalMemberBanned: 6131,
   /** The member already has a live card for this account (same bank, same account number however typed): `bank`, `account` (masked). */
   bankCardDuplicate: 6132,
+  /** The account (same bank, same account number however typed) is on another member's live card: who holds it is not told. */
+  bankAccountOfAnotherMember: 6133,
   // Payments (6200–6299).
   /** The pay method is not offered for this currency, country or payable. */
   payMethodUnavailable: 6201,
@@ -552,6 +554,7 @@ export const responseCodeMessageKey: Record<number, string> = {
   [ResponseCode.walletCurrencyDisabled]: 'wallet.code.walletCurrencyDisabled',
   [ResponseCode.bankCardLimit]: 'wallet.code.bankCardLimit',
   [ResponseCode.bankCardDuplicate]: 'wallet.code.bankCardDuplicate',
+  [ResponseCode.bankAccountOfAnotherMember]: 'wallet.code.bankAccountOfAnotherMember',
   [ResponseCode.bankInvalid]: 'wallet.code.bankInvalid',
   [ResponseCode.withdrawalNotPending]: 'wallet.code.withdrawalNotPending',
   [ResponseCode.withdrawalMemberBanned]: 'wallet.code.withdrawalMemberBanned',

@@ -104,6 +104,7 @@ import * as chatLastMessageKind from './2026_12_02_1410_chat_last_message_kind.j
 import * as bankCardAccountOnce from './2026_12_02_1500_bank_card_account_once.js';
 import * as taiwanCountiesAndCities from './2026_12_02_1620_taiwan_counties_and_cities.js';
 import * as hongKongMacaoShortNames from './2026_12_02_1630_hong_kong_macao_short_names.js';
+import * as bankAccountOneMember from './2026_12_02_1900_bank_account_one_member.js';
 
 /**
  * Every migration, by its dated name; they run in name order. A new migration adds one line here
@@ -215,4 +216,5 @@ export const migrations: Record<string, Migration> = {
   '2026_12_02_1500_bank_card_account_once': bankCardAccountOnce,
   '2026_12_02_1620_taiwan_counties_and_cities': taiwanCountiesAndCities,
   '2026_12_02_1630_hong_kong_macao_short_names': hongKongMacaoShortNames,
+  '2026_12_02_1900_bank_account_one_member': bankAccountOneMember,
 };

@@ -42,7 +42,13 @@ export async function sendFeedback(db: AppDeps['db'], actor: Actor, input: Endpo
   return withTransaction(db, async (tx) => {
     const category = await q.findCategory(tx, input.cate_id);
     if (!category?.enabled) throw new AppError(ResponseCode.feedbackCategoryUnknown);
-    if ((await findOwnUploadIds(tx, memberId, images, 'image')).length !== images.length) throw new AppError(ResponseCode.feedbackImageNotOwn);
+    const ownImages = new Set(await findOwnUploadIds(tx, memberId, images, 'image'));
+    const notOwnImages = images.filter((id) => !ownImages.has(id));
+    if (notOwnImages.length) {
+      // Only the member's own videos among them: told as not pictures (as the chat tells it), not as someone else's files.
+      const ownVideos = (await findOwnUploadIds(tx, memberId, notOwnImages, 'video')).length === notOwnImages.length;
+      throw new AppError(ResponseCode.feedbackImageNotOwn, undefined, ownVideos ? { messageKey: 'support.code.feedbackImageNotImage' } : undefined);
+    }
     await q.lockMemberFeedback(tx, memberId);
     const { feedback_daily_limit: max } = await storedSupportSettings(tx);
     const now = Date.now();

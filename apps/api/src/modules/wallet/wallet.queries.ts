@@ -139,6 +139,17 @@ export const findMemberCardOfAccount = (db: Executor, userId: number, bankId: nu
     .$if(exceptId !== undefined, (qb) => qb.where('c.id', '<>', exceptId!))
     .orderBy('c.id')
     .executeTakeFirst();
+/** Whether another member than `userId` holds a live card for the account at `bankId` whose number is `accountNumber`, however typed. */
+export const isAccountOfAnotherMember = async (db: Executor, userId: number, bankId: number, accountNumber: string) =>
+  !!(await db
+    .selectFrom('bank_cards as c')
+    .select('c.id')
+    .where('c.deleted_at', 'is', null)
+    .where('c.user_id', '<>', userId)
+    .where('c.bank_id', '=', bankId)
+    .where(accountKey, '=', accountNumber.replace(/[\s-]/g, '').toUpperCase())
+    .limit(1)
+    .executeTakeFirst());
 export const countMemberCards = async (db: Executor, userId: number) =>
   Number((await db.selectFrom('bank_cards').select((eb) => eb.fn.countAll<number>().as('n')).where('user_id', '=', userId).where('deleted_at', 'is', null).executeTakeFirstOrThrow()).n);
 export const insertBankCard = (db: Executor, row: Insertable<BankCardsTable>) => db.insertInto('bank_cards').values(row).returning('id').executeTakeFirstOrThrow();

@@ -330,22 +330,28 @@ async function checkCardFields(db: Executor, userId: number, input: EndpointBody
   return bank;
 }
 
-/** Refuses an account the member already holds a live card for (`exceptId`: the card being changed), naming that card. */
+/**
+ * Refuses an account the member already holds a live card for (`exceptId`: the card being changed), naming
+ * that card; else one on another member's live card, without telling whose (one account, one member:
+ * many members paying out to one account is the money-mule pattern).
+ */
 async function refuseSameAccount(db: Executor, userId: number, bankId: number, accountNumber: string, exceptId?: number): Promise<void> {
   const same = await q.findMemberCardOfAccount(db, userId, bankId, accountNumber, exceptId);
   if (same) throw new AppError(ResponseCode.bankCardDuplicate, { bank: same.bank_name, account: maskAccount(same.account_number) });
+  if (await q.isAccountOfAnotherMember(db, userId, bankId, accountNumber)) throw new AppError(ResponseCode.bankAccountOfAnotherMember);
 }
 
 /**
- * The one-card-per-account index (`bank_cards_account_once`) refused a write that raced another for the
- * same account: said as the check before it says it.
+ * The one-live-card-per-account index (`bank_cards_account_one_member`) refused a write that raced another
+ * for the same account: said as the check before it says it, looked up once the other write is committed
+ * (the member's own card → 6132, another member's → 6133).
  */
 async function sameAccountRaced(e: unknown, db: Executor, userId: number, bankId: number, accountNumber: string, exceptId?: number): Promise<never> {
-  if (sqlState(e) === '23505' && (e as { constraint?: string }).constraint === 'bank_cards_account_once') await refuseSameAccount(db, userId, bankId, accountNumber, exceptId);
+  if (sqlState(e) === '23505' && (e as { constraint?: string }).constraint === 'bank_cards_account_one_member') await refuseSameAccount(db, userId, bankId, accountNumber, exceptId);
   throw e;
 }
 
-/** Adds a bank card: the holder must be the member's approved real name, the account not one of their cards yet; pay password (and authenticator) first. */
+/** Adds a bank card: the holder must be the member's approved real name, the account on no live card yet (theirs or another member's); pay password (and authenticator) first. */
 export async function addCard(deps: Deps, actor: Actor, input: EndpointBody<typeof addBankCard>) {
   const userId = memberIdOf(actor);
   await requireMoneyOut(deps, actor, userId, input);

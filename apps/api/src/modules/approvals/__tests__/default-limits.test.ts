@@ -4,7 +4,7 @@ import { buildTestApp, type TestApp } from '../../../test/build-test-app.js';
 import { call } from '../../catalogue/__tests__/helpers.js';
 import { fund } from '../../ledger/__tests__/ledger-helpers.js';
 import { newOperatorSession } from '../../orders/__tests__/fixtures.js';
-import { PAY_PASSWORD, maybank, walletMember } from '../../wallet/__tests__/fixtures.js';
+import { PAY_PASSWORD, accountNumberOf, maybank, walletMember } from '../../wallet/__tests__/fixtures.js';
 import { checkLedgerAfterEach } from '../../wallet/__tests__/ledger-guard.js';
 
 // The default row `*` ("other currencies") of thresholds and daily limits is an amount in USD: a
@@ -34,7 +34,7 @@ const soon = () => new Date(Date.now() + 30 * 86_400_000).toISOString();
 async function myrWithdrawal(amount: string) {
   const m = await walletMember(t);
   await fund(t.db, m.userId, 2_000_000, 'MYR');
-  const card = await post('/user/bank_card/create', { bank_id: await maybank(t), holder_name: 'Tan Mei', account_number: '5140 1234 5678', currency: 'MYR', pay_password: PAY_PASSWORD }, m.headers);
+  const card = await post('/user/bank_card/create', { bank_id: await maybank(t), holder_name: 'Tan Mei', account_number: accountNumberOf(m), currency: 'MYR', pay_password: PAY_PASSWORD }, m.headers);
   expect(card.body.code, card.body.msg).toBe(200);
   const w = await post('/user/withdraw/create', { bank_card_id: card.body.data.id, amount, currency: 'MYR', pay_password: PAY_PASSWORD }, m.keyed());
   expect(w.body.code, w.body.msg).toBe(200);

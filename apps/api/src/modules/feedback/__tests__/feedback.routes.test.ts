@@ -67,9 +67,12 @@ describe('feedback', () => {
     const tooMany = await post('/user/feedback/create', { ...ok, images: ten.map((u) => u.id) }, m.headers);
     expect(tooMany.body).toMatchObject({ code: ResponseCode.feedbackTooManyImages, msg: 'You can add at most 9 images' });
     const theirs = await uploadOf(other.userId);
-    expect((await post('/user/feedback/create', { ...ok, images: [ten[0]!.id, theirs.id] }, m.headers)).body.code).toBe(ResponseCode.feedbackImageNotOwn);
+    // Another member's upload is told for what it is, not as a failed upload to try again.
+    expect((await post('/user/feedback/create', { ...ok, images: [ten[0]!.id, theirs.id] }, m.headers)).body).toMatchObject({ code: ResponseCode.feedbackImageNotOwn, msg: 'A picture is not one you uploaded' });
+    expect((await post('/user/feedback/create', { ...ok, images: [theirs.id] }, m.headers, 'hu')).body).toMatchObject({ code: ResponseCode.feedbackImageNotOwn, msg: 'A kép nem az Ön feltöltése' });
+    // The member's own video is told as not a picture, as the chat tells it.
     const video = await uploadOf(m.userId, 'video');
-    expect((await post('/user/feedback/create', { ...ok, images: [video.id] }, m.headers)).body.code).toBe(ResponseCode.feedbackImageNotOwn);
+    expect((await post('/user/feedback/create', { ...ok, images: [video.id] }, m.headers)).body).toMatchObject({ code: ResponseCode.feedbackImageNotOwn, msg: 'The file chosen is not a picture: please choose a picture' });
     expect(await feedbackCount(m.userId)).toBe(0);
     expect((await get('/user/feedback/list')).body.code).toBe(ResponseCode.loginRequired);
   });

@@ -145,7 +145,9 @@ describe('support chat', () => {
     expect((await post('/user/chat/send', { kind: 'text', text: '   ' }, m.headers)).status).toBe(422);
     expect((await post('/user/chat/send', { kind: 'goods', goods_id: 99_999_999 }, m.headers)).body.code).toBe(ResponseCode.goodsNotFound);
     const theirs = await t.db.insertInto('uploads').values({ user_id: other.userId, storage_key: `test/chat-${n++}.webp`, mime: 'image/webp', kind: 'image', size: 10, original_name: null }).returning('id').executeTakeFirstOrThrow();
-    expect((await post('/user/chat/send', { kind: 'image', upload_id: Number(theirs.id) }, m.headers)).body).toMatchObject({ code: ResponseCode.feedbackImageNotOwn, msg: 'Please upload the images again' });
+    // Another member's upload is told for what it is, not as a failed upload to try again.
+    expect((await post('/user/chat/send', { kind: 'image', upload_id: Number(theirs.id) }, m.headers)).body).toMatchObject({ code: ResponseCode.feedbackImageNotOwn, msg: 'A picture is not one you uploaded' });
+    expect((await post('/user/chat/send', { kind: 'image', upload_id: Number(theirs.id) }, m.headers, 'zh-cn')).body).toMatchObject({ code: ResponseCode.feedbackImageNotOwn, msg: '图片不是您上传的' });
     // The member's own video sent as a picture is told as such, not as someone else's file.
     const video = await t.db.insertInto('uploads').values({ user_id: m.userId, storage_key: `test/chat-${n++}.mp4`, mime: 'video/mp4', kind: 'video', size: 10, original_name: null }).returning('id').executeTakeFirstOrThrow();
     expect((await post('/user/chat/send', { kind: 'image', upload_id: Number(video.id) }, m.headers)).body).toMatchObject({ code: ResponseCode.feedbackImageNotOwn, msg: 'The file chosen is not a picture: please choose a picture' });

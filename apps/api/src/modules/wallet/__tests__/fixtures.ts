@@ -60,9 +60,12 @@ export async function usdOf(t: TestApp, m: { headers: Record<string, string> }) 
   return res.body.data.cash.find((c: { currency: string }) => c.currency === 'USD');
 }
 
+/** The member's own account number (an account is on one member's card at a time), ending 5678: shown `**** 5678`. */
+export const accountNumberOf = (m: { userId: number }) => `5140 ${String(m.userId).padStart(4, '0')} 5678`;
+
 /** Adds a Maybank USD card in the member's real name; its id. */
 export async function bankCardOf(t: TestApp, m: WalletMember) {
-  const res = await call(t, 'POST', '/user/bank_card/create', { headers: m.headers, body: { bank_id: await maybank(t), holder_name: 'Tan Mei', account_number: '5140 1234 5678', currency: 'USD', pay_password: PAY_PASSWORD } });
+  const res = await call(t, 'POST', '/user/bank_card/create', { headers: m.headers, body: { bank_id: await maybank(t), holder_name: 'Tan Mei', account_number: accountNumberOf(m), currency: 'USD', pay_password: PAY_PASSWORD } });
   if (res.body.code !== 200) throw new Error(res.body.msg);
   return res.body.data.id as number;
 }
