@@ -35,10 +35,15 @@ export function AmountInput({ currency, ...props }: Omit<ComponentProps<typeof I
 /** The refusal of an amount that cannot be read for sure: the format expected, with an example in the member's own. */
 const formatProblem = () => ({ problem: 'wallet.validation.amountFormat', params: { example: amountExample() } });
 
-/** Reads an amount field for the body; what cannot be read for sure is refused with the format expected. */
+/**
+ * Reads an amount field for the body; what cannot be read for sure is refused with the format expected, and an
+ * amount of 0 or below ("-50") with "more than 0" (every amount a form sends moves money).
+ */
 export const amountReader: FieldReader = (typed) => {
-  const wire = readAmount(typed);
-  return wire === undefined ? formatProblem() : { value: wire };
+  const unsigned = typed.trim().replace(/^[-−]\s*/, '');
+  const wire = readAmount(unsigned);
+  if (wire === undefined) return formatProblem();
+  return unsigned !== typed.trim() || Number(wire) === 0 ? { problem: 'wallet.validation.amountPositive' } : { value: wire };
 };
 
 /** What an amount input outside a form says when what was typed cannot be read for sure. */

@@ -164,7 +164,7 @@ export default function GiftCardsPage() {
           <FieldList layout="vertical" className="wallet-form">
             {mode === 'count' && kind && (
               <>
-                <FieldItem label={t('wallet.giftCard.kind')} extra={<span className="wallet-muted">{t('wallet.giftCard.countHint')}</span>}>
+                <FieldItem label={t('wallet.giftCard.kind')} description={<span className="wallet-muted">{t('wallet.giftCard.countHint')}</span>}>
                   <ChoiceChips
                     label={t('wallet.giftCard.kind')}
                     columns={1}

@@ -161,7 +161,7 @@ export default function RechargePage() {
             limits={channel && currency === walletCurrency ? channel : undefined}
             // The limits are the channel's, in the wallet currency the server checks them in.
             // Paid in another currency, the limits are of the amount once converted: said so.
-            extra={channel && walletCurrency ? <span className="wallet-muted">{t(currency && currency !== walletCurrency ? 'wallet.recharge.limitsConverted' : 'wallet.recharge.limits', { min: formatAmount(channel.min, walletCurrency), max: formatAmount(channel.max, walletCurrency) })}</span> : undefined}
+            description={channel && walletCurrency ? <span className="wallet-muted">{t(currency && currency !== walletCurrency ? 'wallet.recharge.limitsConverted' : 'wallet.recharge.limits', { min: formatAmount(channel.min, walletCurrency), max: formatAmount(channel.max, walletCurrency) })}</span> : undefined}
           />
           {channel?.kind === 'ctbc' && (data?.instalment_plans.length ?? 0) > 0 && (
             <FieldItem label={t('wallet.field.instalments')}>

@@ -126,7 +126,7 @@ export default function TransferPage() {
             control={form.control}
             name="amount"
             label={t('wallet.field.amount')}
-            extra={balance ? <span className="wallet-muted">{t('wallet.field.availableBalance', { amount: formatAmount(balance.available, balance.currency) })}</span> : undefined}
+            description={balance ? <span className="wallet-muted">{t('wallet.field.availableBalance', { amount: formatAmount(balance.available, balance.currency) })}</span> : undefined}
           />
           <TextField control={form.control} name="remark" label={t('wallet.field.remark')} maxLength={140} placeholder={t('wallet.placeholder.remark')} />
           <SecurityFields control={form.control} googleBound={googleBound} />

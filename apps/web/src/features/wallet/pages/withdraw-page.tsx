@@ -190,7 +190,7 @@ export default function WithdrawPage() {
                       control={form.control}
                       name="amount"
                       label={currency ? `${t('wallet.field.amount')} (${currency})` : t('wallet.field.amount')}
-                      extra={balance ? <span className="wallet-muted">{t('wallet.field.availableBalance', { amount: formatAmount(balance.available, balance.currency) })}</span> : undefined}
+                      description={balance ? <span className="wallet-muted">{t('wallet.field.availableBalance', { amount: formatAmount(balance.available, balance.currency) })}</span> : undefined}
                     />
                     <SecurityFields control={form.control} googleBound={googleBound} />
                   </>
