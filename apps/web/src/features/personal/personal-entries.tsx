@@ -7,7 +7,7 @@ import {
   LocationOutline,
   MailOutline,
   MessageOutline,
-  PayCircleOutline,
+  CollectMoneyOutline,
   SetOutline,
   TeamOutline,
   TeamFill,
@@ -35,7 +35,7 @@ export interface PersonalEntry {
  */
 export const personalEntryGroups: PersonalEntry[][] = [
   [
-    { key: 'wallet', titleKey: 'wallet.page.assets', icon: <PayCircleOutline />, to: paths.wallet.assets, memberOnly: true },
+    { key: 'wallet', titleKey: 'wallet.page.assets', icon: <CollectMoneyOutline />, to: paths.wallet.assets, memberOnly: true },
     { key: 'orders', titleKey: 'app.my.orders', icon: <UnorderedListOutline />, to: paths.order.list, memberOnly: true },
     { key: 'addresses', titleKey: 'app.my.addresses', icon: <LocationOutline />, to: paths.address.list, memberOnly: true },
     { key: 'giftCards', titleKey: 'app.my.giftCards', icon: <GiftOutline />, to: paths.my.giftCards, memberOnly: true },

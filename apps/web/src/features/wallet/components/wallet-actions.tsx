@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import { AddCircleOutline, BankcardOutline, CouponOutline, FileOutline, GiftOutline, PayCircleOutline, ReceiptOutline, SendOutline, StarOutline, UnorderedListOutline, UploadOutline, HistogramOutline } from 'antd-mobile-icons';
+// No icon drawn with a currency sign (¥): the wallet holds many currencies.
+import { AddCircleOutline, ArrowDownCircleOutline, BankcardOutline, CouponOutline, FileOutline, GiftOutline, LoopOutline, SendOutline, StarOutline, UnorderedListOutline, UploadOutline, HistogramOutline } from 'antd-mobile-icons';
 import { useNavigate } from '@/lib/router';
 import { paths } from '@/config/paths';
 import { useTranslation } from '@/lib/i18n';
@@ -20,13 +21,13 @@ const ACTIONS: WalletLink[] = [
 
 /** … and where its records are. */
 const RECORDS: WalletLink[] = [
-  { labelKey: 'wallet.page.recharges', icon: <ReceiptOutline />, to: paths.wallet.recharges },
+  { labelKey: 'wallet.page.recharges', icon: <ArrowDownCircleOutline />, to: paths.wallet.recharges },
   { labelKey: 'wallet.page.withdrawals', icon: <FileOutline />, to: paths.wallet.withdrawals },
   { labelKey: 'wallet.page.transfers', icon: <UnorderedListOutline />, to: paths.wallet.transfers },
   { labelKey: 'wallet.page.points', icon: <StarOutline />, to: paths.wallet.points },
   { labelKey: 'wallet.page.rewards', icon: <HistogramOutline />, to: paths.wallet.rewards },
   { labelKey: 'app.page.giftCards', icon: <GiftOutline />, to: paths.my.giftCards },
-  { labelKey: 'wallet.action.rates', icon: <PayCircleOutline />, to: paths.activity.realTimePrices },
+  { labelKey: 'wallet.action.rates', icon: <LoopOutline />, to: paths.activity.realTimePrices },
   { labelKey: 'wallet.action.shoppingPoints', icon: <CouponOutline />, to: `${paths.wallet.points}?kind=shopping_points` },
 ];
 
