@@ -2,6 +2,7 @@ import {
   CART_LINE_MAX,
   LANGUAGES,
   ResponseCode,
+  roleAllows,
   type CheckoutData,
   type EndpointBody,
   type EndpointData,
@@ -17,6 +18,7 @@ import type { AppDeps } from '../../app-deps.js';
 import type { Database, Executor } from '../../db/database.js';
 import { enqueueJob } from '../../jobs/enqueue.js';
 import { actorStamp, operatorNameOf, refuseOwnAccount, type Actor } from '../../lib/actor.js';
+import { findOperatorById } from '../operators/operators.queries.js';
 import { Expiring, responseCache } from '../../lib/cache.js';
 import { AppError } from '../../lib/errors.js';
 import { businessNumber } from '../../lib/tokens.js';
@@ -531,6 +533,15 @@ export async function cancelOrderByMember(deps: AppDeps, actor: Actor, input: { 
  * refunding, refunded in full by the payments area as a member's cancellation is. Its goods go back on
  * sale; recorded with who and why in the same transaction.
  */
+/**
+ * Cancelling a paid order refunds it in full: only an operator whose role decides refunds may (a support operator
+ * cancels unpaid orders, and asks one who does for a paid one), as a case's refund step is theirs alone.
+ */
+async function requireRefundDecider(db: Executor, actor: Actor): Promise<void> {
+  const operator = actor.operatorId === undefined ? undefined : await findOperatorById(db, actor.operatorId);
+  if (!operator || !roleAllows(operator.role, 'refunds.decide')) throw new AppError(ResponseCode.forbidden, undefined, { httpStatus: 403, messageKey: 'orders.code.cancelPaidNeedsRefunds' });
+}
+
 export async function cancelOrderByOperator(deps: Pick<AppDeps, 'db' | 'config' | 'redis'> & Partial<Pick<AppDeps, 'providers'>>, actor: Actor, input: { id: number; reason: string }): Promise<{ id: number; status: OrderStatus }> {
   const operator = operatorNameOf(actor);
   return withTransaction(deps.db, async (tx) => {
@@ -538,6 +549,7 @@ export async function cancelOrderByOperator(deps: Pick<AppDeps, 'db' | 'config' 
     if (!order) throw new AppError(ResponseCode.orderNotFound);
     refuseOwnAccount(actor, order.user_id);
     if (order.status === 'paid' && (await q.findPackagesOfOrder(tx, order.id)).length > 0) throw new AppError(ResponseCode.orderState);
+    if (order.status === 'paid') await requireRefundDecider(tx, actor);
     const to: OrderStatus = order.status === 'paid' ? 'refunding' : 'cancelled';
     const from: OrderStatus[] = to === 'refunding' ? ['paid'] : ['awaiting_payment'];
     const changed = await cancelPayableWithPayments(tx, deps, actor, { type: 'order', id: order.id }, { source: 'operator', reason: 'order cancelled' }, () =>

@@ -210,21 +210,29 @@ const shareUpTo = (whole: number, base: number, value: number) => Math.floor((wh
  * value that was refunded (a return of some of its lines): the share of each kind's spent points of
  * the goods' value refunded (`refunded`, freight excluded) over what was paid for the goods, each
  * rounding down once on the running total (`refundedBefore` of the goods was refunded earlier),
- * capped at that base, so the refunds of a whole order give back exactly what it spent. Once per
- * `cause`. Answers what came back per kind.
+ * capped at that base, so the refunds of a whole order give back exactly what it spent. An order whose
+ * goods were paid nothing in money (points and a coupon paid all of them) has no money to take a share
+ * of: its points come back in the share of its goods' list value returned (`returned`, over its
+ * subtotal). Once per `cause`. Answers what came back per kind.
  */
-export async function returnSpentPointsShare(tx: Tx, actor: Actor, input: { orderId: number; cause: string; refundedBefore: number; refunded: number }): Promise<Record<PointKind, number>> {
+export async function returnSpentPointsShare(
+  tx: Tx,
+  actor: Actor,
+  input: { orderId: number; cause: string; refundedBefore: number; refunded: number; returned: { before: number; case: number } },
+): Promise<Record<PointKind, number>> {
   const back: Record<PointKind, number> = { points: 0, shopping_points: 0 };
   const order = await q.findOrder(tx, input.orderId);
-  const paid = order ? goodsPaidOf(order) : 0;
-  if (!order || paid <= 0) return back;
+  if (!order) return back;
+  const paid = goodsPaidOf(order);
+  const [base, before, now] = paid > 0 ? [paid, input.refundedBefore, input.refunded] : [Number(order.subtotal_minor), input.returned.before, input.returned.case];
+  if (base <= 0) return back;
   for (const kind of POINT_KINDS) {
     const holdId = order[holdColumn(kind)];
     const spent = Number(kind === 'points' ? order.points_used : order.shopping_points_used);
     if (holdId === null || spent <= 0) continue;
     // Only points that were spent (the order was paid) come back from sales.
     if ((await findHold(tx, Number(holdId)))?.status !== 'posted') continue;
-    const due = shareUpTo(spent, paid, input.refundedBefore + input.refunded) - shareUpTo(spent, paid, input.refundedBefore);
+    const due = shareUpTo(spent, base, before + now) - shareUpTo(spent, base, before);
     if (due <= 0) continue;
     await post(tx, {
       kind: 'order.points.refund',

@@ -34,6 +34,7 @@ const caseOrderOf = (o: ShopOrder, shopName: string, countryCode: string): CaseO
   currency: o.currency,
   country_code: countryCode,
   shop: { id: Number(o.shop_id), name: shopName, owner_id: Number(o.owner_id) },
+  points_spent: 0,
 });
 
 export const shopOrderAfterSales: ShopOrderSource = {

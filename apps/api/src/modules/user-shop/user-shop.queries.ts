@@ -1,5 +1,5 @@
 import { AFTER_SALE_COUNTING_STATUSES, ResponseCode } from '@shop/contract';
-import { sql, type Insertable } from 'kysely';
+import { sql, type Insertable, type RawBuilder } from 'kysely';
 import type { Executor } from '../../db/database.js';
 import { laterJobInsertOf } from '../../jobs/enqueue.js';
 import type { Tx } from '../../lib/transaction.js';
@@ -182,17 +182,20 @@ export const sumShopStock = async (db: Executor, shopId: number) => Number((awai
 export const findShopStockRows = (db: Executor, shopId: number) =>
   db.selectFrom('shop_stock as st').innerJoin('goods as g', 'g.id', 'st.goods_id').select(['st.sku_id', 'st.goods_id', 'st.stock', 'g.name']).where('st.shop_id', '=', shopId).orderBy('st.goods_id').orderBy('st.sku_id').execute();
 
+const RESTOCK_REFERENCE_PREFIX = 'order:';
 /** The reference a restock's stock changes carry: the regular order's number. */
-export const restockReference = (orderNo: string) => `order:${orderNo}`;
+export const restockReference = (orderNo: string) => `${RESTOCK_REFERENCE_PREFIX}${orderNo}`;
 
 /**
  * The units of a regular order booked into its buyer's shop, per SKU (the restock's stock changes),
- * unexecuted: after-sales reads it inside its own statements (JSON `[{sku_id, units}]`).
+ * unexecuted: after-sales reads it inside its own statements (JSON `[{sku_id, units}]`). The order is
+ * given as values, or as references to a row of `orders` of the statement (a list of orders at once).
  */
-export const restockedUnitsQuery = (order: { id: number; order_no: string }) =>
+export const restockedUnitsQuery = (order: { id: number; order_no: string } | { id: RawBuilder<unknown>; order_no: RawBuilder<unknown> }) =>
   sql<Array<{ sku_id: number | string; units: number | string }>>`(select coalesce(json_agg(json_build_object('sku_id', x.sku_id, 'units', x.units)), '[]'::json) from (
     select a.sku_id, sum(a.delta) as units from shop_restocks r
-    join shop_stock_adjustments a on a.shop_id = r.shop_id and a.cause = 'restock' and a.reference = ${restockReference(order.order_no)}
+    join shop_stock_adjustments a on a.shop_id = r.shop_id and a.cause = 'restock'
+      and a.reference = ${typeof order.order_no === 'string' ? restockReference(order.order_no) : sql`${RESTOCK_REFERENCE_PREFIX}::text || ${order.order_no}`}
     where r.order_id = ${order.id} group by a.sku_id) x)`;
 
 /** `restockedUnitsQuery` read alone: units per SKU. */

@@ -37,6 +37,7 @@ import { findSkusForCheckout } from '../catalogue/stock.queries.js';
 import { maskName, pick } from '../catalogue/texts.js';
 import { hasActiveRole } from '../members/roles.queries.js';
 import { findApplicationsOf } from '../referral/referral.queries.js';
+import { ordersChanged } from '../orders/order-lists.js';
 import { lockOrderUnitsOutsideCases } from '../after-sales/after-sales.service.js';
 import { shopOrdersChanged } from './shop-order-lists.js';
 import * as q from './user-shop.queries.js';
@@ -430,6 +431,8 @@ export async function restock(db: Executor, actor: Actor, input: EndpointBody<ty
       const after = l.num > 0 ? (await changeShopStock(tx, actor, { shopId, skuId: l.sku_id, goodsId: goodsOf.get(l.sku_id)!, delta: l.num, cause: 'restock', reference: q.restockReference(order.order_no) }))! : (held.get(l.sku_id) ?? 0);
       out.push({ sku_id: l.sku_id, added: l.num, stock: after });
     }
+    // Booked units are out of after-sales: the member's order lists (`can_after_sale`) are read anew.
+    ordersChanged(tx, [memberId]);
     return { order_id: order.id, units, lines: out };
   });
 }

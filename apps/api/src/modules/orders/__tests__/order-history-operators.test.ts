@@ -26,17 +26,18 @@ describe('an order’s history in the console', () => {
     await post('/shop/cart/add', { goods_id: g.goodsId, sku_id: g.skuIds[0], num: 1 }, m.headers);
     const o = (await post('/shop/buy/createOrder', { address_id: addressId, remarks: '' }, m.headers)).body.data as { order_id: number; total: number; currency: string };
     await withTransaction(t.db, (tx) => markOrderPaid(tx, provider, { orderId: o.order_id, amountMinor: o.total, currency: o.currency }));
-    const support = await newOperatorSession(t.db, 'support');
-    const name = (await t.db.selectFrom('operators').select('user_name').where('id', '=', support.operatorId).executeTakeFirstOrThrow()).user_name;
-    expect((await post('/admin/api/orders/cancel', { id: o.order_id, reason: 'out of stock' }, { ...support.headers, 'idempotency-key': `history-${o.order_id}` })).body.code).toBe(200);
+    // A paid order's cancellation refunds it: an owner's (support decides no refunds).
+    const owner = await newOperatorSession(t.db, 'owner');
+    const name = (await t.db.selectFrom('operators').select('user_name').where('id', '=', owner.operatorId).executeTakeFirstOrThrow()).user_name;
+    expect((await post('/admin/api/orders/cancel', { id: o.order_id, reason: 'out of stock' }, { ...owner.headers, 'idempotency-key': `history-${o.order_id}` })).body.code).toBe(200);
 
-    const info = await call(t, 'GET', `/admin/api/orders/info?id=${o.order_id}`, { headers: support.headers });
+    const info = await call(t, 'GET', `/admin/api/orders/info?id=${o.order_id}`, { headers: owner.headers });
     expect(info.body.code).toBe(200);
     const steps = (info.body.data.events as Array<{ kind: string; to_status: string | null; operator: string | null; reason: string }>).map((e) => [e.kind, e.to_status, e.operator, e.reason]);
     expect(steps).toEqual([
       ['created', 'awaiting_payment', null, ''],
       ['paid', 'paid', null, ''],
-      ['refund_requested', 'refunding', `${name}#${support.operatorId}`, 'out of stock'],
+      ['refund_requested', 'refunding', `${name}#${owner.operatorId}`, 'out of stock'],
     ]);
   });
 });

@@ -163,7 +163,7 @@ describe('a refund from the payment, or from its order', () => {
     expect(await orderStatus(t, m.order.id)).toBe('paid');
 
     // Cancelled by an operator, the order is refunded by its own path (its goods back on sale with it).
-    const cancelled = await call(t, 'POST', '/admin/api/orders/cancel', { headers: (await newOperatorSession(t.db, 'support')).headers, body: { id: m.order.id, reason: 'member asked by phone' } });
+    const cancelled = await call(t, 'POST', '/admin/api/orders/cancel', { headers: (await newOperatorSession(t.db, 'owner')).headers, body: { id: m.order.id, reason: 'member asked by phone' } });
     expect(cancelled.body.data).toMatchObject({ status: 'refunding' });
     expect(await ledgerCheck(t.db)).toEqual([]);
   });

@@ -127,6 +127,8 @@ export default function ApplyPage() {
   // A case sent again is one of its kind now (the server refuses it as it would a new one); once only.
   const allowed = info ? (again ? info.kinds.includes(again.kind) : info.kinds.length > 0) : false;
   const sentAgain = again !== undefined && !again.actions.can_resubmit;
+  // Nothing left of any line and units of some booked into the member's shop: that is why, and it is said.
+  const bookedAway = info ? info.lines.every((l) => l.left === 0) && info.lines.some((l) => l.booked > 0) : false;
   const lines = useMemo(() => (info && kind ? info.lines.filter((l) => l.kinds.includes(kind)) : []), [info, kind]);
   const reasons = info?.reasons.filter((r) => r.kind === kind) ?? [];
   // The estimate is the server's: what the refund would send for these units (surcharge and freight included).
@@ -212,7 +214,7 @@ export default function ApplyPage() {
       >
         {info && (!allowed || sentAgain) && (
           <section className="as-section" role="status">
-            {t(sentAgain ? 'afterSales.code.afterSaleState' : 'afterSales.code.afterSaleNotAllowed')}
+            {t(sentAgain ? 'afterSales.code.afterSaleState' : bookedAway ? 'afterSales.app.bookedIntoShop' : 'afterSales.code.afterSaleNotAllowed')}
           </section>
         )}
         {info && allowed && !sentAgain && (

@@ -66,16 +66,30 @@ describe('the address on checkout and order cards', () => {
     expect(await screen.findByText('〒150-0041 東京都渋谷区神南1-2-3 Japan')).toBeTruthy();
   });
 
-  it('names the recipient in the order the address form asked for the names: family name first in Hungarian, given name first in English', async () => {
-    const hungarian = { ...address, name: 'Probe', surname: 'Four', mobile_pre: '36', mobile: '301234567' };
-    useLanguage.getState().setLang('hu');
-    await act(() => i18n.changeLanguage('hu'));
-    renderCard(hungarian);
-    expect(screen.getByText('Four Probe · +36 301234567')).toBeTruthy();
+  const readIn = async (lang: 'en-us' | 'th' | 'km' | 'hu', shown: typeof address) => {
     cleanup();
-    useLanguage.getState().setLang('en-us');
-    await act(() => i18n.changeLanguage('en-us'));
-    renderCard(hungarian);
-    expect(screen.getByText('Probe Four · +36 301234567')).toBeTruthy();
+    useLanguage.getState().setLang(lang);
+    await act(() => i18n.changeLanguage(lang));
+    renderCard(shown);
+  };
+
+  it('names the recipient in their own culture’s order, whatever the app’s language: a Thai name given name first in Thai, Khmer and Hungarian', async () => {
+    const thai = { ...address, name: 'สมชาย', surname: 'ใจดี' };
+    for (const lang of ['th', 'km', 'hu'] as const) {
+      await readIn(lang, thai);
+      expect(screen.getByText('สมชาย ใจดี · +66 812345678'), lang).toBeTruthy();
+    }
+  });
+
+  it('writes a Chinese name family name first without a space for an English reader', async () => {
+    await readIn('en-us', { ...address, name: '小明', surname: '王', mobile_pre: '86', mobile: '13800138000', country_code: 'CN' });
+    expect(screen.getByText('王小明 · +86 13800138000')).toBeTruthy();
+  });
+
+  it('writes a Latin name in the order of the address’s country: a Hungarian one family name first in English, an American one given name first in Hungarian', async () => {
+    await readIn('en-us', { ...address, name: 'Anna', surname: 'Kovács', mobile_pre: '36', mobile: '301234567', country_code: 'HU' });
+    expect(screen.getByText('Kovács Anna · +36 301234567')).toBeTruthy();
+    await readIn('hu', { ...address, name: 'John', surname: 'Smith', mobile_pre: '1', mobile: '2025550123', country_code: 'US' });
+    expect(screen.getByText('John Smith · +1 2025550123')).toBeTruthy();
   });
 });

@@ -6,6 +6,7 @@ import { paths } from '@/config/paths';
 import { useSession } from '@/stores/session';
 import { clearToasts, prepareApp, startFakeApi, toastText } from '@/test/helpers';
 import OrderInfoPage from '../pages/order-info-page';
+import { tapStar } from './review-stars';
 import OrderListPage from '../pages/order-list-page';
 import TrackingPage from '../pages/tracking-page';
 
@@ -212,7 +213,13 @@ describe('order pages', () => {
     expect(await screen.findByRole('button', { name: 'After-sales' })).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Review' }));
     fireEvent.change(await screen.findByPlaceholderText('How was it? (optional)'), { target: { value: 'Lovely' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Post review' }));
+    // No stars are given for the member: the review cannot be posted until they choose them.
+    const post = screen.getByRole('button', { name: 'Post review' }) as HTMLButtonElement;
+    expect(post.disabled).toBe(true);
+    expect(screen.getByText('Tap the stars to rate the goods before posting')).toBeTruthy();
+    tapStar(document.body, 5);
+    expect(screen.queryByText('Tap the stars to rate the goods before posting')).toBeNull();
+    fireEvent.click(post);
     expect(await screen.findByText('Thank you for your review')).toBeTruthy();
     const sent = api.requests.find((r) => r.url.startsWith('/user/praise/create'))!;
     expect(JSON.parse(sent.body)).toEqual({ order_line_id: 1, rating: 5, content: 'Lovely', images: [] });
@@ -233,6 +240,7 @@ describe('order pages', () => {
     expect(api.requests.filter((r) => r.url === '/upload2')).toHaveLength(3);
     fireEvent.click(screen.getByRole('button', { name: 'Remove photo 2' }));
     await waitFor(() => expect(document.querySelectorAll('.order-review-photo img')).toHaveLength(2));
+    tapStar(document.body, 4);
     fireEvent.click(screen.getByRole('button', { name: 'Post review' }));
     expect(await screen.findByText('Thank you for your review')).toBeTruthy();
     const sent = api.requests.filter((r) => r.url.startsWith('/user/praise/create')).at(-1)!;

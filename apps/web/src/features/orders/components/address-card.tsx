@@ -4,7 +4,7 @@ import { addressText, phoneText } from '@shop/contract/common';
 import { useEndpointQuery } from '@/lib/endpoint-query';
 import { useFullName } from '@/lib/person-name';
 
-/** A shipping address as the order shows it, in the order its country writes it; the recipient and the country named as the member's language writes them, as the address book does. */
+/** A shipping address as the order shows it, in the order its country writes it; the recipient in their own culture's name order and the country named in the member's language, as the address book does. */
 export function AddressCard({ address }: { address: AddressSnapshot }) {
   // The countries the shop ships to, named in the member's language: the address book's list (one answer, shared).
   const fullName = useFullName();
@@ -14,7 +14,7 @@ export function AddressCard({ address }: { address: AddressSnapshot }) {
   return (
     <div className="order-address">
       <div className="order-address-name">
-        {`${fullName(address.name, address.surname)} · ${phoneText(address.mobile_pre, address.mobile)}`}
+        {`${fullName(address.name, address.surname, address.country_code)} · ${phoneText(address.mobile_pre, address.mobile)}`}
       </div>
       <div>{place}</div>
     </div>

@@ -52,12 +52,13 @@ function LineReview({ line }: { line: NonNullable<ReturnType<typeof useOrderRevi
   const leftOpen = useDraftLeftOpen<ReviewDraft>(draftName);
   const [draft] = useState(() => (leftOpen && (leftOpen.editing ? line.can_edit : line.can_review) ? leftOpen : undefined));
   const [editing, setEditing] = useState(draft?.editing ?? false);
-  const [rating, setRating] = useState(draft?.rating ?? line.rating ?? 5);
+  // No stars until the member gives them: a review posted untouched would be a five-star one nobody chose.
+  const [rating, setRating] = useState(draft?.rating ?? line.rating ?? 0);
   const [content, setContent] = useState(draft?.content ?? line.content);
   const [images, setImages] = useState(draft?.images ?? line.images);
   const [uploading, setUploading] = useState(false);
   const open = line.can_review || editing;
-  const changed = rating !== (line.rating ?? 5) || content !== line.content || images.join('\n') !== line.images.join('\n');
+  const changed = rating !== (line.rating ?? 0) || content !== line.content || images.join('\n') !== line.images.join('\n');
   useKeepOpenDraft(draftName, open && changed ? ({ rating, content, images, editing } satisfies ReviewDraft) : undefined);
   // Pictures are uploaded one after another as picked; as many as there is room for.
   const addPhotos = async (files: File[]) => {
@@ -103,7 +104,8 @@ function LineReview({ line }: { line: NonNullable<ReturnType<typeof useOrderRevi
             {picker.input}
           </div>
           <div className="order-muted">{t('afterSales.review.photos', { max: REVIEW_IMAGES_MAX })}</div>
-          <Button size="small" color="primary" shape="rounded" loading={create.isPending || edit.isPending || uploading} onClick={() => void send().catch(() => {})}>
+          {rating === 0 && <div className="order-muted">{t('afterSales.review.chooseRating')}</div>}
+          <Button size="small" color="primary" shape="rounded" disabled={rating === 0} loading={create.isPending || edit.isPending || uploading} onClick={() => void send().catch(() => {})}>
             {t('afterSales.review.submit')}
           </Button>
         </>
