@@ -178,7 +178,8 @@ export function App() {
   // For an operator who asked for less motion, dialogs, drawers and menus open and close without animating.
   const lessMotion = useLessMotion();
   return (
-    <ConfigProvider locale={locale} theme={consoleTheme(lessMotion)}>
+    // antd spaces out a two-character Chinese or Japanese button ("登 出", "検 索"): the console's words stay whole.
+    <ConfigProvider locale={locale} theme={consoleTheme(lessMotion)} button={{ autoInsertSpace: false }}>
       <FocusRings />
       <AntApp>
         <QueryClientProvider client={queryClient}>

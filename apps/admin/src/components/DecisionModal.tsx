@@ -1,7 +1,7 @@
 import { Alert, App as AntApp, Button, Form, Input, Modal, Select } from 'antd';
 import { ResponseCode, type AnyEndpoint } from '@shop/contract/common';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState, type ReactElement, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { invalidateEndpoints } from '../lib/endpoint-query';
 import { waitingRequestOf } from '../lib/approvals';
@@ -28,6 +28,8 @@ export interface DecisionField {
   min?: number;
   /** A choice among these instead of typed text. */
   options?: Array<{ value: string; label: string }>;
+  /** A control of its own instead of typed text (a carrier chosen from the shop's list …): given the field's id, value, onChange and onBlur. */
+  control?: ReactElement<Record<string, unknown>>;
   /** A check of the field against the dialog's other values (a reason needed once an amount is lowered): its message, or nothing. */
   refuse?: (values: Record<string, string>) => string | undefined;
 }
@@ -163,7 +165,9 @@ export function DecisionModal({ open, title, question, okText, danger, fields, s
       <Form layout="vertical" component="div">
         {fields.map((f) => (
           <FormField key={f.name} form={form} name={f.name} label={f.label} required={f.required} message={f.message ?? (f.name === 'reason' ? t('console.common.reasonRequired') : undefined)} requiredMessage={requiredOf(f, t('console.common.reasonRequired'))}>
-            {f.options ? (
+            {f.control ? (
+              f.control
+            ) : f.options ? (
               <Select options={f.options} placeholder={f.placeholder} />
             ) : f.multiline ? (
               <Input.TextArea rows={f.maxLength ? 5 : 3} maxLength={f.maxLength ?? 300} showCount={f.maxLength !== undefined} placeholder={f.placeholder} />

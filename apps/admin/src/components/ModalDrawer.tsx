@@ -42,12 +42,16 @@ export function keepTabInside(e: KeyboardEvent<HTMLElement>): void {
  * The console's drawer: antd's, modal (`aria-modal`) and keeping the keyboard inside it as a dialog
  * does. Every drawer of the console is this one. Its title wraps inside its own room, beside the
  * buttons of the header: a case number, longer than the room left (Hungarian), breaks rather than
- * running under them.
+ * running under them. A drawer of a width of its own is never wider than the window: at 768 px an
+ * order's 880 px drawer ran its tables past the window's edge; it takes the window's width instead.
  */
-export function ModalDrawer({ onKeyDown, styles, ...props }: Omit<DrawerProps, 'styles'> & { styles?: Exclude<DrawerProps['styles'], (...args: never[]) => unknown> }) {
+export function ModalDrawer({ onKeyDown, styles, size, placement, ...props }: Omit<DrawerProps, 'styles'> & { styles?: Exclude<DrawerProps['styles'], (...args: never[]) => unknown> }) {
+  const sideways = placement === undefined || placement === 'left' || placement === 'right';
   return (
     <Drawer
       {...props}
+      placement={placement}
+      size={typeof size === 'number' && sideways ? `min(${size}px, 100vw)` : size}
       styles={{ ...styles, title: { minWidth: 0, overflowWrap: 'anywhere', ...styles?.title } }}
       onKeyDown={(e) => {
         onKeyDown?.(e);

@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import { useEndpointQuery } from '../lib/endpoint-query';
 import type { BodySchema } from '../lib/form';
-import { formatDate } from '../lib/format';
+import { formatCellDate } from '../lib/format';
 import { call } from '../lib/request';
 import { DecisionModal } from './DecisionModal';
 
@@ -112,7 +112,7 @@ export function VisibilityState({ texts, row, children }: { texts: ModerationTex
       {children}
       {row.moderation && (
         <>
-          {secondary((row.visible ? texts.shownBy : texts.hiddenBy)({ by: row.moderation.by, at: formatDate(row.moderation.at) }))}
+          {secondary((row.visible ? texts.shownBy : texts.hiddenBy)({ by: row.moderation.by, at: formatCellDate(row.moderation.at) }))}
           <Typography.Paragraph type="secondary" ellipsis={{ rows: 2, tooltip: row.moderation.reason }} style={{ fontSize: 12, marginBottom: 0 }}>
             {row.moderation.reason}
           </Typography.Paragraph>

@@ -1,12 +1,12 @@
 import { PAYMENT_FLAG_KINDS, type paymentRefundSchema } from '@shop/contract/admin';
 import type { PAYABLE_TYPES } from '@shop/contract/payments';
-import { Badge, Card, Tag } from 'antd';
+import { Badge, Card, Tag, Typography } from 'antd';
 import { FramedTable } from './QueryTable';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { useEndpointQuery } from '../lib/endpoint-query';
-import { formatDate, formatMoney } from '../lib/format';
+import { formatCellDate, formatMoney } from '../lib/format';
 import { paymentsRoute, refundsRoute } from '../lib/routes-payments';
 
 // Parts of the payments page that other pages show too: a payable's payments and refunds (on the order page).
@@ -57,7 +57,7 @@ export const refundColumns = (t: (k: string, o?: Record<string, unknown>) => str
     ),
   },
   { title: t('console.common.reason'), dataIndex: 'reason', render: (v: string) => refundReason(t, v) },
-  { title: t('console.common.created'), dataIndex: 'created_at', sorter: true, render: (v: string) => formatDate(v) },
+  { title: t('console.common.created'), dataIndex: 'created_at', sorter: true, render: (v: string) => formatCellDate(v) },
 ];
 
 /** A refund's reason in words: money given back for a flag carries the flag's kind (worded as the flag queue words it); an operator's own reason is shown as written. */
@@ -86,10 +86,25 @@ export function PayablePayments({ payableType, payableId }: { payableType: (type
         columns={[
           { title: t('console.payments.payment'), dataIndex: 'payment_no' },
           { title: t('console.payments.method'), key: 'w', render: (_, p) => paymentMethodText(t, p) },
-          { title: t('console.common.amount'), key: 'amount', align: 'right', render: (_, p) => formatMoney(p.amount + p.fee, p.currency) },
+          // What the payment charged; a payment method's surcharge in it said under it, so the order's total (without it) and the charge reconcile.
+          {
+            title: t('console.common.amount'),
+            key: 'amount',
+            align: 'right',
+            render: (_, p) => (
+              <>
+                {formatMoney(p.amount + p.fee, p.currency)}
+                {p.fee > 0 && (
+                  <Typography.Text type="secondary" style={{ display: 'block' }} data-testid="payment-surcharge">
+                    {t('console.payments.surchargeLine', { amount: formatMoney(p.fee, p.currency) })}
+                  </Typography.Text>
+                )}
+              </>
+            ),
+          },
           { title: t('console.common.status'), dataIndex: 'status', render: (s: string) => <Tag color={PAYMENT_STATUS_COLORS[s]}>{t(`console.payments.status.${s}`)}</Tag> },
           { title: t('console.payments.flags'), dataIndex: 'open_flags', render: (n: number) => (n ? <Badge count={n} /> : '—') },
-          { title: t('console.common.created'), dataIndex: 'created_at', render: (v: string) => formatDate(v) },
+          { title: t('console.common.created'), dataIndex: 'created_at', render: (v: string) => formatCellDate(v) },
         ]}
       />
       {(refunds.data?.list.length ?? 0) > 0 && <RefundTable rows={refunds.data!.list} />}

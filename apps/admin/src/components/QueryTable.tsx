@@ -45,12 +45,20 @@ const IDENTIFIER = /^(id|no|reference)$|_no$|_number$/;
 export const isIdentifierColumn = (c: object): boolean => 'dataIndex' in c && typeof c.dataIndex === 'string' && IDENTIFIER.test(c.dataIndex);
 
 /**
- * A right-aligned column (an amount, a count) and a number's column (`isIdentifierColumn`) keep each
- * value whole on one line: a long word in another column may break anywhere (the table's cells allow
+ * Whether a column shows a moment (its `dataIndex` a `…_at`), written compact (`formatCellDate`) and never
+ * broken over lines; a narrower column of its own width shows the day and the time on lines of their own
+ * (`When`), each whole.
+ */
+const isMomentColumn = (c: object): boolean =>
+  'dataIndex' in c && typeof c.dataIndex === 'string' && /_at$/.test(c.dataIndex) && !('width' in c && typeof c.width === 'number' && c.width < 140);
+
+/**
+ * A right-aligned column (an amount, a count), a number's column (`isIdentifierColumn`) and a moment's
+ * (`isMomentColumn`) keep each value whole on one line: a long word in another column may break anywhere (the table's cells allow
  * it), an amount never splits as "60." / "00", an order number never as "26113072873" / "50243".
  */
 export function keepWhole<T>(c: TableColumnsType<T>[number]): TableColumnsType<T>[number] {
-  if ((!isIdentifierColumn(c) && (!('align' in c) || c.align !== 'right')) || 'children' in c) return c;
+  if ((!isIdentifierColumn(c) && !isMomentColumn(c) && (!('align' in c) || c.align !== 'right')) || 'children' in c) return c;
   const own = c.onCell;
   return { ...c, onCell: (record, index) => ({ ...own?.(record, index), style: { ...own?.(record, index)?.style, whiteSpace: 'nowrap', overflowWrap: 'normal' } }) };
 }

@@ -116,6 +116,9 @@ export function describeFacts(t: TFunction, facts: AuditFacts, kind?: ApprovalKi
         `${formatNumber(facts.weight_from_g)}–${formatNumber(facts.weight_to_g)} g`,
         formatMoney(facts.fee, facts.currency),
       ].join('; ');
+    case 'after_sale_refund':
+      // What goes back to the member; an approval that lowered it says from what (the figure the member was told of too).
+      return facts.from === null ? formatMoney(facts.amount, facts.currency) : k('after_sale_refund_reduced', { amount: formatMoney(facts.amount, facts.currency), from: formatMoney(facts.from, facts.currency) });
     case 'sku_price':
       return `${formatMoney(facts.from, facts.currency)} → ${formatMoney(facts.to, facts.currency)}`;
     case 'payment_inquiry': {

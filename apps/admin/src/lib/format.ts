@@ -15,8 +15,12 @@ export function formatMoney(minor: number, currency: string): string {
   }
 }
 
-/** A member's name (given, family) in the order the console's language writes it, as the member app shows it to a reader of that language. */
-export const formatPersonName = (given: string | null | undefined, family: string | null | undefined): string => fullName(given, family, normalizeLanguage(i18n.language) ?? 'en-us');
+/**
+ * A person's name (given, family) as the member app shows it: in their own culture's order (`fullName`),
+ * a Latin one by `country` (an address's) when given, else in the order the console's language writes it.
+ */
+export const formatPersonName = (given: string | null | undefined, family: string | null | undefined, country?: string | null): string =>
+  fullName(given, family, normalizeLanguage(i18n.language) ?? 'en-us', country);
 
 /** The console language's decimal mark: a comma in Hungarian and Indonesian, else a dot. */
 export const decimalMark = (): string => new Intl.NumberFormat(tag()).formatToParts(1.5).find((p) => p.type === 'decimal')?.value ?? '.';
@@ -55,12 +59,43 @@ export function formatDate(value: string | Date | null | undefined, dateOnly = f
   return writeDate(tag(), d, dateOnly);
 }
 
+// The compact forms, kept per language: making one costs about as much as a hundred uses.
+const compactForms = new Map<string, Intl.DateTimeFormat | null>();
+function compactForm(dateOnly: boolean): Intl.DateTimeFormat | null {
+  const key = `${tag()}|${dateOnly}`;
+  let form = compactForms.get(key);
+  if (form === undefined) {
+    // A browser without the language's date data (Chromium and Khmer) would write it in English's month-first order: the ISO order instead.
+    form = Intl.DateTimeFormat.supportedLocalesOf([tag()]).length === 0 ? null : new Intl.DateTimeFormat(tag(), { year: 'numeric', month: '2-digit', day: '2-digit', ...(dateOnly ? {} : { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' as const }) });
+    compactForms.set(key, form);
+  }
+  return form;
+}
+
 /**
- * A moment as its day and its time of day, each meant to stay whole: a narrow column shows them on one
+ * A moment as a table's cell shows it, in the console's language: a numeric date and a 24-hour time
+ * ("2026/12/02 18:23" in Chinese and Japanese, "02/12/2026, 18:23" in Malay), the same few characters in
+ * every language, never "2026年12月2日 下午6:23" broken over lines in a narrow column (`keepWhole` keeps a
+ * `…_at` column on one line). A bare calendar day has no time.
+ */
+export function formatCellDate(value: string | Date | null | undefined, dateOnly = false): string {
+  if (!value) return '—';
+  const d = readDate(value);
+  if (Number.isNaN(d.getTime())) return '—';
+  const day = dateOnly || (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value));
+  const form = compactForm(day);
+  if (form) return form.format(d);
+  const two = (n: number) => String(n).padStart(2, '0');
+  const date = `${d.getFullYear()}-${two(d.getMonth() + 1)}-${two(d.getDate())}`;
+  return day ? date : `${date} ${two(d.getHours())}:${two(d.getMinutes())}`;
+}
+
+/**
+ * A moment as its day and its time of day (compact, as `formatCellDate`), each meant to stay whole: a narrow column shows them on one
  * line or two, never a day split over lines. A bare calendar day has no time ('').
  */
 export function formatDateParts(value: string | Date | null | undefined): { day: string; time: string } {
-  const day = formatDate(value, true);
+  const day = formatCellDate(value, true);
   if (day === '—' || (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value))) return { day, time: '' };
-  return { day, time: new Intl.DateTimeFormat(tag(), { timeStyle: 'short' }).format(readDate(value!)) };
+  return { day, time: new Intl.DateTimeFormat(tag(), { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(readDate(value!)) };
 }

@@ -1,4 +1,5 @@
-import { fromBasisPoints, fromMinorUnits, readWrittenAmount, toBasisPoints, toMinorUnits } from '@shop/contract/common';
+import { currencyExponent, fromBasisPoints, fromMinorUnits, readWrittenAmount, toBasisPoints, toMinorUnits } from '@shop/contract/common';
+import type { TFunction } from 'i18next';
 import { decimalMark, formatMoney, formatNumber } from './format';
 
 // Money as operators type and read it, in the console language's way with numbers ("12,50" in Hungarian,
@@ -40,6 +41,16 @@ export const parseAmount = (text: string | null | undefined, currency: string): 
 
 /** Minor units as an amount field is filled for editing ("12,50" in Hungarian): what `parseAmount` reads back. */
 export const amountText = (minor: number, currency: string): string => typedOf(fromMinorUnits(minor, currency));
+
+/**
+ * What a refused amount field says: the form it takes, as `parseAmount` reads it in the console's
+ * language and `currency` ("Enter an amount like 150.50"; "150,50" in Hungarian, "150" for yen), never
+ * a bare "Not valid".
+ */
+export const amountRefusal = (t: TFunction, currency: string): string => {
+  const decimals = /^[A-Z]{3}$/.test(currency) ? currencyExponent(currency) : 2;
+  return t('console.common.amountLike', { example: typedOf(fromMinorUnits(decimals === 0 ? 150 : Math.round(150.5 * 10 ** decimals), /^[A-Z]{3}$/.test(currency) ? currency : 'USD')) });
+};
 
 /** The same for a form's body: a refused amount is not a number, so the contract's schema refuses it under its field. */
 export const amountOf = (text: string | null | undefined, currency: string): number => parseAmount(text, currency) ?? Number.NaN;

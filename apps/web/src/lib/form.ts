@@ -1,5 +1,6 @@
 import { useId, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { z } from 'zod';
+import { showFieldRefusalsWith, type FieldRefusal } from '@/lib/field-refusals';
 import { i18n } from '@/lib/i18n';
 import { showToast } from '@/lib/toast';
 
@@ -11,6 +12,8 @@ import { showToast } from '@/lib/toast';
  * valid". That field is marked invalid, the message shows under it (an alert for screen readers), and
  * the keyboard's focus moves to it (`useFieldProblem`: `TextField` and the app's pickers). A refusal no
  * field on screen shows (a problem of the whole body, a field drawn without it) is a toast instead.
+ * The server's refusal of a sent body (HTTP 422, its `errors` naming fields) is shown alike: under
+ * the field on screen it names, a toast for the rest (`lib/field-refusals.ts`).
  *
  *   const form = useContractForm(loginBody, { defaultValues, labels: [['account', 'account.field.account'], …] });
  *   <TextField control={form.control} name="account" … />
@@ -209,15 +212,32 @@ export function useContractForm<S extends AnySchema>(
           return;
         }
         setProblem(undefined);
+        // While it is sent, the server's refusal of a field on screen shows under that field.
+        const lent = showFieldRefusalsWith(showRefusals);
         try {
           await onValid(checked.data as z.output<S>);
         } catch {
-          // The request client has shown the server's message.
+          // The request client has shown the server's message, or this form under its field.
+        } finally {
+          lent();
         }
       } finally {
         now.current.sending = false;
         setBusy(false);
       }
+    };
+    // A server's refusals (HTTP 422): those of fields on screen are this form's, the first in screen
+    // order shown under its field as the schema's refusals are (the others when sent again); the rest
+    // are left to the toast.
+    const showRefusals = (refusals: readonly FieldRefusal[]): readonly FieldRefusal[] => {
+      const fieldOf = (r: FieldRefusal) => r.field.split('.')[0]!;
+      const mine = refusals.filter((r) => now.current.shownBy.get(fieldOf(r)));
+      if (mine.length === 0) return refusals;
+      const order = now.current.labels.map(([name]) => name as string);
+      const rank = (r: FieldRefusal) => (order.includes(fieldOf(r)) ? order.indexOf(fieldOf(r)) : order.length);
+      const first = mine.reduce((a, b) => (rank(b) < rank(a) ? b : a));
+      setProblem((p) => ({ name: fieldOf(first), text: first.msg, turn: (p?.turn ?? 0) + 1 }));
+      return refusals.filter((r) => !mine.includes(r));
     };
     const refuse = (name: Path<Values>, text: string) => {
       say({ name, text });

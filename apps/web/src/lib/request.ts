@@ -3,6 +3,7 @@ import { answerOf, ApiError, exchange, isEnvelope, newIdempotencyKey, queryStrin
 import { paths } from '@/config/paths';
 import { limits } from '@/config/runtime';
 import { takeEarlyAnswer } from '@/lib/early-answers';
+import { fieldRefusalsOf, showUnderFields } from '@/lib/field-refusals';
 import { i18n } from '@/lib/i18n';
 import { currentAddress, currentPath, loginAddressFor, navigateTo } from '@/lib/navigation';
 import { noteReadBeforeWorker } from '@/lib/reads-before-worker';
@@ -252,7 +253,13 @@ function handleAnswer(endpoint: AnyEndpoint, status: number, payload: unknown, o
     throw refusal(message);
   }
   if (status === 422 || status === 500) {
-    if (!options.quiet) showToast(serverMsg || i18n.t('app.error.generic'));
+    if (!options.quiet) {
+      // The fields a form being sent has on screen show their refusal under them; the rest is a toast.
+      const refused = status === 422 ? fieldRefusalsOf(error.data) : [];
+      const left = showUnderFields(refused);
+      if (refused.length === 0) showToast(serverMsg || i18n.t('app.error.generic'));
+      else if (left.length > 0) showToast(left[0]!.msg);
+    }
     throw error;
   }
   // Still being processed after the retries: say so, or the member taps again and wonders.

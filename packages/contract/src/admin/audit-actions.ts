@@ -158,6 +158,12 @@ export const auditFactsSchema = z.discriminatedUnion('key', [
   z.object({ key: z.literal('international_freight'), country: z.string(), method: z.string(), weight_from_g: count, weight_to_g: count, fee: count, currency: z.string() }),
   /** An SKU's price changed, in minor units of `currency`. */
   z.object({ key: z.literal('sku_price'), from: count, to: count, currency: z.string() }),
+  /**
+   * An after-sales return's refund, approved or made: what goes back to the member, in minor units of
+   * `currency` (a card's surcharge coming back with it included); `from`: the figure an approval lowered
+   * it from, as the console showed it (null: not lowered, or the refund itself).
+   */
+  z.object({ key: z.literal('after_sale_refund'), amount: count, currency: z.string(), from: count.nullable() }),
   /** A payment's gateway asked about it by an operator: its status before and after. */
   z.object({ key: z.literal('payment_inquiry'), reference: z.string(), from: z.string(), to: z.string() }),
   /**

@@ -91,6 +91,11 @@ export const afterSaleApplyLineSchema = z.object({
   bought: z.number().int(),
   /** Units already in cases that are open or ended with the goods taken back. */
   in_cases: z.number().int(),
+  /**
+   * Units the buyer booked into their member shop's stock (`/attractive/shop/restock`): the shop's now,
+   * not theirs to return or exchange (0 on a shop order). The apply page names them when nothing is left.
+   */
+  booked: z.number().int(),
   /** Units a new case may still name. */
   left: z.number().int(),
   /** Kinds a case on this line may be now (empty: none). */
@@ -232,6 +237,13 @@ export const afterSaleCaseSchema = z.object({
   refunded_at: stamp.nullable(),
   /** Why the approved refund is less than the case's refundable amount, written for the member ('' when it is not less). */
   refund_reason: z.string(),
+  /**
+   * A refund lowered on approval: the figure it was lowered from, as the console showed it then and the
+   * approval's message says it (what would have gone back to the member, `surcharge`: the card's surcharge
+   * in it, 0 for none), the same before and after the refund; null when not lowered (or approved before
+   * it was kept: the page says `refundable` then).
+   */
+  refund_reduced_from: z.object({ amount: minor, surcharge: minor }).nullable().default(null),
   /** The refund met a problem at the payment provider (refused, or unanswered for a day): the shop is handling it. */
   refund_delayed: z.boolean(),
   /** Where what went back to the member went, per destination, summing to `refunded` (empty until refunded). */
@@ -318,7 +330,8 @@ export const adminAfterSaleApproveBody = z.object({
   id,
   /**
    * Returns: the refund, at most what the case's lines may refund (default all of it), at least one
-   * minor unit: a return that gives nothing back is rejected instead.
+   * minor unit: a return that gives nothing back is rejected instead. A return of goods that points paid
+   * for whole may refund no money: approved without this, its share of the points comes back.
    */
   refund_amount: minor.min(1, 'afterSales.validation.refundZero').optional(),
   /** Returns refunded less than the case's refundable amount: why, in words for the member (required then; shown to them with both amounts). */

@@ -216,8 +216,11 @@ export const stockAdjustmentSchema = z.object({
   id: z.number().int(),
   goods_id: z.number().int(),
   sku_id: z.number().int(),
+  /** The SKU by its options in the reader's language ("Green / Standard"; '' when it has none or is gone). */
+  sku_spec: z.string(),
   delta: z.number().int(),
   stock_after: z.number().int(),
+  /** Why, in the reader's language for what the shop records itself (goods a case's return put back on sale), else as the operator typed it. */
   reason: z.string(),
   operator: z.string(),
   created_at: z.string(),

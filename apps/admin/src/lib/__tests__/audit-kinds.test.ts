@@ -414,3 +414,28 @@ describe('after-sales, points, PV, charity, house code, category order, wallet c
     await changeLanguage('en-us');
   });
 });
+
+describe('after-sales refunds recorded as facts', () => {
+  // An approval read "150.00 USD · reduced from 180.06: 箱が破損しているため一部返金", English words and the wire's money inside a
+  // Japanese console; the refund "150.00 USD", while the adjustments on the same page read "USD 150.00".
+  const d = (action: string, facts: Parameters<typeof describeAction>[2]) => describeAction(t(), action, facts).detail;
+  const approved = { key: 'after_sale_refund', amount: 15_000, currency: 'USD', from: 18_006 } as const;
+  const refunded = { key: 'after_sale_refund', amount: 15_000, currency: 'USD', from: null } as const;
+
+  it('word the refund and what it was lowered from in the console’s language, money as the console writes it', async () => {
+    await changeLanguage('jp');
+    expect(d('after_sale.approve', approved)).toMatch(/^USD\s?150\.00（USD\s?180\.06 から減額）$/);
+    expect(d('after_sale.refund', refunded)).toMatch(/^USD\s?150\.00$/);
+    await changeLanguage('hu');
+    expect(d('after_sale.approve', approved)).toMatch(/^150,00\sUSD \(180,06\sUSD összegről csökkentve\)$/);
+    await changeLanguage('en-us');
+  });
+
+  it.each([...LANGUAGES])('have their words in %s, never English or a placeholder', async (lang) => {
+    await changeLanguage(lang);
+    const detail = d('after_sale.approve', approved);
+    expect(detail).not.toMatch(/\{\{|console\.|reduced|undefined|null/);
+    if (lang !== 'en-us') expect(detail).not.toContain('lowered');
+    await changeLanguage('en-us');
+  });
+});

@@ -1,9 +1,11 @@
 import { AFTER_SALE_REFUND_REASON_MAX, type adminAfterSaleSchema } from '@shop/contract/after-sales';
 import { type Permission } from '@shop/contract/common';
 import type { TFunction } from 'i18next';
+import { createElement } from 'react';
 import type { z } from 'zod';
+import { CarrierPicker } from '../../components/CarrierPicker';
 import type { QueueAction } from '../../components/ReviewQueue';
-import { amountOf, amountText, parseAmount, showAmount } from '../../lib/money';
+import { amountOf, amountRefusal, amountText, parseAmount, showAmount } from '../../lib/money';
 import { call } from '../../lib/request';
 import {
   approveAfterSaleRoute,
@@ -47,7 +49,8 @@ export function caseActions(t: TFunction, can: (permission: Permission) => boole
       when: (r) => r.status === 'under_review' && r.kind === 'return',
       // The refund is typed in the order's currency, named beside the label as every console amount field
       // does, and opens at all that is refundable. Lowered, the member is told why (a reason they read,
-      // apart from the internal note); nothing at all is a rejection, not an approval of 0.
+      // apart from the internal note); nothing at all is a rejection, not an approval of 0 — unless the
+      // case may refund no money (points paid for its goods: their share comes back, as the server checks).
       fields: (r) => {
         const whole = showAmount(r.refundable, r.currency);
         const typed = (v: Record<string, string>) => parseAmount(v.refund_amount, r.currency);
@@ -56,8 +59,9 @@ export function caseActions(t: TFunction, can: (permission: Permission) => boole
             name: 'refund_amount',
             label: `${t('console.afterSales.refundAmount')} (${r.currency})`,
             placeholder: t('console.afterSales.refundHint'),
+            message: amountRefusal(t, r.currency),
             initial: amountText(r.refundable, r.currency),
-            refuse: (v) => (typed(v) === 0 ? t('console.afterSales.refundZero') : undefined),
+            refuse: (v) => (typed(v) === 0 && r.refundable > 0 ? t('console.afterSales.refundZero') : undefined),
           },
           {
             name: 'refund_reason',
@@ -76,7 +80,8 @@ export function caseActions(t: TFunction, can: (permission: Permission) => boole
       toBody: (r, v) => ({
         id: r.id,
         reason: v.reason ?? '',
-        ...(v.refund_amount?.trim() ? { refund_amount: amountOf(v.refund_amount, r.currency) } : {}),
+        // Nothing to refund in money: the server's default (none), as a refund of 0 is not one to send.
+        ...(v.refund_amount?.trim() && r.refundable > 0 ? { refund_amount: amountOf(v.refund_amount, r.currency) } : {}),
         ...(v.refund_reason?.trim() ? { refund_reason: v.refund_reason } : {}),
       }),
     },
@@ -121,7 +126,8 @@ export function caseActions(t: TFunction, can: (permission: Permission) => boole
       when: (r) => r.kind !== 'return' && r.status === 'received',
       question: t('console.afterSales.shipQuestion'),
       fields: [
-        { name: 'carrier', label: t('console.afterSales.carrier'), required: true },
+        // The carrier as shipping an order asks for it: from the shop's list, or typed.
+        { name: 'carrier', label: t('console.afterSales.carrier'), required: true, requiredMessage: t('console.orders.carrierRequired'), control: createElement(CarrierPicker) },
         { name: 'tracking_number', label: t('console.afterSales.trackingNumber'), required: true, min: 4 },
       ],
       schema: () => schemas().then((m) => m.adminAfterSaleShipBody),

@@ -8,7 +8,7 @@ import { useEndpointQuery } from '../../lib/endpoint-query';
 import { QueryTable, type ListSort } from '../../components/QueryTable';
 import { auditKindOptions, describeAction, describeReason, describeTarget } from '../../lib/audit-kinds';
 import { auditRoute as adminAuditLog } from '../../lib/routes';
-import { formatDate } from '../../lib/format';
+import { formatCellDate } from '../../lib/format';
 
 type Entry = z.infer<typeof auditEntrySchema>;
 
@@ -64,7 +64,7 @@ export default function Audit() {
         sorting={{ ...sort, onChange: (s) => (setSort(s), setPaging((p) => ({ ...p, page: 1 }))) }}
         exportCsv={{ list: adminAuditLog, query: { ...filters, ...sort } }}
         columns={[
-          { title: t('console.audit.time'), dataIndex: 'created_at', width: 200, sorter: true, render: (v: string) => formatDate(v) },
+          { title: t('console.audit.time'), dataIndex: 'created_at', width: 200, sorter: true, render: (v: string) => formatCellDate(v) },
           // A request refused before its body was read (the sign-in's rate limit) names nobody; a decision made with `npm run ops` says so.
           {
             title: t('console.audit.operator'),

@@ -13,7 +13,7 @@ import { DecisionModal } from '../../components/DecisionModal';
 import { FramedTable, QueryTable } from '../../components/QueryTable';
 import { call } from '../../lib/request';
 import { FormField, filledTexts, useConsoleForm, type FieldControlProps } from '../../lib/form';
-import { formatDate, formatNumber } from '../../lib/format';
+import { formatCellDate, formatNumber } from '../../lib/format';
 import { amountOf, amountText } from '../../lib/money';
 import { adjustStockRoute, goodsListRoute, goodsRoute, saveGoodsRoute, stockAdjustmentsRoute } from '../../lib/routes-catalogue';
 import { categoryTree, useCategories } from './Categories';
@@ -141,8 +141,9 @@ function StockHistory({ goodsId }: { goodsId: number }) {
         query={query}
         paging={{ ...paging, onChange: (page, limit) => setPaging({ page, limit }) }}
         columns={[
-          { title: t('console.audit.time'), dataIndex: 'created_at', render: (v: string) => formatDate(v) },
-          { title: 'SKU', dataIndex: 'sku_id' },
+          { title: t('console.audit.time'), dataIndex: 'created_at', render: (v: string) => formatCellDate(v) },
+          // An SKU by its options in the operator's language, as the editor names it; by its number when it has none (or is gone).
+          { title: 'SKU', key: 'sku', render: (_, a) => a.sku_spec || `#${a.sku_id}` },
           { title: t('console.catalogue.editor.delta'), dataIndex: 'delta', align: 'right', render: (d: number) => (d > 0 ? `+${formatNumber(d)}` : formatNumber(d)) },
           { title: t('console.catalogue.editor.after'), dataIndex: 'stock_after', align: 'right', render: (n: number) => formatNumber(n) },
           { title: t('console.common.reason'), dataIndex: 'reason' },
@@ -283,7 +284,9 @@ export default function GoodsEditor() {
             <FormField form={form} name="reason" noStyle>
               <Input placeholder={t('console.catalogue.editor.reasonOptional')} maxLength={300} style={{ flex: 1, minWidth: 0 }} data-testid="save-reason" />
             </FormField>
+            {/* Under Save, its right edge at Save's: Save ends the row at the page's margin, and a bubble centred on it touched the window's edge. */}
             <Popconfirm
+              placement="bottomRight"
               title={id === undefined ? t('console.catalogue.editor.createQuestion') : t('console.catalogue.editor.saveQuestion')}
               okText={t('console.common.confirm')}
               cancelText={t('console.common.cancel')}

@@ -9,7 +9,7 @@ import { useEndpointMutation, useEndpointQuery } from '../../lib/endpoint-query'
 import { PromotionList } from '../../components/PromotionList';
 import { SaveRefused } from '../../components/SaveRefused';
 import { useCan } from '../../lib/operator';
-import { formatDate, formatMoney, formatNumber } from '../../lib/format';
+import { formatCellDate, formatMoney, formatNumber } from '../../lib/format';
 import { amountOf, amountText } from '../../lib/money';
 import { FormField, fromLocalInput, refusedFieldsOf, toLocalInput, useConsoleForm } from '../../lib/form';
 import { waitingRequestOf } from '../../lib/approvals';
@@ -210,8 +210,8 @@ export default function GroupBuys() {
         { title: t('console.catalogue.groupBuys.groupSize'), dataIndex: 'group_size', align: 'right' },
         { title: t('console.catalogue.groupBuys.remaining'), key: 'remaining', sorter: true, align: 'right', render: (_, r) => `${formatNumber(r.remaining)} / ${formatNumber(r.quantity)}` },
         { title: t('console.catalogue.groupBuys.openGroups'), dataIndex: 'open_groups', align: 'right' },
-        { title: t('console.catalogue.groupBuys.starts'), dataIndex: 'starts_at', sorter: true, render: (v: string) => formatDate(v) },
-        { title: t('console.catalogue.groupBuys.ends'), dataIndex: 'ends_at', sorter: true, render: (v: string) => formatDate(v) },
+        { title: t('console.catalogue.groupBuys.starts'), dataIndex: 'starts_at', sorter: true, render: (v: string) => formatCellDate(v) },
+        { title: t('console.catalogue.groupBuys.ends'), dataIndex: 'ends_at', sorter: true, render: (v: string) => formatCellDate(v) },
       ]}
     />
   );

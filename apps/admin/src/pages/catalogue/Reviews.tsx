@@ -5,7 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { DecisionModal } from '../../components/DecisionModal';
 import { memberColumn, secondary, useFilteredPages, VisibilityButton, VisibilityDialog, VisibilityFilter, VisibilityState, type ModerationTexts } from '../../components/ModeratedTexts';
 import { actionsColumn, QueryTable } from '../../components/QueryTable';
-import { formatDate } from '../../lib/format';
+import { When } from '../../components/QueueColumns';
+import { formatCellDate } from '../../lib/format';
 import { call } from '../../lib/request';
 import { replyToReviewRoute, reviewsRoute, reviewVisibilityRoute } from '../../lib/routes-catalogue';
 import { sizedUpload } from '../../lib/upload';
@@ -37,11 +38,13 @@ function Stars({ rating }: { rating: number }) {
 }
 
 /**
- * The narrowest the reviews table gets: its columns of fixed width (824 px) and 240 px for the review
- * itself. A narrower window scrolls the table sideways (the review was squeezed to a letter a line and
- * the actions cut off); a wider one gives the review the rest.
+ * The narrowest the reviews table gets: its columns of fixed width (794 px) and 200 px for the review
+ * itself, within the 996 px a 1280 px window leaves a table (the menu, 220 and its border; the page's
+ * margins, 2 × 24; a scrollbar, 15): at 1064 px the reply ran under the pinned actions. A narrower
+ * window scrolls the table sideways (the review was squeezed to a letter a line and the actions cut
+ * off); a wider one gives the review the rest.
  */
-const REVIEWS_MIN_WIDTH = 1064;
+const REVIEWS_MIN_WIDTH = 994;
 
 /** Goods reviews: every goods' reviews, newest first, filtered by goods, rating, shown or hidden and reply; hide or show one with a reason, and reply under it. */
 export default function Reviews() {
@@ -66,7 +69,7 @@ export default function Reviews() {
     {
       title: `${t('console.catalogue.reviews.goods')} · ${t('console.catalogue.reviews.sku')}`,
       key: 'goods',
-      width: 160,
+      width: 150,
       render: (_, r) => (
         <>
           <Typography.Paragraph ellipsis={{ rows: 2, tooltip: r.goods_name }} style={{ marginBottom: 2 }}>
@@ -76,7 +79,7 @@ export default function Reviews() {
         </>
       ),
     },
-    memberColumn<Row>(t, 104),
+    memberColumn<Row>(t, 100),
     {
       title: `${t('console.catalogue.reviews.rating')} · ${t('console.catalogue.reviews.text')}`,
       key: 'review',
@@ -96,7 +99,8 @@ export default function Reviews() {
     {
       title: t('console.catalogue.reviews.pictures'),
       key: 'images',
-      width: 84,
+      // Two thumbnails side by side (2 × 28 and the gap between), with the cell's padding.
+      width: 76,
       render: (_, r) =>
         r.images.length > 0 && (
           <Image.PreviewGroup>
@@ -115,21 +119,21 @@ export default function Reviews() {
       width: 96,
       render: (_, r) => (
         <>
-          {formatDate(r.created_at)}
-          {r.edited_at && secondary(t('console.catalogue.reviews.edited'), formatDate(r.edited_at))}
+          <When at={r.created_at} />
+          {r.edited_at && secondary(t('console.catalogue.reviews.edited'), formatCellDate(r.edited_at))}
         </>
       ),
     },
     {
       title: t('console.common.status'),
       key: 'visible',
-      width: 120,
+      width: 112,
       render: (_, r) => (
         <VisibilityState texts={TEXTS} row={r}>
           {r.returned_at && (
             <>
               <Tag color="orange">{t('console.catalogue.reviews.returned')}</Tag>
-              {secondary(t('console.catalogue.reviews.returnedAt', { at: formatDate(r.returned_at) }))}
+              {secondary(t('console.catalogue.reviews.returnedAt', { at: formatCellDate(r.returned_at) }))}
             </>
           )}
         </VisibilityState>
@@ -145,7 +149,7 @@ export default function Reviews() {
             <Typography.Paragraph ellipsis={clamp(3)} style={{ marginBottom: 0, whiteSpace: 'pre-wrap' }}>
               {r.reply}
             </Typography.Paragraph>
-            {r.replied_by && secondary(t('console.catalogue.reviews.repliedBy', { by: r.replied_by, at: formatDate(r.replied_at) }))}
+            {r.replied_by && secondary(t('console.catalogue.reviews.repliedBy', { by: r.replied_by, at: formatCellDate(r.replied_at) }))}
           </div>
         ) : (
           <Typography.Text type="secondary">—</Typography.Text>

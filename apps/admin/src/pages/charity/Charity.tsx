@@ -9,7 +9,7 @@ import { actionsColumn, QueryTable, type ListSort } from '../../components/Query
 import { StatusTag } from '../../components/StatusTag';
 import { useCan } from '../../lib/operator';
 import { call } from '../../lib/request';
-import { formatDate, formatMoney } from '../../lib/format';
+import { formatCellDate, formatMoney } from '../../lib/format';
 import { amountOf, amountText } from '../../lib/money';
 import { FormField, filledTexts, useConsoleForm, type BodySchema } from '../../lib/form';
 import { LANGUAGE_NAMES } from '../../lib/i18n';
@@ -195,7 +195,7 @@ export default function Charity() {
             // Beside "Pledged (paid)", the pledges that amount sums; the others (awaiting payment, cancelled, closed) apart.
             { title: t('console.settings.charity.paidPledges'), dataIndex: 'paid_pledges', sorter: (a, b) => a.paid_pledges - b.paid_pledges },
             { title: t('console.settings.charity.allPledges'), dataIndex: 'pledges', sorter: (a, b) => a.pledges - b.pledges },
-            { title: t('console.common.created'), dataIndex: 'created_at', render: (v: string) => formatDate(v), sorter: (a, b) => a.created_at.localeCompare(b.created_at) },
+            { title: t('console.common.created'), dataIndex: 'created_at', render: (v: string) => formatCellDate(v), sorter: (a, b) => a.created_at.localeCompare(b.created_at) },
             { title: t('console.common.status'), dataIndex: 'status', render: (s: string) => <Tag color={s === 'open' ? 'green' : 'default'}>{t(`console.settings.charity.${s}`)}</Tag> },
             actionsColumn(t, {
               key: 'a',
@@ -241,8 +241,8 @@ export default function Charity() {
             { title: t('console.settings.charity.title'), dataIndex: 'cause_title' },
             { title: t('console.common.amount'), key: 'amount', sorter: true, align: 'right', render: (_, p) => formatMoney(p.amount, p.currency) },
             { title: t('console.settings.charity.message'), dataIndex: 'message' },
-            { title: t('console.common.created'), dataIndex: 'created_at', sorter: true, render: (v: string) => formatDate(v) },
-            { title: t('console.orders.paidAt'), dataIndex: 'paid_at', sorter: true, render: (v: string | null) => formatDate(v) },
+            { title: t('console.common.created'), dataIndex: 'created_at', sorter: true, render: (v: string) => formatCellDate(v) },
+            { title: t('console.orders.paidAt'), dataIndex: 'paid_at', sorter: true, render: (v: string | null) => formatCellDate(v) },
             { title: t('console.common.status'), dataIndex: 'status', render: (s: string) => <StatusTag status={s} /> },
           ]}
         />

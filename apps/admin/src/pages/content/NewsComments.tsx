@@ -4,7 +4,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { memberColumn, secondary, useFilteredPages, VisibilityButton, VisibilityDialog, VisibilityFilter, VisibilityState, type ModerationTexts } from '../../components/ModeratedTexts';
 import { actionsColumn, QueryTable } from '../../components/QueryTable';
-import { formatDate, formatNumber } from '../../lib/format';
+import { When } from '../../components/QueueColumns';
+import { formatNumber } from '../../lib/format';
 import { newsCommentsRoute, newsCommentVisibilityRoute } from '../../lib/routes-content';
 
 type Row = EndpointData<typeof newsCommentsRoute>['list'][number];
@@ -62,7 +63,7 @@ export default function NewsComments() {
     },
     { title: t('console.content.comments.replies'), key: 'reply_count', width: 80, align: 'right', render: (_, r) => formatNumber(r.reply_count) },
     { title: t('console.content.comments.likes'), key: 'like_count', width: 72, align: 'right', render: (_, r) => formatNumber(r.like_count) },
-    { title: t('console.content.comments.written'), key: 'created_at', width: 100, render: (_, r) => formatDate(r.created_at) },
+    { title: t('console.content.comments.written'), key: 'created_at', width: 100, render: (_, r) => <When at={r.created_at} /> },
     {
       title: t('console.common.status'),
       key: 'visible',

@@ -1,6 +1,6 @@
 import { Tag } from 'antd';
 import { contentRoutes } from '../../lib/routes-content';
-import { formatDate } from '../../lib/format';
+import { formatCellDate } from '../../lib/format';
 import { i18n } from '../../lib/i18n';
 import { nameIn } from '../../components/LanguageTexts';
 import type { BodySchema } from '../../lib/form';
@@ -8,7 +8,7 @@ import type { ContentConfig } from './ContentPage';
 
 type Texts = Partial<Record<string, string>>;
 const inLang = (v: unknown) => nameIn((v ?? {}) as Texts, i18n.language || 'en-us');
-const when = (v: unknown) => formatDate(v as string | null);
+const when = (v: unknown) => formatCellDate(v as string | null);
 const shown = (v: unknown) => <Tag color={v ? 'green' : 'default'}>{v ? '✓' : '—'}</Tag>;
 const nowIso = () => new Date().toISOString();
 /** Whether a moment is still to come (a scheduled article or notice). */

@@ -14,7 +14,7 @@ import { useCan } from '../../lib/operator';
 import { call } from '../../lib/request';
 import { useSearchId } from '../../lib/url-state';
 import { banRoute as adminBanMember, endSessionsRoute as adminEndMemberSessions, memberOrdersRoute, memberRoute as adminMemberProfile, membersRoute as adminSearchMembers } from '../../lib/routes';
-import { formatDate, formatMoney, formatNumber, formatPersonName } from '../../lib/format';
+import { formatCellDate, formatDate, formatMoney, formatNumber, formatPersonName } from '../../lib/format';
 import { POINTS, showAmount } from '../../lib/money';
 import { documentName } from '../../lib/documents';
 
@@ -79,8 +79,8 @@ function MemberOrders({ id }: { id: number }) {
           { title: t('console.orders.orderNo'), dataIndex: 'order_no' },
           { title: t('console.orders.total'), key: 'tot', align: 'right', render: (_, o) => formatMoney(o.total, o.currency) },
           { title: t('console.common.status'), dataIndex: 'status', render: (s: string) => <StatusTag status={s} /> },
-          { title: t('console.common.created'), dataIndex: 'created_at', render: (v: string) => formatDate(v) },
-          { title: t('console.orders.paidAt'), dataIndex: 'paid_at', render: (v: string | null) => formatDate(v) },
+          { title: t('console.orders.orderedAt'), dataIndex: 'created_at', render: (v: string) => formatCellDate(v) },
+          { title: t('console.orders.paidAt'), dataIndex: 'paid_at', render: (v: string | null) => formatCellDate(v) },
         ]}
       />
     </Card>
@@ -216,7 +216,7 @@ export default function Members(parts: ProfileParts) {
           { title: t('console.members.mobile'), key: 'mobile', width: 170, ellipsis: true, render: (_, r) => phoneOf(r) ?? '—' },
           { title: t('console.members.email'), dataIndex: 'email', width: 230, ellipsis: true },
           { title: t('console.members.inviteCode'), dataIndex: 'invite_code', width: 120, ellipsis: true },
-          { title: t('console.members.joined'), dataIndex: 'created_at', width: 170, ellipsis: true, sorter: true, render: (v: string) => formatDate(v) },
+          { title: t('console.members.joined'), dataIndex: 'created_at', width: 170, ellipsis: true, sorter: true, render: (v: string) => formatCellDate(v) },
           { title: t('console.common.status'), dataIndex: 'status', width: 110, sorter: true, render: (s: string) => <StatusTag status={s} /> },
           actionsColumn(t, { key: 'a', width: 110, render: (_, r) => <Button size="small" onClick={() => setOpen(r.id)} data-testid={`member-${r.id}`}>{t('console.common.details')}</Button> }),
         ]}

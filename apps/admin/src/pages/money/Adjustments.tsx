@@ -12,7 +12,7 @@ import { DecisionModal } from '../../components/DecisionModal';
 import { FramedTable, actionsColumn, QueryTable, type ListSort } from '../../components/QueryTable';
 import { call } from '../../lib/request';
 import { useSearchChoice } from '../../lib/url-state';
-import { formatDate } from '../../lib/format';
+import { formatCellDate } from '../../lib/format';
 import { adjustmentLimitsRoute, adjustmentsRoute, decideAdjustmentRoute, memberPostingAnswers, setAdjustmentLimitRoute } from '../../lib/routes-money';
 import { AdjustmentForm } from './AdjustmentForm';
 import { amountOf, showAmount } from '../../lib/money';
@@ -43,7 +43,7 @@ function Limits() {
           { title: t('console.common.currency'), dataIndex: 'currency', render: (c: string) => (c === 'XXX' ? t('console.money.adjust.pointsCurrency') : c) },
           { title: t('console.money.adjust.limit'), key: 'amount', align: 'right', render: (_, l) => showAmount(l.amount, l.currency) },
           { title: t('console.money.adjust.updatedBy'), dataIndex: 'updated_by', render: (by: string) => actorText(t, by) },
-          { title: t('console.money.ledger.time'), dataIndex: 'updated_at', render: (v: string) => formatDate(v) },
+          { title: t('console.money.ledger.time'), dataIndex: 'updated_at', render: (v: string) => formatCellDate(v) },
         ]}
       />
       <DecisionModal
@@ -127,7 +127,7 @@ export default function Adjustments() {
           { title: t('console.money.ledger.asset'), dataIndex: 'asset', width: 110, ellipsis: true, render: (a: string) => t(`console.members.assets.${a}`) },
           { title: t('console.common.reason'), dataIndex: 'reason', width: 220, ellipsis: true },
           { title: t('console.money.adjust.requestedBy'), dataIndex: 'requested_by', width: 150, ellipsis: true, render: (by: string) => actorText(t, by) },
-          { title: t('console.common.created'), dataIndex: 'created_at', width: 190, sorter: true, ellipsis: true, render: (v: string) => formatDate(v) },
+          { title: t('console.common.created'), dataIndex: 'created_at', width: 190, sorter: true, ellipsis: true, render: (v: string) => formatCellDate(v) },
           ...(status === 'pending'
             ? []
             : [

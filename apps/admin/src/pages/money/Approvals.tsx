@@ -18,7 +18,7 @@ import { Stacked, twoFacts, When } from '../../components/QueueColumns';
 import { useNarrowWindow } from '../../lib/narrow-window';
 import { call } from '../../lib/request';
 import { useSearchChoice } from '../../lib/url-state';
-import { formatDate } from '../../lib/format';
+import { formatCellDate, formatDate } from '../../lib/format';
 import { amountOf as typedAmount, showAmount } from '../../lib/money';
 import { rechargesRoute } from '../../lib/routes';
 import { operatorsRoute } from '../../lib/routes-settings';
@@ -37,7 +37,7 @@ const amountOf = (r: { amount: number | null; currency: string }) => (r.amount =
 const memberOf = (r: ApprovalRequest) => (r.member_id === null ? '—' : `${r.member_name ?? ''} (#${r.member_id})`);
 /** Who decided and when: "Within the limit" when it was done at once, a dash while it waits. */
 const decidedOf = (t: TFunction, r: ApprovalRequest) =>
-  r.automatic ? t('console.money.adjust.withinLimit') : r.decided_by === null ? '—' : `${actorText(t, r.decided_by)} · ${formatDate(r.decided_at)}`;
+  r.automatic ? t('console.money.adjust.withinLimit') : r.decided_by === null ? '—' : `${actorText(t, r.decided_by)} · ${formatCellDate(r.decided_at)}`;
 
 /** One fact on one line, cut with "…" when longer than its column, whole on hover. */
 function Line({ text, secondary = false, strong = false }: { text: string; secondary?: boolean; strong?: boolean }) {
@@ -139,7 +139,7 @@ function Limits() {
           { title: t('console.money.approvals.autoUpTo'), key: 'auto', width: 200, ellipsis: true, align: 'right', render: (_, l) => limit(l.auto_up_to, l.currency) },
           { title: t('console.money.approvals.dailyLimit'), key: 'daily', width: 150, ellipsis: true, align: 'right', render: (_, l) => (l.daily_limit === null ? '—' : money(l.daily_limit, l.currency)) },
           { title: t('console.money.adjust.updatedBy'), dataIndex: 'updated_by', width: 150, ellipsis: true, render: (by: string) => actorText(t, by) },
-          { title: t('console.money.ledger.time'), dataIndex: 'updated_at', width: 180, ellipsis: true, render: (v: string) => formatDate(v) },
+          { title: t('console.money.ledger.time'), dataIndex: 'updated_at', width: 180, ellipsis: true, render: (v: string) => formatCellDate(v) },
         ]}
       />
       <DecisionModal

@@ -8,11 +8,13 @@ import type { z } from 'zod';
 import { useEndpointQuery } from '../../lib/endpoint-query';
 import { useCan } from '../../lib/operator';
 import { DecisionModal } from '../../components/DecisionModal';
+import { MemberIdInput } from '../../components/MemberIdInput';
 import { QueryTable, type ListSort } from '../../components/QueryTable';
 import { Stacked, twoFacts } from '../../components/QueueColumns';
 import { actorText } from '../../lib/actors';
 import { call } from '../../lib/request';
-import { formatDate, formatNumber } from '../../lib/format';
+import { formatCellDate, formatNumber } from '../../lib/format';
+import { settingsRoute } from '../../lib/routes-settings';
 import { giftCardBatchesRoute, grantPointsRoute, issueGiftCardsRoute, ledgerAnswers, memberPostingAnswers } from '../../lib/routes-money';
 import { amountOf, POINTS, showAmount } from '../../lib/money';
 
@@ -44,6 +46,11 @@ export default function GiftCards() {
   const [search, setSearch] = useState('');
   const filters = { user_id: member, q: search || undefined, ...(sort as { sort?: 'id' }) };
   const query = useEndpointQuery(giftCardBatchesRoute, { ...filters, ...paging }, { placeholderData: keepPreviousData });
+  // The currencies the wallet keeps, offered as a list (a card in another is refused): read from the
+  // settings, which only an operator who may change them reads; any other types the currency's code.
+  const settings = useEndpointQuery(settingsRoute, undefined, { enabled: can('settings.write'), retry: false, staleTime: 60_000 });
+  const walletCurrencies = (settings.data?.currencies ?? []).filter((c) => c.enabled).map((c) => ({ value: c.currency, label: c.currency }));
+  const memberId = { control: <MemberIdInput /> };
   return (
     <Space orientation="vertical" size="middle" style={{ width: '100%' }} data-testid="gift-cards">
       {/* The filters and the actions wrap onto another line in a narrow window, never past its edge. */}
@@ -88,7 +95,7 @@ export default function GiftCards() {
           { title: t('console.money.gift.value'), key: 'value', sorter: true, align: 'right', render: (_, b) => showAmount(b.value, b.currency) },
           { title: t('console.money.gift.count'), dataIndex: 'count', align: 'right', render: (n: number) => formatNumber(n) },
           { title: t('console.money.gift.redeemed'), dataIndex: 'redeemed', align: 'right', render: (n: number) => formatNumber(n) },
-          { title: t('console.money.gift.expires'), dataIndex: 'expires_at', sorter: true, render: (v: string) => formatDate(v, true) },
+          { title: t('console.money.gift.expires'), dataIndex: 'expires_at', sorter: true, render: (v: string) => formatCellDate(v, true) },
           // Who asked, and under it who approved (and so issued) the batch: the asker alone when it was within the owner's threshold.
           {
             title: twoFacts(t('console.money.adjust.requestedBy'), t('console.money.adjust.decidedBy')),
@@ -101,7 +108,7 @@ export default function GiftCards() {
             ),
           },
           { title: t('console.common.reason'), dataIndex: 'reason', render: (r: string) => r || '—' },
-          { title: t('console.common.created'), dataIndex: 'created_at', render: (v: string) => formatDate(v) },
+          { title: t('console.common.created'), dataIndex: 'created_at', render: (v: string) => formatCellDate(v) },
         ]}
       />
       <DecisionModal
@@ -110,8 +117,8 @@ export default function GiftCards() {
         question={t('console.money.gift.issueQuestion')}
         okText={t('console.money.gift.issue')}
         fields={[
-          { name: 'user_id', label: t('console.money.ledger.memberId'), required: true, message: t('console.money.gift.memberIdHint') },
-          { name: 'currency', label: t('console.common.currency'), required: true, message: t('console.money.adjust.currencyHint'), placeholder: 'USD' },
+          { name: 'user_id', label: t('console.money.ledger.memberId'), required: true, message: t('console.money.gift.memberIdHint'), ...memberId },
+          { name: 'currency', label: t('console.common.currency'), required: true, message: t('console.money.adjust.currencyHint'), placeholder: 'USD', ...(walletCurrencies.length > 0 ? { options: walletCurrencies } : {}) },
           { name: 'value', label: t('console.money.gift.value'), required: true, message: t('console.money.gift.valueHint'), placeholder: '10.00' },
           { name: 'count', label: t('console.money.gift.count'), required: true, message: t('console.money.gift.countHint'), placeholder: '1' },
           { name: 'expires', label: t('console.money.gift.expires'), required: true, message: t('console.money.gift.expiresHint'), placeholder: 'YYYY-MM-DD' },
@@ -135,7 +142,7 @@ export default function GiftCards() {
         question={t('console.money.gift.grantQuestion')}
         okText={t('console.money.gift.grant')}
         fields={[
-          { name: 'user_id', label: t('console.money.ledger.memberId'), required: true, message: t('console.money.gift.memberIdHint') },
+          { name: 'user_id', label: t('console.money.ledger.memberId'), required: true, message: t('console.money.gift.memberIdHint'), ...memberId },
           { name: 'amount', label: t('console.money.gift.points'), required: true, message: t('console.money.gift.pointsHint') },
           { name: 'kind', label: t('console.money.ledger.asset'), required: true, requiredMessage: t('console.auth.required'), options: (['points', 'shopping_points'] as const).map((k) => ({ value: k, label: t(`console.members.assets.${k}`) })) },
           { name: 'reason', label: t('console.common.reason'), required: true, multiline: true },

@@ -7,7 +7,7 @@ import { useSearchParams } from 'react-router';
 import type { z } from 'zod';
 import { useEndpointQuery } from '../../lib/endpoint-query';
 import { FramedTable, QueryTable, type ListSort } from '../../components/QueryTable';
-import { formatDate, formatRate } from '../../lib/format';
+import { formatCellDate, formatDate, formatRate } from '../../lib/format';
 import { useCan } from '../../lib/operator';
 import { entryKindsRoute, journalRoute, ledgerCheckRoute } from '../../lib/routes-money';
 import { showAmount } from '../../lib/money';
@@ -146,7 +146,7 @@ export default function Ledger() {
         expandable={{ expandedRowRender: (e) => <Postings entry={e} onMember={setMember} />, rowExpandable: () => true }}
         columns={[
           { title: t('console.money.ledger.entry'), dataIndex: 'id', width: 90, sorter: true },
-          { title: t('console.money.ledger.time'), dataIndex: 'created_at', sorter: true, render: (v: string) => formatDate(v) },
+          { title: t('console.money.ledger.time'), dataIndex: 'created_at', sorter: true, render: (v: string) => formatCellDate(v) },
           { title: t('console.money.ledger.kind'), dataIndex: 'kind', sorter: true, render: (k: string) => <Tag title={k}>{entryKindText(t, k)}</Tag> },
           { title: t('console.money.ledger.reference'), key: 'ref', render: (_, e) => entryReferenceText(t, e.reference_type, e.reference_id) },
           { title: t('console.money.ledger.actor'), key: 'actor', render: (_, e) => entryActorText(t, e.actor_kind, e.actor_id, e.operator) },

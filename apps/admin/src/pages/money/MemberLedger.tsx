@@ -8,7 +8,7 @@ import type { z } from 'zod';
 import { useEndpointQuery } from '../../lib/endpoint-query';
 import { useCan } from '../../lib/operator';
 import { QueryTable } from '../../components/QueryTable';
-import { formatDate, formatNumber } from '../../lib/format';
+import { formatCellDate, formatNumber } from '../../lib/format';
 import { accountEntriesRoute, memberAccountsRoute } from '../../lib/routes-money';
 import { AdjustmentForm } from './AdjustmentForm';
 import { showAmount } from '../../lib/money';
@@ -29,7 +29,7 @@ function AccountLines({ account }: { account: Account }) {
       query={query}
       paging={{ ...paging, onChange: (page, limit) => setPaging({ page, limit }) }}
       columns={[
-        { title: t('console.money.ledger.time'), dataIndex: 'created_at', render: (v: string) => formatDate(v) },
+        { title: t('console.money.ledger.time'), dataIndex: 'created_at', render: (v: string) => formatCellDate(v) },
         { title: t('console.money.ledger.kind'), dataIndex: 'kind', render: (k: string) => <Tag title={k}>{entryKindText(t, k)}</Tag> },
         { title: t('console.money.ledger.reference'), key: 'ref', render: (_, l) => entryReferenceText(t, l.reference_type, l.reference_id) },
         { title: t('console.money.ledger.memo'), dataIndex: 'memo', render: (m: string | null) => m ?? '—' },

@@ -13,7 +13,7 @@ import type { BodySchema } from '../../lib/form';
 import { QueryTable } from '../../components/QueryTable';
 import { paymentMethodText } from '../../components/PaymentParts';
 import { call } from '../../lib/request';
-import { formatDate, formatNumber, formatRate } from '../../lib/format';
+import { formatCellDate, formatDate, formatNumber, formatRate } from '../../lib/format';
 import {
   addBankRoute, addCollectionAccountRoute, addCryptoAddressesRoute, approvalsRoute, banksRoute, collectionAccountsRoute, cryptoPoolRoute, payMethodsRoute, ratesRoute, rechargeChannelsRoute, setRateRoute, setPayMethodRoute,
   setRechargeChannelRoute, setWalletLimitRoute, walletLimitsRoute,
@@ -202,8 +202,8 @@ export default function MoneySettings() {
             query={rates}
             columns={[
               { title: t('console.money.settings.pair'), key: 'p', render: (_, r) => `${r.base} → ${r.quote}` },
-              { title: t('console.money.settings.feed'), key: 'e', render: (_, r) => (r.ecb ? `${formatRate(r.ecb.rate)} (${formatDate(r.ecb.date, true)})` : '—') },
-              { title: t('console.money.settings.override'), key: 'o', render: (_, r) => (r.operator ? `${formatRate(r.operator.rate)} (${formatDate(r.operator.date, true)})` : '—') },
+              { title: t('console.money.settings.feed'), key: 'e', render: (_, r) => (r.ecb ? `${formatRate(r.ecb.rate)} (${formatCellDate(r.ecb.date, true)})` : '—') },
+              { title: t('console.money.settings.override'), key: 'o', render: (_, r) => (r.operator ? `${formatRate(r.operator.rate)} (${formatCellDate(r.operator.date, true)})` : '—') },
               { title: t('console.money.settings.effective'), dataIndex: 'effective', render: (s: string) => <Tag color={s === 'operator' ? 'blue' : 'default'}>{s === 'operator' ? t('console.money.settings.override') : t('console.money.settings.feed')}</Tag> },
             ]}
           />
@@ -390,9 +390,9 @@ export default function MoneySettings() {
             columns={[
               { title: t('console.money.settings.network'), dataIndex: 'network' },
               { title: t('console.money.settings.address'), dataIndex: 'address', render: (a: string) => <Typography.Text copyable style={{ fontFamily: 'monospace' }}>{a}</Typography.Text> },
-              { title: t('console.money.settings.assignedTo'), key: 'u', render: (_, a) => (a.user_id ? `${a.user_name ?? ''} (#${a.user_id}) ${formatDate(a.assigned_at)}` : <Tag color="green">{t('console.money.settings.unassigned')}</Tag>) },
+              { title: t('console.money.settings.assignedTo'), key: 'u', render: (_, a) => (a.user_id ? `${a.user_name ?? ''} (#${a.user_id}) ${formatCellDate(a.assigned_at)}` : <Tag color="green">{t('console.money.settings.unassigned')}</Tag>) },
               { title: t('console.money.gift.createdBy'), dataIndex: 'added_by' },
-              { title: t('console.common.created'), dataIndex: 'created_at', render: (v: string) => formatDate(v) },
+              { title: t('console.common.created'), dataIndex: 'created_at', render: (v: string) => formatCellDate(v) },
             ]}
           />
         </Section>

@@ -1,6 +1,6 @@
 import type { adminOrderSummarySchema, amountsSchema, trackingEventBody } from '@shop/contract/orders';
 import { addressText, phoneText } from '@shop/contract/common';
-import { Alert, App as AntApp, Button, Card, Checkbox, Descriptions, Form, Input, InputNumber, Popconfirm, Select, Skeleton, Space, Timeline, Typography } from 'antd';
+import { Alert, App as AntApp, Button, Card, Checkbox, Descriptions, Form, Input, InputNumber, Popconfirm, Skeleton, Space, Timeline, Typography } from 'antd';
 import { keepPreviousData } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
@@ -10,7 +10,7 @@ import type { z } from 'zod';
 import { useEndpointMutation, useEndpointQuery } from '../../lib/endpoint-query';
 import { ModalDrawer } from '../../components/ModalDrawer';
 import { DecisionModal } from '../../components/DecisionModal';
-import { FramedTable, QueryTable, type ListSort } from '../../components/QueryTable';
+import { actionsColumn, FramedTable, QueryTable, type ListSort } from '../../components/QueryTable';
 import { StatusTag } from '../../components/StatusTag';
 import { StateTabs } from '../../components/StateTabs';
 import { FieldItem } from '../../lib/form';
@@ -20,10 +20,10 @@ import { cancelOrderRoute, dashboardRoute, lazyZodResolver, orderRoute as adminG
 
 // The order states, as the contract lists them.
 const ORDER_STATUSES = ['awaiting_payment', 'paid', 'shipped', 'completed', 'cancelled', 'closed', 'refunding', 'refunded'] as const satisfies readonly Summary['status'][];
-import { formatDate, formatMoney, formatNumber, formatPersonName, formatRegion } from '../../lib/format';
+import { formatCellDate, formatDate, formatMoney, formatNumber, formatPersonName, formatRegion } from '../../lib/format';
 import { remindersRoute } from '../../lib/routes-settings';
-import { afterSaleSettingsRoute } from '../../lib/routes-after-sales';
 import { PayablePayments } from '../../components/PaymentParts';
+import { CarrierPicker } from '../../components/CarrierPicker';
 import { orderEventLine } from './order-event-line';
 
 type Summary = z.infer<typeof adminOrderSummarySchema>;
@@ -107,10 +107,6 @@ export function OrderDetail({ id, onPackage }: { id: number; onPackage: (id: num
       event.reset({ package_id: event.getValues('package_id'), place: '', text: '', delivered: false });
     },
   });
-  // The carriers the shop ships with (kept in the after-sales settings), chosen from a list; "other" types one in.
-  const carriers = useEndpointQuery(afterSaleSettingsRoute, undefined, { retry: false, staleTime: 60_000 });
-  const carrierList = (carriers.data?.carriers ?? []).filter((c) => c.enabled);
-  const [otherCarrier, setOtherCarrier] = useState(false);
   // Each line's quantity starts at what is left to ship: shipping the rest is the common case.
   const leftToShip = (q.data?.lines ?? []).filter((l) => l.shipped_num < l.num).map((l) => [l.id, l.num - l.shipped_num] as const);
   const leftKey = leftToShip.map(([lineId, left]) => `${lineId}:${left}`).join(',');
@@ -158,9 +154,9 @@ export function OrderDetail({ id, onPackage }: { id: number; onPackage: (id: num
               </>
             ),
           },
-          { key: 'c', label: t('console.common.created'), children: formatDate(o.created_at) },
+          { key: 'c', label: t('console.orders.orderedAt'), children: formatDate(o.created_at) },
           { key: 'p', label: t('console.orders.paidAt'), children: formatDate(o.paid_at) },
-          { key: 'a', label: t('console.orders.address'), span: 2, children: `${formatPersonName(a.name, a.surname)} · ${phoneText(a.mobile_pre, a.mobile)} · ${addressText({ ...a, country_name: formatRegion(a.country_code), street: a.detail })}` },
+          { key: 'a', label: t('console.orders.address'), span: 2, children: `${formatPersonName(a.name, a.surname, a.country_code)} · ${phoneText(a.mobile_pre, a.mobile)} · ${addressText({ ...a, country_name: formatRegion(a.country_code), street: a.detail })}` },
           ...(o.remarks ? [{ key: 'r', label: t('console.orders.remarks'), span: 2, children: o.remarks }] : []),
         ]}
       />
@@ -206,7 +202,8 @@ export function OrderDetail({ id, onPackage }: { id: number; onPackage: (id: num
         ]}
       />
       {can('ledger.read') && <PayablePayments payableType="order" payableId={id} />}
-      {can('orders.fulfil') && (o.status === 'awaiting_payment' || (o.status === 'paid' && o.packages.length === 0)) && (
+      {/* A paid order's cancellation refunds it in full: only a role that decides refunds is offered it. */}
+      {can('orders.fulfil') && (o.status === 'awaiting_payment' || (o.status === 'paid' && o.packages.length === 0 && can('refunds.decide'))) && (
         <div>
           <Button danger onClick={() => setCancelling(true)} data-testid="cancel-order">
             {t('console.orders.cancel')}
@@ -241,17 +238,21 @@ export function OrderDetail({ id, onPackage }: { id: number; onPackage: (id: num
               { title: t('console.orders.trackingNumber'), dataIndex: 'tracking_number' },
               { title: t('console.orders.lines'), key: 'lines', render: (_, p) => p.lines.map((l) => `${l.name} × ${l.num}`).join(', ') },
               { title: t('console.common.status'), dataIndex: 'status', render: (v: string) => <StatusTag status={v} /> },
-              { title: t('console.orders.latest'), key: 'latest', render: (_, p) => (p.latest ? `${formatDate(p.latest.time)} · ${p.latest.text}` : '—') },
-              {
-                title: t('console.common.actions'),
-                key: 'a',
-                render: (_, p) =>
-                  can('orders.fulfil') && p.status !== 'delivered' ? (
-                    <Button size="small" onClick={() => event.setValue('package_id', p.id)}>
-                      {t('console.orders.addEvent')}
-                    </Button>
-                  ) : null,
-              },
+              { title: t('console.orders.latest'), key: 'latest', render: (_, p) => (p.latest ? `${formatCellDate(p.latest.time)} · ${p.latest.text}` : '—') },
+              // Pinned to the frame's right edge: in a narrow drawer the other columns scroll beneath the button, never the button past the edge.
+              ...(can('orders.fulfil') && o.packages.some((p) => p.status !== 'delivered')
+                ? [
+                    actionsColumn<(typeof o.packages)[number]>(t, {
+                      key: 'a',
+                      render: (_, p) =>
+                        p.status !== 'delivered' ? (
+                          <Button size="small" onClick={() => event.setValue('package_id', p.id)} data-testid={`add-event-${p.id}`}>
+                            {t('console.orders.addEvent')}
+                          </Button>
+                        ) : null,
+                    }),
+                  ]
+                : []),
             ]}
           />
         </Card>
@@ -264,28 +265,7 @@ export function OrderDetail({ id, onPackage }: { id: number; onPackage: (id: num
               control={ship.control}
               render={({ field, fieldState }) => (
                 <FieldItem label={t('console.orders.carrier')} error={fieldState.error && t('console.orders.carrierRequired')}>
-                  {(control) => (
-                    <Space.Compact>
-                      {carrierList.length > 0 && (
-                        <Select
-                          {...control}
-                          data-testid="carrier-choice"
-                          style={{ width: 160, maxWidth: '100%' }}
-                          placeholder={t('console.orders.chooseCarrier')}
-                          value={otherCarrier ? '__other' : carrierList.some((c) => c.name === field.value) ? field.value : undefined}
-                          options={[...carrierList.map((c) => ({ value: c.name, label: c.name })), { value: '__other', label: t('console.orders.otherCarrier') }]}
-                          onChange={(v: string) => {
-                            setOtherCarrier(v === '__other');
-                            field.onChange(v === '__other' ? '' : v);
-                          }}
-                        />
-                      )}
-                      {(carrierList.length === 0 || otherCarrier) && (
-                        // Beside the list, the typed carrier is named by its own words and shares the list's refusal.
-                        <Input {...field} {...(carrierList.length > 0 ? { ...control, id: `${control.id}-other`, 'aria-label': t('console.orders.carrierName') } : control)} data-testid="carrier" placeholder={t('console.orders.carrierName')} style={{ width: 160, maxWidth: '100%' }} />
-                      )}
-                    </Space.Compact>
-                  )}
+                  <CarrierPicker value={field.value} onChange={field.onChange} onBlur={field.onBlur} />
                 </FieldItem>
               )}
             />
@@ -407,9 +387,9 @@ export default function Orders() {
           { title: t('console.orders.orderNo'), dataIndex: 'order_no', key: 'id', sorter: true },
           { title: t('console.common.member'), dataIndex: 'user_id', render: (v: number, r) => `${r.user_name} #${v}` },
           { title: t('console.orders.total'), key: 'total', sorter: true, align: 'right', render: (_, r) => formatMoney(r.total, r.currency) },
-          { title: t('console.common.created'), dataIndex: 'created_at', sorter: true, render: (v: string) => formatDate(v) },
-          { title: t('console.orders.paidAt'), dataIndex: 'paid_at', sorter: true, render: (v: string | null) => formatDate(v) },
-          { title: t('console.orders.reminded'), dataIndex: 'last_reminded_at', sorter: true, render: (v: string | null) => (v ? formatDate(v) : '') },
+          { title: t('console.orders.orderedAt'), dataIndex: 'created_at', sorter: true, render: (v: string) => formatCellDate(v) },
+          { title: t('console.orders.paidAt'), dataIndex: 'paid_at', sorter: true, render: (v: string | null) => formatCellDate(v) },
+          { title: t('console.orders.reminded'), dataIndex: 'last_reminded_at', sorter: true, render: (v: string | null) => (v ? formatCellDate(v) : '') },
           { title: t('console.common.status'), dataIndex: 'status', render: (s: string) => <StatusTag status={s} /> },
           { title: t('console.common.actions'), key: 'a', render: (_, r) => <Button size="small" onClick={() => setOpen(r.id)} data-testid={`order-${r.id}`}>{t('console.common.details')}</Button> },
         ]}

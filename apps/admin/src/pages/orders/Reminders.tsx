@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useEndpointQuery } from '../../lib/endpoint-query';
 import { ModalDrawer } from '../../components/ModalDrawer';
 import { QueryTable } from '../../components/QueryTable';
-import { formatDate } from '../../lib/format';
+import { formatCellDate } from '../../lib/format';
 import { remindersRoute } from '../../lib/routes-settings';
 import { OrderDetail } from './Orders';
 
@@ -33,8 +33,8 @@ export default function Reminders() {
         columns={[
           { title: t('console.orders.orderNo'), dataIndex: 'order_no', sorter: (a, b) => a.order_no.localeCompare(b.order_no) },
           { title: t('console.common.member'), dataIndex: 'user_id', render: (v: number) => `#${v}`, sorter: (a, b) => a.user_id - b.user_id },
-          { title: t('console.settings.charity.remindedAt'), dataIndex: 'reminded_at', render: (v: string) => formatDate(v), sorter: (a, b) => a.reminded_at.localeCompare(b.reminded_at), defaultSortOrder: 'descend' },
-          { title: t('console.orders.paidAt'), dataIndex: 'paid_at', render: (v: string | null) => formatDate(v), sorter: (a, b) => (a.paid_at ?? '').localeCompare(b.paid_at ?? '') },
+          { title: t('console.settings.charity.remindedAt'), dataIndex: 'reminded_at', render: (v: string) => formatCellDate(v), sorter: (a, b) => a.reminded_at.localeCompare(b.reminded_at), defaultSortOrder: 'descend' },
+          { title: t('console.orders.paidAt'), dataIndex: 'paid_at', render: (v: string | null) => formatCellDate(v), sorter: (a, b) => (a.paid_at ?? '').localeCompare(b.paid_at ?? '') },
           { title: t('console.common.actions'), key: 'a', render: (_, r) => <Button size="small" onClick={() => setOpen(r.order_id)} data-testid={`reminder-${r.order_id}`}>{t('console.common.details')}</Button> },
         ]}
       />

@@ -10,8 +10,8 @@ import { DecisionModal } from '../../components/DecisionModal';
 import { FramedTable, actionsColumn, QueryTable, type ListSort } from '../../components/QueryTable';
 import { call } from '../../lib/request';
 import { useSearchChoice } from '../../lib/url-state';
-import { amountText, parseAmount } from '../../lib/money';
-import { formatDate, formatMoney } from '../../lib/format';
+import { amountRefusal, amountText, parseAmount } from '../../lib/money';
+import { formatCellDate, formatMoney } from '../../lib/format';
 import { PAYMENT_STATUS_COLORS as STATUS_COLORS, paymentMethodText, RefundTable, refundColumns } from '../../components/PaymentParts';
 import { decidePaymentFlagRoute, inquirePaymentRoute, paymentDetailRoute, paymentFlagsRoute, paymentsRoute, refundPaymentRoute, refundsRoute } from '../../lib/routes-payments';
 
@@ -45,7 +45,7 @@ function PaymentDetail({ id }: { id: number }) {
         pagination={false}
         dataSource={d.events}
         columns={[
-          { title: t('console.payments.time'), dataIndex: 'created_at', render: (v: string) => <span style={{ whiteSpace: 'nowrap' }}>{formatDate(v)}</span> },
+          { title: t('console.payments.time'), dataIndex: 'created_at', render: (v: string) => <span style={{ whiteSpace: 'nowrap' }}>{formatCellDate(v)}</span> },
           { title: t('console.payments.event'), dataIndex: 'kind' },
           { title: t('console.payments.source'), dataIndex: 'source' },
           { title: t('console.payments.change'), key: 'c', render: (_, e) => (e.to_status ? `${e.from_status ?? '—'} → ${e.to_status}` : '—') },
@@ -114,7 +114,7 @@ function PaymentList() {
         { title: t('console.payments.balancePart'), key: 'b', align: 'right', render: (_, p) => (p.balance_part ? formatMoney(p.balance_part, p.currency) : '—') },
         { title: t('console.common.status'), dataIndex: 'status', render: (s: string) => <Tag color={STATUS_COLORS[s]}>{t(`console.payments.status.${s}`)}</Tag> },
         { title: t('console.payments.flags'), dataIndex: 'open_flags', render: (n: number) => (n ? <Badge count={n} /> : '—') },
-        { title: t('console.common.created'), dataIndex: 'created_at', sorter: true, render: (v: string) => formatDate(v) },
+        { title: t('console.common.created'), dataIndex: 'created_at', sorter: true, render: (v: string) => formatCellDate(v) },
         actionsColumn(t, {
           key: 'act',
           render: (_, p) => (
@@ -138,7 +138,7 @@ function PaymentList() {
         okText={t('console.payments.refundPayment')}
         danger
         fields={[
-          { name: 'amount', label: `${t('console.common.amount')} (${refunding.currency})`, placeholder: amountText(refunding.balance_part + refunding.gateway_part - refunding.fee, refunding.currency), message: t('console.money.adjust.invalidAmount') },
+          { name: 'amount', label: `${t('console.common.amount')} (${refunding.currency})`, placeholder: amountText(refunding.balance_part + refunding.gateway_part - refunding.fee, refunding.currency), message: amountRefusal(t, refunding.currency) },
           { name: 'reason', label: t('console.common.reason'), required: true, multiline: true },
         ]}
         schema={() => import('@shop/contract/admin').then((m) => m.paymentRefundBody)}
@@ -178,7 +178,7 @@ function FlagQueue() {
           { title: t('console.payments.flag'), dataIndex: 'kind', render: (k: string) => t(`console.payments.kinds.${k}`) },
           { title: t('console.payments.owedBack'), dataIndex: 'refund_needed', render: (v: boolean) => (v ? <Tag color="red">{t('console.payments.owedBackYes')}</Tag> : '—') },
           { title: t('console.payments.detail'), dataIndex: 'detail', ellipsis: true, width: 220, render: json },
-          { title: t('console.common.created'), dataIndex: 'created_at', sorter: true, render: (v: string) => formatDate(v) },
+          { title: t('console.common.created'), dataIndex: 'created_at', sorter: true, render: (v: string) => formatCellDate(v) },
           {
             title: t('console.payments.resolution'),
             key: 'r',

@@ -10,7 +10,7 @@ import { SetupLinkModal, type SetupLink } from '../../components/SetupLinkModal'
 import { QueryTable } from '../../components/QueryTable';
 import { useOperator } from '../../lib/operator';
 import { call } from '../../lib/request';
-import { formatDate } from '../../lib/format';
+import { formatCellDate, formatDate } from '../../lib/format';
 import { approvalText } from '../../lib/approvals';
 import { createOperatorRoute, operatorResetRoute, operatorRoleRoute, operatorSignInLinkRoute, operatorStatusRoute, operatorsRoute } from '../../lib/routes-settings';
 import { approvalsRoute } from '../../lib/routes-money';
@@ -144,7 +144,7 @@ export default function Operators() {
             ),
           },
           { title: t('console.settings.operators.totp'), dataIndex: 'totp_bound', render: (b: boolean) => (b ? t('console.settings.operators.bound') : t('console.settings.operators.notBound')) },
-          { title: t('console.settings.operators.lastSignIn'), dataIndex: 'last_sign_in_at', onCell: ONE_LINE, render: (v: string | null) => formatDate(v) },
+          { title: t('console.settings.operators.lastSignIn'), dataIndex: 'last_sign_in_at', onCell: ONE_LINE, render: (v: string | null) => formatCellDate(v) },
           { title: t('console.settings.operators.createdBy'), dataIndex: 'created_by', onCell: ONE_LINE },
           {
             title: t('console.common.actions'),

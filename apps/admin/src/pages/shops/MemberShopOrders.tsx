@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { QueryTable } from '../../components/QueryTable';
 import { useEndpointQuery } from '../../lib/endpoint-query';
-import { formatDate, formatMoney } from '../../lib/format';
+import { formatCellDate, formatMoney } from '../../lib/format';
 import { shopOrdersRoute } from '../../lib/routes-shops';
 import { linesText, ShopOrderState } from './ShopOrderState';
 
@@ -30,7 +30,7 @@ export function MemberShopOrders({ memberId }: { memberId: number }) {
           { title: t('console.shops.orders.lines'), key: 'lines', render: (_, o) => linesText(o.lines) },
           { title: t('console.common.amount'), key: 'total', align: 'right', render: (_, o) => formatMoney(o.total, o.currency) },
           { title: t('console.common.status'), dataIndex: 'status', render: (s: string, o) => <ShopOrderState id={o.id} status={s} refunded={o.refunded} afterSale={o.after_sale} /> },
-          { title: t('console.common.created'), dataIndex: 'created_at', render: (v: string) => formatDate(v) },
+          { title: t('console.orders.orderedAt'), dataIndex: 'created_at', render: (v: string) => formatCellDate(v) },
         ]}
       />
     </Card>

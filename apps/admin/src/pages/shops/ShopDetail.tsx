@@ -8,7 +8,7 @@ import { DecisionModal, type DecisionField } from '../../components/DecisionModa
 import { QueryError } from '../../components/QueryError';
 import { StatusTag } from '../../components/StatusTag';
 import { useEndpointQuery } from '../../lib/endpoint-query';
-import { formatDate, formatMoney, formatNumber } from '../../lib/format';
+import { formatCellDate, formatDate, formatMoney, formatNumber } from '../../lib/format';
 import { call } from '../../lib/request';
 import { linesText, ShopOrderState } from './ShopOrderState';
 import { StockChanges } from './StockChanges';
@@ -164,7 +164,7 @@ export default function ShopDetail() {
                   { title: t('console.shops.orders.lines'), key: 'lines', render: (_, o) => linesText(o.lines) },
                   { title: t('console.common.amount'), key: 'total', align: 'right', render: (_, o) => formatMoney(o.total, o.currency) },
                   { title: t('console.common.status'), dataIndex: 'status', render: (s: string, o) => <ShopOrderState id={o.id} status={s} refunded={o.refunded} afterSale={o.after_sale} /> },
-                  { title: t('console.common.created'), dataIndex: 'created_at', width: 170, render: (v: string) => formatDate(v) },
+                  { title: t('console.common.created'), dataIndex: 'created_at', width: 170, render: (v: string) => formatCellDate(v) },
                   {
                     title: t('console.common.actions'),
                     key: 'a',
@@ -207,7 +207,7 @@ export default function ShopDetail() {
                   { title: t('console.shops.slips.goodsTotal'), key: 'goods', align: 'right', render: (_, s) => formatMoney(s.goods_total, s.currency) },
                   { title: t('console.shops.slips.paid'), key: 'paid', align: 'right', render: (_, s) => formatMoney(s.paid, s.currency) },
                   { title: t('console.shops.slips.note'), dataIndex: 'note' },
-                  { title: t('console.common.created'), dataIndex: 'created_at', width: 170, render: (v: string) => formatDate(v) },
+                  { title: t('console.common.created'), dataIndex: 'created_at', width: 170, render: (v: string) => formatCellDate(v) },
                 ]}
               />
             ),

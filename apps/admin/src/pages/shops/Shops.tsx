@@ -8,7 +8,7 @@ import type { z } from 'zod';
 import { QueryTable } from '../../components/QueryTable';
 import { StatusTag } from '../../components/StatusTag';
 import { useEndpointQuery } from '../../lib/endpoint-query';
-import { formatDate } from '../../lib/format';
+import { formatCellDate } from '../../lib/format';
 import { shopsRoute } from '../../lib/routes-shops';
 
 type Row = z.infer<typeof adminShopSchema>;
@@ -44,7 +44,7 @@ export default function Shops() {
       ),
     },
     { title: t('console.common.status'), dataIndex: 'status', render: (s: string, r) => (r.status_reason ? <Space size={4}><StatusTag status={s} /><Tag>{r.status_reason}</Tag></Space> : <StatusTag status={s} />) },
-    { title: t('console.common.created'), dataIndex: 'created_at', width: 180, render: (v: string) => formatDate(v) },
+    { title: t('console.common.created'), dataIndex: 'created_at', width: 180, render: (v: string) => formatCellDate(v) },
   ];
   return (
     <Space orientation="vertical" size="middle" style={{ width: '100%' }}>

@@ -7,7 +7,7 @@ import type { z } from 'zod';
 import { QueryTable } from '../../components/QueryTable';
 import { actorText } from '../../lib/actors';
 import { useEndpointQuery } from '../../lib/endpoint-query';
-import { formatDate, formatNumber } from '../../lib/format';
+import { formatCellDate, formatNumber } from '../../lib/format';
 import { shopStockChangesRoute } from '../../lib/routes-shops';
 
 /** Who made a stock change, in the operator's language: "Owner <name>", a member or an operator by name, else the system (a job, a gateway) as such. */
@@ -50,7 +50,7 @@ export function StockChanges({ shopId }: { shopId: number }) {
       query={query}
       paging={{ ...paging, onChange: (page, limit) => setPaging({ page, limit }) }}
       columns={[
-        { title: t('console.common.created'), dataIndex: 'created_at', width: 180, render: (v: string) => formatDate(v) },
+        { title: t('console.common.created'), dataIndex: 'created_at', width: 180, render: (v: string) => formatCellDate(v) },
         { title: t('console.shops.sku'), dataIndex: 'sku_id', width: 90 },
         { title: t('console.shops.delta'), dataIndex: 'delta', align: 'right', render: (n: number) => (n > 0 ? `+${formatNumber(n)}` : formatNumber(n)) },
         { title: t('console.shops.stockAfter'), dataIndex: 'stock_after', align: 'right' },

@@ -9,7 +9,7 @@ import { FramedTable, QueryTable } from '../../components/QueryTable';
 import { SaveRefused } from '../../components/SaveRefused';
 import { useEndpointMutation, useEndpointQuery } from '../../lib/endpoint-query';
 import { FieldItem, FormField, filledTexts, useConsoleForm, type BodySchema } from '../../lib/form';
-import { formatDate, formatNumber } from '../../lib/format';
+import { formatCellDate, formatNumber } from '../../lib/format';
 import { LANGUAGE_NAMES } from '../../lib/i18n';
 import { useCan } from '../../lib/operator';
 import { broadcastsRoute, feedbackCategoriesRoute, saveFeedbackCategoryRoute, saveSupportSettingsRoute, sendBroadcastRoute, supportSettingsRoute } from '../../lib/routes-support';
@@ -116,7 +116,7 @@ function Broadcasts() {
           { title: t('console.support.broadcast.segment'), key: 'segment', render: (_, b) => [...b.countries, ...b.langs, ...b.stars.map((star) => (star ? `★ ${star}` : t('console.support.broadcast.noStar')))].map((s) => <Tag key={s}>{s}</Tag>) },
           { title: t('console.support.broadcast.recipients'), dataIndex: 'recipients', render: (n: number) => formatNumber(n) },
           { title: t('console.support.broadcast.by'), dataIndex: 'created_by' },
-          { title: t('console.common.created'), dataIndex: 'created_at', render: (v: string) => formatDate(v) },
+          { title: t('console.common.created'), dataIndex: 'created_at', render: (v: string) => formatCellDate(v) },
         ]}
       />
     </Card>

@@ -105,6 +105,7 @@ import * as bankCardAccountOnce from './2026_12_02_1500_bank_card_account_once.j
 import * as taiwanCountiesAndCities from './2026_12_02_1620_taiwan_counties_and_cities.js';
 import * as hongKongMacaoShortNames from './2026_12_02_1630_hong_kong_macao_short_names.js';
 import * as bankAccountOneMember from './2026_12_02_1900_bank_account_one_member.js';
+import * as refundReducedFromAndRestockCase from './2026_12_02_1930_refund_reduced_from_and_restock_case.js';
 
 /**
  * Every migration, by its dated name; they run in name order. A new migration adds one line here
@@ -217,4 +218,5 @@ export const migrations: Record<string, Migration> = {
   '2026_12_02_1620_taiwan_counties_and_cities': taiwanCountiesAndCities,
   '2026_12_02_1630_hong_kong_macao_short_names': hongKongMacaoShortNames,
   '2026_12_02_1900_bank_account_one_member': bankAccountOneMember,
+  '2026_12_02_1930_refund_reduced_from_and_restock_case': refundReducedFromAndRestockCase,
 };

@@ -22,6 +22,7 @@ import {
   type adminRejectAfterSale,
   type adminRefuseAfterSaleReceipt,
   type adminShipAfterSaleReplacement,
+  type AuditFacts,
 } from '@shop/contract';
 import type { AppDeps } from '../../app-deps.js';
 import type { Executor } from '../../db/database.js';
@@ -30,6 +31,7 @@ import { responseCache } from '../../lib/cache.js';
 import { iso } from '../../lib/dates.js';
 import { timeZoneOfCountry } from '../../lib/time-zones.js';
 import { AppError, ValidationError } from '../../lib/errors.js';
+import { Amount } from '../../lib/i18n.js';
 import type { ListExport } from '../../lib/list-export.js';
 import { pageOf, totalOf } from '../../lib/paging.js';
 import { assertLoadedVersion } from '../../lib/row-version.js';
@@ -157,8 +159,8 @@ async function replacementShortage(db: Executor, lang: Actor['lang'], skuId: num
 }
 
 /** Records an operator's decision on a case. */
-const recordDecision = (tx: Tx, actor: Actor, caseId: number, action: string, reason?: string) =>
-  insertOperatorAction(tx, { operator: operatorNameOf(actor), action: `after_sale.${action}`, target_type: 'after_sale', target_id: caseId, reason: reason || null });
+const recordDecision = (tx: Tx, actor: Actor, caseId: number, action: string, reason?: string, facts: AuditFacts | null = null) =>
+  insertOperatorAction(tx, { operator: operatorNameOf(actor), action: `after_sale.${action}`, target_type: 'after_sale', target_id: caseId, reason: reason || null, facts });
 
 /**
  * Approves a case under review: a return with its refund (all the lines may refund by default, a
@@ -170,26 +172,31 @@ export async function approveCase(deps: StockDeps, actor: Actor, input: Endpoint
   return withTransaction(deps.db, async (tx) => {
     const c = await caseOrRefuse(tx, input.id, actor);
     let refund: number | null = null;
-    // A return refunded less than the member was shown: what they were shown, what they get and why (for the member's eyes).
-    let reduced: { from: number; to: number; reason: string } | null = null;
+    // A return refunded less than the member was shown: what they were shown (the card's surcharge that would have come back with it in it), what they get and why (for the member's eyes).
+    let reduced: { from: number; fee: number; to: number; reason: string } | null = null;
+    // What goes back to the member (`refund` is the order's value it takes; a surcharge may come back with it).
+    let sent = 0;
+    const order = await findCaseOrder(tx, refOf(c));
     if (c.kind === 'return') {
       const payments = await orderPaymentsLeft(tx, refOf(c));
       const max = Math.min(Number(c.refundable_minor), valueLeftOf(payments));
-      const whole = planCaseRefund(payments, max).total;
-      const money = (minor: number) => `${fromMinorUnits(minor, c.currency)} ${c.currency}`;
+      const { total: whole, fee: wholeFee } = planCaseRefund(payments, max);
+      // Amounts in refusals are written the reader's way ("43,21 USD" to a Hungarian operator).
+      const money = (minor: number) => new Amount(minor, c.currency);
       refund = input.refund_amount === undefined ? max : valueSending(payments, max, input.refund_amount);
-      if (refund === null) throw new AppError(ResponseCode.afterSaleRefundTooLarge, { max: money(whole) });
-      // A return that gives nothing back is a rejection (with its reason), not an approval of 0.
-      if (refund <= 0) throw new ValidationError([{ field: 'refund_amount', key: 'afterSales.validation.refundZero', params: {} }]);
-      const sent = planCaseRefund(payments, refund).total;
+      if (refund === null) throw new AppError(ResponseCode.afterSaleRefundTooLarge, { max: money(whole), currency: c.currency });
+      // A return that gives nothing back is a rejection (with its reason), not an approval of 0; one of goods that points
+      // paid for (nothing of them in money) gives back no money but its share of the points spent (`pointsBack`).
+      if (refund <= 0 && !(max === 0 && order?.points_spent)) throw new ValidationError([{ field: 'refund_amount', key: 'afterSales.validation.refundZero', params: {} }]);
+      sent = planCaseRefund(payments, refund).total;
       if (sent < whole) {
-        if (!input.refund_reason) throw new ValidationError([{ field: 'refund_reason', key: 'afterSales.validation.refundReasonNeeded', params: { refundable: money(whole) } }]);
-        reduced = { from: whole, to: sent, reason: input.refund_reason };
+        if (!input.refund_reason) throw new ValidationError([{ field: 'refund_reason', key: 'afterSales.validation.refundReasonNeeded', params: { refundable: money(whole), currency: c.currency } }]);
+        reduced = { from: whole, fee: wholeFee, to: sent, reason: input.refund_reason };
       }
     }
     const settings = await q.findAfterSaleSettings(tx);
     const shipBackBy = new Date(Date.now() + settings.ship_back_days * DAY);
-    const moved = await moveCase(tx, actor, c.id, ['under_review'], 'awaiting_return', { kind: 'approved', reason: input.reason, set: { refund_minor: refund, refund_reason: reduced?.reason ?? '', ship_back_by: shipBackBy } });
+    const moved = await moveCase(tx, actor, c.id, ['under_review'], 'awaiting_return', { kind: 'approved', reason: input.reason, set: { refund_minor: refund, refund_reason: reduced?.reason ?? '', refund_reduced_from_minor: reduced?.from ?? null, refund_reduced_fee_minor: reduced?.fee ?? null, ship_back_by: shipBackBy } });
     if (!moved) throw new AppError(ResponseCode.afterSaleState);
     if (c.kind === 'exchange') {
       // Units of an SKU in ascending order, each a conditional update: never more than is in stock.
@@ -199,15 +206,20 @@ export async function approveCase(deps: StockDeps, actor: Actor, input: Endpoint
       if (lines.length) catalogueChangedOnCommit(tx, deps, [...new Set(lines.map((l) => Number(l.goods_id)))]);
     }
     await enqueueLaterJob(tx, 'close_unshipped_after_sale', { caseId: c.id }, { runAt: shipBackBy, jobKey: `after-sale-close:${c.id}` });
-    // A return's approval records the refund it grants (as the refund's own record does), then why.
-    const granted = refund === null ? '' : `${fromMinorUnits(refund, c.currency)} ${c.currency}`;
-    await recordDecision(tx, actor, c.id, 'approve', [granted, reduced && `reduced from ${fromMinorUnits(reduced.from, c.currency)}: ${reduced.reason}`, input.reason].filter(Boolean).join(' · '));
+    // A return's approval records the refund it grants, what goes back to the member, and the figure it was lowered from as facts
+    // (worded in the reader's language by the audit log); the reason holds what the operator typed: the member's reason for a lower refund, then their note.
+    const facts = refund === null ? null : ({ key: 'after_sale_refund', amount: sent, currency: c.currency, from: reduced?.from ?? null } as const);
+    await recordDecision(tx, actor, c.id, 'approve', [reduced?.reason, input.reason].filter(Boolean).join(' · '), facts);
     // The deadline is a moment, written when read in the member's language at the place the goods go back from (the order's country), with its UTC offset.
-    const country = (await findCaseOrder(tx, refOf(c)))?.country_code;
+    const country = order?.country_code;
     const deadline = { case_no: c.case_no, ship_back_by: iso(shipBackBy), time_zone: timeZoneOfCountry(country) };
-    // A reduced refund is told with both amounts and the reason before the member sends anything back.
+    // A reduced refund is told with both amounts (the first the console's, a card's surcharge in it named) and the reason before the member sends anything back;
+    // amounts are kept in minor units and written the reader's way when read.
     const message = reduced
-      ? { kind: 'after_sale.approved_reduced', params: { ...deadline, refundable: `${fromMinorUnits(reduced.from, c.currency)} ${c.currency}`, refund: `${fromMinorUnits(reduced.to, c.currency)} ${c.currency}`, reason: reduced.reason } }
+      ? {
+          kind: reduced.fee > 0 ? 'after_sale.approved_reduced_surcharge' : 'after_sale.approved_reduced',
+          params: { ...deadline, currency: c.currency, refundable_minor: reduced.from, refund_minor: reduced.to, ...(reduced.fee > 0 ? { surcharge_minor: reduced.fee } : {}), reason: reduced.reason },
+        }
       : { kind: 'after_sale.approved', params: deadline };
     await notifyMember(tx, { memberId: c.user_id, ...message, link: link(c.id), eventKey: `after-sale:${c.id}:approved` });
     return changed(moved);
@@ -258,7 +270,7 @@ export async function receiveCase(deps: StockDeps, actor: Actor, input: Endpoint
         // Each unit back on sale is a stock adjustment naming the case, as an operator's own is.
         const goods = new Set<number>();
         for (const l of lines) {
-          const changed = await returnStockRecorded(tx, Number(l.sku_id), l.qty, { reason: `after-sale ${c.case_no}: returned, back on sale`, operator: operatorNameOf(actor) });
+          const changed = await returnStockRecorded(tx, Number(l.sku_id), l.qty, { reason: '', after_sale_case_no: c.case_no, operator: operatorNameOf(actor) });
           if (changed !== undefined) goods.add(changed);
         }
         if (goods.size) catalogueChangedOnCommit(tx, deps, [...goods]);
@@ -306,7 +318,9 @@ export async function refundCase(deps: PaymentsDeps, actor: Actor, input: Endpoi
     // Never more than the order's payments have left.
     const left = (await refundableOfOrder(tx, refOf(c))).total;
     if (Number(now.refund_minor ?? 0) > left) now = await q.setCaseFields(tx, c.id, { refund_minor: left });
-    await recordDecision(tx, actor, c.id, 'refund', `${fromMinorUnits(Number(now.refund_minor ?? 0), c.currency)} ${c.currency}`);
+    // What the refund sends the member (a surcharge coming back with it included), as a fact the audit log words.
+    const sends = planCaseRefund(await orderPaymentsLeft(tx, refOf(c), c.id), Number(now.refund_minor ?? 0)).total;
+    await recordDecision(tx, actor, c.id, 'refund', undefined, { key: 'after_sale_refund', amount: sends, currency: c.currency, from: null });
     return now;
   });
   // Another call refunded it meanwhile (two operators, a retry): the same answer as a refund asked after it.
@@ -412,7 +426,8 @@ async function pointsBack(tx: Tx, actor: Actor, caseId: number, orderId: number,
   if (points.withheld > 0) await recordCaseEvent(tx, actor, caseId, { kind: 'points_reversed', reason: `withheld ${points.withheld} earned points not credited yet` });
   else if (points.due > 0) await recordCaseEvent(tx, actor, caseId, { kind: 'points_reversed', reason: `reversed ${points.reversed} of ${points.due} earned points${points.shortfall ? `, shortfall ${points.shortfall}` : ''}` });
   // The points the order spent at checkout come back in the same share.
-  const spentBack = await returnSpentPointsShare(tx, actor, { orderId, cause: `after-sale:${caseId}`, refundedBefore: before, refunded });
+  const returned = await q.sumGoodsValueReturnedOfOrder(tx, orderId, caseId);
+  const spentBack = await returnSpentPointsShare(tx, actor, { orderId, cause: `after-sale:${caseId}`, refundedBefore: before, refunded, returned });
   if (spentBack.points + spentBack.shopping_points > 0) await recordCaseEvent(tx, actor, caseId, { kind: 'points_returned', reason: `returned ${spentBack.points} points and ${spentBack.shopping_points} shopping points spent on the order` });
 }
 

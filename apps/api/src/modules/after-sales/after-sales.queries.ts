@@ -90,25 +90,38 @@ export const hasUnitsOutsideCasesSql = (orderId: RawBuilder<unknown>, statuses: 
 
 /**
  * Of these orders (regular ones, or member-shop ones when `kind` says), the shipped or completed ones
- * of which something may still be asked: a line with a unit no case holds while a window is open for
- * it (on its way, none has begun; once received, the return window until the order settles, the
- * exchange window, the goods' warranty). The apply page's rule (`openingOf`) for a whole list in one
- * statement; the cap of exchanges per unit and units booked into the buyer's shop are left to the
- * apply page.
+ * of which something may still be asked: a SKU of the order with a unit neither a case holds nor its
+ * buyer booked into their shop (`booked`: the member-shop area's read of a regular order's booked units,
+ * given the statement's `orders` row) while a window is open for it (on its way, none has begun; once
+ * received, the return window until the order settles, the exchange window, the goods' warranty). The
+ * apply page's rule (`openingOf`) for a whole list in one statement: booked units taken from a SKU's
+ * units no case holds, as it places them line by line (lines of one SKU share its goods' windows); the
+ * cap of exchanges per unit is left to the apply page.
  */
-export const findOrdersOpenToCases = async (db: Executor, orderIds: number[], statuses: readonly AfterSaleStatus[], kind: OrderRef['kind'] = 'order'): Promise<number[]> => {
+export const findOrdersOpenToCases = async (
+  db: Executor,
+  orderIds: number[],
+  statuses: readonly AfterSaleStatus[],
+  kind: OrderRef['kind'] = 'order',
+  booked?: (order: { id: RawBuilder<unknown>; order_no: RawBuilder<unknown> }) => RawBuilder<unknown>,
+): Promise<number[]> => {
   if (!orderIds.length) return [];
   const tables = ORDER_TABLES[kind];
+  const bookedUnits = booked ? booked({ id: sql.ref('o.id'), order_no: sql.ref('o.order_no') }) : sql`'[]'::json`;
   const { rows } = await sql<{ id: number | string }>`
     select o.id from ${sql.table(tables.orders)} o cross join after_sale_settings s
+      cross join lateral (select ${bookedUnits} as units) b
     where o.id in (${sql.join(orderIds)}) and o.status in ('shipped', 'completed')
       and exists (
         select 1 from ${sql.table(tables.lines)} ol join goods g on g.id = ol.goods_id
-        where ol.order_id = o.id and ol.quantity > ${unitsHeldSql(sql.ref('ol.id'), statuses, kind)}
+        where ol.order_id = o.id
           and (o.completed_at is null
             or (o.settled_at is null and now() <= o.completed_at + make_interval(days => s.return_days))
             or now() <= o.completed_at + make_interval(days => s.exchange_days)
-            or (g.warranty_months > 0 and now() <= o.completed_at + make_interval(months => g.warranty_months))))`.execute(db);
+            or (g.warranty_months > 0 and now() <= o.completed_at + make_interval(months => g.warranty_months)))
+        group by ol.sku_id
+        having sum(greatest(0, ol.quantity - ${unitsHeldSql(sql.ref('ol.id'), statuses, kind)})) >
+          coalesce((select sum(x.units) from json_to_recordset(b.units) as x(sku_id bigint, units numeric) where x.sku_id = ol.sku_id), 0))`.execute(db);
   return rows.map((r) => Number(r.id));
 };
 
@@ -385,6 +398,25 @@ export const sumRefundedOfOrder = async (db: Executor, order: number | OrderRef,
   let q = db.selectFrom('after_sales as c').select((eb) => eb.fn.coalesce(eb.fn.sum<number>('c.refunded_minor'), sql<number>`0`).as('n')).where(orderColumn(ref), '=', ref.id).where('c.status', '=', 'refunded');
   if (exceptCaseId !== undefined) q = q.where('c.id', '<>', exceptCaseId);
   return Number((await q.executeTakeFirstOrThrow()).n);
+};
+
+/**
+ * The list value of a regular order's goods returned: by the case `caseId` (`case`), and by its other refunded cases
+ * (`before`). A line's units count at their share of the line's total, rounded up, so the returns of every unit add
+ * up to at least the line's total.
+ */
+export const sumGoodsValueReturnedOfOrder = async (db: Executor, orderId: number, caseId: number) => {
+  const row = await db
+    .selectFrom('after_sale_lines as l')
+    .innerJoin('after_sales as c', 'c.id', 'l.case_id')
+    .innerJoin('order_lines as o', 'o.id', 'l.order_line_id')
+    .select([
+      sql<string>`coalesce(sum(ceil(o.line_total_minor::numeric * l.qty / o.quantity)) filter (where c.id = ${caseId}), 0)`.as('case'),
+      sql<string>`coalesce(sum(ceil(o.line_total_minor::numeric * l.qty / o.quantity)) filter (where c.id <> ${caseId} and c.status = 'refunded'), 0)`.as('before'),
+    ])
+    .where('c.order_id', '=', orderId)
+    .executeTakeFirstOrThrow();
+  return { case: Number(row.case), before: Number(row.before) };
 };
 
 /** Of what a regular order's other refunded cases refunded, the goods' part (each case's refund less the freight it carried): the running total its points' shares are taken of, under the order's row lock. */

@@ -55,7 +55,7 @@ import * as q from './after-sales.queries.js';
 import { pointsFiguresOf } from './points-notes.js';
 import { casesPaymentsLeft, orderPaymentsLeft, planCaseRefund, valueLeftOf } from './refund-plan.js';
 import type { AfterSaleKind, AfterSaleStatus } from './after-sales.table.js';
-import { caseOrderLines, findCaseOrder, findCaseOrderWithLines, lockCaseOrderWithLines, orderOfLine, refOf, restockedUnitsOf, restockedUnitsQueryOf, shopOrderCaseChanged, shopOrderCaseEnded, type CaseOrder, type CaseOrderLine, type OrderRef } from './order-source.js';
+import { caseOrderLines, findCaseOrder, findCaseOrderWithLines, lockCaseOrderWithLines, orderOfLine, refOf, restockedUnitsOf, restockedUnitsQueryOf, restockedUnitsQueryOfRow, shopOrderCaseChanged, shopOrderCaseEnded, type CaseOrder, type CaseOrderLine, type OrderRef } from './order-source.js';
 
 // After-sales: a member asks for a return, an exchange or a warranty repair of units of an order
 // they received; operators decide and act (after-sales.console.ts). Every move of a case is a
@@ -342,6 +342,7 @@ export async function applyInfo(deps: KeptDeps & Pick<AppDeps, 'i18n'>, actor: A
       price: Number(l.line.unit_price_minor),
       bought: l.line.quantity,
       in_cases: l.inCases,
+      booked: l.restocked,
       left: l.left,
       kinds: l.kinds,
       refundable: l.kinds.includes('return') ? returnShare(l, l.left) : 0,
@@ -659,6 +660,8 @@ export async function renderCases(
     refunded: refundedOf(r),
     refunded_at: iso(r.refunded_at),
     refund_reason: r.refund_reason,
+    // The figure a lowered refund was lowered from, kept as the console showed it when approving (not worked out again: once refunded the payments no longer say it).
+    refund_reduced_from: r.refund_reduced_from_minor === null ? null : { amount: Number(r.refund_reduced_from_minor), surcharge: Number(r.refund_reduced_fee_minor ?? 0) },
     // The member reads that the shop is handling it, never the gateway's reason.
     refund_delayed: refundProblems.has(r.id),
     refund_parts: refundParts.get(r.id) ?? [],
@@ -1103,7 +1106,8 @@ export const ordersWithCases = async (db: Executor, userId: number): Promise<num
  * something of: the order list's and order page's `can_after_sale`, a shop order's `actions.after_sale`.
  */
 export const ordersOpenToCases = async (db: Executor, orderIds: number[], kind: OrderRef['kind'] = 'order'): Promise<Set<number>> =>
-  new Set(await q.findOrdersOpenToCases(db, orderIds, AFTER_SALE_COUNTING_STATUSES, kind));
+  // Units a buyer booked into their shop are out, as on the apply page (only a regular order is booked).
+  new Set(await q.findOrdersOpenToCases(db, orderIds, AFTER_SALE_COUNTING_STATUSES, kind, kind === 'order' ? restockedUnitsQueryOfRow : undefined));
 
 /** Per shop order: its cases, the open ones, the newest case's state and what was refunded (the member-shop area's lists). */
 export const shopOrderCaseSummaries = (db: Executor, shopOrderIds: number[]) => q.findShopOrderCaseSummaries(db, shopOrderIds, AFTER_SALE_OPEN_STATUSES);

@@ -83,6 +83,9 @@ export interface AfterSalesTable {
   refund_minor: number | null;
   /** Why `refund_minor` is less than the case may refund, written for the member ('' when it is not less). */
   refund_reason: Generated<string>;
+  /** A refund lowered on approval: what would have gone back to the member, as the console showed it (the card's surcharge included), and that surcharge; null when not lowered (or approved before they were kept). */
+  refund_reduced_from_minor: number | null;
+  refund_reduced_fee_minor: number | null;
   refunded_minor: number | null;
   /** The card surcharge that came back with the case's refund (the one taking back the whole order): shown with `refunded_minor` as what went back. */
   refunded_fee_minor: Generated<number>;

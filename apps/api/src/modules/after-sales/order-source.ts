@@ -29,6 +29,8 @@ export interface CaseOrder {
   country_code: string;
   /** The member shop that sold a shop order, and its owner (null for a regular order). */
   shop: { id: number; name: string; owner_id: number } | null;
+  /** Points and shopping points spent on the order at checkout (a shop order spends none): a return gives their share back. */
+  points_spent: number;
 }
 
 /** A line of such an order. */
@@ -53,6 +55,12 @@ export interface RestockedOrder {
   order_no: string;
 }
 
+/** Such an order as references to a row of `orders` in a statement (many orders read at once). */
+export interface RestockedOrderRow {
+  id: RawBuilder<unknown>;
+  order_no: RawBuilder<unknown>;
+}
+
 /**
  * What the member-shop area offers after-sales about its shop orders, and about the regular orders
  * their owners booked into a shop's stock (registered in wiring.ts).
@@ -75,8 +83,11 @@ export interface ShopOrderSource {
    * per SKU: they are the shop's now, no longer the buyer's to ask after-sales about.
    */
   restockedUnits(db: Executor, order: RestockedOrder): Promise<Map<number, number>>;
-  /** The same read, unexecuted, for a statement of after-sales to run with its own (JSON `[{sku_id, units}]`). */
-  restockedUnitsQuery(order: RestockedOrder): RawBuilder<Array<{ sku_id: number | string; units: number | string }>>;
+  /**
+   * The same read, unexecuted, for a statement of after-sales to run with its own (JSON `[{sku_id, units}]`):
+   * of one order, or of the `orders` row the statement names (its list of orders open to cases).
+   */
+  restockedUnitsQuery(order: RestockedOrder | RestockedOrderRow): RawBuilder<Array<{ sku_id: number | string; units: number | string }>>;
 }
 
 export const shopOrderSource: { hooks?: ShopOrderSource } = {};
@@ -103,6 +114,7 @@ const regularOrder = (o: RegularOrder): CaseOrder => ({
   currency: o.currency,
   country_code: o.country_code,
   shop: null,
+  points_spent: Number(o.points_used) + Number(o.shopping_points_used),
 });
 
 const regularLine = (l: RegularLine): CaseOrderLine => ({
@@ -191,3 +203,6 @@ export const restockedUnitsOf = async (db: Executor, order: CaseOrder): Promise<
 
 /** `restockedUnitsOf` of a regular order, unexecuted (a shop order has none: undefined). */
 export const restockedUnitsQueryOf = (order: CaseOrder) => (order.kind === 'order' ? shopHooks().restockedUnitsQuery(order) : undefined);
+
+/** `restockedUnitsOf` of the regular order whose `orders` row a statement names, unexecuted. */
+export const restockedUnitsQueryOfRow = (row: RestockedOrderRow) => shopHooks().restockedUnitsQuery(row);

@@ -229,16 +229,24 @@ export const addToSkuStock = (db: Executor, skuId: number, delta: number) =>
 export const findSkuWithGoods = (db: Executor, skuId: number) =>
   db.selectFrom('goods_skus as s').innerJoin('goods as g', 'g.id', 's.goods_id').select(['s.id', 's.goods_id', 's.stock', 'g.name']).where('s.id', '=', skuId).executeTakeFirst();
 
-export const insertStockAdjustment = (db: Executor, a: { goods_id: number; sku_id: number; delta: number; stock_after: number; reason: string; operator: string }) =>
+export const insertStockAdjustment = (db: Executor, a: { goods_id: number; sku_id: number; delta: number; stock_after: number; reason: string; operator: string; after_sale_case_no?: string | null }) =>
   db.insertInto('stock_adjustments').values(a).returningAll().executeTakeFirstOrThrow();
 
+/** An SKU's chosen option values and its goods' options (to name the SKU by them); undefined when it no longer exists. */
+export const findSkuOptions = (db: Executor, skuId: number) =>
+  db.selectFrom('goods_skus as s').innerJoin('goods as g', 'g.id', 's.goods_id').select(['s.spec_value_ids', 'g.specs']).where('s.id', '=', skuId).executeTakeFirst();
+
+/** A page of one goods' stock adjustments, newest first, each with its SKU's option values and the goods' options (null: the SKU is gone). */
 export const findStockAdjustmentsPage = (db: Executor, goodsId: number, limit: number, offset: number) =>
   db
-    .selectFrom('stock_adjustments')
-    .selectAll()
+    .selectFrom('stock_adjustments as a')
+    .leftJoin('goods_skus as s', 's.id', 'a.sku_id')
+    .leftJoin('goods as g', 'g.id', 'a.goods_id')
+    .selectAll('a')
+    .select(['s.spec_value_ids', 'g.specs'])
     .select(sql<string>`count(*) over ()`.as('total'))
-    .where('goods_id', '=', goodsId)
-    .orderBy('id', 'desc')
+    .where('a.goods_id', '=', goodsId)
+    .orderBy('a.id', 'desc')
     .limit(limit)
     .offset(offset)
     .$call(executePage);

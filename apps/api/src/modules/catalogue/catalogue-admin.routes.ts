@@ -27,5 +27,5 @@ export function catalogueAdminRoutes({ handle, deps }: Api): void {
   handle(adminSaveGoods, ({ actor, body }) => service.saveGoods(deps, actor, body));
   handle(adminSetGoodsStatus, ({ actor, body }) => service.setGoodsStatus(deps, actor, body));
   handle(adminAdjustStock, ({ actor, body }) => service.adjustStock(deps, actor, body));
-  handle(adminListStockAdjustments, ({ actor, query }) => service.stockAdjustments(db, actor, query));
+  handle(adminListStockAdjustments, ({ actor, query }) => service.stockAdjustments(deps, actor, query));
 }

@@ -14,6 +14,8 @@ import { askPvRaises, pendingPvRaises, recordPvCut } from './sku-pv.service.js';
 import type { SpecDef } from './catalogue.table.js';
 import { catalogueChangedOnCommit } from './response-cache.js';
 import { pick, sanitizeRich, storedTexts } from './texts.js';
+import { skuSpecText } from './sku-text.js';
+import type { Translator } from '../../lib/i18n.js';
 import { iso } from '../../lib/dates.js';
 import { pageOf, totalOf } from '../../lib/paging.js';
 
@@ -271,16 +273,31 @@ async function recordAdjustment(tx: Tx, a: { goods_id: number; sku_id: number; d
   return row;
 }
 
-const toAdjustment = (r: Awaited<ReturnType<typeof q.insertStockAdjustment>>) => ({
-  id: Number(r.id),
-  goods_id: r.goods_id,
-  sku_id: r.sku_id,
-  delta: r.delta,
-  stock_after: r.stock_after,
-  reason: r.reason,
-  operator: r.operator,
-  created_at: iso(r.created_at),
-});
+/**
+ * An adjustment as the console shows it, in the reader's language: its SKU by its options ("Green /
+ * Standard"; '' when the SKU is gone or has none), and goods a case's return put back on sale by the
+ * case (older rows recorded that in English, "after-sale AS…: returned, back on sale", and are worded
+ * the same); an operator's own reason as typed.
+ */
+const toAdjustment = (
+  i18n: Translator,
+  lang: Actor['lang'],
+  r: Awaited<ReturnType<typeof q.insertStockAdjustment>>,
+  options: { spec_value_ids: unknown; specs: unknown } | undefined,
+) => {
+  const caseNo = r.after_sale_case_no ?? /^after-sale (\S+): returned, back on sale$/.exec(r.reason)?.[1];
+  return {
+    id: Number(r.id),
+    goods_id: r.goods_id,
+    sku_id: r.sku_id,
+    sku_spec: options?.specs && options.spec_value_ids ? skuSpecText(options.specs as SpecDef[], options.spec_value_ids as number[], lang) : '',
+    delta: r.delta,
+    stock_after: r.stock_after,
+    reason: caseNo ? i18n.t(lang, 'afterSales.stock.returnedBackOnSale', { case_no: caseNo }) : r.reason,
+    operator: r.operator,
+    created_at: iso(r.created_at),
+  };
+};
 
 /** Adds or takes away an SKU's stock by a conditional update (never below zero, whatever sells meanwhile), recorded with the reason. */
 export async function adjustStock(deps: AppDeps, actor: Actor, input: EndpointBody<typeof adminAdjustStock>): Promise<EndpointData<typeof adminAdjustStock>> {
@@ -294,14 +311,14 @@ export async function adjustStock(deps: AppDeps, actor: Actor, input: EndpointBo
     }
     const row = await recordAdjustment(tx, { goods_id: changed.goods_id, sku_id: changed.id, delta: input.delta, stock_after: changed.stock, reason: input.reason, operator });
     catalogueChangedOnCommit(tx, deps, [changed.goods_id]);
-    return toAdjustment(row);
+    return toAdjustment(deps.i18n, actor.lang, row, await q.findSkuOptions(tx, changed.id));
   });
 }
 
 /** One goods' stock adjustments, newest first. */
-export async function stockAdjustments(db: Executor, actor: Actor, input: EndpointQuery<typeof adminListStockAdjustments>): Promise<EndpointData<typeof adminListStockAdjustments>> {
+export async function stockAdjustments(deps: Pick<AppDeps, 'db' | 'i18n'>, actor: Actor, input: EndpointQuery<typeof adminListStockAdjustments>): Promise<EndpointData<typeof adminListStockAdjustments>> {
   operatorNameOf(actor);
-  const rows = await q.findStockAdjustmentsPage(db, input.goods_id, input.limit, (input.page - 1) * input.limit);
-  return pageOf(rows.map(toAdjustment), totalOf(rows), input);
+  const rows = await q.findStockAdjustmentsPage(deps.db, input.goods_id, input.limit, (input.page - 1) * input.limit);
+  return pageOf(rows.map(({ spec_value_ids, specs, ...r }) => toAdjustment(deps.i18n, actor.lang, r, { spec_value_ids, specs })), totalOf(rows), input);
 }
 

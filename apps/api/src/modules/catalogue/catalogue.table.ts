@@ -94,6 +94,8 @@ export interface StockAdjustmentsTable {
   stock_after: number;
   reason: string;
   operator: string;
+  /** The after-sales case whose returned goods this put back on sale (its reason is worded from it in the reader's language), else null. */
+  after_sale_case_no: Generated<string | null>;
   created_at: Stamp;
 }
 

@@ -47,7 +47,7 @@ export const returnStock = (tx: Tx, skuId: number, quantity: number) =>
  * among the goods' stock adjustments as an operator's adjustment is, with its cause. Answers the
  * goods whose stock changed (nothing for an SKU that no longer exists).
  */
-export async function returnStockRecorded(tx: Tx, skuId: number, quantity: number, record: { reason: string; operator: string }): Promise<number | undefined> {
+export async function returnStockRecorded(tx: Tx, skuId: number, quantity: number, record: { reason: string; operator: string; after_sale_case_no?: string | null }): Promise<number | undefined> {
   const sku = await addToSkuStock(tx, skuId, quantity);
   if (!sku) return undefined;
   await insertStockAdjustment(tx, { goods_id: sku.goods_id, sku_id: sku.id, delta: quantity, stock_after: sku.stock, ...record });

@@ -69,17 +69,27 @@ type BroadcastTexts = Record<string, { title: string; text: string }>;
 /** A moment as a message stores it (`iso`): written when read as a `Moment` in the reader's language. */
 const STORED_MOMENT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/;
 
+/** An amount as a message stores it: minor units of the message's `currency`, under `<name>_minor`. */
+const STORED_AMOUNT = /^(\w+)_minor$/;
+
 /**
  * A message's parameters as its texts take them: a moment (stored as `iso` gives it) is written in
  * the reader's language at the member's place, `time_zone` of the same message (UTC without one),
- * with its offset. Anything else as stored (older messages' ISO days included).
+ * with its offset; an amount (`<name>_minor`) as `<name>`, written the reader's way with the
+ * message's currency after it ("43,21 USD" to a Hungarian reader), where older messages stored that
+ * text ("43.21 USD") under the same name. Anything else as stored (older messages' ISO days included).
  */
 const paramsToWrite = (i18n: Translator, lang: Language, params: MessageParams): Params => {
   const zone = typeof params.time_zone === 'string' ? params.time_zone : 'UTC';
+  const currency = typeof params.currency === 'string' ? params.currency : '';
   const written: Params = Object.fromEntries(
     Object.entries(params)
       .filter((e): e is [string, string | number] => !Array.isArray(e[1]))
-      .map(([name, v]) => [name, typeof v === 'string' && STORED_MOMENT.test(v) ? new Moment(new Date(v), zone) : v]),
+      .map(([name, v]) => {
+        const amount = typeof v === 'number' && currency ? STORED_AMOUNT.exec(name) : null;
+        if (amount) return [amount[1]!, `${new Amount(v as number, currency).in(lang)} ${currency}`];
+        return [name, typeof v === 'string' && STORED_MOMENT.test(v) ? new Moment(new Date(v), zone) : v];
+      }),
   );
   return { ...written, refund_to: refundToText(i18n, lang, params.refund_to, typeof params.currency === 'string' ? params.currency : '') };
 };

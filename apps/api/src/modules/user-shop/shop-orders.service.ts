@@ -261,8 +261,8 @@ export async function createShopOrder(db: Executor, actor: Actor, input: Endpoin
   let address: ShopOrderAddress | null = null;
   if (!input.pickup) {
     if (!a) throw new AppError(ResponseCode.addressNotFound);
-    // The name's parts kept apart too, so each reader sees it in their language's order.
-    address = { name: fullName(a.name, a.surname, actor.lang), given_name: a.name, family_name: a.surname, mobile: `+${a.mobile_pre} ${a.mobile}`, text: addressText({ ...a, country_name: a.country_code, street: a.detail }), country_code: a.country_code };
+    // The name's parts kept apart too: each answer joins them again by the one rule (`fullName`).
+    address = { name: fullName(a.name, a.surname, actor.lang, a.country_code), given_name: a.name, family_name: a.surname, mobile: `+${a.mobile_pre} ${a.mobile}`, text: addressText({ ...a, country_name: a.country_code, street: a.detail }), country_code: a.country_code };
   }
   const rows = lines.map((l) => {
     const s = skus.get(l.sku_id)!;
@@ -817,8 +817,9 @@ async function detailAnswer(db: Executor, row: q.ShopOrderListRow, viewer: Viewe
   const address = row.address as ShopOrderAddress | null;
   return {
     ...base!,
-    // An order placed before the parts were kept has its name as the buyer's language wrote it.
-    address: address ? { name: address.given_name !== undefined ? fullName(address.given_name, address.family_name, lang) : address.name, mobile: address.mobile, text: address.text } : null,
+    // The recipient's name in their own culture's order (the address's country for a Latin one); an
+    // order placed before the parts were kept has its name as the buyer's language wrote it.
+    address: address ? { name: address.given_name !== undefined ? fullName(address.given_name, address.family_name, lang, address.country_code) : address.name, mobile: address.mobile, text: address.text } : null,
     earnings: viewer === 'owner' && row.earnings_minor !== null ? Number(row.earnings_minor) : null,
     settled_at: iso(row.settled_at),
     events: events.map((e) => ({ kind: e.kind, from: e.from_status, to: e.to_status, reason: e.reason, by: e.actor.startsWith('member:') ? (e.actor === `member:${row.buyer_id}` ? 'buyer' : 'owner') : e.actor.split(':')[0]!, at: iso(e.created_at) })),

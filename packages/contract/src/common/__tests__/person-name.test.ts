@@ -26,3 +26,30 @@ describe('a person’s name as a reader’s language writes it', () => {
     expect(fullName('Ali', '陈', 'en-us')).toBe('Ali 陈');
   });
 });
+
+describe('a person’s name in their own culture’s order, whatever language the reader uses', () => {
+  it('writes a Thai name given name first for every reader, Khmer and Hungarian ones too', () => {
+    for (const reader of ['th', 'km', 'hu', 'jp', 'zh-cn', 'en-us'] as const) expect(fullName('สมชาย', 'ใจดี', reader)).toBe('สมชาย ใจดี');
+  });
+
+  it('writes a Khmer name family name first, with a space, for every reader', () => {
+    for (const reader of ['km', 'th', 'en-us'] as const) expect(fullName('សុខា', 'ចាន់', reader)).toBe('ចាន់ សុខា');
+  });
+
+  it('writes a Chinese name family name first without a space for an English reader', () => {
+    expect(fullName('小明', '王', 'en-us', 'CN')).toBe('王小明');
+  });
+
+  it('writes a Latin name in the order of the address’s country: family name first in Hungary, given name first in the United States', () => {
+    expect(fullName('Anna', 'Kovács', 'en-us', 'HU')).toBe('Kovács Anna');
+    expect(fullName('Anna', 'Kovács', 'th', 'hu')).toBe('Kovács Anna');
+    expect(fullName('John', 'Smith', 'hu', 'US')).toBe('John Smith');
+    expect(fullName('John', 'Smith', 'jp', 'TH')).toBe('John Smith');
+  });
+
+  it('falls back to the reader’s language only when neither the script nor a country tells', () => {
+    expect(fullName('John', 'Smith', 'hu')).toBe('Smith John');
+    expect(fullName('John', 'Smith', 'hu', null)).toBe('Smith John');
+    expect(fullName('John', 'Smith', 'en-us', '')).toBe('John Smith');
+  });
+});

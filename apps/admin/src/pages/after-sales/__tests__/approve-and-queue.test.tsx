@@ -50,10 +50,10 @@ const wrap = (node: React.ReactNode) => (
 );
 
 /** The approval dialog of the return, as the drawer opens it for the owner. */
-function openApproval(send: (values: Record<string, string>, key: string, body: unknown) => Promise<unknown>) {
+function openApproval(send: (values: Record<string, string>, key: string, body: unknown) => Promise<unknown>, of = row) {
   const t = i18n.t.bind(i18n) as never;
-  const action = caseActions(t, (p) => roleAllows('owner', p)).find((a) => a.key === 'approve' && a.when(row))!;
-  render(wrap(<DecisionModal open title={action.label} question="Approve?" okText="Approve" fields={fieldsOf(action, row)} schema={action.schema} toBody={(v) => action.toBody!(row, v)} send={send} invalidates={[]} onClose={() => undefined} />));
+  const action = caseActions(t, (p) => roleAllows('owner', p)).find((a) => a.key === 'approve' && a.when(of))!;
+  render(wrap(<DecisionModal open title={action.label} question="Approve?" okText="Approve" fields={fieldsOf(action, of)} schema={action.schema} toBody={(v) => action.toBody!(of, v)} send={send} invalidates={[]} onClose={() => undefined} />));
 }
 const approveButton = () => act(async () => void fireEvent.click(screen.getByText('Approve', { selector: 'button span' })));
 
@@ -85,6 +85,18 @@ describe('approving a return', () => {
     await approveButton();
     await waitFor(() => expect(send).toHaveBeenCalledTimes(1));
     expect((send.mock.calls[0] as unknown[])[2]).toEqual({ id: 41, reason: '', refund_amount: 3333 });
+  }, 60_000);
+});
+
+describe('approving a return that may refund no money', () => {
+  it('opens at 0 and sends it: points paid for the goods, and their share comes back', async () => {
+    const send = vi.fn(async () => ({ id: 41, status: 'awaiting_return', refunded: null }));
+    openApproval(send, { ...row, refundable: 0 });
+    expect((screen.getByRole('textbox', { name: 'Refund (USD)' }) as HTMLInputElement).value).toBe('0.00');
+    await approveButton();
+    await waitFor(() => expect(send).toHaveBeenCalledTimes(1));
+    expect(screen.queryByText('More than 0: to give nothing back, reject the case')).toBeNull();
+    expect((send.mock.calls[0] as unknown[])[2]).toEqual({ id: 41, reason: '' });
   }, 60_000);
 });
 

@@ -2,7 +2,7 @@ import { cleanup, render, screen, within } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { App as AntApp } from 'antd';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { formatDate } from '../../../lib/format';
+import { formatCellDate } from '../../../lib/format';
 import { changeLanguage, initI18n } from '../../../lib/i18n';
 import { sessionStore } from '../../../lib/session';
 import { ContentPage } from '../ContentPage';
@@ -49,7 +49,7 @@ describe('the console’s news list', () => {
     await changeLanguage('en-us');
     list();
     const scheduled = await rowOf('Winter sale next week');
-    expect(within(scheduled).getByText(`Scheduled ${formatDate(later)}`)).toBeTruthy();
+    expect(within(scheduled).getByText(`Scheduled ${formatCellDate(later)}`)).toBeTruthy();
     expect(within(scheduled).queryByText('Published')).toBeNull();
     expect(within(await rowOf('New arrivals')).getByText('Published')).toBeTruthy();
     expect(within(await rowOf('Unfinished')).getByText('Draft')).toBeTruthy();
@@ -59,7 +59,7 @@ describe('the console’s news list', () => {
     await changeLanguage('zh-cn');
     try {
       list();
-      expect(within(await rowOf('Winter sale next week')).getByText(`定时发布 ${formatDate(later)}`)).toBeTruthy();
+      expect(within(await rowOf('Winter sale next week')).getByText(`定时发布 ${formatCellDate(later)}`)).toBeTruthy();
     } finally {
       await changeLanguage('en-us');
     }

@@ -7,8 +7,8 @@ import { sessionStore } from '../../../lib/session';
 import { OrderDetail } from '../Orders';
 import { goodsOnly } from '../../../test/fixtures';
 
-// The recipient on an order reads as the member app shows it to a reader of the console's language:
-// family name first in Hungarian, given name first in English.
+// The recipient on an order reads as the member app shows it: in their own culture's order, whatever
+// the console's language — a Latin name by the address's country (Hungary: family name first).
 
 beforeAll(async () => {
   await initI18n();
@@ -58,14 +58,24 @@ const renderDetail = () =>
   );
 
 describe('the recipient of an order in the console', () => {
-  it('is named family name first when the console is in Hungarian', async () => {
+  it('on a Hungarian address is named family name first, in Hungarian and in English alike', async () => {
     await changeLanguage('hu');
+    renderDetail();
+    expect(await screen.findByText(/^Four Probe · \+36 301234567 · /)).toBeTruthy();
+    cleanup();
+    await changeLanguage('en-us');
     renderDetail();
     expect(await screen.findByText(/^Four Probe · \+36 301234567 · /)).toBeTruthy();
   });
 
-  it('is named given name first when the console is in English', async () => {
-    renderDetail();
-    expect(await screen.findByText(/^Probe Four · \+36 301234567 · /)).toBeTruthy();
+  it('on an American address is named given name first, also in Hungarian', async () => {
+    order.address = { ...order.address, name: 'John', surname: 'Smith', mobile_pre: '1', mobile: '2025550123', country_code: 'US' };
+    try {
+      await changeLanguage('hu');
+      renderDetail();
+      expect(await screen.findByText(/^John Smith · \+1 2025550123 · /)).toBeTruthy();
+    } finally {
+      order.address = { ...order.address, name: 'Probe', surname: 'Four', mobile_pre: '36', mobile: '301234567', country_code: 'HU' };
+    }
   });
 });

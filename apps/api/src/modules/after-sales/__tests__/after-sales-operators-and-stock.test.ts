@@ -88,7 +88,7 @@ describe('stock that after-sales moves', () => {
     expect(await page()).toBe(before + 1);
     const caseNo = (await kit.caseRow(id)).case_no;
     const adjustments = (await kit.adminGet(`/admin/api/catalogue/stock/adjustments?goods_id=${o.goods.goodsId}`)).body.data.list;
-    expect(adjustments[0]).toMatchObject({ sku_id: o.lines[1]!.sku_id, delta: 1, reason: `after-sale ${caseNo}: returned, back on sale`, operator: expect.any(String) });
+    expect(adjustments[0]).toMatchObject({ sku_id: o.lines[1]!.sku_id, delta: 1, reason: `Returned in after-sales case ${caseNo}, back on sale`, operator: expect.any(String) });
     expect(adjustments[0].stock_after).toBe(Number((await t.db.selectFrom('goods_skus').select('stock').where('id', '=', o.lines[1]!.sku_id).executeTakeFirstOrThrow()).stock));
   });
 

@@ -1,4 +1,4 @@
-import { ResponseCode, fromMinorUnits } from '@shop/contract';
+import { ResponseCode } from '@shop/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.js';
 import { call } from '../../catalogue/__tests__/helpers.js';
@@ -232,9 +232,9 @@ describe('who acted on a case', () => {
     expect(own.map((e: { kind: string; by: string }) => [e.kind, e.by])).toEqual([['submitted', 'member'], ['approved', 'operator']]);
     expect(JSON.stringify(own)).not.toContain(user_name);
 
-    const approval = await t.db.selectFrom('operator_actions').select(['operator', 'reason']).where('target_type', '=', 'after_sale').where('target_id', '=', id).where('action', '=', 'after_sale.approve').executeTakeFirstOrThrow();
-    // The refund granted, the member's reason for a lower one (with what they may get back), then the operators' note.
-    expect(approval).toEqual({ operator, reason: `${fromMinorUnits(refund, o.currency)} ${o.currency} · reduced from ${fromMinorUnits(refundable, o.currency)}: The box is worn · worn box` });
+    const approval = await t.db.selectFrom('operator_actions').select(['operator', 'reason', 'facts']).where('target_type', '=', 'after_sale').where('target_id', '=', id).where('action', '=', 'after_sale.approve').executeTakeFirstOrThrow();
+    // The refund granted and what it was lowered from are facts (the log words them); the reason is what the operator typed: the member's reason for a lower one, then the operators' note.
+    expect(approval).toEqual({ operator, reason: 'The box is worn · worn box', facts: { key: 'after_sale_refund', amount: refund, currency: o.currency, from: refundable } });
   });
 });
 

@@ -32,6 +32,9 @@ const api = await startFakeApi({
     req.url.includes('parent_id=10') ? ok({ parent: region(10, 'Johor', 1, true, 'MY-01'), list: [region(11, 'Batu Pahat', 2, false), region(13, 'Kluang', 2, false)] }) : ok({ parent: region(12, 'Selangor', 1, true), list: [] }),
   '/shop/address/create': (req) => {
     const body = JSON.parse(req.body) as Record<string, unknown>;
+    // The server's own check of a postal code against the country (the form cannot know every country's).
+    if (body.zip_code === 'ABCDE') return { status: 422, json: { code: 422, msg: 'รหัสไปรษณีย์ไม่ตรงกับประเทศที่เลือก', data: { errors: [{ field: 'zip_code', msg: 'รหัสไปรษณีย์ไม่ตรงกับประเทศที่เลือก' }] } } };
+    if (body.zip_code === 'WHOLE') return { status: 422, json: { code: 422, msg: 'Something about the whole address', data: { errors: [{ field: 'input', msg: 'Something about the whole address' }] } } };
     const created = saved({ id: 2, name: String(body.name), mobile: String(body.mobile), address: String(body.address), is_default: addresses.length === 0 });
     addresses.push(created);
     return ok(created);
@@ -171,6 +174,43 @@ describe('the address form', () => {
   });
 });
 
+describe('a refusal the server answers for one field', () => {
+  afterEach(async () => {
+    useLanguage.getState().setLang('en-us');
+    await act(() => i18n.changeLanguage('en-us'));
+  });
+  const fillAndSave = async (zip: string) => {
+    await openPicker('ประเทศ/ภูมิภาค');
+    await pickOption('Malaysia');
+    type('name', 'สมชาย');
+    type('mobile', '0123456789');
+    type('address', 'Jalan Ampang 12');
+    type('zip_code', zip);
+    fireEvent.click(screen.getByRole('button', { name: 'บันทึก' }));
+  };
+
+  it('shows under that field (marked, focused), not as a toast: a postal code that does not fit the country, in Thai', async () => {
+    useLanguage.getState().setLang('th');
+    await act(() => i18n.changeLanguage('th'));
+    const router = renderAt(paths.address.edit);
+    await fillAndSave('ABCDE');
+    expect(await refusalAt(/^รหัสไปรษณีย์$/)).toBe('รหัสไปรษณีย์ไม่ตรงกับประเทศที่เลือก');
+    expect(router.state.location.pathname).toBe(paths.address.edit);
+    // Changed, the field is no longer said to be refused.
+    type('zip_code', '50450');
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('a refusal naming no field of the form is still a toast', async () => {
+    useLanguage.getState().setLang('th');
+    await act(() => i18n.changeLanguage('th'));
+    renderAt(paths.address.edit);
+    await fillAndSave('WHOLE');
+    expect(await toastText()).toBe('Something about the whole address');
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+});
+
 describe('a phone typed with its calling code', () => {
   it('keeps the plus, so the shop can tell the calling code from the number, and sends it as typed', async () => {
     const router = renderAt(paths.address.edit);
@@ -244,10 +284,10 @@ describe('the name fields, in the order the member’s language writes a name', 
     expect(nameFields()).toEqual(['name: Name', 'surname: Surname']);
   });
 
-  it('in Hungarian the list shows the name in the order the form asked for it: family name first, also when picking for checkout and on the map', async () => {
+  it('the list shows a Hungarian address’s name as Hungary writes it: family name first, also when picking for checkout and on the map', async () => {
     useLanguage.getState().setLang('hu');
     await act(() => i18n.changeLanguage('hu'));
-    addresses = [saved({ id: 1, name: 'Probe', surname: 'Four', mobile_pre: '36', mobile: '301234567', latitude: 47.5, longitude: 19.04 })];
+    addresses = [saved({ id: 1, name: 'Probe', surname: 'Four', mobile_pre: '36', mobile: '301234567', country: 'HU', country_name: 'Magyarország', flag: '🇭🇺', latitude: 47.5, longitude: 19.04 })];
     const router = renderAt(paths.address.list);
     const card = await screen.findByRole('region', { name: 'Four Probe' });
     expect(within(card).getByText('Four Probe')).toBeTruthy();
@@ -261,11 +301,27 @@ describe('the name fields, in the order the member’s language writes a name', 
     expect(within(await screen.findByRole('region', { name: 'Four Probe' })).getByText('Four Probe')).toBeTruthy();
   });
 
-  it('in English the list shows the given name first', async () => {
-    addresses = [saved({ id: 1, name: 'Probe', surname: 'Four' })];
+  it('in English the list shows a Malaysian address’s name given name first, and a Hungarian one family name first', async () => {
+    addresses = [saved({ id: 1, name: 'Probe', surname: 'Four' }), saved({ id: 2, name: 'Anna', surname: 'Kovács', country: 'HU', is_default: false })];
     renderAt(paths.address.list);
     const card = await screen.findByRole('region', { name: 'Probe Four' });
     expect(within(card).getByText('Probe Four')).toBeTruthy();
+    expect(within(screen.getByRole('region', { name: 'Kovács Anna' })).getByText('Kovács Anna')).toBeTruthy();
+  });
+
+  it('a Thai name reads given name first in Thai, Khmer and Hungarian alike; an English one on a US address too', async () => {
+    addresses = [
+      saved({ id: 1, name: 'สมชาย', surname: 'ใจดี', mobile_pre: '66', mobile: '812345678', country: 'TH', country_name: 'ไทย', flag: '🇹🇭' }),
+      saved({ id: 2, name: 'John', surname: 'Smith', mobile_pre: '1', mobile: '2025550123', country: 'US', country_name: 'United States', flag: '🇺🇸', is_default: false }),
+    ];
+    for (const lang of ['th', 'km', 'hu'] as const) {
+      useLanguage.getState().setLang(lang);
+      await act(() => i18n.changeLanguage(lang));
+      renderAt(paths.address.list);
+      expect(within(await screen.findByRole('region', { name: 'สมชาย ใจดี' })).getByText('สมชาย ใจดี'), lang).toBeTruthy();
+      expect(within(screen.getByRole('region', { name: 'John Smith' })).getByText('John Smith'), lang).toBeTruthy();
+      cleanup();
+    }
   });
 });
 
@@ -319,7 +375,7 @@ describe('the address list', () => {
       const router = renderAt(paths.address.list);
       const tokyo = await screen.findByRole('region', { name: '山田花子' });
       expect(tokyo.querySelector('.address-card-where')!.textContent).toBe('🇯🇵 〒150-0041 東京都渋谷区神南1-2-3 日本');
-      expect(screen.getByRole('region', { name: 'Rahman Aisyah' }).querySelector('.address-card-where')!.textContent).toBe('🇲🇾 Jalan Ampang 12, Batu Pahat, Johor, 50450, Malaysia');
+      expect(screen.getByRole('region', { name: 'Aisyah Rahman' }).querySelector('.address-card-where')!.textContent).toBe('🇲🇾 Jalan Ampang 12, Batu Pahat, Johor, 50450, Malaysia');
       // The map names the place the same way.
       fireEvent.click(within(tokyo).getByRole('button', { name: '地図' }));
       await until(() => router.state.location.pathname === paths.system.openLocation);

@@ -20,7 +20,7 @@ import { FieldItem, FieldList } from '@/components/field-list';
 import { Controller, useContractForm, useFieldProblem, type FieldLabels } from '@/lib/form';
 import { useDraftLeftOpen, useKeepOpenDraft } from '@/lib/open-drafts';
 
-/** The fields in screen order with their labels: the first empty or refused one is the toast (spec §5); the names in the order every display shows them (`fullName`). */
+/** The fields in screen order with their labels: the first empty or refused one is the toast (spec §5); the names in the order the member's language asks for them (displays write a name in its own culture's order: `fullName`). */
 const labelsInOrder = (familyFirst: boolean): FieldLabels<AddressInput> => {
   const given = ['name', 'address.field.name'] as const;
   const family = ['surname', 'address.field.surname'] as const;

@@ -24,7 +24,7 @@ function AddressText({ a }: { a: Address }) {
   return (
     <>
       <span className="address-card-who">
-        <span>{fullName(a.name, a.surname)}</span>
+        <span>{fullName(a.name, a.surname, a.country)}</span>
         <span>{phoneText(a.mobile_pre, a.mobile)}</span>
         {a.is_default && <Tag color="primary">{t('address.default')}</Tag>}
       </span>
@@ -75,7 +75,7 @@ export default function AddressListPage() {
       <PageHeader title={t('app.page.addresses')} />
       <ListState loading={addresses.isPending} error={addresses.isError} empty={!list.length} emptyText={t('address.empty')} onRetry={() => void addresses.refetch()}>
         {list.map((a) => (
-          <section className="address-card" key={a.id} aria-label={fullName(a.name, a.surname)}>
+          <section className="address-card" key={a.id} aria-label={fullName(a.name, a.surname, a.country)}>
             {picking ? (
               // Picking for checkout: the address itself is the button that uses it (the card's region names whose it is).
               <button type="button" className="address-card-main address-card-pick" onClick={() => pick(a)} aria-label={t('address.use')}>
@@ -89,7 +89,7 @@ export default function AddressListPage() {
             <div className="address-card-actions">
               <div>
                 {a.latitude !== null && a.longitude !== null && (
-                  <Button size="mini" fill="none" onClick={() => navigate(`${paths.system.openLocation}?${new URLSearchParams({ lat: String(a.latitude), lng: String(a.longitude), name: fullName(a.name, a.surname), address: whereText(a) })}`)}>
+                  <Button size="mini" fill="none" onClick={() => navigate(`${paths.system.openLocation}?${new URLSearchParams({ lat: String(a.latitude), lng: String(a.longitude), name: fullName(a.name, a.surname, a.country), address: whereText(a) })}`)}>
                     {t('address.map.show')}
                   </Button>
                 )}

@@ -64,7 +64,7 @@ const api = await startFakeApi({
       currency: 'USD',
       kinds: ['return', 'exchange'],
       deadlines: { return: '2026-12-01T10:00:00.000Z', exchange: '2026-12-09T10:00:00.000Z' },
-      lines: [{ order_line_id: 1, goods_id: 1, sku_id: 2, name: 'Teapot', spec_text: 'Blue', image: '', price: 1200, bought: 3, in_cases: 0, left: 3, kinds: ['return', 'exchange'], refundable: 3300, warranty_until: null }],
+      lines: [{ order_line_id: 1, goods_id: 1, sku_id: 2, name: 'Teapot', spec_text: 'Blue', image: '', price: 1200, bought: 3, in_cases: 0, booked: 0, left: 3, kinds: ['return', 'exchange'], refundable: 3300, warranty_until: null }],
       reasons: [
         { id: 'damaged', kind: 'return', text: 'Arrived damaged', needs_evidence: true },
         { id: 'changed_mind', kind: 'return', text: 'No longer needed', needs_evidence: false },

@@ -15,6 +15,8 @@ import CaseInfoPage from '../pages/case-info-page';
 let kinds: string[] = ['return', 'exchange'];
 let status = 'awaiting_return';
 let refundReason = '';
+let reducedFrom: { amount: number; surcharge: number } | null = null;
+let refunded: number | null = null;
 const theCase = () => ({
   id: 41,
   case_no: 'AS26113000000041',
@@ -30,10 +32,11 @@ const theCase = () => ({
   currency: 'USD',
   refundable: 3333,
   refund: refundReason ? 1000 : 3333,
-  refunded: null,
-  refunded_at: null,
+  refunded,
+  refunded_at: refunded === null ? null : '2026-12-02T10:00:00.000Z',
   refund_delayed: false,
   refund_reason: refundReason,
+  refund_reduced_from: reducedFrom,
   lines: [{ order_line_id: 1, name: 'Kettle', spec_text: 'Steel', image: '', price: 3333, qty: 1, exchange_sku_id: null, exchange_spec_text: null }],
   images: [],
   video: null,
@@ -57,7 +60,7 @@ const api = await startFakeApi({
       currency: 'USD',
       kinds,
       deadlines: { return: '2026-12-07T10:00:00.000Z', exchange: '2026-12-15T10:00:00.000Z' },
-      lines: [{ order_line_id: 1, goods_id: 1, sku_id: 2, name: 'Kettle', spec_text: 'Steel', image: '', price: 3333, bought: 1, in_cases: 0, left: 1, kinds, refundable: 3333, warranty_until: kinds.includes('warranty') ? '2027-11-30T10:00:00.000Z' : null }],
+      lines: [{ order_line_id: 1, goods_id: 1, sku_id: 2, name: 'Kettle', spec_text: 'Steel', image: '', price: 3333, bought: 1, in_cases: 0, booked: 0, left: 1, kinds, refundable: 3333, warranty_until: kinds.includes('warranty') ? '2027-11-30T10:00:00.000Z' : null }],
       reasons: [{ id: 'changed_mind', kind: 'return', text: 'No longer needed', needs_evidence: false }],
       freight: 0,
       max_images: 9,
@@ -79,6 +82,8 @@ beforeEach(() => {
   kinds = ['return', 'exchange'];
   status = 'awaiting_return';
   refundReason = '';
+  reducedFrom = null;
+  refunded = null;
   useSession.getState().signIn('member-token', null);
 });
 afterEach(async () => {
@@ -127,6 +132,21 @@ describe('saleInfo', () => {
     renderAt(`${paths.order.afterSaleDetails}?id=41`);
     expect(await screen.findByText('No longer needed', { exact: false })).toBeTruthy();
     expect(screen.queryByText(/Refund reduced/)).toBeNull();
+  });
+
+  it('the figure a refund was lowered from is the one the approval kept (the console’s and the message’s), its card surcharge named, before and after the refund', async () => {
+    refundReason = 'Box damaged';
+    reducedFrom = { amount: 3456, surcharge: 123 };
+    renderAt(`${paths.order.afterSaleDetails}?id=41`);
+    const said = 'Refund reduced from $34.56 (including the payment method surcharge of $1.23) to $10.00: Box damaged';
+    expect(await screen.findByText(said)).toBeTruthy();
+    cleanup();
+    // Refunded: the case's refundable is the goods' value alone by then; the page still says the kept figure.
+    status = 'refunded';
+    refunded = 1000;
+    renderAt(`${paths.order.afterSaleDetails}?id=41`);
+    expect(await screen.findByText(said)).toBeTruthy();
+    expect(api.violations).toEqual([]);
   });
 
   it('a shipment back on its way can be corrected: the form opens with what was sent, and sends the new number', async () => {

@@ -123,10 +123,13 @@ export default function CaseInfoPage() {
                   )}
                 </div>
               )}
-              {/* A refund approved below what the case may refund says so, with both amounts and the shop's reason, before anything is sent back. */}
+              {/* A refund approved below what the case may refund says so, with both amounts and the shop's reason, before anything is sent back:
+                  the first the figure the approval kept (the console's and the message's, a card's surcharge in it named), the same before and after the refund. */}
               {refundShown(c) && c.refund_reason && c.refund !== null && (
                 <div className="as-notice" data-refund-reduced>
-                  {t('afterSales.app.refundReduced', { from: formatAmount(c.refundable, c.currency), to: formatAmount(c.refund, c.currency), reason: c.refund_reason })}
+                  {c.refund_reduced_from && c.refund_reduced_from.surcharge > 0
+                    ? t('afterSales.app.refundReducedSurcharge', { from: formatAmount(c.refund_reduced_from.amount, c.currency), surcharge: formatAmount(c.refund_reduced_from.surcharge, c.currency), to: formatAmount(c.refund, c.currency), reason: c.refund_reason })
+                    : t('afterSales.app.refundReduced', { from: formatAmount(c.refund_reduced_from?.amount ?? c.refundable, c.currency), to: formatAmount(c.refund, c.currency), reason: c.refund_reason })}
                 </div>
               )}
               {c.refund_delayed && <div className="as-notice">{t('afterSales.app.refundDelayed')}</div>}

@@ -33,7 +33,7 @@ export function GroupBuyConfirm({ choice, placing, onConfirm, onChangeAddress, o
             {a.address && (
               <div className="group-buy-meta group-buy-confirm-address">
                 <span>
-                  {fullName(a.address.name, a.address.surname)} · {addressText({ country_code: a.address.country_code, province: a.address.province, city: a.address.city, district: a.address.district, street: a.address.detail, house_number: a.address.house_number })}
+                  {fullName(a.address.name, a.address.surname, a.address.country_code)} · {addressText({ country_code: a.address.country_code, province: a.address.province, city: a.address.city, district: a.address.district, street: a.address.detail, house_number: a.address.house_number })}
                 </span>
                 <Button size="mini" fill="none" color="primary" onClick={onChangeAddress}>
                   {t('orders.groupBuy.changeAddress')}

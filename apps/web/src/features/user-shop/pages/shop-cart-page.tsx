@@ -72,7 +72,7 @@ export default function ShopCartPage() {
               <Radio value="pickup">{t('userShop.delivery.pickup')}</Radio>
               <Radio value="ship" disabled={!address}>
                 {t('userShop.delivery.ship')}
-                {address ? ` · ${fullName(address.name, address.surname)}, ${address.city || address.country_name}` : ` · ${t('userShop.app.noAddress')}`}
+                {address ? ` · ${fullName(address.name, address.surname, address.country)}, ${address.city || address.country_name}` : ` · ${t('userShop.app.noAddress')}`}
               </Radio>
             </Space>
           </Radio.Group>
