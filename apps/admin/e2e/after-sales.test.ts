@@ -9,7 +9,7 @@ import { newAddress } from '../../api/src/modules/orders/__tests__/fixtures.js';
 import { decide, launchBrowser, type Browser } from '../../web/e2e/browser.js';
 import { createMemberSession } from '../../web/e2e/members.js';
 import { baseUrl, databaseUrl } from '../../web/e2e/shop.js';
-import { consoleOperator, DESKTOP, memberCall, openConsole, post, shot } from './console.js';
+import { chooseOption, consoleOperator, DESKTOP, memberCall, openConsole, post, shot } from './console.js';
 
 // After-sales end to end in two browsers: the member on a 375 px phone asks for a return of one unit,
 // the operator at 1280 px approves it, the member sends the goods back with a carrier and number, the
@@ -156,9 +156,9 @@ describe('after-sales in Chromium: the member at 375 px, the console at 1280 px'
     await expect.poll(async () => (await db.selectFrom('after_sales').select('status').where('id', '=', exchangeId).executeTakeFirstOrThrow()).status).toBe('return_shipped');
     await act(desk, 'Shipped back', exchangeNo, 'receive', 'Goods received');
     await act(desk, 'Received', exchangeNo, 'ship', 'Ship replacement', async (modal) => {
-      // Carrier, then tracking number.
-      await modal.locator('input').nth(0).fill('DHL');
-      await modal.locator('input').nth(1).fill('DHL55443322');
+      // The carrier from the shop's list, as an order's is shipped, then the tracking number.
+      await chooseOption(desk, modal.getByTestId('carrier-choice'), 'DHL');
+      await modal.locator('input:not([role="combobox"])').first().fill('DHL55443322');
     });
     await phone.reload();
     await phone.getByRole('button', { name: 'Received' }).click();

@@ -189,8 +189,10 @@ describe('money in the operator console, in Chromium at 1280 px', () => {
     // Gift cards: a batch asked for from its dialog waits for a second operator, then is listed with the member.
     await page.getByRole('menuitem', { name: 'Gift cards and points' }).click();
     await page.getByTestId('issue-cards').click();
-    const inputs = page.locator('.ant-modal input');
-    for (const [i, v] of [String(member.userId), 'USD', '5.00', '2', new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10)].entries()) await inputs.nth(i).fill(v);
+    // The currency from the wallet's currencies; the member, value, count and expiry typed.
+    const inputs = page.locator('.ant-modal input:not([role="combobox"])');
+    for (const [i, v] of [String(member.userId), '5.00', '2', new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10)].entries()) await inputs.nth(i).fill(v);
+    await chooseOption(page, page.locator('.ant-modal .ant-select').first(), 'USD');
     await page.locator('.ant-modal textarea').fill('Loyalty gift');
     await clickSettled(page.locator('.ant-modal').getByRole('button', { name: 'Issue gift cards' }));
     await page.getByText('a second operator approves it').first().waitFor();

@@ -132,7 +132,7 @@ describe('the console’s Payments page', () => {
     await dialog.locator('input').fill('12.345');
     await clickSettled(dialog.getByRole('button', { name: 'Refund' }));
     await dialog.getByText('Give a reason').waitFor();
-    await dialog.getByText(/no more decimals/).waitFor();
+    await dialog.getByText('Enter an amount like 150.50').waitFor();
     await dialog.locator('input').fill('12.50');
     await dialog.locator('textarea').fill('Pledged twice by mistake');
     await decide(page, 'Refund');
