@@ -426,7 +426,7 @@ async function pointsBack(tx: Tx, actor: Actor, caseId: number, orderId: number,
   if (points.withheld > 0) await recordCaseEvent(tx, actor, caseId, { kind: 'points_reversed', reason: `withheld ${points.withheld} earned points not credited yet` });
   else if (points.due > 0) await recordCaseEvent(tx, actor, caseId, { kind: 'points_reversed', reason: `reversed ${points.reversed} of ${points.due} earned points${points.shortfall ? `, shortfall ${points.shortfall}` : ''}` });
   // The points the order spent at checkout come back in the same share.
-  const returned = await q.sumGoodsValueReturnedOfOrder(tx, orderId, caseId);
+  const returned = () => q.sumGoodsValueReturnedOfOrder(tx, orderId, caseId);
   const spentBack = await returnSpentPointsShare(tx, actor, { orderId, cause: `after-sale:${caseId}`, refundedBefore: before, refunded, returned });
   if (spentBack.points + spentBack.shopping_points > 0) await recordCaseEvent(tx, actor, caseId, { kind: 'points_returned', reason: `returned ${spentBack.points} points and ${spentBack.shopping_points} shopping points spent on the order` });
 }

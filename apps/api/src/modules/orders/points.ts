@@ -218,13 +218,15 @@ const shareUpTo = (whole: number, base: number, value: number) => Math.floor((wh
 export async function returnSpentPointsShare(
   tx: Tx,
   actor: Actor,
-  input: { orderId: number; cause: string; refundedBefore: number; refunded: number; returned: { before: number; case: number } },
+  input: { orderId: number; cause: string; refundedBefore: number; refunded: number; returned: () => Promise<{ before: number; case: number }> },
 ): Promise<Record<PointKind, number>> {
   const back: Record<PointKind, number> = { points: 0, shopping_points: 0 };
   const order = await q.findOrder(tx, input.orderId);
-  if (!order) return back;
+  if (!order || POINT_KINDS.every((kind) => order[holdColumn(kind)] === null)) return back;
   const paid = goodsPaidOf(order);
-  const [base, before, now] = paid > 0 ? [paid, input.refundedBefore, input.refunded] : [Number(order.subtotal_minor), input.returned.before, input.returned.case];
+  // The goods' list value returned is read only when no money paid for the goods.
+  const returned = paid > 0 ? undefined : await input.returned();
+  const [base, before, now] = returned ? [Number(order.subtotal_minor), returned.before, returned.case] : [paid, input.refundedBefore, input.refunded];
   if (base <= 0) return back;
   for (const kind of POINT_KINDS) {
     const holdId = order[holdColumn(kind)];
