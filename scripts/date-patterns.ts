@@ -15,7 +15,7 @@ fs.writeFileSync(
   `// Written by scripts/date-patterns.ts from Intl's own output: do not edit by hand.
 import type { DatePattern } from './date-patterns-derive';
 
-/** How each of the shop's languages writes a date, for a browser without its date data (see \`dates.ts\`). */
+/** How each of the shop's languages writes a date, as Intl writes it, without Intl's date data (see \`dates.ts\`). */
 export const DATE_PATTERNS: Record<string, DatePattern> = ${visible(JSON.stringify(patterns, null, 2))};
 `,
 );

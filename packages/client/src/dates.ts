@@ -1,35 +1,20 @@
 import { DATE_PATTERNS } from './date-patterns';
 import { fillDatePattern } from './date-patterns-derive';
 
-const dateData = new Map<string, boolean>();
-/** Whether this browser writes dates in `tag`'s own words. */
-const hasDateData = (tag: string): boolean => {
-  let has = dateData.get(tag);
-  if (has === undefined) dateData.set(tag, (has = Intl.DateTimeFormat.supportedLocalesOf([tag]).length > 0));
-  return has;
-};
-
-/**
- * `date` as `tag` writes it (medium date, and short time unless `dateOnly`) where this browser has
- * no date data of the language (Chromium has none for Khmer, and wrote its dates in English), else
- * undefined: `Intl` writes it.
- */
-function dateWithoutIntl(tag: string, date: Date, dateOnly: boolean): string | undefined {
-  const pattern = DATE_PATTERNS[tag];
-  return pattern && !hasDateData(tag) ? fillDatePattern(pattern, date, dateOnly) : undefined;
-}
-
 // Intl's date formats, kept per language: making one costs about as much as a hundred uses.
 const formats = new Map<string, Intl.DateTimeFormat>();
 
 /**
  * `date` as `tag` writes it, in this device's time zone: a medium date, and a short time unless
  * `dateOnly` ("Nov 28, 2026, 2:09 PM", "28 វិច្ឆិកា 2026, 2:09 PM"). The member app and the console
- * both write their dates here.
+ * both write their dates here. A language of the shop's own table (`DATE_PATTERNS`, read off Intl's
+ * output) is written by it: the first Intl date format a page makes loads the browser's date data,
+ * about 100 ms of a phone's main thread in one piece, and Chromium has none for Khmer (it wrote
+ * English). Intl writes the others (Thai, whose Buddhist years stay with it).
  */
 export function writeDate(tag: string, date: Date, dateOnly: boolean): string {
-  const written = dateWithoutIntl(tag, date, dateOnly);
-  if (written !== undefined) return written;
+  const pattern = DATE_PATTERNS[tag];
+  if (pattern) return fillDatePattern(pattern, date, dateOnly);
   const key = `${tag}|${dateOnly}`;
   let format = formats.get(key);
   if (!format) formats.set(key, (format = new Intl.DateTimeFormat(tag, dateOnly ? { dateStyle: 'medium' } : { dateStyle: 'medium', timeStyle: 'short' })));
