@@ -56,9 +56,9 @@ export function formatNumber(value: number, lang?: string): string {
 }
 
 /**
- * A date (and time unless `dateOnly`) in the member's language and the phone's time zone (as it was
- * when the app first wrote a date); a bare calendar day ("2026-11-29", a rate's date) is that day
- * wherever the phone is (`readDate`).
+ * A date (and time unless `dateOnly`) in the member's language and the phone's time zone (for Thai,
+ * written by Intl, the zone as it was when the app first wrote a date); a bare calendar day
+ * ("2026-11-29", a rate's date) is that day wherever the phone is (`readDate`).
  */
 export function formatDate(value: string | number | Date, options: { dateOnly?: boolean; lang?: string } = {}): string {
   const date = readDate(value);
