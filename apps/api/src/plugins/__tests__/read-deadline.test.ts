@@ -1,3 +1,4 @@
+import net, { type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ResponseCode } from '@shop/contract';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
@@ -37,6 +38,40 @@ describe('a read while the database does not answer', () => {
       await Promise.all(held);
     }
     expect((await read()).json().code).toBe(200);
+  });
+
+  it('answers 503 to each read of one connection, two sent at once (pipelined) and one after, and the connection serves reads after', async () => {
+    const m = await registerMember(t);
+    if (!t.app.server.listening) await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = t.app.server.address() as AddressInfo;
+    const socket = net.connect(port, '127.0.0.1');
+    await new Promise((r) => socket.once('connect', r));
+    let received = '';
+    socket.on('data', (chunk: Buffer) => (received += chunk.toString('utf8')));
+    const statuses = () => [...received.matchAll(/HTTP\/1\.1 (\d{3}) /g)].map((match) => Number(match[1]));
+    const until = async (count: number) => {
+      const limit = Date.now() + 5_000;
+      while (statuses().length < count && Date.now() < limit) await new Promise((r) => setTimeout(r, 20));
+      return statuses();
+    };
+    const read = `GET /user/info/index HTTP/1.1\r\nhost: 127.0.0.1\r\nauthorization: Bearer ${m.token}\r\nthink-lang: en-us\r\n\r\n`;
+    let release!: () => void;
+    const freed = new Promise<void>((r) => (release = r));
+    const held = Array.from({ length: 4 }, () => t.db.connection().execute(() => freed));
+    try {
+      const started = Date.now();
+      socket.write(read + read);
+      expect(await until(2)).toEqual([503, 503]);
+      expect(Date.now() - started).toBeGreaterThanOrEqual(900);
+      socket.write(read);
+      expect(await until(3)).toEqual([503, 503, 503]);
+    } finally {
+      release();
+      await Promise.all(held);
+    }
+    socket.write(read);
+    expect(await until(4)).toEqual([503, 503, 503, 200]);
+    socket.destroy();
   });
 
   it('leaves a write waiting past the deadline alone: it answers once the database does, and what it saved is there', async () => {
