@@ -387,6 +387,9 @@ export const afterSaleEstimateData = z.object({
   surcharge: minor,
   /** What the refund would send back, all of it: what the case and the console will say and the refund will make. */
   refund: minor,
+  /** The points and shopping points the order spent that would come back with it (0 when it spent none). */
+  points: z.number().int().min(0),
+  shopping_points: z.number().int().min(0),
 });
 
 // ---------------------------------------------------------------- goods of a case, exchange targets

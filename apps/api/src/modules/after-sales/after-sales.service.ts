@@ -47,6 +47,7 @@ import { findRefundsByCausePrefixes, findSucceededRefundsWithMethodByCausePrefix
 import { REFUND_OVERDUE_SECONDS } from '../payments/settlement.js';
 import { refundPartsOf } from '../payments/payment-history.js';
 import { scheduleSettlement } from '../orders/order-settlement.js';
+import { spentPointsDue } from '../orders/points.js';
 import { signedAddressesSameUntil, signStored, uploadKeyOf } from '../uploads/file-addresses.js';
 import { findOwnUpload, findOwnUploadsByKey } from '../uploads/uploads.queries.js';
 import { storedVideoSeconds } from '../uploads/video-duration.js';
@@ -381,7 +382,24 @@ export async function estimateRefund(deps: KeptDeps, actor: Actor, input: Endpoi
   const { goods, freight } = units.size ? returnValueOf(o, units) : { goods: 0, freight: 0 };
   const payments = await orderPaymentsLeft(deps.db, ref);
   const plan = planCaseRefund(payments, Math.min(goods + freight, valueLeftOf(payments)));
-  return { currency: order.currency, goods, freight, surcharge: plan.fee, refund: plan.total };
+  // A regular order's spent points come back with the refund, as its refund will give them (a shop order spends none).
+  const points = ref.kind === 'order' && units.size ? await spentPointsBack(deps.db, o, units, Math.max(0, plan.value - freight)) : { points: 0, shopping_points: 0 };
+  return { currency: order.currency, goods, freight, surcharge: plan.fee, refund: plan.total, points: points.points, shopping_points: points.shopping_points };
+}
+
+/**
+ * The points and shopping points a return of these units would give back of those the order spent:
+ * what the refund's `returnSpentPointsShare` will give for its goods' part (`refunded`), after the
+ * order's refunded cases.
+ */
+async function spentPointsBack(db: Executor, o: Opening, units: Map<number, number>, refunded: number) {
+  const orderId = Number(o.order.id);
+  const listValue = o.lines.reduce((s, l) => s + (units.get(l.line.id) ? Math.ceil((Number(l.line.line_total_minor) * units.get(l.line.id)!) / l.line.quantity) : 0), 0);
+  return spentPointsDue(db, orderId, {
+    refundedBefore: await q.sumGoodsRefundedOfOrder(db, orderId, 0),
+    refunded,
+    returned: async () => ({ before: (await q.sumGoodsValueReturnedOfOrder(db, orderId, 0)).before, case: listValue }),
+  });
 }
 
 // ---------------------------------------------------------------- opening a case

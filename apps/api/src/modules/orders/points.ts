@@ -2,6 +2,7 @@ import Decimal from 'decimal.js';
 import { currencyExponent } from '@shop/contract';
 import type { Actor } from '../../lib/actor.js';
 import { AppError } from '../../lib/errors.js';
+import type { Executor } from '../../db/database.js';
 import type { Tx } from '../../lib/transaction.js';
 import { findHold } from '../ledger/ledger.queries.js';
 import { balanceOf, insufficientCode, post, postHold, releaseHold, reserveHold, type Balances } from '../ledger/ledger.service.js';
@@ -205,50 +206,67 @@ const goodsPaidOf = (order: { total_minor: number | string; freight_minor: numbe
 /** `whole`'s share of a running total `value` of a base `base`, rounded down, the total capped at the base (past it: all of `whole`). */
 const shareUpTo = (whole: number, base: number, value: number) => Math.floor((whole * Math.min(Math.max(0, value), base)) / base);
 
+/** What a return of part of an order's goods is worth to its spent points' shares (see `spentPointsDue`). */
+export interface GoodsBack {
+  /** The goods' value refunded earlier (freight excluded), and by this return. */
+  refundedBefore: number;
+  refunded: number;
+  /** The goods' list value returned earlier and by this return: read only for an order whose goods no money paid. */
+  returned: () => Promise<{ before: number; case: number }>;
+}
+
 /**
- * Gives back the points (and shopping points) an order spent at checkout, for a part of its goods'
- * value that was refunded (a return of some of its lines): the share of each kind's spent points of
- * the goods' value refunded (`refunded`, freight excluded) over what was paid for the goods, each
- * rounding down once on the running total (`refundedBefore` of the goods was refunded earlier),
- * capped at that base, so the refunds of a whole order give back exactly what it spent. An order whose
- * goods were paid nothing in money (points and a coupon paid all of them) has no money to take a share
- * of: its points come back in the share of its goods' list value returned (`returned`, over its
- * subtotal). Once per `cause`. Answers what came back per kind.
+ * Of the points (and shopping points) an order spent at checkout, what comes back for a part of its
+ * goods' value refunded (a return of some of its lines): the share of each kind's spent points of the
+ * goods' value refunded (`refunded`, freight excluded) over what was paid for the goods, each rounding
+ * down once on the running total (`refundedBefore` of the goods was refunded earlier), capped at that
+ * base, so the refunds of a whole order give back exactly what it spent. An order whose goods were
+ * paid nothing in money (points and a coupon paid all of them) has no money to take a share of: its
+ * points come back in the share of its goods' list value returned (`returned`, over its subtotal).
+ * Only points that were spent (the order was paid) come back. Writes nothing.
  */
-export async function returnSpentPointsShare(
-  tx: Tx,
-  actor: Actor,
-  input: { orderId: number; cause: string; refundedBefore: number; refunded: number; returned: () => Promise<{ before: number; case: number }> },
-): Promise<Record<PointKind, number>> {
-  const back: Record<PointKind, number> = { points: 0, shopping_points: 0 };
-  const order = await q.findOrder(tx, input.orderId);
-  if (!order || POINT_KINDS.every((kind) => order[holdColumn(kind)] === null)) return back;
+export async function spentPointsDue(db: Executor, orderId: number, back: GoodsBack): Promise<Record<PointKind, number>> {
+  return (await spentPointsOfOrder(db, orderId, back)).due;
+}
+
+/** `spentPointsDue`, with the member the points go back to. */
+async function spentPointsOfOrder(db: Executor, orderId: number, back: GoodsBack): Promise<{ memberId: number; due: Record<PointKind, number> }> {
+  const due: Record<PointKind, number> = { points: 0, shopping_points: 0 };
+  const order = await q.findOrder(db, orderId);
+  if (!order || POINT_KINDS.every((kind) => order[holdColumn(kind)] === null)) return { memberId: 0, due };
+  const memberId = Number(order.user_id);
   const paid = goodsPaidOf(order);
   // The goods' list value returned is read only when no money paid for the goods.
-  const returned = paid > 0 ? undefined : await input.returned();
-  const [base, before, now] = returned ? [Number(order.subtotal_minor), returned.before, returned.case] : [paid, input.refundedBefore, input.refunded];
-  if (base <= 0) return back;
+  const returned = paid > 0 ? undefined : await back.returned();
+  const [base, before, now] = returned ? [Number(order.subtotal_minor), returned.before, returned.case] : [paid, back.refundedBefore, back.refunded];
+  if (base <= 0) return { memberId, due };
   for (const kind of POINT_KINDS) {
     const holdId = order[holdColumn(kind)];
     const spent = Number(kind === 'points' ? order.points_used : order.shopping_points_used);
     if (holdId === null || spent <= 0) continue;
-    // Only points that were spent (the order was paid) come back from sales.
-    if ((await findHold(tx, Number(holdId)))?.status !== 'posted') continue;
-    const due = shareUpTo(spent, base, before + now) - shareUpTo(spent, base, before);
-    if (due <= 0) continue;
+    if ((await findHold(db, Number(holdId)))?.status !== 'posted') continue;
+    due[kind] = Math.max(0, shareUpTo(spent, base, before + now) - shareUpTo(spent, base, before));
+  }
+  return { memberId, due };
+}
+
+/** Gives back the points an order spent in the share `spentPointsDue` says, once per `cause`; answers what came back per kind. */
+export async function returnSpentPointsShare(tx: Tx, actor: Actor, input: GoodsBack & { orderId: number; cause: string }): Promise<Record<PointKind, number>> {
+  const { memberId, due } = await spentPointsOfOrder(tx, input.orderId, input);
+  for (const kind of POINT_KINDS) {
+    if (due[kind] <= 0) continue;
     await post(tx, {
       kind: 'order.points.refund',
       reference: { type: 'order', id: input.orderId },
       idempotencyKey: `order:${input.orderId}:${kind}:refund:${input.cause}`,
       actor,
       postings: [
-        { account: { system: 'sales', asset: kind, currency: POINTS_CURRENCY }, amount: -due },
-        { account: { member: Number(order.user_id), asset: kind, currency: POINTS_CURRENCY }, amount: due },
+        { account: { system: 'sales', asset: kind, currency: POINTS_CURRENCY }, amount: -due[kind] },
+        { account: { member: memberId, asset: kind, currency: POINTS_CURRENCY }, amount: due[kind] },
       ],
     });
-    back[kind] = due;
   }
-  return back;
+  return due;
 }
 
 /**

@@ -80,7 +80,8 @@ const api = await startFakeApi({
   '/attractive/AfterSales/refundEstimate': (req) => {
     const units = (new URLSearchParams(req.url.split('?')[1]).get('lines') ?? '').split(',').reduce((n, pair) => n + Number(pair.split(':')[1] ?? 0), 0);
     const whole = units === 3;
-    return ok({ currency: 'USD', goods: 1100 * units, freight: whole ? 500 : 0, surcharge: whole ? 99 : 0, refund: 1100 * units + (whole ? 599 : 0) });
+    // The order spent 120 points at checkout: each unit's share comes back with its refund.
+    return ok({ currency: 'USD', goods: 1100 * units, freight: whole ? 500 : 0, surcharge: whole ? 99 : 0, refund: 1100 * units + (whole ? 599 : 0), points: 40 * units, shopping_points: 0 });
   },
   '/user/chat/state': () => ok({ conversation_id: null, status: 'none', agent: null, agents_online: true, unread: 0, read_by_agent: false, external_url: null }),
   '/user/chat/messages': () => ok({ list: [], has_more: false }),
@@ -315,10 +316,14 @@ describe('after-sales pages', () => {
     const plus = () => fireEvent.click(screen.getByLabelText('Quantity of Teapot').closest('.adm-stepper')!.querySelector('.adm-stepper-plus')!);
     plus();
     expect(await screen.findByText('$11.00')).toBeTruthy();
+    expect(await screen.findByText('40 points back')).toBeTruthy();
     plus();
     plus();
     // 3 × 11.00, the 5.00 freight and the 0.99 surcharge: what the case, the console and the refund will say.
     expect(await screen.findByText('$38.99')).toBeTruthy();
+    // The points the order spent come back in the same share; no shopping points were spent, none are said.
+    expect(screen.getByText('120 points back')).toBeTruthy();
+    expect(screen.queryByText(/shopping points back/)).toBeNull();
     expect(api.requests.filter((r) => r.url.startsWith('/attractive/AfterSales/refundEstimate')).at(-1)!.url).toContain('lines=1%3A3');
     expect(api.violations).toEqual([]);
   });

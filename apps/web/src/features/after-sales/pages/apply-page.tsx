@@ -135,6 +135,14 @@ export default function ApplyPage() {
   const units = (again ? again.lines.map((l) => [l.order_line_id, l.qty] as const) : lines.map((l) => [l.order_line_id, qty[l.order_line_id] ?? 0] as const)).filter(([, n]) => n > 0);
   const estimateOf = useRefundEstimate(named, units.map(([id, n]) => `${id}:${n}`).join(','), known && kind === 'return' && allowed);
   const estimate = kind === 'return' && units.length ? (estimateOf.data?.refund ?? 0) : 0;
+  // The points the order spent that come back with the refund (a return of goods points paid for may refund no money).
+  const pointsBack =
+    kind === 'return' && units.length && estimateOf.data
+      ? ([
+          ['afterSales.app.estimatePoints', estimateOf.data.points],
+          ['afterSales.app.estimateShoppingPoints', estimateOf.data.shopping_points],
+        ] as const).filter(([, count]) => count > 0)
+      : [];
 
   // The case's limits as the server states them (its defaults until it has answered).
   const maxImages = info?.max_images ?? 9;
@@ -286,10 +294,17 @@ export default function ApplyPage() {
               <div className="as-muted">{t('afterSales.app.addEvidence', { images: info.max_images, seconds: info.max_video_seconds })}</div>
             </section>
             <div className="as-bar">
-              <span>
+              <span className="as-estimate">
                 {kind === 'return' && (
                   <>
-                    {t('afterSales.app.estimate')} <Amount className="as-refund" value={estimate} currency={info.currency} />
+                    <span>
+                      {t('afterSales.app.estimate')} <Amount className="as-refund" value={estimate} currency={info.currency} />
+                    </span>
+                    {pointsBack.map(([key, count]) => (
+                      <span key={key} className="as-points-back">
+                        {t(key, { count })}
+                      </span>
+                    ))}
                   </>
                 )}
               </span>
