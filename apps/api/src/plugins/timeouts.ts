@@ -102,14 +102,15 @@ export function readDeadline(app: FastifyInstance, config: Config, i18n: Transla
     let kept = 0;
     for (const connection of connections) {
       const reply = connection[READ];
-      const late = reply !== undefined && !answeredAlready(reply) && now - connection[READ_STARTED]! >= limitMs;
-      if (reply !== undefined && !late && !answeredAlready(reply)) {
+      const open = reply !== undefined && !answeredAlready(reply);
+      if (open && now - connection[READ_STARTED]! < limitMs) {
         connections[kept++] = connection;
         continue;
       }
+      // Answered (or never noted as answered), closed, or late: the connection leaves the list.
       connection[READ] = undefined;
       connection[LISTED] = false;
-      if (late) answerLate(reply!);
+      if (open) answerLate(reply);
     }
     connections.length = kept;
     for (const [reply, startedAt] of pipelined) {
