@@ -382,8 +382,8 @@ export async function estimateRefund(deps: KeptDeps, actor: Actor, input: Endpoi
   const { goods, freight } = units.size ? returnValueOf(o, units) : { goods: 0, freight: 0 };
   const payments = await orderPaymentsLeft(deps.db, ref);
   const plan = planCaseRefund(payments, Math.min(goods + freight, valueLeftOf(payments)));
-  // A regular order's spent points come back with the refund, as its refund will give them (a shop order spends none).
-  const points = ref.kind === 'order' && units.size ? await spentPointsBack(deps.db, o, units, Math.max(0, plan.value - freight)) : { points: 0, shopping_points: 0 };
+  // The points the order spent come back with the refund, as its refund will give them (a shop order spends none).
+  const points = order.points_spent > 0 && units.size ? await spentPointsBack(deps.db, o, units, Math.max(0, plan.value - freight)) : { points: 0, shopping_points: 0 };
   return { currency: order.currency, goods, freight, surcharge: plan.fee, refund: plan.total, points: points.points, shopping_points: points.shopping_points };
 }
 
@@ -395,6 +395,7 @@ export async function estimateRefund(deps: KeptDeps, actor: Actor, input: Endpoi
 async function spentPointsBack(db: Executor, o: Opening, units: Map<number, number>, refunded: number) {
   const orderId = Number(o.order.id);
   const listValue = o.lines.reduce((s, l) => s + (units.get(l.line.id) ? Math.ceil((Number(l.line.line_total_minor) * units.get(l.line.id)!) / l.line.quantity) : 0), 0);
+  // Case id 0 is none: every refunded case of the order counts as before this return.
   return spentPointsDue(db, orderId, {
     refundedBefore: await q.sumGoodsRefundedOfOrder(db, orderId, 0),
     refunded,

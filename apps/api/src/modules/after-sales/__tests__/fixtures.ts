@@ -78,8 +78,15 @@ export async function afterSalesKit(t: TestApp) {
     return `/uploads/${key}`;
   }
 
+  /** What the apply page's estimate says a return of these units (`<line id>:<units>,…`) of the member's order would give back. */
+  async function refundEstimate(m: { headers: Record<string, string> }, orderId: number, lines: string) {
+    const res = await get(m, `/attractive/AfterSales/refundEstimate?order_id=${orderId}&lines=${lines}`);
+    expect(res.body.code, res.body.msg).toBe(200);
+    return res.body.data as { currency: string; goods: number; freight: number; surcharge: number; refund: number; points: number; shopping_points: number };
+  }
+
   const caseRow = (id: number) => t.db.selectFrom('after_sales').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
   const eventsOf = async (id: number) => (await t.db.selectFrom('after_sale_events').select(['kind', 'to_status']).where('case_id', '=', id).orderBy('id').execute()).map((e) => `${e.kind}:${e.to_status ?? ''}`);
-  return { operator, shopper, get, post, admin, adminGet, boughtOrder, uploaded, uploadedVideo, caseRow, eventsOf };
+  return { operator, shopper, get, post, admin, adminGet, boughtOrder, uploaded, uploadedVideo, refundEstimate, caseRow, eventsOf };
 }
 export type AfterSalesKit = Awaited<ReturnType<typeof afterSalesKit>>;

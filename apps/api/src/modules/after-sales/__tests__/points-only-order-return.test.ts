@@ -65,13 +65,6 @@ async function returned(m: Member, orderId: number, lineId: number, qty: number)
 
 const points = (m: Member) => balanceOf(t.db, m.userId, 'points', 'XXX');
 
-/** What the apply page's estimate says a return of `qty` units of a line would give back. */
-async function estimateOf(m: Member, orderId: number, lineId: number, qty: number) {
-  const res = await kit.get(m, `/attractive/AfterSales/refundEstimate?order_id=${orderId}&lines=${lineId}:${qty}`);
-  expect(res.body.code, res.body.msg).toBe(200);
-  return res.body.data as { refund: number; points: number; shopping_points: number };
-}
-
 describe('a return of goods that points paid for whole', () => {
   it('is approved without money and gives back the returned goods’ share of the points, all of them once every unit is back', async () => {
     const m = await kit.shopper();
@@ -80,14 +73,14 @@ describe('a return of goods that points paid for whole', () => {
     // One T-shirt of two: its list value's share (10.00 of 58.99) of the 53.99 in points, rounded down.
     const one = Math.floor((o.spent * SHIRT) / (DRESS + 2 * SHIRT));
     // The apply page says so beforehand: no money, and these points.
-    expect(await estimateOf(m, o.orderId, o.shirtLine.id, 1)).toEqual({ currency: 'USD', goods: 0, freight: 0, surcharge: 0, refund: 0, points: one, shopping_points: 0 });
+    expect(await kit.refundEstimate(m, o.orderId, `${o.shirtLine.id}:1`)).toEqual({ currency: 'USD', goods: 0, freight: 0, surcharge: 0, refund: 0, points: one, shopping_points: 0 });
     expect((await returned(m, o.orderId, o.shirtLine.id, 1)).refunded).toBe(0);
     expect(await points(m)).toBe(left + one);
     // The rest of the order: exactly what was spent, no point lost to rounding, each return's points said before it.
-    const second = await estimateOf(m, o.orderId, o.shirtLine.id, 1);
+    const second = await kit.refundEstimate(m, o.orderId, `${o.shirtLine.id}:1`);
     await returned(m, o.orderId, o.shirtLine.id, 1);
     expect(await points(m)).toBe(left + one + second.points);
-    const last = await estimateOf(m, o.orderId, o.dressLine.id, 1);
+    const last = await kit.refundEstimate(m, o.orderId, `${o.dressLine.id}:1`);
     expect(one + second.points + last.points).toBe(o.spent);
     await returned(m, o.orderId, o.dressLine.id, 1);
     expect(await points(m)).toBe(left + o.spent);

@@ -83,13 +83,6 @@ async function pointsMoved(userId: number, orderId: number, kind: string) {
   return rows.reduce((s, r) => s + Number(r.amount), 0);
 }
 
-/** What the apply page's estimate says a return of the whole of `line` would give back. */
-async function estimateOf(m: Member, orderId: number, line: { id: number; quantity: number }) {
-  const res = await kit.get(m, `/attractive/AfterSales/refundEstimate?order_id=${orderId}&lines=${line.id}:${line.quantity}`);
-  expect(res.body.code, res.body.msg).toBe(200);
-  return res.body.data as { refund: number; points: number; shopping_points: number };
-}
-
 /** The goods paid split over the two lines by their prices, by the largest remainder: the dress line's share. */
 function dressShareOf(goodsPaid: number, dressTotal: number, shirtTotal: number) {
   const weight = dressTotal + shirtTotal;
@@ -117,7 +110,7 @@ describe('points given back and taken back on a partial return', () => {
     const goodsPaid = total - freight;
     const dressShare = dressShareOf(goodsPaid, Number(o.dressLine.line_total_minor), Number(o.shirtLine.line_total_minor));
     // The apply page says beforehand the points that will come back: 428.
-    expect(await estimateOf(m, o.orderId, o.dressLine)).toMatchObject({ refund: dressShare, points: 428, shopping_points: 0 });
+    expect(await kit.refundEstimate(m, o.orderId, `${o.dressLine.id}:${o.dressLine.quantity}`)).toMatchObject({ refund: dressShare, points: 428, shopping_points: 0 });
     const dressRefund = await returned(m, o.orderId, o.dressLine);
     expect(dressRefund).toBe(dressShare);
     // Points pay for goods only: the share is of what was paid for the goods, not of the freight too.
@@ -128,7 +121,7 @@ describe('points given back and taken back on a partial return', () => {
     expect(await balanceOf(t.db, m.userId, 'points', 'XXX')).toBe(before + earned + spentBack - earnedBack);
 
     // The T-shirts too: the freight comes back with them, and the rest of the points, exactly (as said before).
-    expect(await estimateOf(m, o.orderId, o.shirtLine)).toMatchObject({ refund: goodsPaid - dressShare + freight, points: POINTS - spentBack });
+    expect(await kit.refundEstimate(m, o.orderId, `${o.shirtLine.id}:${o.shirtLine.quantity}`)).toMatchObject({ refund: goodsPaid - dressShare + freight, points: POINTS - spentBack });
     expect(await returned(m, o.orderId, o.shirtLine)).toBe(goodsPaid - dressShare + freight);
     expect(await pointsMoved(m.userId, o.orderId, 'order.points.refund')).toBe(POINTS);
     expect(-(await pointsMoved(m.userId, o.orderId, 'order.points.reverse'))).toBe(earned);
