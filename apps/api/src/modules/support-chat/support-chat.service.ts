@@ -276,6 +276,8 @@ export async function transferConversation(deps: Pick<Deps, 'db' | 'i18n'>, acto
     if (c.status !== 'open') throw conversationClosed();
     const to = await findOperatorById(tx, input.operator_id);
     if (!to || to.status !== 'active' || !roleAllows(to.role, 'support.chat')) throw new AppError(ResponseCode.notFound, { id: input.operator_id }, { messageKey: 'support.code.notChatOperator' });
+    // Handing it to the agent who has it moves nothing: refused, not recorded as a transfer.
+    if (Number(c.agent_id) === to.id) throw new AppError(ResponseCode.badRequest, { name: to.user_name }, { messageKey: 'support.code.alreadyTheAgent' });
     await q.updateConversation(tx, c.id, { agent_id: to.id });
     await insertOperatorAction(tx, { operator, action: 'chat.transfer', target_type: 'chat', target_id: c.id, facts: { key: 'chat_transfer', to: to.user_name } });
     await chatMoved(tx, Number(c.member_id));

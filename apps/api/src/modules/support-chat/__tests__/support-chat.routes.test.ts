@@ -280,6 +280,12 @@ describe('support chat', () => {
       expect((await post('/admin/api/chat/transfer', { conversation_id: c.id, operator_id: to }, agent.headers, lang)).body).toMatchObject({ code: ResponseCode.notFound, msg });
     }
     expect(Number((await openConversation(m.userId)).agent_id)).toBe(agent.operatorId);
+    // To the agent who has it: nothing to move, refused and not recorded as a transfer.
+    const transfers = async () => (await t.db.selectFrom('operator_actions').select('id').where('action', '=', 'chat.transfer').where('target_id', '=', c.id).execute()).length;
+    const agentName = (await t.db.selectFrom('operators').select('user_name').where('id', '=', agent.operatorId).executeTakeFirstOrThrow()).user_name;
+    const noMove = await post('/admin/api/chat/transfer', { conversation_id: c.id, operator_id: agent.operatorId }, agent.headers, 'zh-cn');
+    expect(noMove.body).toMatchObject({ code: ResponseCode.badRequest, msg: `该会话已由 ${agentName} 接待` });
+    expect(await transfers()).toBe(0);
 
     expect((await post('/admin/api/chat/close', { conversation_id: c.id }, agent.headers)).body.code).toBe(200);
     const again = await post('/admin/api/chat/close', { conversation_id: c.id }, agent.headers, 'th');
