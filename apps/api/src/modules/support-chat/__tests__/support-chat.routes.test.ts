@@ -284,7 +284,7 @@ describe('support chat', () => {
     const transfers = async () => (await t.db.selectFrom('operator_actions').select('id').where('action', '=', 'chat.transfer').where('target_id', '=', c.id).execute()).length;
     const agentName = (await t.db.selectFrom('operators').select('user_name').where('id', '=', agent.operatorId).executeTakeFirstOrThrow()).user_name;
     const noMove = await post('/admin/api/chat/transfer', { conversation_id: c.id, operator_id: agent.operatorId }, agent.headers, 'zh-cn');
-    expect(noMove.body).toMatchObject({ code: ResponseCode.badRequest, msg: `该会话已由 ${agentName} 接待` });
+    expect(noMove.body).toMatchObject({ code: ResponseCode.badRequest, msg: `该会话已由${agentName}接待` });
     expect(await transfers()).toBe(0);
 
     expect((await post('/admin/api/chat/close', { conversation_id: c.id }, agent.headers)).body.code).toBe(200);
