@@ -23,7 +23,7 @@ import type { UserRow } from '../members/members.table.js';
 import { ensureCaptcha } from '../captcha/captcha.service.js';
 import { clearLoginFailures } from '../captcha/captcha.queries.js';
 import { checkBoundCode, requireTwoFactorIfBound } from '../two-factor/totp.js';
-import { accountRequestKey, consumeCode, spendCodeTry, verifyCode } from '../verification/verification.service.js';
+import { accountRequestKey, consumeCode, contactWithOpenCode, spendCodeTry, verifyCode } from '../verification/verification.service.js';
 import * as q from '../members/members.queries.js';
 import { storedUploadPath, uploadKeyOf } from '../uploads/file-addresses.js';
 import { findOwnUpload, markUploadPublic, markUploadsPrivateWhenUnused } from '../uploads/uploads.queries.js';
@@ -32,6 +32,7 @@ import { houseCodeHook, isHouseCode } from './house-code.js';
 import {
   checkedPhone,
   checkPassword,
+  contactsOf,
   emailDestination,
   findAccount,
   hashPassword,
@@ -261,7 +262,8 @@ export async function resetForgottenPassword(deps: Pick<SecurityDeps, 'db' | 'se
   passwordsMustMatch(input.password, input.password_confirm);
   await requireUncommonPassword(input.password);
   const user = await findAccount(db, input.account);
-  const to = user && user.status === 'active' ? primaryDestination(user) : undefined;
+  // The code went to the e-mail or the phone the member asked it for (`sendWithUsername`: the e-mail, else the phone).
+  const to = user && user.status === 'active' ? await contactWithOpenCode(db, 'forget', contactsOf(user)) : undefined;
   if (user && to && user.totp_secret) await requireTotpForReset(deps, actor, user, { ...input, destination: to.address });
   await checkResetCode(db, actor.ip, to?.address ?? accountRequestKey(input.account), input.code);
   // A stand-in code is never sent, so this is not reached in practice.

@@ -123,9 +123,13 @@ export async function findAccount(db: Executor, account: string, mobilePre?: str
   return matches.length === 1 ? matches[0]!.user : undefined;
 }
 
-/** Where a member's own codes go: their e-mail, else their phone. */
-export function primaryDestination(user: Pick<UserRow, 'email' | 'mobile' | 'mobile_pre'>): Destination | undefined {
-  if (user.email) return { channel: 'email', address: emailDestination(user.email) };
-  if (user.mobile && user.mobile_pre) return { channel: 'sms', address: phoneDestination(user.mobile_pre, user.mobile) };
-  return undefined;
+/** A member's contacts that codes go to: their e-mail, then their (confirmed) phone. */
+export function contactsOf(user: Pick<UserRow, 'email' | 'mobile' | 'mobile_pre'>): Destination[] {
+  const contacts: Destination[] = [];
+  if (user.email) contacts.push({ channel: 'email', address: emailDestination(user.email) });
+  if (user.mobile && user.mobile_pre) contacts.push({ channel: 'sms', address: phoneDestination(user.mobile_pre, user.mobile) });
+  return contacts;
 }
+
+/** Where a member's own codes go: their e-mail, else their phone. */
+export const primaryDestination = (user: Pick<UserRow, 'email' | 'mobile' | 'mobile_pre'>): Destination | undefined => contactsOf(user)[0];

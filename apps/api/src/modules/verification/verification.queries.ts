@@ -19,6 +19,10 @@ const newestOpenCode = (db: Executor, destination: string, purpose: string) =>
 /** The newest unused code for the destination and purpose (a look: nothing locked). */
 export const findOpenCode = (db: Executor, destination: string, purpose: string) => newestOpenCode(db, destination, purpose).executeTakeFirst();
 
+/** Of these destinations, the one whose unused code of the purpose was sent last (none: undefined). */
+export const findDestinationOfNewestOpenCode = async (db: Executor, destinations: string[], purpose: string) =>
+  (await db.selectFrom('verification_codes').select('destination').where('destination', 'in', destinations).where('purpose', '=', purpose).where('consumed_at', 'is', null).orderBy('id', 'desc').limit(1).executeTakeFirst())?.destination;
+
 /** The newest unused code for the destination and purpose, locked for checking. */
 export const lockOpenCodeForUpdate = (db: Transaction<DB>, destination: string, purpose: string) => newestOpenCode(db, destination, purpose).forUpdate().executeTakeFirst();
 

@@ -238,6 +238,16 @@ const addressUsedUp = (db: Database, key: string, ip: string): Promise<boolean> 
     },
   );
 
+/**
+ * Of an account's contacts, the one its newest unused code of `purpose` was sent to (a password reset
+ * asked for by e-mail or by phone: `send_code` and `sendCodeV4` send it to the contact typed), else the first.
+ */
+export async function contactWithOpenCode(db: Executor, purpose: CodePurpose, contacts: Destination[]): Promise<Destination | undefined> {
+  if (contacts.length < 2) return contacts[0];
+  const newest = await q.findDestinationOfNewestOpenCode(db, contacts.map((c) => c.address), purpose);
+  return contacts.find((c) => c.address === newest) ?? contacts[0];
+}
+
 /** Checks the newest open code under its row lock, counting a wrong try on it (void at the purpose's limit). */
 async function checkCodeRow(db: Database, req: { purpose: CodePurpose; destination: string; code: string; consume: boolean }): Promise<void> {
   const allowed = wrongTriesAllowed(req.purpose);

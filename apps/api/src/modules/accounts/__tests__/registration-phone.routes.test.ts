@@ -120,4 +120,23 @@ describe('a phone typed at registration with the e-mailed code', () => {
     const named = await t.app.inject({ method: 'GET', url: `/user/transfer/info?account=${encodeURIComponent(e164)}`, headers: sender.headers });
     expect(named.json().data.receiver).toMatchObject({ matched_by: 'mobile', matched: '+60 123***771' });
   });
+  it('once confirmed, takes a password reset: the code texted to it finishes the reset, as the e-mailed one does, each once', async () => {
+    const phone = { mobile_pre: '60', mobile: '123456773' };
+    const e164 = '+60123456773';
+    const m = await registerWithPhone(phone);
+    expect((await bindPhone(m, phone)).body.code).toBe(200);
+    const reset = (account: string, code: string, password: string) => call(t, 'POST', '/user/no_auth/forget', { account, code, password, password_confirm: password }, { ip: freshIp() });
+
+    // Asked by the phone typed (`send_code`; `sendCodeV4` sends the same way), finished naming the account by its phone.
+    expect((await call(t, 'POST', '/user/send_code', { type: 'forget', ...phone }, { ip: freshIp() })).body.code).toBe(200);
+    const texted = await latestCode(t, e164);
+    expect((await reset(e164, texted, 'Harbor-Lights-93')).body).toMatchObject({ code: 200 });
+    expect((await login({ account: e164, password: 'Harbor-Lights-93' })).body.data.user.id).toBe(m.id);
+    expect((await reset(e164, texted, 'Quiet-Meadow-58')).body.code).toBe(ResponseCode.codeExpired);
+
+    // Asked by the account's name, the code goes to the e-mail and finishes the reset there.
+    expect((await call(t, 'POST', '/user/sendWithUsername', { type: 'forget', user_name: m.email }, { ip: freshIp() })).body.code).toBe(200);
+    expect((await reset(e164, await latestCode(t, m.email), 'Silver-Canyon-64')).body).toMatchObject({ code: 200 });
+    expect((await login({ account: m.email, password: 'Silver-Canyon-64' })).body.data.user.id).toBe(m.id);
+  });
 });
