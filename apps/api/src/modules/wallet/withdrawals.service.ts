@@ -45,10 +45,13 @@ export const toWithdrawal = (w: View) => ({
   rejected_at: iso(w.rejected_at),
   cancelled_at: iso(w.cancelled_at),
 });
-/** The approvals needed by each withdrawal of a currency: two when its amount is above the owner's payout threshold there, else one. */
+/**
+ * The approvals needed by each withdrawal of a currency: one up to the owner's payout threshold there,
+ * two above it; with no threshold (`null`: one approver never suffices, as the limits' contract says) always two.
+ */
 async function approvalRuleOf(db: Executor, currency: string): Promise<(amount: number) => number> {
   const threshold = await thresholdOf(db, 'withdrawal.payout', currency);
-  return (amount) => (threshold !== null && amount > threshold ? 2 : 1);
+  return (amount) => (threshold === null || amount > threshold ? 2 : 1);
 }
 const approvalsNeeded = async (db: Executor, w: { currency: string; amount: number }) => (await approvalRuleOf(db, w.currency))(w.amount);
 

@@ -188,6 +188,21 @@ describe('withdrawals', () => {
     expect((await post('/admin/api/wallet/withdrawals/paid', { id: w.id, payout_reference: 'MBB-1' }, payer.headers)).body.data.status).toBe('paid');
   });
 
+  it('a payout threshold cleared (none: one approver never suffices) makes every withdrawal of its currency need two', async () => {
+    const set = await post('/admin/api/approvals/limits/set', { kind: 'withdrawal.payout', currency: 'USD', auto_up_to: null, daily_limit: null, reason: 'second approver on every payout' }, owner.headers);
+    expect(set.body.code, set.body.msg).toBe(200);
+    try {
+      const m = await walletMember(t, { usd: 10_000 });
+      const w = (await post('/user/withdraw/create', { bank_card_id: await cardOf(m), amount: '15', currency: 'USD', pay_password: PAY_PASSWORD }, m.keyed())).body.data;
+      const once = (await post('/admin/api/wallet/withdrawals/approve', { id: w.id, reason: 'statement checked' }, owner.headers)).body.data;
+      expect(once).toMatchObject({ status: 'pending', approvals_needed: 2 });
+      const second = await newOperatorSession(t.db, 'owner');
+      expect((await post('/admin/api/wallet/withdrawals/approve', { id: w.id, reason: 'identity checked' }, second.headers)).body.data).toMatchObject({ status: 'approved', approvals_needed: 2 });
+    } finally {
+      await t.db.deleteFrom('approval_limits').where('kind', '=', 'withdrawal.payout').where('currency', '=', 'USD').execute();
+    }
+  });
+
   it('limits: below the minimum and more than the daily count are refused', async () => {
     const m = await walletMember(t, { usd: 100_000 });
     const card = await cardOf(m);
