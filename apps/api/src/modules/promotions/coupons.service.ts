@@ -34,7 +34,13 @@ type CouponChange = EndpointBody<typeof adminUpdateCoupon>;
 const codeTaken = () => new AppError(ResponseCode.settingInvalid, undefined, { messageKey: 'admin.code.couponCodeTaken' });
 
 /** What a coupon is worth to one member's order, for thresholds: an amount off, or null for a percentage (always a second operator). */
-const worth = (c: { kind: 'amount' | 'percent'; amount?: number | null }) => (c.kind === 'amount' ? (c.amount ?? null) : null);
+/**
+ * What a coupon can still give away in all, the amount its request is held to (the owner's threshold,
+ * the solo ceiling, the daily limit): its discount times the uses it has left. A percentage, or a coupon
+ * without a total limit, has no bound: it always waits for a second operator.
+ */
+const worth = (c: { kind: 'amount' | 'percent'; amount?: number | null; total_limit: number | null }, used = 0) =>
+  c.kind === 'amount' && c.amount != null && c.total_limit !== null ? Math.min(c.amount * Math.max(0, c.total_limit - used), Number.MAX_SAFE_INTEGER) : null;
 
 /**
  * An operator asks to issue a coupon code, with the reason (a discount is value given): a second
@@ -145,7 +151,7 @@ export async function updateCoupon(db: Database, actor: Actor, input: CouponChan
     kind: 'coupon.update',
     memberId: null,
     currency: current.currency,
-    amount: worth({ kind: current.kind, amount: input.amount }),
+    amount: worth({ kind: current.kind, amount: input.amount, total_limit: input.total_limit }, current.used),
     payload: input,
     summary: `coupon ${current.code}: ${changeWords(changes) || 'no change'}`,
     changes,

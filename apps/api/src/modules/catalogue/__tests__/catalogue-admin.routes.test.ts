@@ -359,6 +359,24 @@ describe('the console’s catalogue calls', () => {
     const coupons = (await get('/admin/api/catalogue/coupons', owner.token)).body.data;
     expect(coupons.list[0]).toMatchObject({ id: couponId, code: coupon.code, kind: 'amount', amount: 500, min_spend: 2000, used: 0, total_limit: null });
   });
+  it('a coupon goes through alone only when all it can give away is under the owner\'s threshold: its discount times its uses, never an unbounded one', async () => {
+    const owner = await signedInOperator(t, 'owner');
+    const set = await decide(t, '/admin/api/approvals/limits/set', { kind: 'coupon.create', currency: 'USD', auto_up_to: 10_000, daily_limit: null, reason: 'small coupons at once' }, owner.token, key('limit'));
+    expect(set.body.code, set.body.msg).toBe(200);
+    try {
+      const now = Date.now();
+      const coupon = (tag: string, amount: number, total_limit: number | null) => ({ code: `${tag}${RUN}`.toUpperCase().slice(0, 40), kind: 'amount', amount, currency: 'USD', min_spend: 0, starts_at: new Date(now).toISOString(), ends_at: new Date(now + 86_400_000).toISOString(), per_member_limit: 1000, total_limit, reason: 'promotion' });
+      const status = async (body: object) => (await decide(t, '/admin/api/orders/coupons', body, owner.token, key('c'))).body.data.request;
+      // 10.00 off five times: 50.00 in all, under the threshold: done at once.
+      expect(await status(coupon('FIVE', 1_000, 5))).toMatchObject({ status: 'approved', amount: 5_000 });
+      // 10.00 off twenty times (200.00), or 100.00 off with no total limit: a second operator approves.
+      expect(await status(coupon('TWENTY', 1_000, 20))).toMatchObject({ status: 'pending', amount: 20_000 });
+      expect(await status(coupon('OPEN', 10_000, null))).toMatchObject({ status: 'pending', amount: null });
+    } finally {
+      await t.db.deleteFrom('approval_limits').where('kind', '=', 'coupon.create').where('currency', '=', 'USD').execute();
+    }
+  });
+
   it('group buys and coupons are changed with a reason (recorded with what changed), found by search and state, sorted and exported', async () => {
     const owner = await signedInOperator(t, 'owner');
     const g = await newGoods(t.db, [{ price: 3000, stock: 20 }], { name: `Steamer ${RUN}` });
