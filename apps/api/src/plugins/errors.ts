@@ -10,19 +10,23 @@ import type { ReadDeadlines } from './timeouts.js';
 /** The field name of a problem with the whole body rather than one of its fields (not JSON, a check across fields). */
 export const WHOLE_BODY = 'input';
 
+/** Whose form a field is of: the member app's or the operator console's. */
+type FieldsOf = 'app' | 'console';
+
 /**
- * A refused field's name in `lang`, as a member reads it: the label of the path's last named
+ * A refused field's name in `lang`, as a member reads it (an operator: `consoleLabel.<name>` first): the label of the path's last named
  * segment (`lines.0.num` → "Quantity"), `field.<name>` (the account's, in the pack's first part) or
  * `label.<name>` (every other field of the contract's bodies and queries, pack `field-labels`); a
  * segment without a label (a record's key) gives way to the one before it; none at all, the path.
  * An item of a list of values (`images.0`) is named as one item: `listItem.<name>` ("Image 1"),
  * else `listItem` ("Item 1 of Images").
  */
-export function fieldLabel(i18n: Translator, lang: Language, field: string): string {
+export function fieldLabel(i18n: Translator, lang: Language, field: string, where: FieldsOf = 'app'): string {
   const segments = field.split('.').filter(Boolean);
   const named = segments.filter((segment) => !/^\d+$/.test(segment));
   for (let i = named.length - 1; i >= 0; i--) {
-    for (const key of [`field.${named[i]}`, `label.${named[i]}`]) {
+    // The console's forms name some fields as the member's do not: its `code` is a coupon's or a carrier's, not a verification code.
+    for (const key of [...(where === 'console' ? [`consoleLabel.${named[i]}`] : []), `field.${named[i]}`, `label.${named[i]}`]) {
       if (!i18n.has(key)) continue;
       const label = i18n.t(lang, key);
       const last = segments.at(-1)!;
@@ -38,12 +42,12 @@ export function fieldLabel(i18n: Translator, lang: Language, field: string): str
  * A problem's message in `lang`. A problem with the whole body has a message of its own
  * (`validation.body.required`: "Please fill in the required information"), never "input is required".
  */
-export function problemMessage(i18n: Translator, lang: Language, problem: FieldProblem): string {
+export function problemMessage(i18n: Translator, lang: Language, problem: FieldProblem, where: FieldsOf = 'app'): string {
   if (problem.field === WHOLE_BODY) {
     const whole = problem.key.replace(/^validation\./, 'validation.body.');
     if (whole !== problem.key && i18n.has(whole)) return i18n.t(lang, whole, problem.params);
   }
-  return i18n.t(lang, problem.key, { ...problem.params, field: fieldLabel(i18n, lang, problem.field) });
+  return i18n.t(lang, problem.key, { ...problem.params, field: fieldLabel(i18n, lang, problem.field, where) });
 }
 
 /** One error path: every failure becomes the envelope, localized; nothing internal leaks. */
@@ -61,7 +65,8 @@ export function errorsPlugin(app: FastifyInstance, i18n: Translator, reads: Read
         .send({ code: error.code, msg: i18n.t(lang, key, error.params), data: error.options.data ?? null });
     }
     if (error instanceof ValidationError) {
-      const errors = error.problems.map((p) => ({ field: p.field, msg: problemMessage(i18n, lang, p) }));
+      const where: FieldsOf = request.url.startsWith('/admin/') ? 'console' : 'app';
+      const errors = error.problems.map((p) => ({ field: p.field, msg: problemMessage(i18n, lang, p, where) }));
       return reply.status(422).send({ code: ResponseCode.validation, msg: errors[0]!.msg, data: { errors } });
     }
     const status = (error as FastifyError).statusCode ?? 500;

@@ -372,6 +372,10 @@ describe('the console’s catalogue calls', () => {
       // 10.00 off twenty times (200.00), or 100.00 off with no total limit: a second operator approves.
       expect(await status(coupon('TWENTY', 1_000, 20))).toMatchObject({ status: 'pending', amount: 20_000 });
       expect(await status(coupon('OPEN', 10_000, null))).toMatchObject({ status: 'pending', amount: null });
+      // Its code refused in the operator's language is named as the coupon's code, not as a verification code.
+      const headers = { authorization: `Bearer ${owner.token}`, 'content-type': 'application/json', 'idempotency-key': key('short'), 'think-lang': 'zh-cn' };
+      const short = (await t.app.inject({ method: 'POST', url: '/admin/api/orders/coupons', remoteAddress: '10.0.0.1', headers, payload: JSON.stringify({ ...coupon('X', 1_000, 5), code: 'AB' }) })).json();
+      expect(short).toMatchObject({ code: ResponseCode.validation, msg: '代码至少需要4个字符' });
     } finally {
       await t.db.deleteFrom('approval_limits').where('kind', '=', 'coupon.create').where('currency', '=', 'USD').execute();
     }
