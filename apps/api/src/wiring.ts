@@ -8,6 +8,7 @@ import { ordersToReview } from './modules/after-sales/reviews.service.js';
 import { shopOrderSource } from './modules/after-sales/order-source.js';
 import { goodsPageHooks } from './modules/catalogue/goods-page-hooks.js';
 import { saveApprovedSkuPv } from './modules/catalogue/sku-pv.service.js';
+import { saveApprovedPointsSettings } from './modules/orders/points.service.js';
 import { charityPayable } from './modules/charity/charity-payable.js';
 import { accountHooks } from './modules/members/member-hooks.js';
 import { closingHooks } from './modules/cancellation/closing-hooks.js';
@@ -70,6 +71,7 @@ export function wireAreas(): void {
   registerApprovable({ kind: 'shop.settings', permission: 'shops.manage', execute: (tx, actor, p) => saveApprovedShopSettings(tx, actor, p as never) });
   registerApprovable({ kind: 'goods.points', permission: 'ledger.adjust', execute: (tx, actor, p, request) => saveApprovedGoodsPoints(tx, actor, p as never, request) });
   registerApprovable({ kind: 'sku.pv', permission: 'ledger.adjust', execute: (tx, actor, p, request) => saveApprovedSkuPv(tx, actor, p as never, request) });
+  registerApprovable({ kind: 'points.settings', permission: 'ledger.adjust', execute: (tx, actor, p, request) => saveApprovedPointsSettings(tx, actor, p as never, request) });
   registerApprovable({ kind: 'rate.set', permission: 'rates.set', execute: (tx, actor, p) => saveApprovedRate(tx, actor, p as never) });
   registerApprovable({ kind: 'referral.plan', permission: 'referral.settings', execute: (tx, actor, p) => saveApprovedPlan(tx, actor, p as never) });
   // A role that approves money, for a new or existing operator: another owner approves it.

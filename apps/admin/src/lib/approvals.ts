@@ -109,6 +109,8 @@ const GROUP_BUY_LABELS: Record<string, string> = {
 };
 /** The shop settings page's label of each field a change of the fee or the price band has. */
 const SHOP_SETTINGS_LABELS: Record<string, string> = { fee_bp: 'fee', price_below_bp: 'below', price_above_bp: 'above' };
+/** The settings page's label of each points setting a change makes worth more. */
+const POINTS_LABELS: Record<string, string> = { points_per_unit: 'pointsPerUnit', shopping_points_per_unit: 'shoppingPointsPerUnit', points_max_share_bp: 'pointsMaxShare', earn_rate_bp: 'earnRate' };
 /** Each kind with changes: where its field labels live in the console's packs, and the fields that are not plain numbers, yes/no or words. */
 const FIELDS: Partial<Record<ApprovalRequest['kind'], { label: (field: string) => string; shapes: Record<string, Shape> }>> = {
   'referral.plan': {
@@ -126,6 +128,10 @@ const FIELDS: Partial<Record<ApprovalRequest['kind'], { label: (field: string) =
   'shop.settings': {
     label: (f) => `console.shops.settings.${SHOP_SETTINGS_LABELS[f] ?? f}`,
     shapes: { fee_bp: 'percent', price_below_bp: 'percent', price_above_bp: 'percent' },
+  },
+  'points.settings': {
+    label: (f) => `console.settings.page.${POINTS_LABELS[f] ?? f}`,
+    shapes: { points_max_share_bp: 'percent', earn_rate_bp: 'percent' },
   },
 };
 /** One change of a settings request in words: its label (a star's field with its star) and old → new, money in its currency, rates as percentages. */

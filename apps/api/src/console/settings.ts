@@ -100,8 +100,8 @@ export const deleteShippingFee = (db: Database, actor: Actor, { reason, base_upd
 
 /** What points are worth, the share they may pay and what completed orders earn, through the orders area's points service (it records the change with the reason). */
 export async function savePointsSettings(db: Database, actor: Actor, { reason, base_updated_at, ...values }: EndpointBody<typeof adminSavePointsSettings>) {
-  await setPointsSettings(db, actor, values, reason, { base_updated_at });
-  return settingsSnapshot(db, actor);
+  const { request } = await setPointsSettings(db, actor, values, reason, { base_updated_at });
+  return { ...(await settingsSnapshot(db, actor)), request };
 }
 
 /** The operating fee of a destination country; refused when the row the form read was changed since. */

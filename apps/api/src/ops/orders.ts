@@ -155,8 +155,9 @@ export async function runOrderCommand(db: Database, actor: Actor, argv: string[]
     }
     case 'points': {
       const [perUnit, shoppingPerUnit, share, earn] = words.slice(2, 6).map((v, i) => idOf(v, ['points per unit', 'shopping points per unit', 'max share (basis points)', 'earn rate (basis points)'][i]!));
-      const s = await setPointsSettings(db, actor, { points_per_unit: perUnit, shopping_points_per_unit: shoppingPerUnit, points_max_share_bp: share, earn_rate_bp: earn });
-      return `${s.points_per_unit} points / ${s.shopping_points_per_unit} shopping points are worth one ${SHOP_CURRENCY} in any order's currency; they pay at most ${s.points_max_share_bp / 100} % of the goods; completed orders earn ${s.earn_rate_bp / 100} % (by ${s.updated_by})`;
+      const s = await setPointsSettings(db, actor, { points_per_unit: perUnit, shopping_points_per_unit: shoppingPerUnit, points_max_share_bp: share, earn_rate_bp: earn }, flags.get('reason'));
+      // What makes points worth more waits for a second operator; the rest is in force now.
+      return `${s.request ? `${approvalLine(s.request)}\nnow: ` : ''}${s.points_per_unit} points / ${s.shopping_points_per_unit} shopping points are worth one ${SHOP_CURRENCY} in any order's currency; they pay at most ${s.points_max_share_bp / 100} % of the goods; completed orders earn ${s.earn_rate_bp / 100} % (by ${s.updated_by})`;
     }
     case 'goods-points': {
       const value = rest[0];

@@ -11,7 +11,7 @@ import { pageOf, pageQuery } from '../common/pagination.js';
 // are recorded; it can be cancelled; approving twice is one effect.
 
 /** Requests that create value or move it into a member's hands. */
-export const VALUE_APPROVAL_KINDS = ['gift_cards.issue', 'points.grant', 'recharge.confirm', 'coupon.create', 'coupon.update', 'rate.set', 'referral.plan', 'shop_stock.add', 'shop.settings', 'goods.points', 'sku.pv', 'group_buy.create', 'group_buy.update'] as const;
+export const VALUE_APPROVAL_KINDS = ['gift_cards.issue', 'points.grant', 'recharge.confirm', 'coupon.create', 'coupon.update', 'rate.set', 'referral.plan', 'shop_stock.add', 'shop.settings', 'goods.points', 'sku.pv', 'group_buy.create', 'group_buy.update', 'points.settings'] as const;
 /**
  * What can be asked for: the value requests; `operator.grant` (an operator created with, or given,
  * a role that approves money, or an owner disabled or demoted: another owner decides, never at once, so
@@ -43,6 +43,8 @@ export const APPROVAL_KIND_PERMISSIONS: Readonly<Record<ApprovalKind, Permission
   // A group buy below half its SKU's price gives value away on every unit: approved by those who approve value, as coupons are.
   'group_buy.create': 'ledger.adjust',
   'group_buy.update': 'ledger.adjust',
+  // Points made worth more (fewer to a unit of money, a larger share of the goods, more earned per order) are value given to every member: approved by those who approve value.
+  'points.settings': 'ledger.adjust',
   'operator.grant': 'operators.manage',
   // Where members send their money is checked by those who confirm the top-ups arriving there (owner, finance).
   'receiving_account.set': 'withdrawals.review',

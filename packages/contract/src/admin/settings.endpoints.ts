@@ -124,7 +124,17 @@ export const adminSaveShippingFee = endpoint({ method: 'POST', path: '/admin/api
 export const adminDeleteShippingFee = endpoint({ method: 'POST', path: '/admin/api/settings/shipping-fee/delete', auth: 'operator', permission: 'settings.write', area: 'admin', idempotent: true, body: deleteShippingFeeBody, data: settingsData });
 // Console extension: the points settings of /admin/api/orders/points-settings, changed with a reason like the other settings.
 /** What points are worth at checkout, the share of the goods they may pay and what completed orders earn. */
-export const adminSavePointsSettings = endpoint({ method: 'POST', path: '/admin/api/settings/points', auth: 'operator', permission: 'settings.write', area: 'admin', idempotent: true, body: pointsSettingsChangeBody, data: settingsData });
+export const adminSavePointsSettings = endpoint({
+  method: 'POST',
+  path: '/admin/api/settings/points',
+  auth: 'operator',
+  permission: 'settings.write',
+  area: 'admin',
+  idempotent: true,
+  body: pointsSettingsChangeBody,
+  // With the request of what makes points worth more, which a second operator approves (null when none).
+  data: settingsData.extend({ request: approvalRequestSchema.nullable() }),
+});
 /** The global operating fee of a destination country. */
 export const adminSaveOperatingFee = endpoint({ method: 'POST', path: '/admin/api/settings/operating-fee', auth: 'operator', permission: 'settings.write', area: 'admin', idempotent: true, body: operatingFeeBody.extend({ reason }), data: settingsData });
 /** One weight band of the international freight table. */

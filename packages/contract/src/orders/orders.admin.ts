@@ -97,6 +97,8 @@ export const pointsSettings = z.object({
 });
 export const pointsSettingsBody = pointsSettings.partial().refine((b) => Object.values(b).some((v) => v !== undefined), { message: 'validation.required', path: ['points_per_unit'] });
 export const pointsSettingsData = pointsSettings.extend({ updated_by: z.string() });
+/** A change saved: the settings now, and the request of what makes points worth more (a second operator approves it; null when there was none). */
+export const pointsSettingsSavedData = pointsSettingsData.extend({ request: approvalRequestSchema.nullable() });
 /**
  * Points every unit of a goods item earns on a completed order, instead of the percentage; null gives it
  * the percentage again. A raise is a request a second operator approves, so it needs the reason.
@@ -136,7 +138,7 @@ export const adminOrderReminders = endpoint({ method: 'GET', path: '/admin/api/o
 /** How long an order may stay unpaid, and when unconfirmed orders complete. */
 export const adminSetOrderSettings = endpoint({ method: 'POST', path: '/admin/api/orders/settings', auth: 'operator', permission: 'settings.write', area: 'admin', body: orderSettingsBody, data: orderSettingsData });
 /** What points are worth at checkout, the share of the goods they may pay, and what completed orders earn. */
-export const adminSetPointsSettings = endpoint({ method: 'POST', path: '/admin/api/orders/points-settings', auth: 'operator', permission: 'settings.write', area: 'admin', body: pointsSettingsBody, data: pointsSettingsData });
+export const adminSetPointsSettings = endpoint({ method: 'POST', path: '/admin/api/orders/points-settings', auth: 'operator', permission: 'settings.write', area: 'admin', body: pointsSettingsBody, data: pointsSettingsSavedData });
 /** Points each unit of a goods item earns on a completed order (null: the percentage again): lowered or removed at once, raised when a second operator approves. */
 export const adminSetGoodsPoints = endpoint({ method: 'POST', path: '/admin/api/orders/goods-points', auth: 'operator', permission: 'settings.write', area: 'admin', body: goodsPointsBody, data: goodsPointsData });
 /** The global operating fee of a destination country (basis points of the subtotal). */

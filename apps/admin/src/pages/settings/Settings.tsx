@@ -73,6 +73,9 @@ export function PointsSettings({ s, ask, reload }: { s: Snapshot; ask: (c: Pendi
         <FormField form={form} name="earn_rate" label={t('console.settings.page.earnRate')} extra={t('console.settings.page.earnRateHint')} message={percent}>
           <InputNumber<string> stringMode data-testid="points-earn-rate" />
         </FormField>
+        <Typography.Paragraph type="secondary" data-testid="points-four-eyes">
+          {t('console.settings.page.pointsFourEyes')}
+        </Typography.Paragraph>
         <Button
           type="primary"
           onClick={() =>

@@ -45,15 +45,17 @@ describe('settings saved from a copy changed since', () => {
 
   it('each card says who changed it: order times and points keep their own "last changed by"', async () => {
     const before = await read('/admin/api/settings', alice);
-    const points = { points_per_unit: before.points.points_per_unit, shopping_points_per_unit: before.points.shopping_points_per_unit, points_max_share_bp: before.points.points_max_share_bp, earn_rate_bp: 120 };
+    // Lowered, so in force at once (a raise waits for a second operator: settings.routes.test.ts).
+    const earn = before.points.earn_rate_bp - 10;
+    const points = { points_per_unit: before.points.points_per_unit, shopping_points_per_unit: before.points.shopping_points_per_unit, points_max_share_bp: before.points.points_max_share_bp, earn_rate_bp: earn };
     const pts = await send('/admin/api/settings/points', { ...points, base_updated_at: before.points.updated_at, reason: 'promotion' }, alice);
-    expect(pts.body.data.points).toMatchObject({ earn_rate_bp: 120, updated_by: alice.recordedAs });
+    expect(pts.body.data.points).toMatchObject({ earn_rate_bp: earn, updated_by: alice.recordedAs });
     const times = await send('/admin/api/settings/orders', { expiry_minutes: 50, auto_confirm_days: 10, base_updated_at: pts.body.data.orders.updated_at, reason: 'tidy' }, bob);
     expect(times.body.code).toBe(200);
     expect(times.body.data.orders.updated_by).toBe(bob.recordedAs);
     expect(times.body.data.points).toMatchObject({ updated_by: alice.recordedAs, updated_at: pts.body.data.points.updated_at });
     // A points save from the copy alice read before bob's order times: points did not change since, so it is not stale.
-    const more = await send('/admin/api/settings/points', { ...points, earn_rate_bp: 130, base_updated_at: pts.body.data.points.updated_at, reason: 'more' }, alice);
+    const more = await send('/admin/api/settings/points', { ...points, earn_rate_bp: earn - 10, base_updated_at: pts.body.data.points.updated_at, reason: 'less' }, alice);
     expect(more.body.code).toBe(200);
     expect(more.body.data.orders.updated_by).toBe(bob.recordedAs);
   });
@@ -95,7 +97,7 @@ describe('settings saved from a copy changed since', () => {
     const pointsBody = { points_per_unit: s.points.points_per_unit, shopping_points_per_unit: s.points.shopping_points_per_unit, points_max_share_bp: s.points.points_max_share_bp, base_updated_at: s.points.updated_at };
     const pairs: Array<[string, unknown, unknown]> = [
       ['/admin/api/settings/orders', { expiry_minutes: 61, auto_confirm_days: 9, base_updated_at: s.orders.updated_at, reason: 'a' }, { expiry_minutes: 62, auto_confirm_days: 8, base_updated_at: s.orders.updated_at, reason: 'b' }],
-      ['/admin/api/settings/points', { ...pointsBody, earn_rate_bp: 111, reason: 'a' }, { ...pointsBody, earn_rate_bp: 222, reason: 'b' }],
+      ['/admin/api/settings/points', { ...pointsBody, earn_rate_bp: s.points.earn_rate_bp - 1, reason: 'a' }, { ...pointsBody, earn_rate_bp: s.points.earn_rate_bp - 2, reason: 'b' }],
       ['/admin/api/after-sales/settings', { ...windows, return_days: 21, base_updated_at: asAt }, { ...windows, exchange_days: 22, base_updated_at: asAt }],
       ['/admin/api/geo/shipping-countries', { countries: [...codes, 'IT'], base_updated_at: c.updated_at, reason: 'a' }, { countries: [...codes, 'ES'], base_updated_at: c.updated_at, reason: 'b' }],
     ];

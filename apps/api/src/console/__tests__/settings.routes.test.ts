@@ -190,12 +190,21 @@ describe('settings and operators in the console', () => {
     const body = { points_per_unit: 250, shopping_points_per_unit: 120, points_max_share_bp: 3000, earn_rate_bp: 150 };
     expect((await send('/admin/api/settings/points', { ...body, base_updated_at: shown.updated_at, reason: ' ' }, owner.token)).body.code).toBe(ResponseCode.validation);
     expect((await send('/admin/api/settings/points', { ...body, base_updated_at: shown.updated_at, points_max_share_bp: 10001, reason: 'x' }, owner.token)).body.code).toBe(ResponseCode.validation);
-    const saved = await send('/admin/api/settings/points', { ...body, base_updated_at: shown.updated_at, reason: 'spring promotion' }, owner.token);
-    expect(saved.body.data.points).toMatchObject({ ...body, updated_by: owner.recordedAs });
-    expect(await t.db.selectFrom('order_settings').select(['points_per_unit', 'shopping_points_per_unit', 'points_max_share_bp', 'earn_rate_bp']).executeTakeFirstOrThrow()).toEqual(body);
-    // The values saved as facts (the console words them by the settings page's labels), never as JSON after the kind.
-    expect((await actionsOf(owner.recordedAs)).map((a) => [a.action, a.reason, a.facts])).toEqual([['order.points', 'spring promotion', { key: 'points_settings', ...body }]]);
-    await send('/admin/api/settings/points', { ...shown, updated_by: undefined, updated_at: undefined, base_updated_at: saved.body.data.points.updated_at, reason: 'back' }, owner.token);
+    const stored = () => t.db.selectFrom('order_settings').select(['points_per_unit', 'shopping_points_per_unit', 'points_max_share_bp', 'earn_rate_bp']).executeTakeFirstOrThrow();
+    try {
+      const saved = await send('/admin/api/settings/points', { ...body, base_updated_at: shown.updated_at, reason: 'spring promotion' }, owner.token);
+      // Points worth less and a smaller share are in force at once; orders earning more (1.5 %) wait for a second operator.
+      expect(saved.body.data.points).toMatchObject({ ...body, earn_rate_bp: shown.earn_rate_bp, updated_by: owner.recordedAs });
+      expect(saved.body.data.request).toMatchObject({ kind: 'points.settings', status: 'pending', reason: 'spring promotion', changes: [{ field: 'earn_rate_bp', from: shown.earn_rate_bp, to: 150 }] });
+      expect(await stored()).toEqual({ ...body, earn_rate_bp: shown.earn_rate_bp });
+      // The values saved as facts (the console words them by the settings page's labels), never as JSON after the kind.
+      expect((await actionsOf(owner.recordedAs)).filter((a) => a.action === 'order.points').map((a) => [a.reason, a.facts])).toEqual([['spring promotion', { key: 'points_settings', ...body, earn_rate_bp: null }]]);
+      const approver = await signedInOperator(t, 'finance');
+      expect((await send('/admin/api/approvals/decide', { id: saved.body.data.request.id, decision: 'approve' }, approver.token)).body.data).toMatchObject({ status: 'approved' });
+      expect(await stored()).toEqual(body);
+    } finally {
+      await t.db.updateTable('order_settings').set({ points_per_unit: shown.points_per_unit, shopping_points_per_unit: shown.shopping_points_per_unit, points_max_share_bp: shown.points_max_share_bp, earn_rate_bp: shown.earn_rate_bp }).execute();
+    }
   });
 
   it('a language text edited changes the pack and its version for the member app; restoring it gives the shipped pack back', async () => {

@@ -34,6 +34,8 @@ describe('points settings on the settings page', () => {
     expect(card.textContent).toContain('A point is worth the same in every currency');
     expect(card.textContent).toContain('Largest share points may pay (%)');
     expect(card.textContent).toContain('Points earned on completed orders (%)');
+    // A raise is value given: said before it is asked.
+    expect(screen.getByTestId('points-four-eyes').textContent).toContain("wait for a second operator's approval");
     await changeLanguage('zh-cn');
     expect(screen.getByTestId('points-settings').textContent).toContain('价值 1 美元的积分数');
     await changeLanguage('en-us');

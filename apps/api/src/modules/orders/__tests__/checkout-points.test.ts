@@ -80,7 +80,11 @@ const pay = (order: { order_id: number; total: number; currency: string }) =>
   withTransaction(t.db, (tx) => markOrderPaid(tx, provider, { orderId: order.order_id, amountMinor: order.total, currency: order.currency }));
 
 const cli = operatorCliActor('fiona', 1);
-const settings = (change: Parameters<typeof setPointsSettings>[2]) => setPointsSettings(t.db, cli, change);
+/** Points settings as a test needs them: what makes points worth more is approved by a second operator. */
+const settings = async (change: Parameters<typeof setPointsSettings>[2]) => {
+  const s = await setPointsSettings(t.db, cli, change, 'test settings');
+  if (s.request) await decideApproval(t.db, operatorCliActor('gina', 2), 'owner', { id: s.request.id, decision: 'approve' });
+};
 
 describe('points at checkout', () => {
   it('cartGoods offers the balances and what the order can take, and prices what the member chose', async () => {
@@ -204,8 +208,12 @@ describe('points at checkout', () => {
 
   it('the operator caps the share points may pay and sets their value', async () => {
     const set = await send('/admin/api/orders/points-settings', { points_max_share_bp: 5000, points_per_unit: 50 }, operator.headers);
-    expect(set.body).toMatchObject({ code: 200, data: { points_max_share_bp: 5000, points_per_unit: 50, shopping_points_per_unit: 100, earn_rate_bp: 100 } });
+    // A smaller share is in force at once; points worth twice as much wait for a second operator.
+    expect(set.body).toMatchObject({ code: 200, data: { points_max_share_bp: 5000, points_per_unit: 100, shopping_points_per_unit: 100, earn_rate_bp: 100, request: { kind: 'points.settings', status: 'pending', changes: [{ field: 'points_per_unit', from: 100, to: 50 }] } } });
     expect((await send('/admin/api/orders/points-settings', {}, operator.headers)).body.code).toBe(ResponseCode.validation);
+    const approver = await newOperatorSession(t.db, 'finance');
+    expect((await send('/admin/api/approvals/decide', { id: set.body.data.request.id, decision: 'approve' }, operator.headers)).body.code).toBe(ResponseCode.approvalOwnRequest);
+    expect((await send('/admin/api/approvals/decide', { id: set.body.data.request.id, decision: 'approve' }, approver.headers)).body.data).toMatchObject({ status: 'approved' });
     try {
       const m = await shopper(5000, 0);
       const g = await newGoods(t.db, [{ price: 2000, stock: 5 }]);
@@ -275,8 +283,11 @@ describe('points earned', () => {
 
 describe('operator commands', () => {
   it('npm run ops -- order points / goods-points change what checkout and completion use, recorded', async () => {
-    const out = await runOrderCommand(t.db, cli, ['order', 'points', '200', '100', '10000', '300']);
-    expect(out).toContain('completed orders earn 3 %');
+    // Points worth less (200 to a dollar) at once; orders earning more (3 %) wait for a second operator.
+    const out = await runOrderCommand(t.db, cli, ['order', 'points', '200', '100', '10000', '300', '--reason', 'spring']);
+    expect(out).toContain('waits for a second operator');
+    expect(out).toContain('now: 200 points');
+    await decideApproval(t.db, operatorCliActor('gina', 2), 'owner', { id: Number(/request #(\d+)/.exec(out)![1]), decision: 'approve' });
     const g = await newGoods(t.db, [{ price: 1000, stock: 5 }]);
     const waits = await runOrderCommand(t.db, cli, ['order', 'goods-points', String(g.goodsId), '7', '--reason', 'launch']);
     expect(waits).toContain('waits for a second operator');
