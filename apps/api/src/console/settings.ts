@@ -12,7 +12,7 @@ import type { AuditFacts, OperatorAction } from '@shop/contract';
 import { insertOperatorAction } from '../modules/operator-actions/operator-actions.queries.js';
 import type { ListExport } from '../lib/list-export.js';
 import { orderTimesFacts, removeShippingFee, shippingFeeFacts, setOperatingFee, setOrderSettings, setShippingFee, type OrderTimes } from '../modules/orders/fulfilment.service.js';
-import { setPointsSettings } from '../modules/orders/points.service.js';
+import { pendingPointsRequest, setPointsSettings } from '../modules/orders/points.service.js';
 import { freightBandFacts, setInternationalFreight } from '../modules/orders/international.service.js';
 import { findOrderSettings } from '../modules/orders/orders.queries.js';
 import { findInternationalFreight, findOperatingFees, findSaleCurrencies, findShippingFees } from '../modules/orders/settings.queries.js';
@@ -28,7 +28,7 @@ import { iso } from '../lib/dates.js';
 /** Every setting the settings page shows, with who changed it last. */
 export async function settingsSnapshot(db: Executor, actor: Actor): Promise<EndpointData<typeof adminSettings>> {
   operatorNameOf(actor);
-  const [mode, bypass, captcha, orders, shipping, operating, freight, currencies, saleCurrencies] = await Promise.all([
+  const [mode, bypass, captcha, orders, shipping, operating, freight, currencies, saleCurrencies, pointsPending] = await Promise.all([
     captchaMode(db),
     captchaBypassAllowed(db),
     captchaStamp(db),
@@ -38,6 +38,7 @@ export async function settingsSnapshot(db: Executor, actor: Actor): Promise<Endp
     findInternationalFreight(db),
     findWalletCurrencies(db),
     findSaleCurrencies(db),
+    pendingPointsRequest(db),
   ]);
   return {
     captcha_mode: mode,
@@ -55,6 +56,7 @@ export async function settingsSnapshot(db: Executor, actor: Actor): Promise<Endp
       // The points card's own stamp: a change of the order times is not a change of the points.
       updated_by: orders.points_updated_by ?? null,
       updated_at: iso(orders.points_updated_at),
+      pending: pointsPending,
     },
     operating_fees: operating.map((o) => ({ country_code: o.country_code, rate_bp: o.rate_bp, updated_by: o.updated_by, updated_at: iso(o.updated_at) })),
     international_freight: freight.map((f) => ({ country_code: f.country_code, method: f.method, weight_from_g: f.weight_from_g, weight_to_g: f.weight_to_g, currency: f.currency, fee: Number(f.fee_minor), updated_by: f.updated_by, updated_at: iso(f.updated_at) })),

@@ -32,7 +32,10 @@ export const settingsData = z.object({
   /** Currencies of the goods on sale: an order is in its goods' currency, and freight is found per country and currency (no row: free). */
   sale_currencies: z.array(z.string()),
   /** What points are worth at checkout (per one unit of the shop's currency), the share they may pay and what completed orders earn. */
-  points: pointsSettings.extend(stamp),
+  points: pointsSettings.extend(stamp).extend({
+    /** A change that makes points worth more, waiting for a second operator (null when none). */
+    pending: approvalRequestSchema.nullable(),
+  }),
   operating_fees: z.array(z.object({ country_code: z.string(), rate_bp: z.number().int(), ...stamp })),
   international_freight: z.array(z.object({ country_code: z.string(), method: z.string(), weight_from_g: z.number().int(), weight_to_g: z.number().int(), currency: z.string(), fee: minor, ...stamp })),
   currencies: z.array(z.object({ currency: z.string(), enabled: z.boolean(), is_settlement: z.boolean() })),

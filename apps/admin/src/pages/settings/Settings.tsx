@@ -1,10 +1,11 @@
 import type { EndpointBody, EndpointData } from '@shop/contract/common';
 import type { adminSavePointsSettings } from '@shop/contract/admin';
-import { Button, Card, Form, InputNumber, Select, Skeleton, Space, Switch, Tabs, Typography } from 'antd';
+import { Alert, Button, Card, Form, InputNumber, Select, Skeleton, Space, Switch, Tabs, Typography } from 'antd';
 import { FramedTable } from '../../components/QueryTable';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { actorText } from '../../lib/actors';
+import { changeText } from '../../lib/approvals';
 import { useEndpointQuery } from '../../lib/endpoint-query';
 import { QueryError } from '../../components/QueryError';
 import { FormField, useConsoleForm, type BodySchema } from '../../lib/form';
@@ -60,6 +61,18 @@ export function PointsSettings({ s, ask, reload }: { s: Snapshot; ask: (c: Pendi
   const perUnit = t('console.settings.page.wholeRange', { min: 1, max: 1_000_000 });
   return (
     <Card title={t('console.settings.page.points')} size="small" extra={<Changed by={p.updated_by} at={p.updated_at} />} data-testid="points-settings">
+      {p.pending && (
+        <Alert
+          type="info"
+          showIcon
+          style={{ marginBottom: 16 }}
+          data-testid="points-waiting"
+          title={t('console.settings.page.pointsWaiting', { id: p.pending.id, by: actorText(t, p.pending.requested_by) })}
+          description={(p.pending.changes ?? []).map((c) => (
+            <div key={c.field}>{changeText(t, p.pending!)(c)}</div>
+          ))}
+        />
+      )}
       <Form layout="vertical" component="div">
         <FormField form={form} name="points_per_unit" label={t('console.settings.page.pointsPerUnit')} extra={t('console.settings.page.pointsPerUnitHint', { n: form.watch('points_per_unit') ?? p.points_per_unit })} message={perUnit}>
           <InputNumber {...range(1, 1_000_000)} data-testid="points-per-unit" />

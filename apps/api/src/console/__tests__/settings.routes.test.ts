@@ -199,9 +199,12 @@ describe('settings and operators in the console', () => {
       expect(await stored()).toEqual({ ...body, earn_rate_bp: shown.earn_rate_bp });
       // The values saved as facts (the console words them by the settings page's labels), never as JSON after the kind.
       expect((await actionsOf(owner.recordedAs)).filter((a) => a.action === 'order.points').map((a) => [a.reason, a.facts])).toEqual([['spring promotion', { key: 'points_settings', ...body, earn_rate_bp: null }]]);
+      // The settings page shows the request while it waits.
+      expect((await call(t, 'GET', '/admin/api/settings', undefined, { token: owner.token })).body.data.points.pending).toMatchObject({ id: saved.body.data.request.id, status: 'pending' });
       const approver = await signedInOperator(t, 'finance');
       expect((await send('/admin/api/approvals/decide', { id: saved.body.data.request.id, decision: 'approve' }, approver.token)).body.data).toMatchObject({ status: 'approved' });
       expect(await stored()).toEqual(body);
+      expect((await call(t, 'GET', '/admin/api/settings', undefined, { token: owner.token })).body.data.points.pending).toBeNull();
     } finally {
       await t.db.updateTable('order_settings').set({ points_per_unit: shown.points_per_unit, shopping_points_per_unit: shown.shopping_points_per_unit, points_max_share_bp: shown.points_max_share_bp, earn_rate_bp: shown.earn_rate_bp }).execute();
     }

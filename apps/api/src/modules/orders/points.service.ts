@@ -1,10 +1,10 @@
 import { ResponseCode, type ApprovalChange, type ApprovalRequest } from '@shop/contract';
-import type { Database } from '../../db/database.js';
+import type { Database, Executor } from '../../db/database.js';
 import { operatorNameOf, type Actor } from '../../lib/actor.js';
 import { AppError } from '../../lib/errors.js';
 import { assertLoadedVersion } from '../../lib/row-version.js';
 import { withTransaction, type Tx } from '../../lib/transaction.js';
-import { requestApproval } from '../approvals/approvals.service.js';
+import { pendingRequestAbout, requestApproval } from '../approvals/approvals.service.js';
 import { insertOperatorAction } from '../operator-actions/operator-actions.queries.js';
 import * as q from './orders.queries.js';
 import type { PointsSettings } from './points.js';
@@ -27,6 +27,9 @@ const GIVES_MORE: Record<keyof PointsSettings, (from: number, to: number) => boo
 };
 /** One change that makes points worth more waits at a time. */
 const POINTS_SUBJECT = 'points.settings';
+
+/** The change that makes points worth more waiting for a second operator, if any. */
+export const pendingPointsRequest = (db: Executor) => pendingRequestAbout(db, 'points.settings', POINTS_SUBJECT);
 
 /**
  * Changes what points are worth, the share of the goods they may pay and the percentage completed

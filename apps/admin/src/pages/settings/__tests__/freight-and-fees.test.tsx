@@ -30,7 +30,7 @@ const snapshot = (over: Partial<Snapshot> = {}): Snapshot => ({
     { country_code: 'MY', currency: 'USD', fee: 300, free_over: null, ...stamp },
   ],
   sale_currencies: ['MYR', 'USD'],
-  points: { points_per_unit: 100, shopping_points_per_unit: 100, points_max_share_bp: 10000, earn_rate_bp: 100, ...stamp },
+  points: { points_per_unit: 100, shopping_points_per_unit: 100, points_max_share_bp: 10000, earn_rate_bp: 100, ...stamp, pending: null },
   operating_fees: [],
   international_freight: [],
   currencies: [],

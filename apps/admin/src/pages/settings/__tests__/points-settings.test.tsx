@@ -41,6 +41,15 @@ describe('points settings on the settings page', () => {
     await changeLanguage('en-us');
   });
 
+  it('shows a change that makes points worth more while it waits for a second operator, field by field', async () => {
+    await changeLanguage('en-us');
+    const pending = { id: 7, kind: 'points.settings', currency: 'XXX', requested_by: 'alice#3', changes: [{ field: 'earn_rate_bp', star: null, from: 150, to: 300 }] };
+    render(<PointsSettings s={{ ...s, points: { ...s.points, pending } } as Snapshot} ask={() => undefined} />);
+    const waiting = screen.getByTestId('points-waiting');
+    expect(waiting.textContent).toContain("Request #7 from alice#3 waits for a second operator's approval");
+    expect(waiting.textContent).toContain('Points earned on completed orders (%): 1.5 % → 3 %');
+  });
+
   it('asks for the reason of a change and says the points settings were saved; a share with three decimals is refused under its field', async () => {
     await changeLanguage('en-us');
     const asked: PendingChange[] = [];
