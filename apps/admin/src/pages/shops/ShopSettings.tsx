@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { QueryError } from '../../components/QueryError';
 import { ReasonedChange, type PendingChange } from '../../components/ReasonedChange';
 import { actorText } from '../../lib/actors';
+import { changeText } from '../../lib/approvals';
 import { useEndpointQuery } from '../../lib/endpoint-query';
 import { FieldItem } from '../../lib/form';
 import { formatDate } from '../../lib/format';
@@ -12,8 +13,6 @@ import { call } from '../../lib/request';
 import { setShopSettingsRoute, shopSettingsRoute } from '../../lib/routes-shops';
 
 type Draft = { fee: string | null; below: string | null; above: string | null; audit_hours: number | null; payment_minutes: number | null };
-/** The label of each field a change of the fee or the band has. */
-const LABELS: Record<string, string> = { fee_bp: 'fee', price_below_bp: 'below', price_above_bp: 'above' };
 
 /**
  * The member shops' settings: the platform's fee on owners' earnings, the hours an owner has to audit,
@@ -43,7 +42,7 @@ export default function ShopSettings() {
           data-testid="shop-settings-waiting"
           title={t('console.shops.settings.waiting', { id: s.pending.id, by: actorText(t, s.pending.requested_by) })}
           description={(s.pending.changes ?? []).map((c) => (
-            <div key={c.field}>{`${t(`console.shops.settings.${LABELS[c.field] ?? c.field}`)}: ${showPercent(Number(c.from))} → ${showPercent(Number(c.to))}`}</div>
+            <div key={c.field}>{changeText(t, s.pending!)(c)}</div>
           ))}
         />
       )}

@@ -47,8 +47,8 @@ export async function setPointsSettings(db: Database, actor: Actor, input: Parti
   return withTransaction(db, async (tx) => {
     const current = await q.lockOrderSettingsForUpdate(tx);
     if (loaded) assertLoadedVersion(current.points_updated_at, loaded.base_updated_at);
-    const fields = Object.keys(GIVES_MORE) as Array<keyof PointsSettings>;
-    const changes: ApprovalChange[] = fields.filter((f) => input[f] !== undefined && GIVES_MORE[f](current[f], input[f]!)).map((f) => ({ field: f, star: null, from: current[f], to: input[f]! }));
+    const changed = (Object.keys(GIVES_MORE) as Array<keyof PointsSettings>).filter((f) => input[f] !== undefined && input[f] !== current[f]);
+    const changes: ApprovalChange[] = changed.filter((f) => GIVES_MORE[f](current[f], input[f]!)).map((f) => ({ field: f, star: null, from: current[f], to: input[f]! }));
     // The request first: refused (a different one waits), nothing is saved.
     const request = changes.length
       ? (
@@ -65,11 +65,15 @@ export async function setPointsSettings(db: Database, actor: Actor, input: Parti
           })
         ).request
       : null;
-    const now = Object.fromEntries(fields.filter((f) => input[f] !== undefined && input[f] !== current[f] && !changes.some((c) => c.field === f)).map((f) => [f, input[f]])) as Partial<PointsSettings>;
+    // What makes points worth less is in force now (a save that changes nothing is recorded as before).
+    const now: Partial<PointsSettings> = Object.fromEntries(changed.filter((f) => !GIVES_MORE[f](current[f], input[f]!)).map((f) => [f, input[f]]));
     const s = Object.keys(now).length || !changes.length ? await savePoints(tx, operator, now, reason) : current;
-    return { points_per_unit: s.points_per_unit, shopping_points_per_unit: s.shopping_points_per_unit, points_max_share_bp: s.points_max_share_bp, earn_rate_bp: s.earn_rate_bp, updated_by: s.points_updated_by, request };
+    return { ...valuesOf(s), updated_by: s.points_updated_by, request };
   });
 }
+
+/** The four points settings of the order settings' row. */
+const valuesOf = (s: PointsSettings): PointsSettings => ({ points_per_unit: s.points_per_unit, shopping_points_per_unit: s.shopping_points_per_unit, points_max_share_bp: s.points_max_share_bp, earn_rate_bp: s.earn_rate_bp });
 
 /** Saves points settings as they are to be, recorded with who and why. */
 async function savePoints(tx: Tx, operator: string, change: Partial<PointsSettings>, reason: string) {
@@ -94,7 +98,6 @@ async function savePoints(tx: Tx, operator: string, change: Partial<PointsSettin
 /** Carries out an approved change that makes points worth more, once (its request's state decides), as the approving operator. */
 export async function saveApprovedPointsSettings(tx: Tx, actor: Actor, asked: Partial<PointsSettings>, request: { id: number; reason: string }): Promise<PointsSettings> {
   await q.lockOrderSettingsForUpdate(tx);
-  const s = await savePoints(tx, operatorNameOf(actor), asked, request.reason);
-  return { points_per_unit: s.points_per_unit, shopping_points_per_unit: s.shopping_points_per_unit, points_max_share_bp: s.points_max_share_bp, earn_rate_bp: s.earn_rate_bp };
+  return valuesOf(await savePoints(tx, operatorNameOf(actor), asked, request.reason));
 }
 
