@@ -311,6 +311,25 @@ describe('operator commands', () => {
   });
 });
 
+describe('points made worth more, asked at once', () => {
+  it('eight identical raises at once are one request, nothing changes before its approval, and it is carried out once; 5 rounds', async () => {
+    for (let round = 0; round < 5; round++) {
+      const asked = await Promise.all(Array.from({ length: 8 }, () => setPointsSettings(t.db, cli, { earn_rate_bp: 200 + round }, 'race')));
+      const ids = new Set(asked.map((a) => a.request?.id));
+      expect(ids.size).toBe(1);
+      expect(asked.every((a) => a.earn_rate_bp === 100 && a.request?.status === 'pending')).toBe(true);
+      const id = [...ids][0]!;
+      const decided = await Promise.allSettled(Array.from({ length: 4 }, () => decideApproval(t.db, operatorCliActor('gina', 2), 'owner', { id, decision: 'approve' })));
+      expect(decided.filter((d) => d.status === 'fulfilled')).not.toHaveLength(0);
+      const row = await t.db.selectFrom('order_settings').select('earn_rate_bp').executeTakeFirstOrThrow();
+      expect(row.earn_rate_bp).toBe(200 + round);
+      const applied = await t.db.selectFrom('operator_actions').select('id').where('action', '=', 'order.points').where('reason', '=', 'race').where('operator', 'like', '%gina%').execute();
+      expect(applied).toHaveLength(round + 1);
+      await t.db.updateTable('order_settings').set({ earn_rate_bp: 100 }).execute();
+    }
+  });
+});
+
 describe('a race for the same points', () => {
   it('concurrent checkouts spending more points than the member has together: exactly one succeeds, 10 runs', async () => {
     for (let run = 0; run < 10; run++) {
