@@ -19,7 +19,7 @@ import { cancelAtGatewayAfterCommit, transition, type ReportSource } from './set
  */
 export async function cancelPayableWithPayments<T>(
   tx: Tx,
-  deps: Partial<Pick<AppDeps, 'providers'>>,
+  deps: Partial<Pick<AppDeps, 'providers' | 'db'>>,
   actor: Actor,
   payable: { type: PayableType; id: number },
   how: { source: ReportSource; reason: string },
@@ -37,7 +37,7 @@ export async function cancelPayableWithPayments<T>(
     const moved = await transition(tx, actor, p, ['created', 'pending'], 'canceled', how.source, { reason: how.reason });
     if (!moved) continue;
     if (moved.hold_id) await releaseHold(tx, moved.hold_id, { actor });
-    if (deps.providers) cancelAtGatewayAfterCommit(tx, { providers: deps.providers }, moved);
+    if (deps.providers) cancelAtGatewayAfterCommit(tx, { providers: deps.providers, db: deps.db }, moved);
   }
   return closed;
 }

@@ -1,6 +1,6 @@
 import { APP_PATHS, cutText, ResponseCode, type OwedBackReason } from '@shop/contract';
 import type { AppDeps } from '../../app-deps.js';
-import type { Actor } from '../../lib/actor.js';
+import { systemActor, type Actor } from '../../lib/actor.js';
 import { AppError } from '../../lib/errors.js';
 import { businessNumber } from '../../lib/tokens.js';
 import { withTransaction, type Tx } from '../../lib/transaction.js';
@@ -281,11 +281,25 @@ async function applyReportToLocked(tx: Tx, deps: Pick<AppDeps, 'providers'>, act
   return p.status;
 }
 
-/** Asks the gateway to stop taking a payment the shop ended, once the ending is committed; a failure only leaves a late success possible, which is owed back and flagged. */
-export function cancelAtGatewayAfterCommit(tx: Tx, deps: Pick<AppDeps, 'providers'>, p: Pick<PaymentRow, 'gateway' | 'reference' | 'provider_ref'>): void {
+/**
+ * Asks the gateway to stop taking a payment the shop ended, once the ending is committed. Where it does
+ * not stop it (it took the money already: a member paid on the gateway's page, its notice not yet
+ * here, then chose another way or cancelled; or the gateway cannot cancel), the gateway is asked what
+ * became of the payment, and a success is applied as a late one: owed back, flagged and refunded,
+ * never left at the gateway unseen. Without the database (`deps.db`), only the cancel is asked.
+ */
+export function cancelAtGatewayAfterCommit(tx: Tx, deps: Pick<AppDeps, 'providers'> & Partial<Pick<AppDeps, 'db'>>, p: Pick<PaymentRow, 'id' | 'gateway' | 'reference' | 'provider_ref'>): void {
   const gateway = p.gateway ? deps.providers.payments[p.gateway] : undefined;
-  if (!gateway?.cancel || !p.provider_ref) return;
-  tx.afterCommit(() => gateway.cancel!({ reference: p.reference, providerRef: p.provider_ref }).catch(() => undefined));
+  if (!gateway || !p.provider_ref) return;
+  tx.afterCommit(async () => {
+    const stopped = gateway.cancel ? await gateway.cancel({ reference: p.reference, providerRef: p.provider_ref }).then(() => true, () => false) : false;
+    if (stopped || !deps.db) return;
+    const answer = await gateway.inquire({ reference: p.reference, providerRef: p.provider_ref }).catch(() => undefined);
+    // Nothing learnt (the gateway is away) or nothing taken: its own notice, if it ever takes the money, is applied as late.
+    if (answer?.status !== 'succeeded') return;
+    const report: ProviderReport = { status: answer.status, amountMinor: answer.amountMinor, currency: answer.currency, merchant: answer.merchant, providerRef: answer.providerRef, transactionRef: answer.transactionRef };
+    await withTransaction(deps.db, (t) => applyReport(t, deps, systemActor('payment-cancel'), p.id, report, 'inquiry'));
+  });
 }
 
 /** Applies a verified notification of gateway `gateway` in the webhook ingress's transaction (`locked`: the payment its reference names, when already locked and read). */

@@ -143,6 +143,31 @@ describe.each(cases)('$name: a payment the shop ended', (c) => {
     expect((await payInfo(m, row.reference)).owed_back).toMatchObject({ refunded: true });
     expect(await ledgerCheck(t.db)).toEqual([]);
   });
+
+  it('paid, its notice lost, then replaced by another method: the gateway is asked, its success owed back and refunded at once; the new payment pays the order', async () => {
+    const m = await memberWithOrder(t, { currency: 'CNY', price: 5_500 });
+    const first = await startPaying(m, c.payWay);
+    // The member pays; the gateway's notification never arrives (lost), and the member pays another way.
+    const lost: Delivery[] = await sandboxes.held(async () => expect((await pressPay(first.page)).statusCode).toBe(303));
+    expect(lost.length).toBeGreaterThan(0);
+    const second = await startPaying(m, c.otherWay);
+    const row = await paymentRow(t, first.info.payment_no);
+    expect(row.status).toBe('canceled');
+    // Not left at the gateway unseen: owed back and flagged as soon as the switch answered.
+    expect(await flagsOf(t, row.id)).toEqual(['paid_after_cancel']);
+    expect((await entriesOf(t, row.reference)).map((e) => e.kind)).toEqual(['payment.owed_back']);
+    expect((await payInfo(m, row.reference)).owed_back).toMatchObject({ amount: row.gateway_minor, currency: 'CNY', refunded: false });
+
+    await sandboxes.fakes[c.otherGateway]!.decide(second.info.payment_no, 'pay');
+    expect(await orderStatus(t, m.order.id)).toBe('paid');
+    await refundOwedBack(t.deps, jobActor('reconcile_payments', ++clients), 10, 0);
+    expect(await t.db.selectFrom('payment_refunds').select(['status', 'amount_minor']).where('payment_id', '=', row.id).execute()).toEqual([{ status: 'succeeded', amount_minor: row.gateway_minor }]);
+    // The lost notice turning up after all changes nothing more.
+    for (const d of lost) await sandboxes.deliver(d);
+    expect((await entriesOf(t, row.reference)).map((e) => e.kind)).toEqual(['payment.owed_back']);
+    expect(await flagsOf(t, row.id)).toEqual(['paid_after_cancel']);
+    expect(await ledgerCheck(t.db)).toEqual([]);
+  });
 });
 
 describe('Alipay: a trade it has not opened yet', () => {
