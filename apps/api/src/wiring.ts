@@ -17,7 +17,7 @@ import { orderPayable } from './modules/orders/order-payable.js';
 import { orderListHooks } from './modules/orders/order-lists.js';
 import { settlementHooks } from './modules/orders/order-settlement.js';
 import { findRecentOrderIds } from './modules/orders/orders.queries.js';
-import { hasOpenOrders, orderExpiryHooks } from './modules/orders/orders.service.js';
+import { cancelPaidOnApproval, hasOpenOrders, orderExpiryHooks } from './modules/orders/orders.service.js';
 import { expirePayableWithPayments } from './modules/payments/payable-expiry.js';
 import { registerPayable } from './modules/payments/payable-registry.js';
 import { saveApprovedRate } from './modules/money-console/money-console.service.js';
@@ -71,6 +71,7 @@ export function wireAreas(): void {
   registerApprovable({ kind: 'shop.settings', permission: 'shops.manage', execute: (tx, actor, p) => saveApprovedShopSettings(tx, actor, p as never) });
   registerApprovable({ kind: 'goods.points', permission: 'ledger.adjust', execute: (tx, actor, p, request) => saveApprovedGoodsPoints(tx, actor, p as never, request) });
   registerApprovable({ kind: 'sku.pv', permission: 'ledger.adjust', execute: (tx, actor, p, request) => saveApprovedSkuPv(tx, actor, p as never, request) });
+  registerApprovable({ kind: 'order.refund', permission: 'refunds.decide', execute: (tx, actor, p, request) => cancelPaidOnApproval(tx, actor, p as never, request) });
   registerApprovable({ kind: 'points.settings', permission: 'ledger.adjust', execute: (tx, actor, p, request) => saveApprovedPointsSettings(tx, actor, p as never, request) });
   registerApprovable({ kind: 'rate.set', permission: 'rates.set', execute: (tx, actor, p) => saveApprovedRate(tx, actor, p as never) });
   registerApprovable({ kind: 'referral.plan', permission: 'referral.settings', execute: (tx, actor, p) => saveApprovedPlan(tx, actor, p as never) });

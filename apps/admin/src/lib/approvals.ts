@@ -86,6 +86,8 @@ function whatText(t: TFunction, w: ApprovalWhat): string {
       return k(w.key, { currency: w.currency, bank: w.branch ? `${w.bank_name} (${w.branch})` : w.bank_name, holder: w.account_name, number: w.account_number });
     case 'deposit_addresses':
       return k(w.key, { network: w.network, count: formatNumber(w.addresses.length), addresses: w.addresses.join(', ') });
+    case 'order_refund':
+      return k(w.key, { order: w.order_no, amount: showAmount(w.amount, w.currency) });
   }
 }
 

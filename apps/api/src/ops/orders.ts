@@ -134,6 +134,7 @@ export async function runOrderCommand(db: Database, actor: Actor, argv: string[]
     case 'cancel': {
       const body = valid(c.adminCancelOrder.body, { id: idOf(arg, 'order'), reason: reasonOf(flags) });
       const r = await cancelOrderByOperator(depsOf(db), actor, body);
+      if (r.request) return `order #${r.id} stays paid: cancelling it refunds it in full, so an operator who decides refunds approves request #${r.request.id} (npm run ops -- approvals approve ${r.request.id} --by <name> --code <code>)`;
       return r.status === 'refunding'
         ? `order #${r.id} is cancelled and refunding: its payment is refunded in full by the payments job (within a minute); its goods are back on sale`
         : r.status === 'refunded'

@@ -17,9 +17,11 @@ export const VALUE_APPROVAL_KINDS = ['gift_cards.issue', 'points.grant', 'rechar
  * a role that approves money, or an owner disabled or demoted: another owner decides, never at once, so
  * nobody makes a second identity that approves their own requests, nor removes the owners who would
  * check them); and `receiving_account.set` (a company collection account or stablecoin deposit
- * addresses members send money to: a second operator checks them before any member is shown them).
+ * addresses members send money to: a second operator checks them before any member is shown them); and
+ * `order.refund` (a paid order cancelled and refunded in full, asked by an operator who fulfils orders
+ * but does not decide refunds: one who does decides).
  */
-export const APPROVAL_KINDS = [...VALUE_APPROVAL_KINDS, 'operator.grant', 'receiving_account.set'] as const;
+export const APPROVAL_KINDS = [...VALUE_APPROVAL_KINDS, 'operator.grant', 'receiving_account.set', 'order.refund'] as const;
 export type ApprovalKind = (typeof APPROVAL_KINDS)[number];
 /**
  * The permission that approves each kind (the API registers each kind with it); asking is the asking
@@ -48,6 +50,8 @@ export const APPROVAL_KIND_PERMISSIONS: Readonly<Record<ApprovalKind, Permission
   'operator.grant': 'operators.manage',
   // Where members send their money is checked by those who confirm the top-ups arriving there (owner, finance).
   'receiving_account.set': 'withdrawals.review',
+  // A paid order's cancellation refunds it in full: decided by those who decide refunds (owner, finance).
+  'order.refund': 'refunds.decide',
 };
 /** Permissions that decide another operator's money: the value requests, ledger adjustments, payouts and refunds. */
 const MONEY_DECISION_PERMISSIONS: readonly Permission[] = [...VALUE_APPROVAL_KINDS.map((k) => APPROVAL_KIND_PERMISSIONS[k]), 'ledger.adjust', 'withdrawals.review', 'refunds.decide'];
@@ -153,6 +157,8 @@ export const approvalWhatSchema = z.discriminatedUnion('key', [
   z.object({ key: z.literal('operator_enable'), user_name: z.string(), operator_id: count, role }),
   /** A company collection account members transfer their top-ups to, as members will read it. */
   z.object({ key: z.literal('collection_account'), currency: z.string(), bank_name: z.string(), account_name: z.string(), account_number: z.string(), branch: z.string() }),
+  /** A paid order cancelled and refunded in full: its number and what it cost, in its currency. */
+  z.object({ key: z.literal('order_refund'), order_no: z.string(), amount: count, currency: z.string() }),
   /** Stablecoin deposit addresses of a network added to the pool members are given addresses from. */
   z.object({ key: z.literal('deposit_addresses'), network: z.string(), addresses: z.array(z.string()) }),
 ]);

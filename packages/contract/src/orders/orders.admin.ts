@@ -44,6 +44,8 @@ export const adminOrderInfoData = orderInfoData.extend({
   /** The packages shipped so far, with their lines and newest event. */
   packages: z.array(packageSchema),
   events: z.array(adminOrderEventSchema),
+  /** The request to cancel and refund this paid order that waits for an operator who decides refunds; null when none waits. */
+  cancel_request: approvalRequestSchema.nullable(),
 });
 
 export const shipOrderBody = z.object({
@@ -129,8 +131,12 @@ export const adminExportOrders = exportOf(adminListOrders);
 export const adminGetOrder = endpoint({ method: 'GET', path: '/admin/api/orders/info', auth: 'operator', permission: 'orders.read', area: 'admin', query: z.object({ id: idParam }), data: adminOrderInfoData });
 /** Ships (part of) a paid order in one package; the order is shipped once every unit is. */
 export const adminShipOrder = endpoint({ method: 'POST', path: '/admin/api/orders/ship', auth: 'operator', permission: 'orders.fulfil', area: 'admin', body: shipOrderBody, data: shipOrderData });
-/** Cancels an order with a reason: unpaid → cancelled; paid and not shipped → refunding (refunded in full by the payments area). */
-export const adminCancelOrder = endpoint({ method: 'POST', path: '/admin/api/orders/cancel', auth: 'operator', permission: 'orders.fulfil', area: 'admin', idempotent: true, body: adminCancelOrderBody, data: orderChangedData });
+/**
+ * Cancels an order with a reason: unpaid → cancelled; paid and not shipped → refunding (refunded in full
+ * by the payments area). An operator whose role does not decide refunds asks for a paid one: the order
+ * stays paid and `request` is what waits for an operator who does (null when the order moved now).
+ */
+export const adminCancelOrder = endpoint({ method: 'POST', path: '/admin/api/orders/cancel', auth: 'operator', permission: 'orders.fulfil', area: 'admin', idempotent: true, body: adminCancelOrderBody, data: orderChangedData.extend({ request: approvalRequestSchema.nullable() }) });
 /** Adds a tracking event to a package (manual tracking). */
 export const adminAddTrackingEvent = endpoint({ method: 'POST', path: '/admin/api/orders/tracking-event', auth: 'operator', permission: 'orders.fulfil', area: 'admin', body: trackingEventBody, data: trackingEventData });
 /** Paid orders whose members asked for them to be shipped, newest reminder first. */

@@ -3,6 +3,7 @@ import { addressText, phoneText } from '@shop/contract/common';
 import { Alert, App as AntApp, Button, Card, Checkbox, Descriptions, Form, Input, InputNumber, Popconfirm, Skeleton, Space, Timeline, Typography } from 'antd';
 import { keepPreviousData } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
+import { Link } from 'react-router';
 import { Controller, useForm } from 'react-hook-form';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
@@ -131,6 +132,8 @@ export function OrderDetail({ id, onPackage }: { id: number; onPackage: (id: num
   const a = o.address;
   const unshipped = o.lines.filter((l) => l.shipped_num < l.num);
   const canShip = can('orders.fulfil') && (o.status === 'paid' || o.status === 'shipped') && unshipped.length > 0;
+  // Cancelling a paid order refunds it in full: an operator whose role does not decide refunds asks one who does.
+  const asksToCancel = o.status === 'paid' && !can('refunds.decide');
   return (
     <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
       <Descriptions
@@ -202,25 +205,38 @@ export function OrderDetail({ id, onPackage }: { id: number; onPackage: (id: num
         ]}
       />
       {can('ledger.read') && <PayablePayments payableType="order" payableId={id} />}
-      {/* A paid order's cancellation refunds it in full: only a role that decides refunds is offered it. */}
-      {can('orders.fulfil') && (o.status === 'awaiting_payment' || (o.status === 'paid' && o.packages.length === 0 && can('refunds.decide'))) && (
+      {o.cancel_request && (
+        <Alert
+          type="warning"
+          showIcon
+          data-testid="cancel-waiting"
+          title={t('console.orders.cancelWaiting', { name: o.cancel_request.requested_by, reason: o.cancel_request.reason })}
+          action={can('refunds.decide') ? <Link to="/approvals">{t('console.money.nav.approvals')}</Link> : undefined}
+        />
+      )}
+      {/* A paid order's cancellation refunds it in full: a role that decides refunds does it, one that does not asks for it. */}
+      {can('orders.fulfil') && (o.status === 'awaiting_payment' || (o.status === 'paid' && o.packages.length === 0 && !o.cancel_request)) && (
         <div>
           <Button danger onClick={() => setCancelling(true)} data-testid="cancel-order">
-            {t('console.orders.cancel')}
+            {t(asksToCancel ? 'console.orders.askCancel' : 'console.orders.cancel')}
           </Button>
         </div>
       )}
       {cancelling && (
         <DecisionModal
           open
-          title={t('console.orders.cancel')}
-          question={t('console.orders.cancelQuestion')}
-          okText={t('console.orders.cancel')}
+          title={t(asksToCancel ? 'console.orders.askCancel' : 'console.orders.cancel')}
+          question={t(asksToCancel ? 'console.orders.askCancelQuestion' : 'console.orders.cancelQuestion')}
+          okText={t(asksToCancel ? 'console.orders.askCancel' : 'console.orders.cancel')}
           danger
           fields={[{ name: 'reason', label: t('console.common.reason'), required: true, multiline: true }]}
           schema={() => import('@shop/contract/orders').then((m) => m.adminCancelOrder.body!)}
           toBody={(v) => ({ id, reason: v.reason ?? '' })}
-          send={(_v, key, body) => call(cancelOrderRoute, body, { idempotencyKey: key })}
+          send={async (_v, key, body) => {
+            const done = await call(cancelOrderRoute, body, { idempotencyKey: key });
+            if (done.request) message.info(t('console.orders.cancelAsked', { id: done.request.id }));
+            return done;
+          }}
           invalidates={[adminGetOrder, adminListOrders, remindersRoute, dashboardRoute]}
           onClose={() => setCancelling(false)}
         />

@@ -17,6 +17,7 @@ const subjectName = sql<string | null>`case r.kind
   when 'recharge.confirm' then (select o.order_no from recharge_orders o where o.id = (r.payload->>'id')::bigint)
   when 'coupon.update' then (select c.code from coupons c where c.id = (r.payload->>'id')::bigint)
   when 'shop_stock.add' then (select s.name from member_shops s where s.id = (r.payload->>'shop_id')::bigint)
+  when 'order.refund' then (select o.order_no from orders o where o.id = (r.payload->>'order_id')::bigint)
 end`.as('subject_name');
 const subjectTxHash = sql<string | null>`case when r.kind = 'recharge.confirm' then (select o.tx_hash from recharge_orders o where o.id = (r.payload->>'id')::bigint) end`.as('subject_tx_hash');
 

@@ -1,6 +1,6 @@
 import { APPROVAL_KINDS, APPROVAL_KIND_PERMISSIONS, LIMIT_KINDS, approvalWhatSchema, ResponseCode, roleAllows, soloCeiling, type ApprovalChange, type ApprovalKind, type ApprovalRequest, type ApprovalStep, type ApprovalWhat, type AuditFacts, type EndpointData, type EndpointBody, type EndpointQuery, type LimitKind, type OperatorAction, type OperatorRole, type Permission, type adminDecideApproval, type adminListApprovals, type adminSetApprovalLimit } from '@shop/contract';
 import type { Database, Executor } from '../../db/database.js';
-import { operatorNameOf, refuseOwnAccount, type Actor } from '../../lib/actor.js';
+import { actorStamp, operatorNameOf, refuseOwnAccount, type Actor } from '../../lib/actor.js';
 import { iso } from '../../lib/dates.js';
 import { AppError, alreadyDecided, notFound } from '../../lib/errors.js';
 import { Amount } from '../../lib/i18n.js';
@@ -116,6 +116,8 @@ function payloadWhat(r: q.ApprovalRequestRow): unknown {
       if (p.action === 'enable') return { key: 'operator_enable', user_name: p.user_name, operator_id: p.operator_id, role: p.role };
       if (p.action === 'demote') return { key: 'operator_role', user_name: p.user_name, operator_id: p.operator_id, from: p.from, role: p.role };
       return p.action === 'create' ? { key: 'new_operator', user_name: p.user_name, role: p.role } : { key: 'operator_role', user_name: p.user_name, operator_id: p.operator_id, from: p.from, role: p.role };
+    case 'order.refund':
+      return { key: 'order_refund', order_no: r.subject_name, amount, currency: r.currency };
     case 'receiving_account.set':
       if (p.target === 'deposit_addresses') return { key: 'deposit_addresses', network: p.network, addresses: p.addresses };
       return { key: 'collection_account', currency: p.currency, bank_name: p.bank_name, account_name: p.account_name, account_number: p.account_number, branch: p.branch ?? '' };
@@ -325,10 +327,12 @@ export async function decideApproval(db: Database, actor: Actor, role: OperatorR
 
 /**
  * Closes the request waiting about a subject (`recharge:12`) when its target was decided directly
- * (a top-up rejected): cancelled with why, in the caller's transaction, so nobody approves it later.
+ * (a top-up rejected, an order its member cancelled): cancelled with why, in the caller's transaction,
+ * so nobody approves it later. Recorded as by the operator, else as by the member or job (`member:12`).
  */
 export async function closeWaitingRequest(tx: Tx, actor: Actor, kind: ApprovalKind, subject: string, why: string): Promise<void> {
-  const operator = operatorNameOf(actor);
+  const stamp = actorStamp(actor);
+  const operator = actor.kind === 'operator' ? operatorNameOf(actor) : `${stamp.actor_kind}:${stamp.actor_id}`;
   const id = await q.findPendingRequestOfSubject(tx, kind, subject);
   if (id === undefined) return;
   if (await q.decideApprovalRequest(tx, id, { status: 'cancelled', decided_by: operator, decided_by_id: actor.operatorId ?? null, decision_reason: why })) {

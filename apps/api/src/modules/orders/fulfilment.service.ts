@@ -13,7 +13,7 @@ import { findOperatorById } from '../operators/operators.queries.js';
 import { memberIdOf } from '../cart/cart.service.js';
 import { pick } from '../catalogue/texts.js';
 import { ordersChanged } from './order-lists.js';
-import { orderLink, recordOrderEvent, transition } from './order-state.js';
+import { closeRefundRequest, orderLink, recordOrderEvent, transition, waitingRefundRequest } from './order-state.js';
 import { notifyMember } from '../messages/messages.service.js';
 import * as q from './orders.queries.js';
 import { groupAllowsShipping } from '../promotions/group-buy.entries.js';
@@ -59,6 +59,8 @@ export async function shipOrder(deps: Pick<AppDeps, 'db'> & { providers: Pick<Ap
     // A provider's parcel is asked about at once, then now and then until it is delivered.
     if (input.tracking_provider !== 'manual') await enqueueJob(tx, 'refresh_tracking', { packageId: pkg.id }, { jobKey: `tracking:${pkg.id}`, maxAttempts: 5 });
     await recordOrderEvent(tx, actor, order.id, 'package_shipped', `${input.carrier} ${input.tracking_number}`);
+    // A package on its way cannot be cancelled: a request to cancel and refund the order closes.
+    await closeRefundRequest(tx, actor, order.id, 'order shipped');
     await insertOperatorAction(tx, { operator: by, action: 'order.ship', target_type: 'order', target_id: order.id, facts: { key: 'shipment', order_no: order.order_no, package_id: pkg.id, carrier: input.carrier, tracking_number: input.tracking_number } });
     const after = await q.findOrderLines(tx, [order.id]);
     let status: OrderStatus = order.status;
@@ -195,7 +197,13 @@ export async function orderForOperator(db: Database, actor: Actor, input: Endpoi
   operatorName(actor);
   const order = await q.findOrder(db, input.id);
   if (!order) throw new AppError(ResponseCode.orderNotFound);
-  const [details, events, packages, member] = await Promise.all([getOrderDetails(db, order, actor.lang), q.findOrderEvents(db, order.id), q.findPackagesOfOrder(db, order.id), q.findUserName(db, order.user_id)]);
+  const [details, events, packages, member, cancelRequest] = await Promise.all([
+    getOrderDetails(db, order, actor.lang),
+    q.findOrderEvents(db, order.id),
+    q.findPackagesOfOrder(db, order.id),
+    q.findUserName(db, order.user_id),
+    order.status === 'paid' ? waitingRefundRequest(db, order.id) : null,
+  ]);
   const described = await describePackages(db, packages, actor.lang);
   return {
     ...details,
@@ -203,6 +211,7 @@ export async function orderForOperator(db: Database, actor: Actor, input: Endpoi
     user_name: member ?? '',
     packages: described.map(({ events: _e, ...p }) => p),
     events: await withOperatorNames(db, events),
+    cancel_request: cancelRequest,
   };
 }
 

@@ -1,7 +1,7 @@
 import type { Actor } from '../../lib/actor.js';
 import type { Tx } from '../../lib/transaction.js';
 import { leaveGroup } from '../promotions/group-buy.entries.js';
-import { transition } from './order-state.js';
+import { closeRefundRequest, transition } from './order-state.js';
 import * as q from './orders.queries.js';
 import { refundedWhenNothingPaid } from './nothing-to-refund.js';
 import { returnCheckoutPoints } from './points.js';
@@ -20,6 +20,9 @@ export async function unwindGroupOrder(tx: Tx, actor: Actor, orderId: number, wh
   const left = await leaveGroup(tx, orderId, 'group_failed');
   const order = (await q.findOrder(tx, orderId))!;
   await returnCheckoutPoints(tx, actor, order);
-  if (refunded) await refundedWhenNothingPaid(tx, actor, order);
+  if (refunded) {
+    await closeRefundRequest(tx, actor, orderId, 'group failed');
+    await refundedWhenNothingPaid(tx, actor, order);
+  }
   return { to: refunded ? 'refunding' : 'cancelled', unitsToStock: left ? left.unitsToStock : 0 };
 }

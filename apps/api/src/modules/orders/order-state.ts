@@ -1,6 +1,7 @@
 import { actorStamp, type Actor } from '../../lib/actor.js';
 import type { Executor } from '../../db/database.js';
 import type { Tx } from '../../lib/transaction.js';
+import { closeWaitingRequest, pendingRequestAbout } from '../approvals/approvals.service.js';
 import { messagesWritten } from '../messages/messages.service.js';
 import { refundPartsOfPayable } from '../payments/payment-history.js';
 import { ordersChanged } from './order-lists.js';
@@ -63,3 +64,12 @@ export const orderLink = (orderId: number) => `/pages/order/orderInfo?id=${order
 export async function recordOrderEvent(db: Executor, actor: Actor, orderId: number, kind: string, reason?: string): Promise<void> {
   await q.insertOrderEvent(db, { order_id: orderId, kind, ...actorStamp(actor), request_id: actor.requestId, ...(reason !== undefined ? { reason } : {}) });
 }
+
+/** The subject of the request to cancel and refund a paid order (`order.refund`): one waits per order. */
+export const refundSubject = (orderId: number) => `order:${orderId}`;
+
+/** Closes the request to cancel and refund the order, if one waits: the order moved another way (shipped, cancelled by its member or directly, its group failed). */
+export const closeRefundRequest = (tx: Tx, actor: Actor, orderId: number, why: string) => closeWaitingRequest(tx, actor, 'order.refund', refundSubject(orderId), why);
+
+/** The request to cancel and refund the order that waits for an operator who decides refunds; null when none waits. */
+export const waitingRefundRequest = (db: Executor, orderId: number) => pendingRequestAbout(db, 'order.refund', refundSubject(orderId));

@@ -10,6 +10,7 @@ import {
   type Language,
   type OrderInfo,
   type OrderSummary,
+  type adminCancelOrder,
   type createOrder,
   type getCheckoutGoods,
   listOrders,
@@ -30,7 +31,7 @@ import { lineProblem, memberIdOf } from '../cart/cart.service.js';
 import { quoteFromRates, SHOP_CURRENCY, type RateQuote } from '../rates/rates.service.js';
 import { skuSpecText } from '../catalogue/sku-text.js';
 import type { Texts } from '../catalogue/catalogue.table.js';
-import { catalogueChangedOnCommit } from '../catalogue/response-cache.js';
+import { catalogueChangedOnCommit, goodsChangedOnCommit } from '../catalogue/response-cache.js';
 import { pick } from '../catalogue/texts.js';
 import { balancesFromRows, type Balances } from '../ledger/ledger.service.js';
 import { orderAmounts, type OrderAmounts, type PointsParts } from './amounts.js';
@@ -43,12 +44,13 @@ import { unwindGroupOrder } from './group-buy-unwind.js';
 import { refundedWhenNothingPaid } from './nothing-to-refund.js';
 import { couponDiscount, guardCouponGuess, returnCouponUse, takeCouponUse } from '../promotions/coupons.js';
 import { OrderListTag, orderListHooks, ordersChanged } from './order-lists.js';
-import { recordOrderEvent, transition } from './order-state.js';
+import { closeRefundRequest, recordOrderEvent, refundSubject, transition } from './order-state.js';
 import { scheduleSettlement, settlementHooks } from './order-settlement.js';
 import * as q from './orders.queries.js';
 import { findEntryOfOrder, findGroup } from '../promotions/group-buy.queries.js';
 import { creditEarnedPoints, lowerEarnedForPointsPayment, holdCheckoutPoints, planPoints, pointBalances, refuseShortPoints, pointsEarned, returnCheckoutPoints, spendHeldPoints, type PointsPlan, type PointsSettings } from './points.js';
 import { insertOperatorAction } from '../operator-actions/operator-actions.queries.js';
+import { requestApproval } from '../approvals/approvals.service.js';
 import type { OrderStatus } from './orders.table.js';
 import { iso } from '../../lib/dates.js';
 import * as stock from '../catalogue/stock.queries.js';
@@ -422,7 +424,7 @@ export async function placeOrder(deps: AppDeps, actor: Actor, input: CreateOrder
 // ---------------------------------------------------------------- state changes
 
 /** Puts an order's units back on sale (in ascending SKU order) and gives back its coupon use and points; called once, with the transition that ends the order. */
-async function releaseStock(tx: Tx, deps: Pick<AppDeps, 'config' | 'redis'>, actor: Actor, orderId: number): Promise<void> {
+async function releaseStock(tx: Tx, deps: Partial<Pick<AppDeps, 'config' | 'redis'>>, actor: Actor, orderId: number): Promise<void> {
   const order = await q.findOrder(tx, orderId);
   if (order?.coupon_id) await returnCouponUse(tx, order.coupon_id, order.user_id);
   if (order) await returnCheckoutPoints(tx, actor, order);
@@ -430,7 +432,10 @@ async function releaseStock(tx: Tx, deps: Pick<AppDeps, 'config' | 'redis'>, act
   const plan = sumBySku(lines.map((l) => ({ skuId: l.sku_id, goodsId: l.goods_id, quantity: l.quantity })));
   // A group buy's units go back to its activity (to the SKU once it is over), not to the SKU.
   if (!(await leaveGroup(tx, orderId, 'order_ended'))) for (const p of plan) await stock.returnStock(tx, p.skuId, p.quantity);
-  catalogueChangedOnCommit(tx, deps, [...new Set(plan.map((p) => p.goodsId))]);
+  const goodsIds = [...new Set(plan.map((p) => p.goodsId))];
+  // An approval carried out holds no deps: its change is announced to every process's cache.
+  if (deps.config) catalogueChangedOnCommit(tx, { config: deps.config, redis: deps.redis }, goodsIds);
+  else goodsChangedOnCommit(tx, goodsIds);
 }
 
 /**
@@ -524,43 +529,75 @@ export async function cancelOrderByMember(deps: AppDeps, actor: Actor, input: { 
     );
     if (!changed) throw new AppError(ResponseCode.orderState);
     await releaseStock(tx, deps, actor, order.id);
+    if (to === 'refunding') await closeRefundRequest(tx, actor, order.id, 'order cancelled by its member');
     return { id: order.id, status: to === 'refunding' ? await refundedWhenNothingPaid(tx, actor, order) : to };
   });
+}
+
+/** Whether the operator's role decides refunds: cancelling a paid order refunds it in full. */
+async function decidesRefunds(db: Executor, actor: Actor): Promise<boolean> {
+  const operator = actor.operatorId === undefined ? undefined : await findOperatorById(db, actor.operatorId);
+  return !!operator && roleAllows(operator.role, 'refunds.decide');
 }
 
 /**
  * An operator cancels an order with a reason. Unpaid: cancelled. Paid and nothing shipped yet:
  * refunding, refunded in full by the payments area as a member's cancellation is. Its goods go back on
- * sale; recorded with who and why in the same transaction.
+ * sale; recorded with who and why in the same transaction. Cancelling a paid order refunds it, which
+ * only an operator whose role decides refunds does: one who fulfils orders but does not (support) asks,
+ * and the order stays paid until one who does approves the request (`order.refund`).
  */
-/**
- * Cancelling a paid order refunds it in full: only an operator whose role decides refunds may (a support operator
- * cancels unpaid orders, and asks one who does for a paid one), as a case's refund step is theirs alone.
- */
-async function requireRefundDecider(db: Executor, actor: Actor): Promise<void> {
-  const operator = actor.operatorId === undefined ? undefined : await findOperatorById(db, actor.operatorId);
-  if (!operator || !roleAllows(operator.role, 'refunds.decide')) throw new AppError(ResponseCode.forbidden, undefined, { httpStatus: 403, messageKey: 'orders.code.cancelPaidNeedsRefunds' });
+export async function cancelOrderByOperator(deps: Pick<AppDeps, 'db' | 'config' | 'redis'> & Partial<Pick<AppDeps, 'providers'>>, actor: Actor, input: { id: number; reason: string }): Promise<EndpointData<typeof adminCancelOrder>> {
+  const order = await q.findOrder(deps.db, input.id);
+  if (!order) throw new AppError(ResponseCode.orderNotFound);
+  refuseOwnAccount(actor, order.user_id);
+  if (order.status === 'paid' && !(await decidesRefunds(deps.db, actor))) return { id: order.id, status: order.status, request: await askToCancelPaid(deps, actor, order, input.reason) };
+  return withTransaction(deps.db, async (tx) => {
+    const done = await cancelAsOperator(tx, deps, actor, input, null);
+    if (done.status !== 'cancelled') await closeRefundRequest(tx, actor, order.id, 'order cancelled directly');
+    return { ...done, request: null };
+  });
 }
 
-export async function cancelOrderByOperator(deps: Pick<AppDeps, 'db' | 'config' | 'redis'> & Partial<Pick<AppDeps, 'providers'>>, actor: Actor, input: { id: number; reason: string }): Promise<{ id: number; status: OrderStatus }> {
-  const operator = operatorNameOf(actor);
-  return withTransaction(deps.db, async (tx) => {
-    const order = await q.findOrder(tx, input.id);
-    if (!order) throw new AppError(ResponseCode.orderNotFound);
-    refuseOwnAccount(actor, order.user_id);
-    if (order.status === 'paid' && (await q.findPackagesOfOrder(tx, order.id)).length > 0) throw new AppError(ResponseCode.orderState);
-    if (order.status === 'paid') await requireRefundDecider(tx, actor);
-    const to: OrderStatus = order.status === 'paid' ? 'refunding' : 'cancelled';
-    const from: OrderStatus[] = to === 'refunding' ? ['paid'] : ['awaiting_payment'];
-    const changed = await cancelPayableWithPayments(tx, deps, actor, { type: 'order', id: order.id }, { source: 'operator', reason: 'order cancelled' }, () =>
-      transition(tx, actor, order.id, from, to, { kind: to === 'refunding' ? 'refund_requested' : 'cancelled', reason: input.reason, set: { cancelled_at: new Date(), cancel_reason: input.reason } }),
-    );
-    if (!changed) throw new AppError(ResponseCode.orderState);
-    await releaseStock(tx, deps, actor, order.id);
-    const status = to === 'refunding' ? await refundedWhenNothingPaid(tx, actor, order) : to;
-    await insertOperatorAction(tx, { operator, action: `order.cancel.${status}`, target_type: 'order', target_id: order.id, reason: input.reason });
-    return { id: order.id, status };
+/** Asks an operator who decides refunds to cancel and refund a paid order not shipped yet; the same ask again (a double tap) answers the request that waits. */
+async function askToCancelPaid(deps: Pick<AppDeps, 'db'>, actor: Actor, order: OrderRow, reason: string) {
+  if ((await q.findPackagesOfOrder(deps.db, order.id)).length > 0) throw new AppError(ResponseCode.orderState);
+  const { request } = await requestApproval(deps.db, actor, {
+    kind: 'order.refund',
+    memberId: order.user_id,
+    currency: order.currency,
+    amount: Number(order.total_minor),
+    payload: { order_id: order.id, reason },
+    summary: `cancel order ${order.order_no} and refund it in full`,
+    subject: refundSubject(order.id),
+    reason,
   });
+  return request;
+}
+
+/** Carries out an approved request to cancel and refund a paid order, as the approving operator (who decides refunds). */
+export async function cancelPaidOnApproval(tx: Tx, actor: Actor, p: { order_id: number; reason: string }, request: { id: number }) {
+  return cancelAsOperator(tx, {}, actor, { id: p.order_id, reason: p.reason }, request);
+}
+
+/** The operator's cancellation in `tx`, directly or as the approval of `request`. */
+async function cancelAsOperator(tx: Tx, deps: Partial<Pick<AppDeps, 'config' | 'redis' | 'providers'>>, actor: Actor, input: { id: number; reason: string }, request: { id: number } | null): Promise<{ id: number; status: OrderStatus }> {
+  const operator = operatorNameOf(actor);
+  const order = await q.findOrder(tx, input.id);
+  if (!order) throw new AppError(ResponseCode.orderNotFound);
+  refuseOwnAccount(actor, order.user_id);
+  if (order.status === 'paid' && (await q.findPackagesOfOrder(tx, order.id)).length > 0) throw new AppError(ResponseCode.orderState);
+  if (order.status === 'paid' && !(await decidesRefunds(tx, actor))) throw new AppError(ResponseCode.forbidden, undefined, { httpStatus: 403, messageKey: 'orders.code.cancelPaidNeedsRefunds' });
+  const to: OrderStatus = order.status === 'paid' ? 'refunding' : 'cancelled';
+  const from: OrderStatus[] = to === 'refunding' ? ['paid'] : ['awaiting_payment'];
+  const changed = await cancelPayableWithPayments(tx, deps, actor, { type: 'order', id: order.id }, { source: 'operator', reason: 'order cancelled' }, () =>
+    transition(tx, actor, order.id, from, to, { kind: to === 'refunding' ? 'refund_requested' : 'cancelled', reason: input.reason, set: { cancelled_at: new Date(), cancel_reason: input.reason } }),
+  );
+  if (!changed) throw new AppError(ResponseCode.orderState);
+  await releaseStock(tx, deps, actor, order.id);
+  const status = to === 'refunding' ? await refundedWhenNothingPaid(tx, actor, order) : to;
+  await insertOperatorAction(tx, { operator, action: `order.cancel.${status}`, target_type: 'order', target_id: order.id, reason: input.reason, facts: request ? { key: 'approved_request', request_id: request.id } : null });
+  return { id: order.id, status };
 }
 
 /** The member confirms a shipped order arrived: it completes. */

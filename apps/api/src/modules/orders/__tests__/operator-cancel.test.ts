@@ -52,7 +52,7 @@ describe('an operator cancels an order', () => {
     const unpaid = await order(false);
     const before = await stockOf(unpaid.skuId);
     const res = await call(t, 'POST', '/admin/api/orders/cancel', { headers: { ...support.headers, 'idempotency-key': `cancel-${unpaid.orderId}-a` }, body: { id: unpaid.orderId, reason: 'address unreachable' } });
-    expect(res.body).toMatchObject({ code: 200, data: { id: unpaid.orderId, status: 'cancelled' } });
+    expect(res.body).toMatchObject({ code: 200, data: { id: unpaid.orderId, status: 'cancelled', request: null } });
     expect(await stockOf(unpaid.skuId)).toBe(before + 2);
     // The same decision again (a double-click) is the first answer, not a second cancellation.
     const again = await call(t, 'POST', '/admin/api/orders/cancel', { headers: { ...support.headers, 'idempotency-key': `cancel-${unpaid.orderId}-a` }, body: { id: unpaid.orderId, reason: 'address unreachable' } });
@@ -62,13 +62,13 @@ describe('an operator cancels an order', () => {
     expect(actions[0]).toMatchObject({ action: 'order.cancel.cancelled', reason: 'address unreachable' });
     expect(await stockOf(unpaid.skuId)).toBe(before + 2);
 
-    // A paid order's cancellation refunds it in full: support decides no refunds, so it is refused and nothing changes; an owner's goes to refunding.
+    // A paid order's cancellation refunds it in full: support decides no refunds, so theirs is a request and nothing changes yet (paid-cancel-request.test.ts); an owner's goes to refunding.
     const paid = await order(true);
-    const refused = await call(t, 'POST', '/admin/api/orders/cancel', { headers: support.headers, body: { id: paid.orderId, reason: 'out of stock at the warehouse' }, lang: 'jp' });
-    expect([refused.status, refused.body.msg]).toEqual([403, '支払い済みの注文を取り消すと全額返金されます。返金を決定する権限を持つオペレーターが行ってください']);
+    const asked = await post('/admin/api/orders/cancel', { id: paid.orderId, reason: 'out of stock at the warehouse' }, support.headers);
+    expect(asked.body.data).toMatchObject({ id: paid.orderId, status: 'paid', request: { kind: 'order.refund', status: 'pending' } });
     expect((await t.db.selectFrom('orders').select('status').where('id', '=', paid.orderId).executeTakeFirstOrThrow()).status).toBe('paid');
     const owner = await newOperatorSession(t.db, 'owner');
-    expect((await post('/admin/api/orders/cancel', { id: paid.orderId, reason: 'out of stock at the warehouse' }, owner.headers)).body.data).toEqual({ id: paid.orderId, status: 'refunding' });
+    expect((await post('/admin/api/orders/cancel', { id: paid.orderId, reason: 'out of stock at the warehouse' }, owner.headers)).body.data).toEqual({ id: paid.orderId, status: 'refunding', request: null });
     const info = await get(`/admin/api/orders/info?id=${paid.orderId}`, support.headers);
     expect(info.body.data).toMatchObject({ status: 'refunding', packages: [] });
     expect(info.body.data.events.at(-1)).toMatchObject({ kind: 'refund_requested', reason: 'out of stock at the warehouse' });
