@@ -8,6 +8,7 @@ import { ensureMemberAccounts } from '../ledger/ledger.queries.js';
 import { balanceOf, post, type PostInput } from '../ledger/ledger.service.js';
 import { lockUsersForShare } from '../members/members.queries.js';
 import { findOrderForEarning, orderForEarningQuery } from '../orders/orders.queries.js';
+import { findPvKept } from './pv-kept.queries.js';
 import { findOrderRefunded, giftCardPaidOf, orderGiftCardPaidOf } from '../payments/payments.queries.js';
 import * as q from './referral.queries.js';
 import { recheckStar } from './referral.service.js';
@@ -106,7 +107,7 @@ const refundedWhole = (goods: number, back: number) => goods > 0 && back >= good
 async function regularOrderShares(tx: Tx, orderId: number) {
   const o = await findOrderForEarning(tx, orderId);
   if (!o) return undefined;
-  return { pv: Number(o.pv ?? 0), goods: Math.max(0, Number(o.total_minor) - Number(o.freight_minor)), back: await findOrderRefunded(tx, orderId) };
+  return { goods: Math.max(0, Number(o.total_minor) - Number(o.freight_minor)), back: await findOrderRefunded(tx, orderId) };
 }
 
 /**
@@ -154,11 +155,12 @@ async function payRewards(tx: Tx, actor: Actor, input: { memberId: number; amoun
 }
 
 /**
- * At the settled moment (in the settling transaction): the order's PV enters the buyer's personal PV
- * and, when the buyer is placed, the leg on the buyer's side of every placement ancestor (today's
- * bucket); its pending commissions are posted to the beneficiaries' rewards, less what a partial
- * refund took back (pro rata of the goods' part of the total, freight left out), each once; an order
- * refunded whole earns nothing and its pending commissions are void.
+ * At the settled moment (in the settling transaction): the PV of the units the order keeps (those its
+ * returns did not take back and refund) enters the buyer's personal PV and, when the buyer is placed,
+ * the leg on the buyer's side of every placement ancestor (today's bucket); its pending commissions are
+ * posted to the beneficiaries' rewards, less what a partial refund took back (pro rata of the goods'
+ * part of the total, freight left out), each once; an order refunded whole earns nothing and its
+ * pending commissions are void.
  */
 export async function earnOnSettled(tx: Tx, actor: Actor, order: EarningOrder): Promise<void> {
   // What refunds took back is a share of the goods, freight left out of both sides (else a return of half the goods of an order with freight kept more).
@@ -169,9 +171,9 @@ export async function earnOnSettled(tx: Tx, actor: Actor, order: EarningOrder): 
 
 /**
  * A member-shop order at its settled moment (in the settling transaction, beside the owner's
- * earnings), by the same rule as a regular order: its PV and its pending commissions, less the share
- * its after-sales refunds took back (`refunded_minor`); refunded whole, nothing and its pending
- * commissions void.
+ * earnings), by the same rule as a regular order: the PV of the units it keeps, and its pending
+ * commissions less the share its after-sales refunds took back (`refunded_minor`); refunded whole,
+ * nothing and its pending commissions void.
  */
 export async function earnOnShopOrderSettled(tx: Tx, actor: Actor, order: EarningShopOrder & { refunded_minor: number }): Promise<void> {
   await earnAtSettlement(tx, actor, {
@@ -179,14 +181,13 @@ export async function earnOnShopOrderSettled(tx: Tx, actor: Actor, order: Earnin
     // The ledger names a shop order by its number, as the owner's earnings entry does.
     reference: { type: 'shop_order', id: order.order_no },
     buyerId: order.user_id,
-    pv: order.pv,
     goods: Math.max(0, order.goods_minor),
     back: order.refunded_minor,
   });
 }
 
 /** What settling an order (`ref`) earns: `goods` is what of it refunds are a share of, `back` what they took back. */
-async function earnAtSettlement(tx: Tx, actor: Actor, s: { ref: q.EarningRef; reference: PostInput['reference']; buyerId: number; pv: number; goods: number; back: number }): Promise<void> {
+async function earnAtSettlement(tx: Tx, actor: Actor, s: { ref: q.EarningRef; reference: PostInput['reference']; buyerId: number; goods: number; back: number }): Promise<void> {
   const settings = await q.findReferralSettings(tx);
   const back = Math.min(s.back, s.goods);
   // Refunded whole before its settled moment: nothing is earned, its pending commissions are void
@@ -197,7 +198,8 @@ async function earnAtSettlement(tx: Tx, actor: Actor, s: { ref: q.EarningRef; re
   }
   // The rule members and the console see pending commissions by before this moment (`commissionDue` in referral.queries): keep the two alike.
   const keep = (n: number) => (back <= 0 || s.goods <= 0 ? n : Math.floor((n * (s.goods - back)) / s.goods));
-  const pv = keep(s.pv);
+  // PV is kept by the units kept, whatever paid for them (points, a coupon) and whichever line came back.
+  const pv = await findPvKept(tx, s.ref);
   if (pv > 0) {
     const placed = !!(await q.findPlacement(tx, s.buyerId));
     const day = await pvDay(tx, settings.time_zone);

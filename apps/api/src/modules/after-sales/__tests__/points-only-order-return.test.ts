@@ -4,6 +4,8 @@ import { newGoods } from '../../cart/__tests__/fixtures.js';
 import { fund } from '../../ledger/__tests__/ledger-helpers.js';
 import { balanceOf, ledgerCheck } from '../../ledger/ledger.service.js';
 import { PAY_PASSWORD } from '../../wallet/__tests__/fixtures.js';
+import { jobActor } from '../../../lib/actor.js';
+import { settleOrder } from '../../orders/order-settlement.js';
 import { afterSalesKit, type AfterSalesKit } from './fixtures.js';
 
 // An order that points and a coupon paid for whole (nothing of it in money) could not be returned:
@@ -85,6 +87,32 @@ describe('a return of goods that points paid for whole', () => {
     await returned(m, o.orderId, o.dressLine.id, 1);
     expect(await points(m)).toBe(left + o.spent);
     expect(await ledgerCheck(t.db)).toEqual([]);
+  });
+
+  it('settles with the PV of the units kept: none once every unit is back, the dress’s alone once the T-shirts are', async () => {
+    const settled = async (o: Awaited<ReturnType<typeof pointsOnlyOrder>>) => {
+      await t.db.updateTable('orders').set({ completed_at: new Date(Date.now() - 400 * 86_400_000) }).where('id', '=', o.orderId).execute();
+      expect(await settleOrder(t.deps, jobActor('settle_order', o.orderId), o.orderId)).toBe(true);
+      return (await t.db.selectFrom('pv_entries').select('pv').where('order_id', '=', o.orderId).execute()).map((e) => e.pv);
+    };
+    const withPv = async (m: Member) => {
+      const o = await pointsOnlyOrder(m);
+      await t.db.updateTable('order_lines').set({ pv: 80 } as never).where('id', '=', o.dressLine.id).execute();
+      await t.db.updateTable('order_lines').set({ pv: 15 } as never).where('id', '=', o.shirtLine.id).execute();
+      return o;
+    };
+    // Every unit returned (nothing of it in money): no PV, however often it is bought and returned.
+    const m = await kit.shopper();
+    const whole = await withPv(m);
+    await returned(m, whole.orderId, whole.shirtLine.id, 2);
+    await returned(m, whole.orderId, whole.dressLine.id, 1);
+    expect(await settled(whole)).toEqual([]);
+    expect(Number((await t.db.selectFrom('referral_stats').select('personal_pv').where('member_id', '=', m.userId).executeTakeFirst())?.personal_pv ?? 0)).toBe(0);
+    // The two T-shirts back, the dress kept: the dress's 80 PV, not a share of the order's 110.
+    const n = await kit.shopper();
+    const part = await withPv(n);
+    await returned(n, part.orderId, part.shirtLine.id, 2);
+    expect(await settled(part)).toEqual([80]);
   });
 
   it('a refund of 0 for goods that money paid for is still refused: that is a rejection', async () => {

@@ -9,8 +9,8 @@ import { settleOrder } from '../../orders/order-settlement.js';
 import { placeDownline } from '../referral.service.js';
 import { referralKit } from './fixtures.js';
 
-// A partial after-sales refund before the order settles: the PV and the commissions earned at the
-// settled moment are the share of the order's money kept (rounded down), once.
+// A partial after-sales refund before the order settles: the commissions earned at the settled moment
+// are the share of the order's money kept (rounded down), the PV that of the units kept, once.
 
 let t: TestApp;
 let kit: ReturnType<typeof referralKit>;
@@ -82,9 +82,8 @@ describe('a partial refund before the order settles', () => {
     const total = Number((await orderRow(o.orderId)).total_minor);
     expect(total).toBe(o.total);
 
-    // PV: the kept share of 130, into the buyer's personal PV and the level-1 sponsor's right leg and the level-2 sponsor's left leg.
-    const pv = kept(130);
-    expect(pv).toBeLessThan(130);
+    // PV: that of the units kept (one 50 PV unit came back), into the buyer's personal PV and the level-1 sponsor's right leg and the level-2 sponsor's left leg.
+    const pv = 80;
     const entry = await t.db.selectFrom('pv_entries').selectAll().where('order_id', '=', o.orderId).executeTakeFirstOrThrow();
     expect(entry).toMatchObject({ member_id: buyer.userId, pv, in_legs: true });
     expect(Number((await statsOf(buyer.userId)).personal_pv)).toBe(pv);
@@ -142,7 +141,8 @@ describe('a partial refund before the order settles', () => {
     // The console lists what was posted beside what was pending.
     const listed = (await sales.adminGet(`/admin/api/referral/commissions?order_id=${o.orderId}`)).body.data.list.find((x: { id: number }) => x.id === c!.id);
     expect(listed).toMatchObject({ status: 'settled', amount: 85, posted: Math.floor((85 * 1000) / 1700), netted: 0 });
-    expect((await t.db.selectFrom('pv_entries').select('pv').where('order_id', '=', o.orderId).executeTakeFirstOrThrow()).pv).toBe(Math.floor((100 * 1000) / 1700));
+    // PV by the units kept: one of the two 50 PV units (the 3.00 line carries none).
+    expect((await t.db.selectFrom('pv_entries').select('pv').where('order_id', '=', o.orderId).executeTakeFirstOrThrow()).pv).toBe(50);
 
     // Everything comes back, freight with the last case: nothing earned, the commission void, no PV.
     const whole = await buyerOf();
@@ -158,6 +158,14 @@ describe('a partial refund before the order settles', () => {
     expect(await balanceOf(t.db, sponsor.userId, 'rewards', 'USD')).toBe(rewards);
     // The sponsor's team sales this month: the 10.00 of goods kept from the first order (its freight left out), nothing of the order returned whole.
     expect((await kit.get(sponsor, '/user/spread/total')).body.data.team_sales_month).toEqual([{ currency: 'USD', amount: 1000 }]);
+
+    // The line without PV comes back instead: the PV is kept whole, whatever share of the money went back.
+    const other = await buyerOf();
+    const p = await sales.boughtOrder(other);
+    await t.db.updateTable('order_lines').set({ pv: 50 } as never).where('id', '=', p.lines[0]!.id).execute();
+    expect(await returned(other, p.orderId, p.lines[1]!.id, 1)).toBe(300);
+    await settle(p.orderId);
+    expect((await t.db.selectFrom('pv_entries').select('pv').where('order_id', '=', p.orderId).executeTakeFirstOrThrow()).pv).toBe(100);
     expect(await ledgerCheck(t.db)).toEqual([]);
   });
 });
