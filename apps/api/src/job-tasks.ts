@@ -75,8 +75,8 @@ export const jobTasks: JobTaskTable = {
     const done = await reconcilePayments(deps, actor);
     if (done.inquired || done.refunds) helpers.logger.info(`payments reconciled: ${JSON.stringify(done)}`);
   },
-  expire_charity_order: async ({ orderId }, { deps }) => {
-    await expirePledge(deps.db, orderId);
+  expire_charity_order: async ({ orderId }, { deps, actor }) => {
+    await expirePledge(deps, actor, orderId);
   },
   expire_recharge: async ({ rechargeId }, { deps, actor }) => {
     await expirePayableWithPayments(deps, actor, { type: 'recharge', id: rechargeId }, (tx) => expireRecharge(tx, rechargeId));

@@ -1,5 +1,6 @@
 import { CHARITY_PLEDGE_MAX, ResponseCode, type EndpointBody, type EndpointData, type EndpointQuery, type Language, type createCauseBody, type listLoversOrders, type payLoversOrder } from '@shop/contract';
 import type { z } from 'zod';
+import type { AppDeps } from '../../app-deps.js';
 import type { Database, Executor } from '../../db/database.js';
 import { enqueueLaterJob } from '../../jobs/enqueue.js';
 import type { Actor } from '../../lib/actor.js';
@@ -14,7 +15,10 @@ import { newOrderNo } from '../orders/orders.service.js';
 import { insertOperatorAction } from '../operator-actions/operator-actions.queries.js';
 import { assertShopCurrency } from '../rates/rates.service.js';
 import * as q from './charity.queries.js';
-import { iso } from '../../lib/dates.js';
+import { isPast, iso } from '../../lib/dates.js';
+import { cancelPayableWithPayments } from '../payments/payable-cancel.js';
+import { expirePayableWithPayments } from '../payments/payable-expiry.js';
+import type { PaymentsDeps } from '../payments/settlement.js';
 import { totalOf } from '../../lib/paging.js';
 
 
@@ -68,26 +72,37 @@ export async function pledge(db: Database, actor: Actor, input: EndpointBody<typ
   });
 }
 
-/** The member cancels an unpaid charity order. */
-export async function cancelPledge(db: Database, actor: Actor, input: { id: number }): Promise<EndpointData<typeof payLoversOrder>> {
+/**
+ * The member cancels an unpaid charity order. Its open payments close with it: a held balance part
+ * goes back at once and the gateway is asked to stop taking the card part; money that still arrives
+ * for it is owed back and flagged, never counted for the cause.
+ */
+export async function cancelPledge(deps: Pick<AppDeps, 'db'> & Partial<Pick<AppDeps, 'providers'>>, actor: Actor, input: { id: number }): Promise<EndpointData<typeof payLoversOrder>> {
   const userId = memberIdOf(actor);
-  return withTransaction(db, async (tx) => {
+  return withTransaction(deps.db, async (tx) => {
     const order = await q.findCharityOrder(tx, input.id);
     if (!order || order.user_id !== userId) throw new AppError(ResponseCode.orderNotFound);
-    const changed = await q.transitionCharityOrder(tx, order.id, ['awaiting_payment'], 'cancelled', { cancelled_at: new Date() }, userId);
+    const changed = await cancelPayableWithPayments(tx, deps, actor, { type: 'charity', id: order.id }, { source: 'member', reason: 'pledge cancelled' }, () =>
+      q.transitionCharityOrder(tx, order.id, ['awaiting_payment'], 'cancelled', { cancelled_at: new Date() }, userId),
+    );
     if (!changed) throw new AppError(ResponseCode.orderState);
     const cause = (await q.findCause(tx, order.cause_id))!;
     return toOrder((await q.findCharityOrder(tx, order.id))!, pick(cause.title, actor.lang));
   });
 }
 
-/** Closes an unpaid charity order at its deadline (at most once). */
-export async function expirePledge(db: Database, orderId: number): Promise<boolean> {
-  return withTransaction(db, async (tx) => {
-    const order = await q.findCharityOrder(tx, orderId);
-    if (!order || order.status !== 'awaiting_payment' || new Date(order.expires_at).getTime() > Date.now()) return false;
-    return Boolean(await q.transitionCharityOrder(tx, orderId, ['awaiting_payment'], 'closed', { closed_at: new Date() }));
-  });
+/**
+ * Closes an unpaid charity order at its deadline (at most once) with its open payments: each is
+ * asked of its gateway first, so one the member completed in time pays the pledge; the others end,
+ * a held balance part goes back and the gateway stops taking them.
+ */
+export async function expirePledge(deps: PaymentsDeps, actor: Actor, orderId: number): Promise<boolean> {
+  const due = (o: Awaited<ReturnType<typeof q.findCharityOrder>>) => !!o && o.status === 'awaiting_payment' && isPast(o.expires_at);
+  if (!due(await q.findCharityOrder(deps.db, orderId))) return false;
+  const { closed } = await expirePayableWithPayments(deps, actor, { type: 'charity', id: orderId }, async (tx) =>
+    due(await q.findCharityOrder(tx, orderId)) && Boolean(await q.transitionCharityOrder(tx, orderId, ['awaiting_payment'], 'closed', { closed_at: new Date() })),
+  );
+  return closed;
 }
 
 /**
