@@ -230,7 +230,15 @@ export const findStalePayments = (db: Executor, olderThanSeconds: number, limit:
     .limit(limit)
     .execute();
 
-/** Succeeded payments of orders in `refunding` that have no refund yet (a paid order cancelled, a group buy that failed). */
+/** The cause under which the reconciliation job refunds what is left of a payment of a payable in refunding (once per payment). */
+export const payableRefundCause = (p: Pick<PaymentRow, 'payable_type' | 'payable_id' | 'id'>) => `payable-refund:${p.payable_type}:${p.payable_id}:${p.id}`;
+
+/**
+ * Succeeded payments of orders in `refunding` (a paid order cancelled, a group buy that failed) the
+ * reconciliation job has not refunded yet (no refund under `payableRefundCause`) and whose refunds
+ * so far, failed ones aside, give back less than the payment took: an operator's partial refund from
+ * the console leaves the rest to the job.
+ */
 export const findPaymentsOfRefundingOrders = (db: Executor, limit: number) =>
   db
     .selectFrom('payments')
@@ -238,7 +246,18 @@ export const findPaymentsOfRefundingOrders = (db: Executor, limit: number) =>
     .where('payments.payable_type', '=', 'order')
     .where('payments.status', '=', 'succeeded')
     .where('payments.payable_id', 'in', (eb) => eb.selectFrom('orders').select('orders.id').where('orders.status', '=', 'refunding'))
-    .where((eb) => eb.not(eb.exists(eb.selectFrom('payment_refunds').select('payment_refunds.id').whereRef('payment_refunds.payment_id', '=', 'payments.id'))))
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom('payment_refunds')
+            .select('payment_refunds.id')
+            .whereRef('payment_refunds.payment_id', '=', 'payments.id')
+            .where('payment_refunds.cause', 'like', sql<string>`'payable-refund:' || payments.payable_type || ':' || payments.payable_id || ':' || payments.id || ':%'`),
+        ),
+      ),
+    )
+    .where(sql<boolean>`(select coalesce(sum(r.amount_minor), 0) from payment_refunds r where r.payment_id = payments.id and r.status <> 'failed') < payments.ledger_minor + payments.gateway_minor`)
     .orderBy('payments.id')
     .limit(limit)
     .execute();

@@ -1,6 +1,8 @@
+import { ResponseCode } from '@shop/contract';
 import type { Actor } from '../../lib/actor.js';
+import { AppError } from '../../lib/errors.js';
 import * as q from './payments.queries.js';
-import { followGatewayRefund, inquireAndApply, refundPayment, type PaymentsDeps } from './settlement.js';
+import { followGatewayRefund, inquireAndApply, refundLeftOf, refundPayment, type PaymentsDeps } from './settlement.js';
 
 /**
  * A payment still open this long after its last change is asked of its gateway by the reconciliation
@@ -14,7 +16,8 @@ export const RECONCILE_AFTER_SECONDS = 120;
  * its gateway and settled by the answer (one still pending past its deadline expires and its held
  * balance goes back); refunds left pending are asked of their gateway (`followGatewayRefund`: where it
  * stands, or sent again under their own reference when it never received them); paid payables their
- * area moved to refunding (a cancelled paid order, a failed group buy) are refunded in full.
+ * area moved to refunding (a cancelled paid order, a failed group buy) are refunded in full, less
+ * what an operator refunded of them from the console.
  */
 export async function reconcilePayments(deps: PaymentsDeps, actor: Actor, options: { olderThanSeconds?: number; limit?: number } = {}): Promise<{ inquired: number; settled: number; refunds: number }> {
   const stale = await q.findStalePayments(deps.db, options.olderThanSeconds ?? RECONCILE_AFTER_SECONDS, options.limit ?? 200);
@@ -54,9 +57,26 @@ export async function refundOwedBack(deps: PaymentsDeps, actor: Actor, limit = 2
   return done;
 }
 
-/** Refunds in full every succeeded payment of an order its area moved to refunding; once per payment (the cause names it). */
+/**
+ * Refunds what is left of every succeeded payment of an order its area moved to refunding, once per
+ * payment (the cause names it). What is left is read again under the payment's lock when the refund
+ * is made (`refundPayment`), so a partial refund an operator made from the console before, or makes
+ * at the same moment, is never given back twice: the job returns the rest, and nothing when the
+ * console's refunds took it all. Answers the payments refunded.
+ */
 export async function refundRefundingPayables(deps: PaymentsDeps, actor: Actor, limit = 200): Promise<number> {
-  const rows = await q.findPaymentsOfRefundingOrders(deps.db, limit);
-  for (const p of rows) await refundPayment(deps, actor, { paymentId: p.id, cause: `payable-refund:${p.payable_type}:${p.payable_id}:${p.id}`, reason: 'order cancelled' });
-  return rows.length;
+  let done = 0;
+  for (const p of await q.findPaymentsOfRefundingOrders(deps.db, limit)) {
+    const left = refundLeftOf(p, await q.findRefundsOfPayment(deps.db, p.id), await q.isOwedBack(deps.db, p.id));
+    if (left.value + left.fee <= 0) continue;
+    try {
+      await refundPayment(deps, actor, { paymentId: p.id, cause: q.payableRefundCause(p), reason: 'order cancelled' });
+      done++;
+    } catch (e) {
+      // An operator's refund from the console took the rest in the meantime: nothing is left to give back.
+      if (e instanceof AppError && e.code === ResponseCode.refundTooLarge) continue;
+      throw e;
+    }
+  }
+  return done;
 }
