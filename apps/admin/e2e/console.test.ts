@@ -6,12 +6,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clickSettled, decide, launchBrowser, type Browser } from '../../web/e2e/browser.js';
 import { createMemberSession } from '../../web/e2e/members.js';
 import { createDatabase } from '../../api/src/db/database.js';
-import { withTransaction } from '../../api/src/lib/transaction.js';
-import { markOrderPaid } from '../../api/src/modules/orders/orders.service.js';
-import { newAddress, newOperatorSession } from '../../api/src/modules/orders/__tests__/fixtures.js';
-import { newGoods } from '../../api/src/modules/cart/__tests__/fixtures.js';
+import { newOperatorSession } from '../../api/src/modules/orders/__tests__/fixtures.js';
 import { baseUrl, databaseUrl } from '../../web/e2e/shop.js';
-import { DESKTOP, shot, sql } from './console.js';
+import { DESKTOP, paidOrder, shot, sql } from './console.js';
 import { OPS_CLI } from '../../api/src/test/api-processes.js';
 import { codeAt } from '../../api/src/modules/two-factor/__tests__/authenticator.js';
 
@@ -33,30 +30,6 @@ async function createOperator(userName: string): Promise<string> {
   const link = /(http\S+\/admin\/#\/setup\?token=\S+)/.exec(stdout)?.[1];
   if (!link) throw new Error(`no setup link in: ${stdout}`);
   return link;
-}
-
-/** A member's paid order of two units of one goods (placed through the API, paid as a gateway would). */
-async function paidOrder(member: { token: string; userId: number }): Promise<{ orderId: number; orderNo: string; lineId: number }> {
-  const db = createDatabase(databaseUrl, 2);
-  try {
-    const addressId = await newAddress(db, member.userId);
-    const g = await newGoods(db, [{ price: 1500, stock: 10 }], { name: 'Console teapot' });
-    const post = async (url: string, body: unknown) => {
-      const res = await fetch(`${baseUrl}${url}`, { method: 'POST', headers: { authorization: `Bearer ${member.token}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
-      const json = (await res.json()) as { code: number; data: any };
-      if (json.code !== 200) throw new Error(`${url}: ${JSON.stringify(json)}`);
-      return json.data;
-    };
-    await post('/shop/cart/add', { goods_id: g.goodsId, sku_id: g.skuIds[0], num: 2 });
-    const placed = (await post('/shop/buy/createOrder', { address_id: addressId, remarks: '' })) as { order_id: number; order_no: string; total: number; currency: string };
-    const gateway = { kind: 'provider' as const, name: 'test', ip: '', lang: 'en-us' as const, requestId: 'e2e-pay' };
-    const paid = await withTransaction(db, (tx) => markOrderPaid(tx, gateway, { orderId: placed.order_id, amountMinor: placed.total, currency: placed.currency }));
-    expect(paid.outcome).toBe('paid');
-    const line = await db.selectFrom('order_lines').select('id').where('order_id', '=', placed.order_id).executeTakeFirstOrThrow();
-    return { orderId: placed.order_id, orderNo: placed.order_no, lineId: line.id };
-  } finally {
-    await db.destroy();
-  }
 }
 
 async function signIn(page: Page, userName: string, code?: string) {

@@ -9,6 +9,10 @@ import { createDatabase } from '../../api/src/db/database.js';
 import { operatorCliActor } from '../../api/src/lib/actor.js';
 import type { OperatorRole } from '../../../packages/contract/src/admin/permissions.js';
 import { createOperator } from '../../api/src/modules/operators/operators.service.js';
+import { withTransaction } from '../../api/src/lib/transaction.js';
+import { markOrderPaid } from '../../api/src/modules/orders/orders.service.js';
+import { newAddress } from '../../api/src/modules/orders/__tests__/fixtures.js';
+import { newGoods } from '../../api/src/modules/cart/__tests__/fixtures.js';
 
 // What the console's browser tests share: an operator made and signed in through the API, the console
 // opened at 1280 px with that session, and a look at the database.
@@ -131,5 +135,29 @@ export async function chooseOption(page: Page, select: Locator, option: string):
     } catch (e) {
       if (attempt >= 4) throw e;
     }
+  }
+}
+
+/** A member's paid order of two units of one goods (placed through the API, paid as a gateway would). */
+export async function paidOrder(member: { token: string; userId: number }): Promise<{ orderId: number; orderNo: string; lineId: number }> {
+  const db = createDatabase(databaseUrl, 2);
+  try {
+    const addressId = await newAddress(db, member.userId);
+    const g = await newGoods(db, [{ price: 1500, stock: 10 }], { name: 'Console teapot' });
+    const post = async (url: string, body: unknown) => {
+      const res = await fetch(`${baseUrl}${url}`, { method: 'POST', headers: { authorization: `Bearer ${member.token}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+      const json = (await res.json()) as { code: number; data: any };
+      if (json.code !== 200) throw new Error(`${url}: ${JSON.stringify(json)}`);
+      return json.data;
+    };
+    await post('/shop/cart/add', { goods_id: g.goodsId, sku_id: g.skuIds[0], num: 2 });
+    const placed = (await post('/shop/buy/createOrder', { address_id: addressId, remarks: '' })) as { order_id: number; order_no: string; total: number; currency: string };
+    const gateway = { kind: 'provider' as const, name: 'test', ip: '', lang: 'en-us' as const, requestId: 'e2e-pay' };
+    const paid = await withTransaction(db, (tx) => markOrderPaid(tx, gateway, { orderId: placed.order_id, amountMinor: placed.total, currency: placed.currency }));
+    if (paid.outcome !== 'paid') throw new Error(`order ${placed.order_id} was not paid: ${paid.outcome}`);
+    const line = await db.selectFrom('order_lines').select('id').where('order_id', '=', placed.order_id).executeTakeFirstOrThrow();
+    return { orderId: placed.order_id, orderNo: placed.order_no, lineId: line.id };
+  } finally {
+    await db.destroy();
   }
 }
