@@ -96,6 +96,8 @@ export async function moveSubtreeByOperator(deps: Deps, actor: Actor, input: End
     if (actor.kind === 'operator' && actor.operatorMemberId !== undefined && (await q.isInSubtree(tx, input.member_id, actor.operatorMemberId))) throw new AppError(ResponseCode.ownMemberAccount);
     // Out of their own account's legs (the old parent or above) or into them (the new parent or above).
     await refuseOwnLegs(tx, actor, input.member_id, [node.parent_id, input.parent_id]);
+    // Placements under the subtree wait for the move (or it for them), so it carries every member along.
+    await q.lockSubtreeForUpdate(tx, input.member_id);
     if (!(await q.moveSubtree(tx, { memberId: input.member_id, parentId: input.parent_id, side: input.side, newDepth: parent.depth + 1, oldDepth: node.depth }))) throw new AppError(ResponseCode.referralPositionTaken);
     const moved = (await q.findDescendantCount(tx, input.member_id)) + 1;
     await insertOperatorAction(tx, { operator, action: 'referral.move', target_type: 'placement', target_id: input.member_id, reason: input.reason, facts: { key: 'placement_move', member_id: input.member_id, parent_id: input.parent_id, side: input.side, moved } });

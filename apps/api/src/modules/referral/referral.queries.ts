@@ -94,7 +94,12 @@ export const findFirstMemberId = async (db: Executor): Promise<number | undefine
 export const findPlacement = (db: Executor, memberId: number) => db.selectFrom('placements').selectAll().where('member_id', '=', memberId).executeTakeFirst();
 export const findRoot = (db: Executor) => db.selectFrom('placements').selectAll().where('parent_id', 'is', null).executeTakeFirst();
 export const lockPlacementForShare = (tx: Tx, memberId: number) => tx.selectFrom('placements').selectAll().where('member_id', '=', memberId).forShare().executeTakeFirst();
-export const lockPlacementForUpdate = (tx: Tx, memberId: number) => tx.selectFrom('placements').selectAll().where('member_id', '=', memberId).forUpdate().executeTakeFirst();
+/**
+ * A placement row locked for a move until the transaction ends: a placement right under it (which
+ * share-locks its parent) waits, while the key-share lock a placement further down takes on it (its
+ * closure rows name it as an ancestor) does not, so that placement never waits for a move waiting for it.
+ */
+export const lockPlacementForUpdate = (tx: Tx, memberId: number) => tx.selectFrom('placements').selectAll().where('member_id', '=', memberId).forNoKeyUpdate().executeTakeFirst();
 
 /** Places the root (the shop's first member) when there is none; answers nothing either way. */
 export async function insertRootIfNone(db: Executor, memberId: number): Promise<void> {
@@ -113,12 +118,15 @@ const placementWrites = (p: { memberId: number; parentId: number; side: Side; pl
       stats as (insert into referral_stats (member_id) select member_id from placed on conflict do nothing)`;
 
 /**
- * Puts a member into a slot under a placed parent (read under a share lock, so it cannot move
- * meanwhile), or answers undefined when the member is already placed, the slot is taken (either
- * unique key; a racing insert is waited for and then seen) or the parent is not placed. Its closure
- * rows and figures row are written in the same statement.
+ * Puts a member into a slot under a placed parent, or answers undefined when the member is already
+ * placed, the slot is taken (either unique key; a racing insert is waited for and then seen) or the
+ * parent is not placed. Its closure rows and figures row are written in the same statement. The
+ * parent is share-locked first, in a statement of its own: a move of the parent's subtree holds its
+ * rows until it commits, so the statement that copies the parent's ancestors starts after it and
+ * copies the moved ones, and no move starts under the parent until this transaction ends.
  */
 export async function insertPlacement(tx: Tx, p: { memberId: number; parentId: number; side: Side; placedBy: string; how: 'member' | 'job' | 'operator' }) {
+  await lockPlacementForShare(tx, p.parentId);
   return (
     await sql<{ member_id: number; placed_at: Date }>`with parent as (select member_id, depth from placements where member_id = ${p.parentId} for share),
       ${placementWrites(p)}
@@ -130,21 +138,31 @@ export async function insertPlacement(tx: Tx, p: { memberId: number; parentId: n
  * `anzhi` in one statement: what it checks (whose invitee the member is, whether the caller and the
  * member are placed, whether the parent lies in the caller's subtree) and, when every check passes,
  * the placement as `insertPlacement` writes it. `member_id` is null when nothing was placed: a check
- * failed, or a racing placement took the slot or the member first.
+ * failed, or a racing placement took the slot or the member first. `stale` is true when the checks
+ * passed but a move of the parent's subtree committed after the statement began (what it read of
+ * the parent's ancestors is the old place): nothing was placed, and the statement is to be run again.
  */
 export const placeInviteeChecked = async (db: Executor, p: { callerId: number; memberId: number; parentId: number; side: Side; placedBy: string }) =>
   (
-    await sql<{ referrer_id: number | null; self_placed: boolean; member_placed: boolean; inside: boolean; member_id: number | null; placed_at: Date | null }>`
+    await sql<{ referrer_id: number | null; self_placed: boolean; member_placed: boolean; inside: boolean; member_id: number | null; placed_at: Date | null; stale: boolean }>`
       with k as materialized (select ${p.callerId}::int as caller, ${p.memberId}::int as member, ${p.parentId}::int as parent),
       c as (select (select referrer_id from users where id = k.member)::int as referrer_id,
           exists (select 1 from placements where member_id = k.caller) as self_placed,
           exists (select 1 from placements where member_id = k.member) as member_placed,
           (k.caller = k.parent or exists (select 1 from placement_paths where ancestor_id = k.caller and descendant_id = k.parent)) as inside
         from k),
-      parent as (select pl.member_id, pl.depth from placements pl, c, k
-        where pl.member_id = k.parent and c.referrer_id = k.caller and c.self_placed and not c.member_placed and c.inside for share of pl),
+      ok as (select c.referrer_id = k.caller and c.self_placed and not c.member_placed and c.inside as passed from c, k),
+      -- The version of the parent's row this statement's snapshot reads (with the ancestors it reads).
+      seen as (select pl.xmin as version from placements pl, k where pl.member_id = k.parent),
+      -- The share lock waits for a move holding the parent and then reads the row's newest version: a
+      -- move rewrites every row of the subtree it moves, so a newer version than the one seen means the
+      -- ancestors read are the old ones, and nothing is placed.
+      parent as (select pl.member_id, pl.depth from placements pl, ok, k, seen
+        where pl.member_id = k.parent and ok.passed and pl.xmin = seen.version for share of pl),
       ${placementWrites({ ...p, how: 'member' })}
-      select c.referrer_id, c.self_placed, c.member_placed, c.inside, placed.member_id, placed.placed_at from c left join placed on true`.execute(db)
+      select c.referrer_id, c.self_placed, c.member_placed, c.inside, placed.member_id, placed.placed_at,
+        coalesce(ok.passed, false) and exists (select 1 from seen) and not exists (select 1 from parent) as stale
+      from c cross join ok left join placed on true`.execute(db)
   ).rows[0]!;
 
 /** Whether `descendantId` is `ancestorId` or below it in the placement tree. */
@@ -279,7 +297,31 @@ export const findOverdueUnplaced = (db: Executor, deadlineDays: number, limit: n
 
 // ---------------------------------------------------------------- moves (operators)
 
-/** Moves a placed member's subtree under another node: its row, depths and closure rows. */
+/**
+ * Locks every placement row of a member's subtree (the member's own included) until the transaction
+ * ends, in id order, as `lockPlacementForUpdate` does, and answers how many it holds. A placement
+ * under the subtree share-locks its parent, so it waits for the move, or the move waits for it to
+ * commit; the rows it added are then locked by the next round, until a round finds no new row: no
+ * member can be placed under the subtree meanwhile, and the move sees every member in it.
+ */
+export async function lockSubtreeForUpdate(tx: Tx, memberId: number): Promise<number> {
+  for (let held = -1; ; ) {
+    const n = (
+      await sql<{ n: number }>`select count(*)::int as n from (select member_id from placements
+        where member_id in (select descendant_id from placement_paths where ancestor_id = ${memberId} union all select ${memberId}::int)
+        order by member_id for no key update) l`.execute(tx)
+    ).rows[0]!.n;
+    // Rows once locked stay in the subtree (moving them out needs their lock): the same count is the same rows.
+    if (n === held) return n;
+    held = n;
+  }
+}
+
+/**
+ * Moves a placed member's subtree under another node: its row, depths and closure rows (the subtree
+ * locked by `lockSubtreeForUpdate` first). Every row of the subtree gets a new version, its depth
+ * changed or not, by which a placement that read the old ancestors of one of them notices the move.
+ */
 export async function moveSubtree(tx: Tx, input: { memberId: number; parentId: number; side: Side; newDepth: number; oldDepth: number }): Promise<boolean> {
   const moved = await sql`update placements set parent_id = ${input.parentId}, side = ${input.side} where member_id = ${input.memberId}
     and not exists (select 1 from placements where parent_id = ${input.parentId} and side = ${input.side})`.execute(tx);

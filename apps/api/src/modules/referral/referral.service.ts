@@ -66,7 +66,13 @@ export async function placeInto(tx: Tx, actor: Actor, input: { memberId: number;
  */
 export async function placeDownline(deps: Deps, actor: Actor, input: EndpointBody<typeof placeDownlineMember>): Promise<EndpointData<typeof placeDownlineMember>> {
   const me = memberIdOf(actor);
-  const place = () => q.placeInviteeChecked(deps.db, { callerId: me, memberId: input.user_id, parentId: input.parent_id, side: input.side, placedBy: placedByOf(actor) });
+  const once = () => q.placeInviteeChecked(deps.db, { callerId: me, memberId: input.user_id, parentId: input.parent_id, side: input.side, placedBy: placedByOf(actor) });
+  // A move of the parent's subtree committed while the statement ran: run again, reading the moved tree.
+  const place = async () => {
+    let r = await once();
+    for (let attempt = 1; r.stale && attempt < 10; attempt++) r = await once();
+    return r;
+  };
   let r = await place();
   if (r.referrer_id === null || Number(r.referrer_id) !== me) throw new AppError(ResponseCode.referralNotInvitee);
   // Nobody placed yet: the shop's first member becomes the root, then the placement is tried again.
