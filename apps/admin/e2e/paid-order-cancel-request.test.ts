@@ -32,7 +32,7 @@ describe('a paid order cancelled at support’s request, in Chromium at 1280 px'
     await page.locator('.ant-modal').getByText('which an operator who decides refunds approves').waitFor();
     await page.locator('.ant-modal textarea').fill('The member asked in the chat: wrong size');
     await decide(page, 'Ask to cancel and refund');
-    await page.getByText(/Sent for approval \(request #\d+\)/).first().waitFor();
+    await page.getByText(/Request #\d+ sent: nothing changes until a second operator approves it/).first().waitFor();
     const waiting = page.getByTestId('cancel-waiting');
     await waiting.waitFor();
     expect(await waiting.innerText()).toContain(`${support.recordedAs} asked to cancel this order and refund it in full (The member asked in the chat: wrong size)`);

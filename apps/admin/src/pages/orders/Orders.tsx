@@ -232,11 +232,7 @@ export function OrderDetail({ id, onPackage }: { id: number; onPackage: (id: num
           fields={[{ name: 'reason', label: t('console.common.reason'), required: true, multiline: true }]}
           schema={() => import('@shop/contract/orders').then((m) => m.adminCancelOrder.body!)}
           toBody={(v) => ({ id, reason: v.reason ?? '' })}
-          send={async (_v, key, body) => {
-            const done = await call(cancelOrderRoute, body, { idempotencyKey: key });
-            if (done.request) message.info(t('console.orders.cancelAsked', { id: done.request.id }));
-            return done;
-          }}
+          send={(_v, key, body) => call(cancelOrderRoute, body, { idempotencyKey: key })}
           invalidates={[adminGetOrder, adminListOrders, remindersRoute, dashboardRoute]}
           onClose={() => setCancelling(false)}
         />
