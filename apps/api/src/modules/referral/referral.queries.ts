@@ -732,7 +732,15 @@ export async function raiseStar(tx: Tx, memberId: number, star: number): Promise
   await sql`insert into star_history (member_id, star) select ${memberId}, s from generate_series(1, ${star}) s on conflict do nothing`.execute(tx);
   return true;
 }
-export const setStar = (tx: Tx, memberId: number, star: number) => tx.updateTable('referral_stats').set({ star, star_at: new Date() }).where('member_id', '=', memberId).execute();
+/**
+ * Lowers a member's star (the plan keeps no star the figures no longer hold): since when it is held is
+ * when the member first reached it (none for no star), and the popup of a star shows again when it is
+ * reached again.
+ */
+export const lowerStar = (tx: Tx, memberId: number, star: number) =>
+  sql`update referral_stats set star = ${star}, star_seen = least(star_seen, ${star}),
+    star_at = (select h.reached_at from star_history h where h.member_id = ${memberId} and h.star = ${star})
+    where member_id = ${memberId} and star > ${star}`.execute(tx);
 export const setStarSeen = (db: Executor, memberId: number, star: number) => db.updateTable('referral_stats').set({ star_seen: star }).where('member_id', '=', memberId).where('star_seen', '<', star).execute();
 export const findStarHistory = (db: Executor, memberId: number) => db.selectFrom('star_history').selectAll().where('member_id', '=', memberId).orderBy('star').execute();
 /** The placement ancestors of a member and the member's sponsors (whose stars may change when the member's figures do). */

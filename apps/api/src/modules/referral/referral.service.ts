@@ -335,7 +335,7 @@ export async function recheckStar(tx: Tx, memberId: number): Promise<number> {
   let reached = 0;
   for (const level of ladder) if (conditionsOf(level, f).every((c) => c.done)) reached = Math.max(reached, level.star);
   if (reached > f.star) await q.raiseStar(tx, memberId, reached);
-  else if (reached < f.star && !settings.keep_star) await q.setStar(tx, memberId, reached);
+  else if (reached < f.star && !settings.keep_star) await q.lowerStar(tx, memberId, reached);
   return reached > f.star || !settings.keep_star ? reached : f.star;
 }
 

@@ -59,6 +59,25 @@ describe('star progress', () => {
     await t.db.updateTable('referral_stats').set({ personal_pv: 0 }).where('member_id', '=', sponsor.userId).execute();
     expect(await withTransaction(t.db, (tx) => recheckStar(tx, sponsor.userId))).toBe(1);
   });
+
+  it('a plan that keeps no star: the member lowered shows no "since" for no star, and reaching the star again shows its popup again', async () => {
+    const sponsor = await kit.placedSponsor();
+    await kit.invitee(sponsor.userId);
+    await t.db.updateTable('referral_stats').set({ personal_pv: 150 }).where('member_id', '=', sponsor.userId).execute();
+    expect(await withTransaction(t.db, (tx) => recheckStar(tx, sponsor.userId))).toBe(1);
+    expect((await kit.get(sponsor, '/user/info/UserStarProgress')).body.data).toMatchObject({ star: 1, popup: true });
+    await t.db.updateTable('referral_settings').set({ keep_star: false }).execute();
+    try {
+      await t.db.updateTable('referral_stats').set({ personal_pv: 0 }).where('member_id', '=', sponsor.userId).execute();
+      expect(await withTransaction(t.db, (tx) => recheckStar(tx, sponsor.userId))).toBe(0);
+      expect((await kit.get(sponsor, '/user/info/UserStarProgress')).body.data).toMatchObject({ star: 0, achieved_at: null, popup: false, history: [{ star: 1 }] });
+      await t.db.updateTable('referral_stats').set({ personal_pv: 150 }).where('member_id', '=', sponsor.userId).execute();
+      expect(await withTransaction(t.db, (tx) => recheckStar(tx, sponsor.userId))).toBe(1);
+      expect((await kit.get(sponsor, '/user/info/UserStarProgress')).body.data).toMatchObject({ star: 1, popup: true, achieved_at: expect.any(String) });
+    } finally {
+      await t.db.updateTable('referral_settings').set({ keep_star: true }).execute();
+    }
+  });
 });
 
 describe('applications and roles', () => {
