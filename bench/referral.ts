@@ -31,7 +31,10 @@ async function generate(db: Database): Promise<{ ids: number[]; heap: number }> 
   const tag = Date.now().toString(36);
   // The sponsor closure is built set-based after the members (as the migration's backfill does), not row by row by its trigger.
   await sql`alter table users disable trigger users_sponsor_paths`.execute(db);
-  await sql`insert into users (user_name, nickname, password_hash) select ${`bref${tag}_`} || g, 'Member ' || g, 'not-used' from generate_series(1, ${MEMBERS}) g`.execute(db);
+  // 2,000 a statement: each member's name takes an advisory lock until its statement commits (one name, one member), and one statement of every member would outgrow the lock table.
+  for (let from = 1; from <= MEMBERS; from += 2_000) {
+    await sql`insert into users (user_name, nickname, password_hash) select ${`bref${tag}_`} || g, 'Member ' || g, 'not-used' from generate_series(${from}::int, ${Math.min(MEMBERS, from + 1_999)}::int) g`.execute(db);
+  }
   await sql`create temporary table pos as select row_number() over (order by id)::int as i, id::int as id from users where user_name like ${`bref${tag}_%`}`.execute(db);
   await sql`create index on pos (i)`.execute(db);
   await sql`analyze pos`.execute(db);
