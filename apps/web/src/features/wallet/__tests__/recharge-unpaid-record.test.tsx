@@ -121,7 +121,9 @@ describe('an unpaid top-up', () => {
     const router = renderAt(`${paths.wallet.rechargeInfo}?id=61`);
     expect(await screen.findByText('To pay $1.00')).toBeTruthy();
     expect(screen.queryByRole('link', { name: 'Go to the payment page' })).toBeNull();
-    fireEvent.click(await screen.findByRole('button', { name: 'Pay now' }));
+    // The failed payment is said, and paying is offered as trying again.
+    expect((await screen.findByRole('alert')).textContent).toContain('Nothing was charged');
+    fireEvent.click(await screen.findByRole('button', { name: 'Try again' }));
     await waitFor(() => expect(router.state.location.search).toBe(`?id=61&payment_no=${started.payment_no}`));
     const [pay] = sent('/shop/buy/payOrder');
     expect(JSON.parse(pay!.body)).toMatchObject({ order_type: 'recharge', order_id: 61, pay_way: 'stripe_card' });

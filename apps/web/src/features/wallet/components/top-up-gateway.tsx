@@ -1,5 +1,7 @@
 import { useState } from 'react';
 import { Button } from 'antd-mobile';
+import type { PaymentInfo } from '@shop/contract/payments';
+import { formatAmount } from '@/components/amount';
 import { paths } from '@/config/paths';
 import { inNativeShell, openExternally, type ExternalOpening } from '@/lib/native-bridge';
 import { useTranslation } from '@/lib/i18n';
@@ -58,12 +60,32 @@ export function TopUpGatewayLink({ url, recordPage }: { url: string; recordPage:
 }
 
 /**
- * On the record of a top-up that can still be paid with no gateway payment under way (none started,
- * or the last one failed): starts one as the top-up form does and goes to its gateway's page (an open
- * payment of the same method is the server's to continue); `onStarted` gets the record's address
- * with the payment's number when there is no page to go to.
+ * On the record of an unpaid top-up whose last payment the server calls failed: that it failed and
+ * nothing was charged (the gateway took nothing, a held balance was given back). Money the gateway
+ * took that the top-up could not take is said to be owed back and refunded instead, never "not charged".
  */
-export function TopUpPayButton({ id, instalments, onStarted }: { id: number; instalments: number | null; onStarted: (recordPage: string) => void }) {
+export function TopUpPaymentFailed({ payment: p }: { payment: PaymentInfo }) {
+  const { t } = useTranslation();
+  const owed = p.owed_back;
+  return (
+    <div className="wallet-notice wallet-pay-failed" role="alert">
+      <div className="wallet-pay-failed-title">{t(owed ? (owed.refunded ? 'payments.owedBack.titleRefunded' : 'payments.owedBack.title') : 'payments.state.failed')}</div>
+      <div>
+        {owed
+          ? t(`message.payment.recharge_owed_back_${owed.refunded ? 'refunded' : owed.reason}.text`, { amount: formatAmount(owed.amount, owed.currency), order_no: p.order_no })
+          : t('wallet.recharge.payFailed')}
+      </div>
+    </div>
+  );
+}
+
+/**
+ * On the record of a top-up that can still be paid with no gateway payment under way (none started,
+ * or the last one failed, when it offers to try again): starts one as the top-up form does and goes
+ * to its gateway's page (an open payment of the same method is the server's to continue);
+ * `onStarted` gets the record's address with the payment's number when there is no page to go to.
+ */
+export function TopUpPayButton({ id, instalments, again, onStarted }: { id: number; instalments: number | null; again?: boolean; onStarted: (recordPage: string) => void }) {
   const { t } = useTranslation();
   const [busy, setBusy] = useState(false);
   const pay = async () => {
@@ -82,7 +104,7 @@ export function TopUpPayButton({ id, instalments, onStarted }: { id: number; ins
   return (
     <div className="wallet-gateway-again">
       <Button block color="primary" loading={busy} onClick={() => void pay()}>
-        {t('wallet.recharge.payNow')}
+        {t(again ? 'wallet.recharge.tryAgain' : 'wallet.recharge.payNow')}
       </Button>
     </div>
   );

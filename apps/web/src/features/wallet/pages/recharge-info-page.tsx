@@ -6,7 +6,7 @@ import { PageHeader } from '@/components/page-header';
 import { endpointQuery, useQueryScope } from '@/lib/endpoint-query';
 import { useNavigate, useSearchParams } from '@/lib/router';
 import { RechargeRecord } from '../components/recharge-record';
-import { TopUpGatewayLink, TopUpPayButton } from '../components/top-up-gateway';
+import { TopUpGatewayLink, TopUpPayButton, TopUpPaymentFailed } from '../components/top-up-gateway';
 import { paths } from '@/config/paths';
 import '../wallet.css';
 import { useTranslation } from '@/lib/i18n';
@@ -21,8 +21,10 @@ const GATEWAY_KINDS = ['online', 'ctbc'];
  * `pages/my/rechargeInfo?id=…[&payment_no=…]`: one top-up, where a gateway's page returns and the
  * records list leads. While it awaits payment it is read again with back-off, and so is its payment
  * (the one in the address, else its newest), which makes the server ask its gateway; the page says
- * what the server says, never more. An unpaid top-up offers its gateway's page again, or, when no
- * payment is under way and its time has not run out, to pay it.
+ * what the server says, never more (the gateway's word in the address, `redirect_status`, is not
+ * read: only the server says a payment failed). An unpaid top-up offers its gateway's page again, or,
+ * when no payment is under way and its time has not run out, to pay it: after a failed payment, it
+ * says so and offers to try again.
  */
 export default function RechargeInfoPage() {
   const { t } = useTranslation();
@@ -49,6 +51,7 @@ export default function RechargeInfoPage() {
   });
   const p = payment.data;
   const underWay = p?.state === 'in_progress';
+  const failed = payable && p?.state === 'failed';
   // No payment yet (the server answers "not found"), or the last one failed: another may start while the top-up is open.
   const startable = r && payable && !payment.isPending && !underWay && (payment.isError || p?.state === 'failed') && (!r.expires_at || new Date(r.expires_at).getTime() > Date.now());
   return (
@@ -57,7 +60,8 @@ export default function RechargeInfoPage() {
       <ListState loading={record.isPending && id > 0} error={record.isError || !(id > 0)} failure={record.error} empty={false} onRetry={() => void record.refetch()}>
         {r && <RechargeRecord recharge={r} live />}
         {payable && underWay && p.redirect_url && <TopUpGatewayLink url={p.redirect_url} recordPage={`${paths.wallet.rechargeInfo}?id=${id}&payment_no=${p.payment_no}`} />}
-        {startable && <TopUpPayButton id={id} instalments={r.instalments} onStarted={(page) => navigate(page, { replace: true })} />}
+        {failed && <TopUpPaymentFailed payment={p} />}
+        {startable && <TopUpPayButton id={id} instalments={r.instalments} again={failed && !p.owed_back} onStarted={(page) => navigate(page, { replace: true })} />}
       </ListState>
     </div>
   );
