@@ -3,8 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, type Browser } from '../../web/e2e/browser.js';
 import { createMemberSession } from '../../web/e2e/members.js';
 import { createDatabase, type Database } from '../../api/src/db/database.js';
+import { newGoods } from '../../api/src/modules/cart/__tests__/fixtures.js';
+import { fund } from '../../api/src/modules/ledger/__tests__/ledger-helpers.js';
+import { hashPassword } from '../../api/src/modules/members/identity.js';
+import { newAddress } from '../../api/src/modules/orders/__tests__/fixtures.js';
 import { baseUrl, databaseUrl } from '../../web/e2e/shop.js';
-import { consoleOperator, openConsole, post, shot } from './console.js';
+import { consoleOperator, memberCall, openConsole, post, shot } from './console.js';
 
 // The console's wide tables on a laptop: values stay whole on one line (never "1234567 / 89" or
 // "demo001@s / hop.local"), a mobile number shows its country prefix, and no column is squeezed to a
@@ -42,6 +46,32 @@ const squeezed = (page: Page, testId: string, columns: string[], min: number) =>
     },
     { testId, columns, min },
   );
+
+/**
+ * What of each table in `scope` an operator cannot read without scrolling: a heading or a cell past its
+ * frame's edges, a table that scrolls sideways in its frame, a heading or a value cut inside its cell
+ * ("Creat", "2026/12/0").
+ */
+const cutOff = (page: Page, scope: string) =>
+  page.evaluate((scope) => {
+    const bad: string[] = [];
+    for (const frame of document.querySelectorAll<HTMLElement>(`${scope} .ant-table-container`)) {
+      const box = frame.getBoundingClientRect();
+      const scroller = frame.querySelector<HTMLElement>('.ant-table-content, .ant-table-body');
+      if (scroller && scroller.scrollWidth > scroller.clientWidth + 1) bad.push(`scrolls sideways: ${scroller.scrollWidth} px in ${scroller.clientWidth} px`);
+      const heads = [...frame.querySelectorAll<HTMLElement>('thead th')];
+      for (const cell of [...heads, ...frame.querySelectorAll<HTMLElement>('tbody tr.ant-table-row > td')]) {
+        const name = cell.tagName === 'TH' ? cell.textContent?.trim() : `${heads[(cell as HTMLTableCellElement).cellIndex]?.textContent?.trim()}: ${cell.textContent?.trim()}`;
+        const r = cell.getBoundingClientRect();
+        if (r.left < box.left - 1 || r.right > box.right + 1) bad.push(`${name} at ${Math.round(r.left)}–${Math.round(r.right)} px, the frame shows ${Math.round(box.left)}–${Math.round(box.right)} px`);
+        // The cell and what it holds: no text wider than its box where that box hides the rest.
+        for (const el of [cell, ...cell.querySelectorAll<HTMLElement>('*')]) {
+          if (el.scrollWidth > el.clientWidth + 1 && getComputedStyle(el).overflowX !== 'visible') bad.push(`${name}: cut (${el.scrollWidth} px in ${el.clientWidth} px)`);
+        }
+      }
+    }
+    return bad;
+  }, scope);
 
 describe('wide tables at laptop widths (Chromium)', () => {
   it('members at 1024 px in English: every value whole on one line, the mobile number with its prefix', async () => {
@@ -162,6 +192,66 @@ describe('wide tables at laptop widths (Chromium)', () => {
       }
     }
     expect(hidden).toEqual([]);
+  });
+});
+
+describe('tables cut at the right edge (Chromium)', () => {
+  // At 1280 px in English the order drawer's payments ended in "Creat" / "12/03" and the approvals' thresholds
+  // in "2026/12/0" under "Set by": each table now fits its frame, every heading and value whole, at 1280 and at 1024.
+  it('an order’s payments and refunds in its drawer at 1280 and 1024 px: every column whole, no sideways scrolling', async () => {
+    const stamp = Date.now().toString(36);
+    const member = await createMemberSession(databaseUrl, 'live');
+    await db.updateTable('users').set({ pay_password_hash: await hashPassword('246810') }).where('id', '=', member.userId).execute();
+    await fund(db, member.userId, 100_000, 'USD');
+    const addressId = await newAddress(db, member.userId);
+    const goods = await newGoods(db, [{ price: 700, stock: 9 }], { name: `Edge teapot ${stamp}`, currency: 'USD' });
+    await memberCall(member.token, '/shop/cart/add', { goods_id: goods.goodsId, sku_id: goods.skuIds[0], num: 2 });
+    const order = await memberCall<{ order_id: number; order_no: string }>(member.token, '/shop/buy/createOrder', { address_id: addressId });
+    await memberCall(member.token, '/shop/buy/payOrder', { order_id: order.order_id, pay_way: 'balance', pay_password: '246810' });
+    // A surcharge said under the amount, and a refund of part of it as an after-sale case records one.
+    const payment = await db.selectFrom('payments').select('id').where('payable_type', '=', 'order').where('payable_id', '=', order.order_id).executeTakeFirstOrThrow();
+    await db.updateTable('payments').set({ fee_minor: 1015, gateway_minor: 1015 }).where('id', '=', payment.id).execute();
+    await db
+      .insertInto('payment_refunds')
+      .values({ reference: `RF${stamp}`.toUpperCase(), payment_id: payment.id, cause: 'after_sale', via: 'ledger', amount_minor: 700, currency: 'USD', status: 'succeeded', reason: 'after-sale AS2612031745125120', created_at: new Date(), finished_at: new Date() })
+      .execute();
+    const { token } = await consoleOperator('owner', `edge${stamp}`);
+    const page = await openConsole(browser, token, '/orders');
+    await page.getByTestId('order-search').locator('input').fill(order.order_no);
+    await page.getByTestId('order-search').locator('input').press('Enter');
+    await page.getByTestId('state-tabs').getByText('All', { exact: true }).click();
+    await page.getByTestId(`order-${order.order_id}`).click();
+    const payments = page.getByTestId('payable-payments');
+    await payments.locator('.ant-table-row').first().waitFor();
+    await payments.locator('.ant-table-row', { hasText: `RF${stamp}`.toUpperCase() }).waitFor();
+    const bad: string[] = [];
+    for (const width of [1280, 1024]) {
+      await page.setViewportSize({ width, height: 860 });
+      await page.waitForTimeout(300);
+      await shot(page, `order-payments-${width}`);
+      bad.push(...(await cutOff(page, '[data-testid="payable-payments"]')).map((b) => `@${width} ${b}`));
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+    }
+    expect(bad).toEqual([]);
+    await page.close();
+  });
+
+  it('the approvals’ thresholds and daily limits at 1280 and 1024 px: every column whole, no sideways scrolling', async () => {
+    const { token } = await consoleOperator('owner', `limits${Date.now().toString(36)}`);
+    const page = await openConsole(browser, token, '/approvals');
+    const limits = page.getByTestId('approval-limits');
+    // The seeded rows: "Any other currency" at its USD amount, set by the shop's setup.
+    await limits.locator('.ant-table-row').first().waitFor();
+    const bad: string[] = [];
+    for (const width of [1280, 1024]) {
+      await page.setViewportSize({ width, height: 860 });
+      await page.waitForTimeout(300);
+      await shot(page, `approval-limits-${width}`);
+      bad.push(...(await cutOff(page, '[data-testid="approval-limits"]')).map((b) => `@${width} ${b}`));
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+    }
+    expect(bad).toEqual([]);
+    await page.close();
   });
 });
 

@@ -2,6 +2,7 @@ import { PAYMENT_FLAG_KINDS, type paymentRefundSchema } from '@shop/contract/adm
 import type { PAYABLE_TYPES } from '@shop/contract/payments';
 import { Badge, Card, Tag, Typography } from 'antd';
 import { FramedTable } from './QueryTable';
+import { NO_WRAP, Stacked, twoFacts } from './QueueColumns';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
@@ -26,25 +27,45 @@ export const gatewayName = (gateway: string): string => GATEWAY_NAMES[gateway] ?
 /** How a payment was made: the company, then the method by its name (`Stripe · Card …`). */
 export const paymentMethodText = (t: TFunction, p: { gateway: string | null; pay_way: string }): string => (p.gateway ? `${gatewayName(p.gateway)} · ${payWayText(t, p.pay_way)}` : payWayText(t, p.pay_way));
 
+/**
+ * A payment's refunds beside its payments (on the order's page, under a payment's row): related facts
+ * share a column (the payment's number under the refund's, the way under the amount), so the table fits
+ * the order's drawer (about 800 px) with the reason and the time whole.
+ */
 export function RefundTable({ rows }: { rows: Refund[] }) {
   const { t } = useTranslation();
+  const { status, reason, created } = refundParts(t);
   return (
     <FramedTable
       size="small"
       rowKey="id"
       pagination={false}
       dataSource={rows}
-      columns={refundColumns(t).map(({ sorter: _sorter, ...c }) => c)}
+      columns={[
+        {
+          title: twoFacts(t('console.payments.refund'), t('console.payments.payment')),
+          key: 'reference',
+          render: (_: unknown, r: Refund) => <Stacked whole first={r.reference} second={<span style={NO_WRAP}>{r.payment_no}</span>} />,
+        },
+        {
+          title: twoFacts(t('console.common.amount'), t('console.payments.via')),
+          key: 'amount',
+          align: 'right' as const,
+          render: (_: unknown, r: Refund) => <Stacked first={formatMoney(r.amount, r.currency)} second={t(`console.payments.vias.${r.via}`)} />,
+        },
+        status,
+        reason,
+        created,
+      ]}
     />
   );
 }
 
-export const refundColumns = (t: (k: string, o?: Record<string, unknown>) => string) => [
-  { title: t('console.payments.refund'), dataIndex: 'reference' },
-  { title: t('console.payments.payment'), dataIndex: 'payment_no' },
-  { title: t('console.payments.via'), dataIndex: 'via', render: (v: string) => t(`console.payments.vias.${v}`) },
-  { title: t('console.common.amount'), key: 'amount', sorter: true, align: 'right' as const, render: (_: unknown, r: Refund) => formatMoney(r.amount, r.currency) },
-  {
+type Translate = (k: string, o?: Record<string, unknown>) => string;
+
+/** The columns a refund's state, reason and time take, the same in the refunds list and beside a payment. */
+const refundParts = (t: Translate) => ({
+  status: {
     title: t('console.common.status'),
     dataIndex: 'status',
     // A refused refund shows the gateway's reason; a pending one the passing faults it is retried through.
@@ -56,13 +77,48 @@ export const refundColumns = (t: (k: string, o?: Record<string, unknown>) => str
       </>
     ),
   },
-  { title: t('console.common.reason'), dataIndex: 'reason', render: (v: string) => refundReason(t, v) },
-  { title: t('console.common.created'), dataIndex: 'created_at', sorter: true, render: (v: string) => formatCellDate(v) },
+  reason: { title: t('console.common.reason'), dataIndex: 'reason', render: (v: string) => refundReason(t, v) },
+  created: { title: t('console.common.created'), dataIndex: 'created_at', render: (v: string) => formatCellDate(v) },
+});
+
+export const refundColumns = (t: Translate) => {
+  const { status, reason, created } = refundParts(t);
+  return [
+    { title: t('console.payments.refund'), dataIndex: 'reference' },
+    { title: t('console.payments.payment'), dataIndex: 'payment_no' },
+    { title: t('console.payments.via'), dataIndex: 'via', render: (v: string) => t(`console.payments.vias.${v}`) },
+    { title: t('console.common.amount'), key: 'amount', sorter: true, align: 'right' as const, render: (_: unknown, r: Refund) => formatMoney(r.amount, r.currency) },
+    status,
+    reason,
+    { ...created, sorter: true },
+  ];
+};
+
+/**
+ * The reasons the shop writes on a refund itself (an after-sale case's refund, a member's shop order its
+ * owner rejected, a cancelled order's), by their fixed wording: each in the operator's language, the case's
+ * or order's number kept as written.
+ */
+const WRITTEN_REFUND_REASONS: ReadonlyArray<readonly [RegExp, string, (m: RegExpMatchArray) => Record<string, string>]> = [
+  [/^after-sale (\S+)$/, 'console.payments.reasons.afterSale', (m) => ({ case: m[1]! })],
+  [/^shop order (\S+) rejected$/, 'console.payments.reasons.shopOrderRejected', (m) => ({ order: m[1]! })],
+  [/^order cancelled$/, 'console.payments.reasons.orderCancelled', () => ({})],
 ];
 
-/** A refund's reason in words: money given back for a flag carries the flag's kind (worded as the flag queue words it); an operator's own reason is shown as written. */
-export const refundReason = (t: (k: string) => string, reason: string | null) =>
-  !reason ? '—' : (PAYMENT_FLAG_KINDS as readonly string[]).includes(reason) ? t(`console.payments.kinds.${reason}`) : reason;
+/**
+ * A refund's reason in words: money given back for a flag carries the flag's kind (worded as the flag queue
+ * words it), a reason the shop wrote itself is said in the operator's language (`WRITTEN_REFUND_REASONS`),
+ * an operator's own reason is shown as written.
+ */
+export const refundReason = (t: Translate, reason: string | null): string => {
+  if (!reason) return '—';
+  if ((PAYMENT_FLAG_KINDS as readonly string[]).includes(reason)) return t(`console.payments.kinds.${reason}`);
+  for (const [pattern, key, values] of WRITTEN_REFUND_REASONS) {
+    const m = reason.match(pattern);
+    if (m) return t(key, values(m));
+  }
+  return reason;
+};
 
 /**
  * The payments of one order (or top-up) and their refunds, newest first: what was charged how, and a
@@ -95,7 +151,8 @@ export function PayablePayments({ payableType, payableId }: { payableType: (type
               <>
                 {formatMoney(p.amount + p.fee, p.currency)}
                 {p.fee > 0 && (
-                  <Typography.Text type="secondary" style={{ display: 'block' }} data-testid="payment-surcharge">
+                  // The amount stays whole on its line; the words under it wrap, so the time beside it keeps its room.
+                  <Typography.Text type="secondary" style={{ display: 'block', whiteSpace: 'normal' }} data-testid="payment-surcharge">
                     {t('console.payments.surchargeLine', { amount: formatMoney(p.fee, p.currency) })}
                   </Typography.Text>
                 )}

@@ -1,4 +1,5 @@
 import type { ApprovalRequest, LimitKind } from '@shop/contract/admin';
+import type { EndpointData } from '@shop/contract/common';
 import { LIMIT_KINDS } from '@shop/contract/admin';
 import { Button, Card, Descriptions, Empty, Pagination, Space, Spin, Tag, Typography, type TableColumnsType } from 'antd';
 import { keepPreviousData, type UseQueryResult } from '@tanstack/react-query';
@@ -107,6 +108,11 @@ function ApprovalCards({ query, paging, onPage, actions }: {
   );
 }
 
+type Limit = EndpointData<typeof approvalLimitsRoute>['list'][number];
+
+/** A text that wraps in a right-aligned column, whose cells otherwise keep their values on one line. */
+const Wrapping = ({ text }: { text: string }) => <div style={{ whiteSpace: 'normal' }}>{text}</div>;
+
 /** The owner's thresholds (done at once up to it; for payouts, one approver up to it) and each operator's daily limit. */
 function Limits() {
   const { t } = useTranslation();
@@ -119,28 +125,37 @@ function Limits() {
   // The default row `*` is USD, converted at the day's rate into each currency without its own row.
   const money = (v: number, currency: string) => (currency === '*' ? t('console.money.approvals.anyCurrencyAmount', { amount: showAmount(v, 'USD') }) : showAmount(v, currency));
   const limit = (v: number | null, currency: string) => (v === null ? t('console.money.approvals.never') : money(v, currency));
+  // Every column has its width, together 716 px: the room a 1024 px window leaves the card's table (with a
+  // scrollbar); a wider window widens them. What a cell says wraps inside it (an amount stays whole, its
+  // digits joined by no-break spaces), nothing is cut; who set a row and when share the last column.
+  const limitColumns: TableColumnsType<Limit> = [
+    { title: t('console.money.approvals.kind'), dataIndex: 'kind', width: 150, render: (k: LimitKind) => t(`console.money.approvals.kinds.${k}`) },
+    { title: t('console.common.currency'), dataIndex: 'currency', width: 110, render: (c: string) => (c === '*' ? t('console.money.approvals.anyCurrency') : c) },
+    { title: t('console.money.approvals.autoUpTo'), key: 'auto', width: 160, align: 'right', render: (_, l) => <Wrapping text={limit(l.auto_up_to, l.currency)} /> },
+    { title: t('console.money.approvals.dailyLimit'), key: 'daily', width: 150, align: 'right', render: (_, l) => <Wrapping text={l.daily_limit === null ? '—' : money(l.daily_limit, l.currency)} /> },
+    {
+      title: twoFacts(t('console.money.adjust.updatedBy'), t('console.money.ledger.time')),
+      key: 'set',
+      width: 146,
+      render: (_, l) => <Stacked first={actorText(t, l.updated_by)} second={<When at={l.updated_at} />} />,
+    },
+  ];
   return (
     <Card
       size="small"
       title={t('console.money.approvals.limits')}
+      data-testid="approval-limits"
       extra={can('operators.manage') && <Button size="small" onClick={() => setSetting(true)} data-testid="set-approval-limit">{t('console.money.adjust.setLimit')}</Button>}
     >
       <Typography.Paragraph type="secondary">{t('console.money.approvals.limitsHint')}</Typography.Paragraph>
       <Typography.Paragraph type="secondary" data-testid="any-currency-note">{t('console.money.approvals.anyCurrencyNote')}</Typography.Paragraph>
-      <QueryTable
+      <QueryTable<Limit>
         size="small"
         rowKey={(l) => `${l.kind}:${l.currency}`}
         query={query}
-        scroll={{ x: 'max-content' }}
-        columns={[
-          { title: t('console.money.approvals.kind'), dataIndex: 'kind', width: 170, ellipsis: true, render: (k: LimitKind) => t(`console.money.approvals.kinds.${k}`) },
-          { title: t('console.common.currency'), dataIndex: 'currency', width: 150, ellipsis: true, render: (c: string) => (c === '*' ? t('console.money.approvals.anyCurrency') : c) },
-          // A threshold of any other currency reads long ("… converted at the day's rate"): cut, whole in its title, so the daily limit beside it stays in view.
-          { title: t('console.money.approvals.autoUpTo'), key: 'auto', width: 200, ellipsis: true, align: 'right', render: (_, l) => limit(l.auto_up_to, l.currency) },
-          { title: t('console.money.approvals.dailyLimit'), key: 'daily', width: 150, ellipsis: true, align: 'right', render: (_, l) => (l.daily_limit === null ? '—' : money(l.daily_limit, l.currency)) },
-          { title: t('console.money.adjust.updatedBy'), dataIndex: 'updated_by', width: 150, ellipsis: true, render: (by: string) => actorText(t, by) },
-          { title: t('console.money.ledger.time'), dataIndex: 'updated_at', width: 180, ellipsis: true, render: (v: string) => formatCellDate(v) },
-        ]}
+        scroll={{ x: fittedWidth(limitColumns) }}
+        tableLayout="fixed"
+        columns={limitColumns}
       />
       <DecisionModal
         open={setting}
