@@ -55,7 +55,7 @@ export async function runReferralCommand(db: Database, actor: Actor, argv: strin
         return days.length ? `paired ${days.join(', ')}` : 'no day to pair';
       }
       const r = await runPairingDay(deps, actor, a);
-      return r.rerun ? `${a} was paired already: nothing changed` : `${a}: ${r.members} member(s), paid ${r.paid_minor} ${r.currency} (minor units), flushed ${r.flushed_minor}`;
+      return r.rerun ? `${a} was paired already: nothing changed` : `${a}: ${r.members} member(s), paid ${Number(r.paid_minor) - Number(r.debt_netted_minor)} ${r.currency} (minor units), repaid debts ${r.debt_netted_minor}, flushed ${r.flushed_minor}`;
     }
     case 'house-code': {
       const current = (await houseCode(deps, actor)).house_code;

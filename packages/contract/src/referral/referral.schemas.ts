@@ -158,12 +158,16 @@ export const pairingResultSchema = z.object({
   pairs: z.number().int(),
   consumed: z.number().int(),
   gross: minor,
+  /** What reached the member's rewards (the bonus after the daily cap, less `netted`). */
   paid: minor,
+  /** What of the bonus went to repay the member's debt from an earlier reversal instead (bonus after the cap = paid + netted). */
+  netted: minor.default(0),
   flushed: minor,
   left_carry: z.number().int(),
   right_carry: z.number().int(),
   currency: z.string(),
 });
+/** `sum_paid`: what the results (of the month asked for, else all) put into the member's rewards, debts repaid left out. */
 export const pairingData = pageOf(pairingResultSchema).extend({ sum_paid: minor, currency: z.string() });
 
 // ---------------------------------------------------------------- stars
@@ -296,9 +300,12 @@ export const adminCommissionSchema = z.object({
 export const adminCommissionsData = pageOf(adminCommissionSchema);
 export const adminCommissionDecisionBody = z.object({ id, reason });
 export const adminCommissionDecisionData = z.object({ id: z.number().int(), status: z.enum(COMMISSION_STATUSES), reversed: minor, debt: minor });
-export const adminPairRunsData = pageOf(z.object({ day: z.string(), members: z.number().int(), pairs: z.number().int(), paid: minor, flushed: minor, currency: z.string(), ran_at: stamp, ran_by: z.string() }));
+/** A day's pair-bonus run: `paid` reached the members' rewards, `netted` repaid their debts from reversals instead. */
+export const adminPairRunsData = pageOf(
+  z.object({ day: z.string(), members: z.number().int(), pairs: z.number().int(), paid: minor, netted: minor.default(0), flushed: minor, currency: z.string(), ran_at: stamp, ran_by: z.string() }),
+);
 export const adminRunDayBody = z.object({ day: dayParam, reason });
-export const adminRunDayData = z.object({ day: z.string(), members: z.number().int(), paid: minor, rerun: z.boolean() });
+export const adminRunDayData = z.object({ day: z.string(), members: z.number().int(), paid: minor, netted: minor.default(0), rerun: z.boolean() });
 const starLevelSchema = z.object({
   star: z.number().min(1).max(20).int(),
   personal_pv: z.number().int().min(0),

@@ -33,7 +33,7 @@ const commission = (id: number) => ({ id, order_id: 40 + id, shop_order_id: null
 const answers: Record<string, unknown> = {
   '/admin/api/auth/me': { id: 1, user_name: 'ops', role: 'owner', permissions: [...ROLE_PERMISSIONS.owner], totp_bound: true },
   '/admin/api/referral/commissions': { list: [commission(1)], total: 1, page: 1, limit: 20, has_more: false },
-  '/admin/api/referral/pair-runs': { list: [{ day: '2026-11-19', members: 3, pairs: 2, paid: 2000, flushed: 0, currency: 'USD', ran_at: at, ran_by: 'system' }], total: 1, page: 1, limit: 30, has_more: false },
+  '/admin/api/referral/pair-runs': { list: [{ day: '2026-11-19', members: 3, pairs: 2, paid: 2000, netted: 0, flushed: 0, currency: 'USD', ran_at: at, ran_by: 'system' }], total: 1, page: 1, limit: 30, has_more: false },
   '/admin/api/referral/applications': {
     list: [{ id: 31, member_id: 7, user_name: 'gina', nickname: '', member_status: 'active', kind: 'dealer', status: 'pending', fields: { country: 'MY' }, reason: '', created_at: at, decided_by: null, decided_at: null }],
     total: 1,

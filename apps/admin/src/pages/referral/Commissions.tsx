@@ -25,6 +25,23 @@ export const reversalParts = (r: Pick<Row, 'status' | 'reversed' | 'debt'>): { t
 /** Whether a commission can be reversed: settled with something earned, whether it reached the rewards or paid off a debt. */
 export const reversible = (r: Pick<Row, 'status' | 'posted' | 'netted'>): boolean => r.status === 'settled' && r.posted + r.netted > 0;
 
+/**
+ * The reasons the shop writes on a commission itself when it voids it (its order refunded or refused
+ * before settling, its beneficiary's account closed), by their fixed wording, each with its text.
+ */
+const WRITTEN_REASONS: Readonly<Record<string, string>> = {
+  'order refunded before settling': 'console.referral.commissions.reasons.orderRefunded',
+  'shop order refunded before settling': 'console.referral.commissions.reasons.shopOrderRefunded',
+  'shop order refused before settling': 'console.referral.commissions.reasons.shopOrderRefused',
+  'member closed': 'console.referral.commissions.reasons.memberClosed',
+};
+
+/** A commission's reason in the operator's language when the shop wrote it; an operator's own reason as written. */
+export const commissionReason = (t: (key: string) => string, reason: string): string => {
+  const key = Object.hasOwn(WRITTEN_REASONS, reason) ? WRITTEN_REASONS[reason] : undefined;
+  return key ? t(key) : reason;
+};
+
 /** A member as the console's lists name one: the user name with the number (`amy (#5)`). */
 const memberText = (name: string, id: number) => `${name} (#${id})`;
 
@@ -74,7 +91,7 @@ export default function ReferralCommissions() {
               },
             },
             { title: t('console.common.status'), dataIndex: 'status', render: (s: Row['status']) => t(`console.referral.commissionStatus.${s}`) },
-            { title: t('console.common.reason'), dataIndex: 'reason' },
+            { title: t('console.common.reason'), dataIndex: 'reason', render: (v: string) => commissionReason(t, v) },
             ...(decides
               ? [
                   {
@@ -106,7 +123,9 @@ export default function ReferralCommissions() {
               { title: t('console.referral.runs.day'), dataIndex: 'day' },
               { title: t('console.referral.runs.members'), dataIndex: 'members' },
               { title: t('console.referral.runs.pairs'), dataIndex: 'pairs' },
+              // What reached the members' rewards, and apart what went to repay their debts from reversals.
               { title: t('console.referral.runs.paid'), key: 'paid', render: (_, r) => formatMoney(r.paid, r.currency) },
+              { title: t('console.referral.runs.netted'), key: 'netted', render: (_, r) => formatMoney(r.netted, r.currency) },
               { title: t('console.referral.runs.flushed'), key: 'flushed', render: (_, r) => formatMoney(r.flushed, r.currency) },
               // An operator as recorded (`alice#1`), the nightly job in the operator's language.
               { title: t('console.referral.runs.by'), dataIndex: 'ran_by', render: (by: string) => actorText(t, by) },

@@ -106,6 +106,7 @@ import * as taiwanCountiesAndCities from './2026_12_02_1620_taiwan_counties_and_
 import * as hongKongMacaoShortNames from './2026_12_02_1630_hong_kong_macao_short_names.js';
 import * as bankAccountOneMember from './2026_12_02_1900_bank_account_one_member.js';
 import * as refundReducedFromAndRestockCase from './2026_12_02_1930_refund_reduced_from_and_restock_case.js';
+import * as pairResultsDebtNetted from './2026_12_03_1700_pair_results_debt_netted.js';
 
 /**
  * Every migration, by its dated name; they run in name order. A new migration adds one line here
@@ -219,4 +220,5 @@ export const migrations: Record<string, Migration> = {
   '2026_12_02_1630_hong_kong_macao_short_names': hongKongMacaoShortNames,
   '2026_12_02_1900_bank_account_one_member': bankAccountOneMember,
   '2026_12_02_1930_refund_reduced_from_and_restock_case': refundReducedFromAndRestockCase,
+  '2026_12_03_1700_pair_results_debt_netted': pairResultsDebtNetted,
 };

@@ -326,6 +326,8 @@ export async function runPairingDay(deps: Deps, actor: Actor, day: string) {
       const paidIds: number[] = [];
       for (const r of batch) {
         const netted = debtors.has(r.member_id) ? await q.takeDebt(tx, r.member_id, r.currency, Number(r.paid_minor)) : 0;
+        // What paid off the debt is kept on the result: the member's list and the run's totals tell it from what reached the rewards.
+        if (netted > 0) await q.setPairResultNetted(tx, r.member_id, day, netted);
         const paid = Number(r.paid_minor) - netted;
         if (paid <= 0) continue;
         postings.push({ account: { id: accounts.get(r.member_id)! }, currency: r.currency, amount: paid });

@@ -175,11 +175,11 @@ function ranByOf(stored: string, operator: string | null): string {
   return /^\d+$/.test(who) ? 'operator' : who;
 }
 
-/** The pair-bonus runs, newest first, each with who ran it. */
+/** The pair-bonus runs, newest first, each with who ran it: what reached the members' rewards, and what paid off their debts instead. */
 export async function pairRuns(deps: Deps, actor: Actor, input: EndpointQuery<typeof adminListPairRuns>): Promise<EndpointData<typeof adminListPairRuns>> {
   operatorNameOf(actor);
   const rows = await q.findPairRuns(deps.db, input.limit + 1, offsetOf(input));
-  const list = rows.slice(0, input.limit).map((r) => ({ day: r.day, members: r.members, pairs: Number(r.pairs), paid: Number(r.paid_minor), flushed: Number(r.flushed_minor), currency: r.currency, ran_at: iso(r.ran_at), ran_by: ranByOf(r.ran_by, r.operator) }));
+  const list = rows.slice(0, input.limit).map((r) => ({ day: r.day, members: r.members, pairs: Number(r.pairs), paid: Number(r.paid_minor) - Number(r.debt_netted_minor), netted: Number(r.debt_netted_minor), flushed: Number(r.flushed_minor), currency: r.currency, ran_at: iso(r.ran_at), ran_by: ranByOf(r.ran_by, r.operator) }));
   return { list, total: offsetOf(input) + rows.length, page: input.page, limit: input.limit, has_more: rows.length > input.limit };
 }
 
@@ -188,7 +188,7 @@ export async function runDayByOperator(deps: Deps, actor: Actor, input: Endpoint
   const operator = operatorNameOf(actor);
   const run = await runPairingDay(deps, actor, input.day);
   await insertOperatorAction(deps.db, { operator, action: 'referral.pair_run', facts: { key: 'pair_run', day: input.day, rerun: run.rerun }, target_type: 'pair_run', target_id: Number(input.day.replaceAll('-', '')), reason: input.reason });
-  return { day: input.day, members: run.members, paid: Number(run.paid_minor), rerun: run.rerun };
+  return { day: input.day, members: run.members, paid: Number(run.paid_minor) - Number(run.debt_netted_minor), netted: Number(run.debt_netted_minor), rerun: run.rerun };
 }
 
 /** The plan as the settings row and the ladder hold it. */

@@ -477,16 +477,19 @@ export const findDayMemberRanges = async (db: Executor, day: string, size: numbe
   ).rows;
 export const findPairResultsToPay = (tx: Tx, day: string) =>
   tx.selectFrom('pair_results').select(['member_id', 'paid_minor', 'currency']).where('day', '=', day).where('paid_minor', '>', 0).where('entry_id', 'is', null).orderBy('member_id').execute();
+/** The day's totals on its run: members, pairs, the bonus paid (what paid off debts among it) and flushed. */
 export const finishPairRun = (tx: Tx, day: string) =>
-  sql`update pair_runs r set members = x.members, pairs = x.pairs, paid_minor = x.paid, flushed_minor = x.flushed
-    from (select count(*)::int as members, coalesce(sum(pairs), 0) as pairs, coalesce(sum(paid_minor), 0) as paid, coalesce(sum(flushed_minor), 0) as flushed from pair_results where day = ${day}::date) x
+  sql`update pair_runs r set members = x.members, pairs = x.pairs, paid_minor = x.paid, debt_netted_minor = x.netted, flushed_minor = x.flushed
+    from (select count(*)::int as members, coalesce(sum(pairs), 0) as pairs, coalesce(sum(paid_minor), 0) as paid, coalesce(sum(debt_netted_minor), 0) as netted, coalesce(sum(flushed_minor), 0) as flushed
+      from pair_results where day = ${day}::date) x
     where r.day = ${day}::date`.execute(tx);
+/** The member's pair results, newest first, and what of them reached the rewards in all (debts netted left out). */
 export async function findPairResultsOf(db: Executor, memberId: number, input: { month?: string; limit: number; offset: number }) {
   let q = db.selectFrom('pair_results').where('member_id', '=', memberId);
   if (input.month) q = q.where(sql<string>`to_char(day, 'YYYY-MM')`, '=', input.month);
   const [rows, agg] = await Promise.all([
     q.selectAll().select(sql<string>`day::text`.as('day')).orderBy('pair_results.day', 'desc').limit(input.limit).offset(input.offset).execute(),
-    q.select([sql<number>`count(*)::int`.as('total'), sql<number>`coalesce(sum(paid_minor), 0)::bigint`.as('sum_paid')]).executeTakeFirstOrThrow(),
+    q.select([sql<number>`count(*)::int`.as('total'), sql<number>`coalesce(sum(paid_minor - debt_netted_minor), 0)::bigint`.as('sum_paid')]).executeTakeFirstOrThrow(),
   ]);
   return { rows, total: agg.total, sumPaid: Number(agg.sum_paid) };
 }
@@ -801,6 +804,9 @@ export const findDebtorsOfDay = async (db: Executor, day: string, currency: stri
         where d.currency = ${currency} and d.amount_minor > 0`.execute(db)
     ).rows.map((r) => r.member_id),
   );
+/** Records what of a member's result for the day paid off their debt. */
+export const setPairResultNetted = (tx: Tx, memberId: number, day: string, netted: number) =>
+  tx.updateTable('pair_results').set({ debt_netted_minor: netted }).where('day', '=', day).where('member_id', '=', memberId).execute();
 /** Records the entry that paid a batch of a day's results. */
 export const setPairResultsEntry = (tx: Tx, memberIds: number[], day: string, entryId: number) =>
   tx.updateTable('pair_results').set({ entry_id: entryId }).where('day', '=', day).where('member_id', 'in', memberIds).execute();

@@ -248,7 +248,7 @@ export async function pvRecords(deps: Deps, actor: Actor, input: EndpointQuery<t
   return { ...pageOf(list, page.total, input), rules };
 }
 
-/** duipeng/list: the caller's daily pair-bonus results, newest first, with what was paid in total. */
+/** duipeng/list: the caller's daily pair-bonus results, newest first, with what reached the rewards in total (each result's part that paid off a debt shown apart). */
 export async function pairingResults(deps: Deps, actor: Actor, input: EndpointQuery<typeof listPairingBonuses>): Promise<EndpointData<typeof listPairingBonuses>> {
   const me = memberIdOf(actor);
   const [page, settings] = await Promise.all([q.findPairResultsOf(deps.db, me, { month: input.month, limit: input.limit, offset: offsetOf(input) }), q.findReferralSettings(deps.db)]);
@@ -261,7 +261,8 @@ export async function pairingResults(deps: Deps, actor: Actor, input: EndpointQu
     pairs: Number(r.pairs),
     consumed: Number(r.consumed),
     gross: Number(r.gross_minor),
-    paid: Number(r.paid_minor),
+    paid: Number(r.paid_minor) - Number(r.debt_netted_minor),
+    netted: Number(r.debt_netted_minor),
     flushed: Number(r.flushed_minor),
     left_carry: Number(r.left_carry),
     right_carry: Number(r.right_carry),

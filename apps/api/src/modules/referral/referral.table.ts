@@ -111,7 +111,10 @@ export interface PairRunsTable {
   day: Day;
   members: Generated<number>;
   pairs: Generated<number>;
+  /** The day's pair bonus after the caps (the results' `paid_minor`), including what went to pay off debts. */
   paid_minor: Generated<number>;
+  /** What of `paid_minor` paid off members' debts instead of reaching their rewards. */
+  debt_netted_minor: Generated<number>;
   flushed_minor: Generated<number>;
   currency: string;
   ran_at: Timestamp;
@@ -128,7 +131,10 @@ export interface PairResultsTable {
   pairs: number;
   consumed: number;
   gross_minor: number;
+  /** The bonus after the cap: what reached the member's rewards plus `debt_netted_minor`. */
   paid_minor: number;
+  /** What of `paid_minor` paid off the member's debt from a reversal (netted before paying). */
+  debt_netted_minor: Generated<number>;
   flushed_minor: number;
   left_carry: number;
   right_carry: number;

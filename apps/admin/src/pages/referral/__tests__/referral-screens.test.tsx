@@ -62,8 +62,8 @@ const answers: Record<string, unknown> = {
   '/admin/api/referral/commissions': { list: [commission(1, 'pending', 0), commission(2, 'settled', 500)], total: 2, page: 1, limit: 20, has_more: false },
   '/admin/api/referral/pair-runs': {
     list: [
-      { day: '2026-11-19', members: 3, pairs: 2, paid: 2000, flushed: 0, currency: 'USD', ran_at: at, ran_by: 'alice#1' },
-      { day: '2026-11-18', members: 1, pairs: 1, paid: 1000, flushed: 0, currency: 'USD', ran_at: at, ran_by: 'job' },
+      { day: '2026-11-19', members: 3, pairs: 2, paid: 1500, netted: 500, flushed: 0, currency: 'USD', ran_at: at, ran_by: 'alice#1' },
+      { day: '2026-11-18', members: 1, pairs: 1, paid: 1000, netted: 0, flushed: 0, currency: 'USD', ran_at: at, ran_by: 'job' },
     ],
     total: 2,
     page: 1,
@@ -170,6 +170,8 @@ describe('commissions and pair-bonus runs', () => {
     await screen.findByText('2026-11-19');
     expect(cellsOf('2026-11-19')['Run by']).toBe('alice#1');
     expect(cellsOf('2026-11-18')['Run by']).toBe('Job');
+    // What reached the members' rewards, and apart what repaid their debts from reversals.
+    expect(cellsOf('2026-11-19')).toMatchObject({ Paid: formatMoney(1500, 'USD'), 'Repaid debts': formatMoney(500, 'USD') });
   });
 
   it('in Chinese: the buyer’s heading and the job in Chinese', async () => {

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Tabs } from 'antd-mobile';
-import { Amount } from '@/components/amount';
+import { Amount, formatAmount } from '@/components/amount';
 import { ListState, LoadMore } from '@/components/list-states';
 import { PageHeader } from '@/components/page-header';
 import { formatDate } from '@/lib/format';
@@ -31,6 +31,8 @@ export default function RecordsPage() {
                 <Amount value={r.paid} currency={r.currency} />
               </div>
               <div className="ref-muted">{t('referral.app.pairLine', { count: r.pairs, l: r.left_before + r.left_added, r: r.right_before + r.right_added })}</div>
+              {/* The amount above is what reached the rewards; what of the bonus repaid a debt from an earlier reversal is told apart. */}
+              {r.netted > 0 && <div className="ref-muted">{t('referral.app.netted', { amount: formatAmount(r.netted, r.currency) })}</div>}
               {r.flushed > 0 && (
                 <div className="ref-muted">
                   {t('referral.app.flushed')} <Amount value={r.flushed} currency={r.currency} />
