@@ -433,8 +433,9 @@ async function releaseStock(tx: Tx, deps: Partial<Pick<AppDeps, 'config' | 'redi
   // A group buy's units go back to its activity (to the SKU once it is over), not to the SKU.
   if (!(await leaveGroup(tx, orderId, 'order_ended'))) for (const p of plan) await stock.returnStock(tx, p.skuId, p.quantity);
   const goodsIds = [...new Set(plan.map((p) => p.goodsId))];
-  // An approval carried out holds no deps: its change is announced to every process's cache.
-  if (deps.config) catalogueChangedOnCommit(tx, { config: deps.config, redis: deps.redis }, goodsIds);
+  // An approval carried out holds no deps: its change is announced to every process's cache. The
+  // deps themselves are passed on: the response cache is the one of this set of deps.
+  if (deps.config) catalogueChangedOnCommit(tx, deps as Pick<AppDeps, 'config' | 'redis'>, goodsIds);
   else goodsChangedOnCommit(tx, goodsIds);
 }
 

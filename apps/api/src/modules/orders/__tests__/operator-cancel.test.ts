@@ -51,9 +51,15 @@ describe('an operator cancels an order', () => {
     const support = await newOperatorSession(t.db, 'support');
     const unpaid = await order(false);
     const before = await stockOf(unpaid.skuId);
+    // The goods page, answered from the response cache, shows the units the order holds as sold.
+    const goodsId = (await t.db.selectFrom('goods_skus').select('goods_id').where('id', '=', unpaid.skuId).executeTakeFirstOrThrow()).goods_id;
+    const pageStock = async () => ((await get(`/shop/goods/info?id=${goodsId}`)).body.data.skus as Array<{ id: number; stock: number }>).find((k) => k.id === unpaid.skuId)!.stock;
+    expect(await pageStock()).toBe(before);
     const res = await call(t, 'POST', '/admin/api/orders/cancel', { headers: { ...support.headers, 'idempotency-key': `cancel-${unpaid.orderId}-a` }, body: { id: unpaid.orderId, reason: 'address unreachable' } });
     expect(res.body).toMatchObject({ code: 200, data: { id: unpaid.orderId, status: 'cancelled', request: null } });
     expect(await stockOf(unpaid.skuId)).toBe(before + 2);
+    // The cached goods page is dropped with the cancellation: the units are on sale again there too.
+    expect(await pageStock()).toBe(before + 2);
     // The same decision again (a double-click) is the first answer, not a second cancellation.
     const again = await call(t, 'POST', '/admin/api/orders/cancel', { headers: { ...support.headers, 'idempotency-key': `cancel-${unpaid.orderId}-a` }, body: { id: unpaid.orderId, reason: 'address unreachable' } });
     expect(again.body).toMatchObject({ code: 200, data: { status: 'cancelled' } });
