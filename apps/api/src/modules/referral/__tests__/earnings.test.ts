@@ -9,27 +9,27 @@ import { withTransaction } from '../../../lib/transaction.js';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.js';
 import { widePool } from '../../../test/test-database.js';
 import { call } from '../../catalogue/__tests__/helpers.js';
-import { newGoods } from '../../cart/__tests__/fixtures.js';
-import { fund } from '../../ledger/__tests__/ledger-helpers.js';
 import { balanceOf, ledgerCheck } from '../../ledger/ledger.service.js';
-import { newAddress, newOperatorSession } from '../../orders/__tests__/fixtures.js';
+import { newOperatorSession } from '../../orders/__tests__/fixtures.js';
 import { settleOrder } from '../../orders/order-settlement.js';
 import { markOrderPaid } from '../../orders/orders.service.js';
 import { refundRefundingPayables } from '../../payments/reconcile.js';
-import { PAY_PASSWORD, walletMember } from '../../wallet/__tests__/fixtures.js';
+import { PAY_PASSWORD } from '../../wallet/__tests__/fixtures.js';
 import { pairDueDays, reverseCommission, runPairingDay } from '../earnings.service.js';
 import { placeDownline } from '../referral.service.js';
 import { memberActor } from '../../orders/__tests__/actors.js';
-import { key, referralKit } from './fixtures.js';
+import { buyingKit, daysBefore, key, pvToday, referralKit, shiftDay } from './fixtures.js';
 
 let t: TestApp;
 let kit: ReturnType<typeof referralKit>;
 let operator: Awaited<ReturnType<typeof newOperatorSession>>;
+let buy: ReturnType<typeof buyingKit>;
 let wide: Database;
 beforeAll(async () => {
   t = await buildTestApp();
   kit = referralKit(t);
   operator = await newOperatorSession(t.db, 'owner');
+  buy = buyingKit(t, operator);
   wide = widePool(t.db, 20);
 });
 afterAll(async () => {
@@ -39,64 +39,14 @@ afterAll(async () => {
 
 const provider = { kind: 'provider' as const, name: 'test', ip: '', lang: 'en-us' as const, requestId: 'pay' };
 const job = jobActor('settle_order', 1);
-type Shopper = Awaited<ReturnType<typeof shopper>>;
-
-/** A member ready to buy (real name, pay password, an address), invited by `referrerId`. */
-async function shopper(referrerId: number | null) {
-  const m = await walletMember(t);
-  await t.db.updateTable('users').set({ referrer_id: referrerId } as never).where('id', '=', m.userId).execute();
-  return { ...m, addressId: await newAddress(t.db, m.userId) };
-}
-
-/** An order of one unit of new goods at `price` with `pv`, created and not paid yet. */
-async function unpaidOrder(m: Shopper, price: number, pv: number) {
-  const g = await newGoods(t.db, [{ price, stock: 99 }]);
-  await t.db.updateTable('goods_skus').set({ pv } as never).where('id', '=', g.skuIds[0]!).execute();
-  const res = await call(t, 'POST', '/shop/buy/createOrder', { headers: m.keyed(), body: { goods_id: g.goodsId, sku_id: g.skuIds[0], num: 1, address_id: m.addressId, remarks: '' } });
-  expect(res.body.code, res.body.msg).toBe(200);
-  return res.body.data as { order_id: number; total: number; currency: string };
-}
-
-/** Paid from the member's balance through the real payment call. */
-async function paidOrder(m: Shopper, price: number, pv: number) {
-  const o = await unpaidOrder(m, price, pv);
-  await fund(t.db, m.userId, o.total, o.currency);
-  const paid = await call(t, 'POST', '/shop/buy/payOrder', { headers: m.keyed(), body: { order_id: o.order_id, pay_way: 'balance', pay_password: PAY_PASSWORD } });
-  expect(paid.body.data).toMatchObject({ state: 'success' });
-  return o;
-}
-
-/** Shipped, received, its window over, settled by its job. */
-async function settle(m: Shopper, orderId: number) {
-  const admin = (url: string, body: unknown) => call(t, 'POST', url, { headers: { ...operator.headers, 'idempotency-key': key() }, body });
-  expect((await admin('/admin/api/orders/ship', { order_id: orderId, carrier: 'DHL', tracking_number: `RF0000${orderId}` })).body.code).toBe(200);
-  expect((await call(t, 'POST', '/shop/order/confirmReceipt', { headers: m.keyed(), body: { id: orderId } })).body.code).toBe(200);
-  await t.db.updateTable('orders').set({ completed_at: new Date(Date.now() - 400 * 86_400_000) }).where('id', '=', orderId).execute();
-  expect(await settleOrder(t.deps, job, orderId)).toBe(true);
-}
-
-/** A settled order of `pv` bought by `m`. */
-async function settledPv(m: Shopper, pv: number) {
-  const o = await paidOrder(m, 1000, pv);
-  await settle(m, o.order_id);
-  return o;
-}
-
-/** Moves every PV bucket and entry of `day` back `days` days: the PV settled that many days ago. */
-async function shiftDay(from: string, days: number) {
-  await sql`update leg_pv_days set day = day - ${days}::int where day = ${from}::date`.execute(t.db);
-  await sql`update pv_entries set day = day - ${days}::int where day = ${from}::date`.execute(t.db);
-}
-const today = async () => (await sql<{ d: string }>`select (now() at time zone (select time_zone from referral_settings))::date::text as d`.execute(t.db)).rows[0]!.d;
-const daysBefore = (day: string, n: number) => new Date(new Date(`${day}T00:00:00Z`).getTime() - n * 86_400_000).toISOString().slice(0, 10);
 const rewardsOf = (id: number) => balanceOf(t.db, id, 'rewards', 'USD');
 const resultOf = (id: number, day: string) => t.db.selectFrom('pair_results').selectAll().select(sql<string>`day::text`.as('day')).where('member_id', '=', id).where('day', '=', day).executeTakeFirst();
 
 /** A placed sponsor with one placed buyer on each leg. */
 async function twoLegs() {
   const sponsor = await kit.placedSponsor();
-  const left = await shopper(sponsor.userId);
-  const right = await shopper(sponsor.userId);
+  const left = await buy.shopper(sponsor.userId);
+  const right = await buy.shopper(sponsor.userId);
   await placeDownline(t.deps, memberActor(sponsor.userId), { user_id: left.userId, parent_id: sponsor.userId, side: 'L' });
   await placeDownline(t.deps, memberActor(sponsor.userId), { user_id: right.userId, parent_id: sponsor.userId, side: 'R' });
   return { sponsor, left, right };
@@ -105,9 +55,9 @@ async function twoLegs() {
 describe('PV at settlement', () => {
   it('enters the buyer’s personal PV and the leg on the buyer’s side of every ancestor; PV from before placement never enters legs', async () => {
     const { sponsor, left } = await twoLegs();
-    const unplaced = await shopper(sponsor.userId);
-    await settledPv(left, 120);
-    await settledPv(unplaced, 70);
+    const unplaced = await buy.shopper(sponsor.userId);
+    await buy.settledOrder(left, 1000, 120);
+    await buy.settledOrder(unplaced, 1000, 70);
     const legs = (await kit.get(sponsor, '/attractive/user/userDepInfo')).body.data;
     expect(legs).toMatchObject({ left: { pv_total: 120, pv_today: 120, carry: 120 }, right: { pv_total: 0 } });
     // Placed now: the earlier PV stays personal only.
@@ -133,7 +83,7 @@ describe('PV at settlement', () => {
     const was = (await t.db.selectFrom('referral_settings').select('time_zone').executeTakeFirstOrThrow()).time_zone;
     await t.db.updateTable('referral_settings').set({ time_zone: zone }).execute();
     try {
-      const o = await settledPv(left, 40);
+      const o = await buy.settledOrder(left, 1000, 40);
       const entry = await t.db.selectFrom('pv_entries').select(sql<string>`day::text`.as('day')).where('order_id', '=', o.order_id).executeTakeFirstOrThrow();
       expect(entry.day).toBe(shopDay);
       const bucket = await t.db.selectFrom('leg_pv_days').select(sql<string>`day::text`.as('day')).where('day', '=', shopDay).where('left_pv', '>=', 40).executeTakeFirst();
@@ -148,7 +98,7 @@ describe('PV at settlement', () => {
 
   it('a refunded order’s PV never appears, its pending commissions are void with no ledger entry', async () => {
     const { sponsor, left } = await twoLegs();
-    const o = await paidOrder(left, 2000, 300);
+    const o = await buy.paidOrder(left, 2000, 300);
     const pending = await t.db.selectFrom('commissions').select(['level', 'status', 'amount_minor']).where('order_id', '=', o.order_id).orderBy('level').execute();
     expect(pending[0]).toEqual({ level: 1, status: 'pending', amount_minor: 100 });
     expect(pending.every((r) => r.status === 'pending')).toBe(true);
@@ -168,8 +118,8 @@ describe('PV at settlement', () => {
 
 describe('the plan’s rules a member reads', () => {
   it('pvChangeSet shows the daily cap of the member’s own star (the one their pairing is capped at), the default cap without a star', async () => {
-    const starred = await shopper(null);
-    const plain = await shopper(null);
+    const starred = await buy.shopper(null);
+    const plain = await buy.shopper(null);
     await t.db.insertInto('referral_stats').values({ member_id: starred.userId, star: 1 } as never).onConflict((oc) => oc.column('member_id').doUpdateSet({ star: 1 } as never)).execute();
     await t.db.updateTable('star_levels').set({ daily_cap_minor: 3000 }).where('star', '=', 1).execute();
     try {
@@ -186,16 +136,16 @@ describe('the daily pair bonus', () => {
     await t.db.updateTable('referral_settings').set({ default_daily_cap_minor: 3000 }).execute();
     try {
       const { sponsor, left, right } = await twoLegs();
-      await settledPv(left, 300);
-      await settledPv(left, 200);
-      await settledPv(right, 400);
-      const day = await today();
+      await buy.settledOrder(left, 1000, 300);
+      await buy.settledOrder(left, 1000, 200);
+      await buy.settledOrder(right, 1000, 400);
+      const day = await pvToday(t.db);
       // PV settled today waits for the day to end: the job pairs nothing of it yet, and a run of today is refused.
       await pairDueDays(t.deps, jobActor('pair_due_days', 1));
       expect(await resultOf(sponsor.userId, day)).toBeUndefined();
       await expect(runPairingDay(t.deps, jobActor('pair', 1), day)).rejects.toMatchObject({ code: ResponseCode.referralDayNotDue });
 
-      await shiftDay(day, 1);
+      await shiftDay(t.db, day, 1);
       const yesterday = daysBefore(day, 1);
       // The sponsor's commissions on the three orders (5 % of 10.00 each) are in the rewards already.
       const commissions = await rewardsOf(sponsor.userId);
@@ -233,15 +183,15 @@ describe('the daily pair bonus', () => {
 
   it('carries over three days: each day pairs what the carry and the new PV allow', async () => {
     const { sponsor, left, right } = await twoLegs();
-    const day = await today();
+    const day = await pvToday(t.db);
     // Three days long past (older than any day paired by the tests before).
-    await settledPv(left, 500);
-    await settledPv(right, 400);
-    await shiftDay(day, 13);
-    await settledPv(right, 250);
-    await shiftDay(day, 12);
-    await settledPv(left, 300);
-    await shiftDay(day, 11);
+    await buy.settledOrder(left, 1000, 500);
+    await buy.settledOrder(right, 1000, 400);
+    await shiftDay(t.db, day, 13);
+    await buy.settledOrder(right, 1000, 250);
+    await shiftDay(t.db, day, 12);
+    await buy.settledOrder(left, 1000, 300);
+    await shiftDay(t.db, day, 11);
     const commissions = await rewardsOf(sponsor.userId);
     await pairDueDays(t.deps, jobActor('pair_due_days', 5));
     const [d1, d2, d3] = [daysBefore(day, 13), daysBefore(day, 12), daysBefore(day, 11)];
@@ -255,10 +205,10 @@ describe('the daily pair bonus', () => {
 
 describe('referral commissions', () => {
   it('pending at payment for two levels on goods after discounts (no freight), posted to rewards when the order settles, once', async () => {
-    const grand = await shopper(null);
-    const parent = await shopper(grand.userId);
-    const buyer = await shopper(parent.userId);
-    const o = await paidOrder(buyer, 1999, 0);
+    const grand = await buy.shopper(null);
+    const parent = await buy.shopper(grand.userId);
+    const buyer = await buy.shopper(parent.userId);
+    const o = await buy.paidOrder(buyer, 1999, 0);
     const rows = await t.db.selectFrom('commissions').select(['beneficiary_id', 'level', 'base_minor', 'rate_bp', 'amount_minor', 'status']).where('order_id', '=', o.order_id).orderBy('level').execute();
     // 5 % of 19.99 = 0.9995 → 1.00; 2 % = 0.3998 → 0.40 (half-up, once per beneficiary).
     expect(rows).toEqual([
@@ -269,7 +219,7 @@ describe('referral commissions', () => {
     expect((await kit.get(grand, '/user/spread/total')).body.data).toMatchObject({ direct_count: 1, team_count: 2, commission_pending: [{ currency: 'USD', amount: 40 }] });
     expect(await rewardsOf(parent.userId)).toBe(0);
 
-    await settle(buyer, o.order_id);
+    await buy.settle(buyer, o.order_id);
     expect(await rewardsOf(parent.userId)).toBe(100);
     expect(await rewardsOf(grand.userId)).toBe(40);
     expect((await kit.get(parent, '/user/spread/total')).body.data).toMatchObject({ commission_pending: [], commission_total: [{ currency: 'USD', amount: 100 }] });
@@ -282,9 +232,9 @@ describe('referral commissions', () => {
   });
 
   it('earns nothing on gift-card value: an order the cards paid writes no commissions', async () => {
-    const parent = await shopper(null);
-    const buyer = await shopper(parent.userId);
-    const o = await unpaidOrder(buyer, 1999, 0);
+    const parent = await buy.shopper(null);
+    const buyer = await buy.shopper(parent.userId);
+    const o = await buy.unpaidOrder(buyer, 1999, 0);
     const asked = await issueGiftCards(t.db, operatorCliActor('test'), { user_id: buyer.userId, currency: o.currency, value: o.total, count: 1, expires_at: new Date(Date.now() + 86_400_000).toISOString(), reason: 'test' });
     await decideApproval(t.db, operatorCliActor('second'), 'owner', { id: asked.request.id, decision: 'approve' });
     const paid = await call(t, 'POST', '/shop/buy/payOrder', { headers: buyer.keyed(), body: { order_id: o.order_id, pay_way: 'gift_card', pay_password: PAY_PASSWORD } });
@@ -293,16 +243,16 @@ describe('referral commissions', () => {
   });
 
   it('skips a banned upline (its level is not paid) and pays only as many levels as the settings say', async () => {
-    const grand = await shopper(null);
-    const parent = await shopper(grand.userId);
-    const buyer = await shopper(parent.userId);
+    const grand = await buy.shopper(null);
+    const parent = await buy.shopper(grand.userId);
+    const buyer = await buy.shopper(parent.userId);
     await t.db.updateTable('users').set({ status: 'banned' } as never).where('id', '=', parent.userId).execute();
-    const first = await paidOrder(buyer, 1000, 0);
+    const first = await buy.paidOrder(buyer, 1000, 0);
     expect(await t.db.selectFrom('commissions').select(['beneficiary_id', 'level']).where('order_id', '=', first.order_id).execute()).toEqual([{ beneficiary_id: grand.userId, level: 2 }]);
     await t.db.updateTable('users').set({ status: 'active' } as never).where('id', '=', parent.userId).execute();
     await t.db.updateTable('referral_settings').set({ commission_levels: 1 }).execute();
     try {
-      const second = await paidOrder(buyer, 1000, 0);
+      const second = await buy.paidOrder(buyer, 1000, 0);
       expect(await t.db.selectFrom('commissions').select(['beneficiary_id', 'level', 'amount_minor']).where('order_id', '=', second.order_id).execute()).toEqual([{ beneficiary_id: parent.userId, level: 1, amount_minor: 50 }]);
     } finally {
       await t.db.updateTable('referral_settings').set({ commission_levels: 2 }).execute();
@@ -311,9 +261,9 @@ describe('referral commissions', () => {
 
   it('50 duplicate payment notifications at once write one set of commissions (10 runs)', async () => {
     for (let run = 0; run < 10; run++) {
-      const parent = await shopper(null);
-      const buyer = await shopper(parent.userId);
-      const o = await unpaidOrder(buyer, 1000, 0);
+      const parent = await buy.shopper(null);
+      const buyer = await buy.shopper(parent.userId);
+      const o = await buy.unpaidOrder(buyer, 1000, 0);
       const outcomes = await Promise.all(Array.from({ length: 50 }, () => withTransaction(wide, (tx) => markOrderPaid(tx, provider, { orderId: o.order_id, amountMinor: o.total, currency: o.currency }))));
       expect(outcomes.filter((x) => x.outcome === 'paid')).toHaveLength(1);
       expect(await t.db.selectFrom('commissions').select('amount_minor').where('order_id', '=', o.order_id).execute()).toEqual([{ amount_minor: 50 }]);
@@ -321,10 +271,10 @@ describe('referral commissions', () => {
   }, 120_000);
 
   it('an operator’s reversal after settling takes back what the rewards cover, records the rest as a debt, and nets it from the next earnings', async () => {
-    const parent = await shopper(null);
-    const buyer = await shopper(parent.userId);
-    const first = await paidOrder(buyer, 4000, 0);
-    await settle(buyer, first.order_id);
+    const parent = await buy.shopper(null);
+    const buyer = await buy.shopper(parent.userId);
+    const first = await buy.paidOrder(buyer, 4000, 0);
+    await buy.settle(buyer, first.order_id);
     expect(await rewardsOf(parent.userId)).toBe(200);
     // The member moved 1.50 of it to cash meanwhile: only 0.50 can come back.
     expect((await kit.post(parent, '/attractive/user/changeUserMoney', { currency: 'USD', amount: '1.50' })).body.code).toBe(200);
@@ -334,26 +284,26 @@ describe('referral commissions', () => {
     expect(await rewardsOf(parent.userId)).toBe(0);
     await expect(withTransaction(t.db, (tx) => reverseCommission(tx, { kind: 'operator', operatorId: operator.operatorId, name: 'test', ip: '', lang: 'en-us', requestId: 'rev2' }, { id: c.id, reason: 'again' }))).rejects.toMatchObject({ code: ResponseCode.referralCommissionState });
 
-    const second = await paidOrder(buyer, 4000, 0);
-    await settle(buyer, second.order_id);
+    const second = await buy.paidOrder(buyer, 4000, 0);
+    await buy.settle(buyer, second.order_id);
     // 2.00 earned, 1.50 netted against the debt: 0.50 reaches the rewards.
     expect(await rewardsOf(parent.userId)).toBe(50);
     expect(await t.db.selectFrom('commission_debts').select('amount_minor').where('member_id', '=', parent.userId).executeTakeFirstOrThrow()).toEqual({ amount_minor: 0 });
     expect(await ledgerCheck(t.db)).toEqual([]);
   });
   it('reversing a commission that paid off a debt takes all of it back: the netted part goes back onto the debt; the console shows each reversal’s parts, the team page and the rewards page count only what stays earned', async () => {
-    const parent = await shopper(null);
-    const buyer = await shopper(parent.userId);
+    const parent = await buy.shopper(null);
+    const buyer = await buy.shopper(parent.userId);
     const admin = (url: string, body?: unknown) => (body === undefined ? call(t, 'GET', url, { headers: operator.headers, lang: 'en-us' }) : call(t, 'POST', url, { headers: { ...operator.headers, 'idempotency-key': key() }, body, lang: 'en-us' }));
     const debtOf = async () => Number((await t.db.selectFrom('commission_debts').select('amount_minor').where('member_id', '=', parent.userId).executeTakeFirst())?.amount_minor ?? 0);
     const earnedOf = async () => (await kit.get(parent, '/attractive/reward/total')).body.data.list.find((r: { currency: string }) => r.currency === 'USD')?.earned;
     const commissionOf = (orderId: number) => t.db.selectFrom('commissions').select(['id', 'posted_minor', 'debt_netted_minor']).where('order_id', '=', orderId).executeTakeFirstOrThrow();
 
     // 2.00 earned; 1.50 of it moved to cash; the reversal takes back 0.50 and carries 1.50 as a debt.
-    const first = await paidOrder(buyer, 4000, 0);
+    const first = await buy.paidOrder(buyer, 4000, 0);
     // Pending is not earned yet: the team page does not count it.
     expect((await kit.get(parent, '/user/spread/sonList')).body.data.list).toEqual([expect.objectContaining({ id: buyer.userId, commission_from: [] })]);
-    await settle(buyer, first.order_id);
+    await buy.settle(buyer, first.order_id);
     expect(await earnedOf()).toBe(200);
     expect((await kit.post(parent, '/attractive/user/changeUserMoney', { currency: 'USD', amount: '1.50' })).body.code).toBe(200);
     const c1 = await commissionOf(first.order_id);
@@ -365,8 +315,8 @@ describe('referral commissions', () => {
     expect(await earnedOf()).toBe(0);
 
     // 0.30 earned next, all of it netted against the debt: nothing reaches the rewards.
-    const second = await paidOrder(buyer, 600, 0);
-    await settle(buyer, second.order_id);
+    const second = await buy.paidOrder(buyer, 600, 0);
+    await buy.settle(buyer, second.order_id);
     const c2 = await commissionOf(second.order_id);
     expect(c2).toMatchObject({ posted_minor: 0, debt_netted_minor: 30 });
     expect(await debtOf()).toBe(120);
@@ -377,8 +327,8 @@ describe('referral commissions', () => {
     expect(await earnedOf()).toBe(0);
 
     // 4.00 earned: 1.50 pays the debt off, 2.50 reaches the rewards.
-    const third = await paidOrder(buyer, 8000, 0);
-    await settle(buyer, third.order_id);
+    const third = await buy.paidOrder(buyer, 8000, 0);
+    await buy.settle(buyer, third.order_id);
     expect(await debtOf()).toBe(0);
     expect(await rewardsOf(parent.userId)).toBe(250);
     expect(await earnedOf()).toBe(400);
@@ -395,10 +345,10 @@ describe('referral commissions', () => {
   });
 
   it('an operator voids one pending commission: the order’s other levels stay pending and are paid when it settles', async () => {
-    const grand = await shopper(null);
-    const parent = await shopper(grand.userId);
-    const buyer = await shopper(parent.userId);
-    const o = await paidOrder(buyer, 2000, 0);
+    const grand = await buy.shopper(null);
+    const parent = await buy.shopper(grand.userId);
+    const buyer = await buy.shopper(parent.userId);
+    const o = await buy.paidOrder(buyer, 2000, 0);
     const rows = () => t.db.selectFrom('commissions').select(['id', 'level', 'status', 'reason']).where('order_id', '=', o.order_id).orderBy('level').execute();
     const [level1, level2] = await rows();
     const voided = await call(t, 'POST', '/admin/api/referral/commissions/void', { headers: { ...operator.headers, 'idempotency-key': key() }, body: { id: level1!.id, reason: 'self-dealing' }, lang: 'en-us' });
@@ -410,7 +360,7 @@ describe('referral commissions', () => {
     // Voided already: refused, as a settled one would be.
     const again = await call(t, 'POST', '/admin/api/referral/commissions/void', { headers: { ...operator.headers, 'idempotency-key': key() }, body: { id: level1!.id, reason: 'again' }, lang: 'en-us' });
     expect(again.body.code).toBe(ResponseCode.referralCommissionState);
-    await settle(buyer, o.order_id);
+    await buy.settle(buyer, o.order_id);
     expect(await rewardsOf(parent.userId)).toBe(0);
     expect(await rewardsOf(grand.userId)).toBe(40);
     expect((await rows()).map((r) => r.status)).toEqual(['void', 'settled']);

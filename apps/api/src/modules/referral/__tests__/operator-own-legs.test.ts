@@ -4,16 +4,11 @@ import { runOpsCommand } from '../../../ops/commands.js';
 import { opsOperators } from '../../../ops/__tests__/ops-operators.js';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.js';
 import { call } from '../../catalogue/__tests__/helpers.js';
-import { newGoods } from '../../cart/__tests__/fixtures.js';
-import { fund } from '../../ledger/__tests__/ledger-helpers.js';
 import { balanceOf, ledgerCheck } from '../../ledger/ledger.service.js';
 import { memberActor } from '../../orders/__tests__/actors.js';
-import { newAddress, newOperatorSession } from '../../orders/__tests__/fixtures.js';
-import { settleOrder } from '../../orders/order-settlement.js';
-import { PAY_PASSWORD, walletMember } from '../../wallet/__tests__/fixtures.js';
-import { jobActor } from '../../../lib/actor.js';
+import { newOperatorSession } from '../../orders/__tests__/fixtures.js';
 import { placeDownline } from '../referral.service.js';
-import { expectValidTree, key, referralKit } from './fixtures.js';
+import { buyingKit, expectValidTree, key, referralKit } from './fixtures.js';
 
 // An operator who holds a member account (linked as `npm run ops -- operator member` links it) never
 // changes who sits in that account's legs: a move or placement into them or out of them, or of a
@@ -23,10 +18,12 @@ import { expectValidTree, key, referralKit } from './fixtures.js';
 let t: TestApp;
 let kit: ReturnType<typeof referralKit>;
 let other: Operator;
+let buy: ReturnType<typeof buyingKit>;
 beforeAll(async () => {
   t = await buildTestApp();
   kit = referralKit(t);
   other = await newOperatorSession(t.db, 'owner');
+  buy = buyingKit(t, other);
 });
 afterAll(() => t.close());
 
@@ -42,35 +39,6 @@ async function linkedOperator(memberId: number): Promise<Operator> {
 const admin = (who: Operator, url: string, body: unknown, lang = 'en-us') => call(t, 'POST', url, { headers: { ...who.headers, 'idempotency-key': key() }, body, lang });
 const move = (who: Operator, memberId: number, parentId: number, side: 'L' | 'R', lang = 'en-us') =>
   admin(who, '/admin/api/referral/move', { member_id: memberId, parent_id: parentId, side, reason: 'rebalance', confirm: true }, lang);
-
-/** A member ready to buy (real name, pay password, an address), invited by `referrerId`. */
-async function shopper(referrerId: number | null) {
-  const m = await walletMember(t);
-  await t.db.updateTable('users').set({ referrer_id: referrerId } as never).where('id', '=', m.userId).execute();
-  return { ...m, addressId: await newAddress(t.db, m.userId) };
-}
-type Shopper = Awaited<ReturnType<typeof shopper>>;
-
-/** An order of one unit of new goods at `price` with `pv`, paid from the member's balance. */
-async function paidOrder(m: Shopper, price: number, pv: number) {
-  const g = await newGoods(t.db, [{ price, stock: 99 }]);
-  await t.db.updateTable('goods_skus').set({ pv } as never).where('id', '=', g.skuIds[0]!).execute();
-  const res = await call(t, 'POST', '/shop/buy/createOrder', { headers: m.keyed(), body: { goods_id: g.goodsId, sku_id: g.skuIds[0], num: 1, address_id: m.addressId, remarks: '' } });
-  expect(res.body.code, res.body.msg).toBe(200);
-  const o = res.body.data as { order_id: number; total: number; currency: string };
-  await fund(t.db, m.userId, o.total, o.currency);
-  const paid = await call(t, 'POST', '/shop/buy/payOrder', { headers: m.keyed(), body: { order_id: o.order_id, pay_way: 'balance', pay_password: PAY_PASSWORD } });
-  expect(paid.body.data).toMatchObject({ state: 'success' });
-  return o;
-}
-
-/** Shipped, received, its window over, settled by its job. */
-async function settle(m: Shopper, orderId: number) {
-  expect((await admin(other, '/admin/api/orders/ship', { order_id: orderId, carrier: 'DHL', tracking_number: `OL0000${orderId}` })).body.code).toBe(200);
-  expect((await call(t, 'POST', '/shop/order/confirmReceipt', { headers: m.keyed(), body: { id: orderId } })).body.code).toBe(200);
-  await t.db.updateTable('orders').set({ completed_at: new Date(Date.now() - 400 * 86_400_000) }).where('id', '=', orderId).execute();
-  expect(await settleOrder(t.deps, jobActor('settle_order', orderId), orderId)).toBe(true);
-}
 
 /** Everything the tree and the legs hold: placements, the closure, every member's figures. */
 async function treeAndLegs() {
@@ -89,15 +57,15 @@ describe('an operator holding a member account, moving subtrees', () => {
     //                R: sam (─ L: anna (─ L: annaLeft, R: annaRight)   R: ben)
     //      ─ R: quay
     const base = await kit.placedSponsor('Base');
-    const p = await shopper(base.userId);
-    const quay = await shopper(base.userId);
-    const own = await shopper(p.userId);
-    const sam = await shopper(p.userId);
-    const ownChild = await shopper(own.userId);
-    const anna = await shopper(sam.userId);
-    const ben = await shopper(sam.userId);
-    const annaLeft = await shopper(sam.userId);
-    const annaRight = await shopper(sam.userId);
+    const p = await buy.shopper(base.userId);
+    const quay = await buy.shopper(base.userId);
+    const own = await buy.shopper(p.userId);
+    const sam = await buy.shopper(p.userId);
+    const ownChild = await buy.shopper(own.userId);
+    const anna = await buy.shopper(sam.userId);
+    const ben = await buy.shopper(sam.userId);
+    const annaLeft = await buy.shopper(sam.userId);
+    const annaRight = await buy.shopper(sam.userId);
     const place = (by: number, memberId: number, parentId: number, side: 'L' | 'R') => placeDownline(t.deps, memberActor(by), { user_id: memberId, parent_id: parentId, side });
     await place(base.userId, p.userId, base.userId, 'L');
     await place(base.userId, quay.userId, base.userId, 'R');
@@ -109,8 +77,8 @@ describe('an operator holding a member account, moving subtrees', () => {
     await place(sam.userId, annaLeft.userId, anna.userId, 'L');
     await place(sam.userId, annaRight.userId, anna.userId, 'R');
     // Some PV already in the legs: it must stay where it is.
-    await settle(annaLeft, (await paidOrder(annaLeft, 1000, 80)).order_id);
-    await settle(ownChild, (await paidOrder(ownChild, 1000, 30)).order_id);
+    await buy.settle(annaLeft, (await buy.paidOrder(annaLeft, 1000, 80)).order_id);
+    await buy.settle(ownChild, (await buy.paidOrder(ownChild, 1000, 30)).order_id);
 
     const operator = await linkedOperator(own.userId);
     const before = await treeAndLegs();
@@ -144,7 +112,7 @@ describe('an operator holding a member account, moving subtrees', () => {
     await expectValidTree(t.db);
 
     // PV settled later in Anna's team still counts in Sam's legs, never in the own member's.
-    await settle(annaRight, (await paidOrder(annaRight, 1000, 50)).order_id);
+    await buy.settle(annaRight, (await buy.paidOrder(annaRight, 1000, 50)).order_id);
     expect((await kit.get(own, '/attractive/user/userDepInfo')).body.data).toMatchObject({ left: { members: 1, pv_total: 30 }, right: { members: 0, pv_total: 0 } });
     expect((await kit.get(sam, '/attractive/user/userDepInfo')).body.data).toMatchObject({ left: { members: 3, pv_total: 130 }, right: { members: 1 } });
 
@@ -198,14 +166,14 @@ describe('an operator holding a member account, placing members (npm run ops -- 
 
 describe('an operator holding a member account, deciding commissions', () => {
   it('is refused (7011) voiding or reversing their own member’s commission; nothing changes, nothing is recorded; another operator does it', async () => {
-    const parent = await shopper(null);
-    const buyer = await shopper(parent.userId);
+    const parent = await buy.shopper(null);
+    const buyer = await buy.shopper(parent.userId);
     const operator = await linkedOperator(parent.userId);
     const commissionOf = (orderId: number) => t.db.selectFrom('commissions').select(['id', 'status', 'beneficiary_id']).where('order_id', '=', orderId).where('level', '=', 1).executeTakeFirstOrThrow();
     const decisionsOf = (id: number) => t.db.selectFrom('operator_actions').select('action').where('target_type', '=', 'commission').where('target_id', '=', id).execute();
 
     // Pending: voiding it is refused for the own member's operator.
-    const pending = await paidOrder(buyer, 4000, 0);
+    const pending = await buy.paidOrder(buyer, 4000, 0);
     const c1 = await commissionOf(pending.order_id);
     expect(c1).toMatchObject({ status: 'pending', beneficiary_id: parent.userId });
     const voided = await admin(operator, '/admin/api/referral/commissions/void', { id: c1.id, reason: 'self-dealing' });
@@ -214,7 +182,7 @@ describe('an operator holding a member account, deciding commissions', () => {
     expect(await decisionsOf(c1.id)).toEqual([]);
 
     // Settled: reversing it is refused too; the rewards stay.
-    await settle(buyer, pending.order_id);
+    await buy.settle(buyer, pending.order_id);
     expect(await balanceOf(t.db, parent.userId, 'rewards', 'USD')).toBe(200);
     const reversed = await admin(operator, '/admin/api/referral/commissions/reverse', { id: c1.id, reason: 'refunded after settling' });
     expect(reversed.body).toMatchObject({ code: ResponseCode.ownMemberAccount, data: null });
@@ -224,8 +192,8 @@ describe('an operator holding a member account, deciding commissions', () => {
 
     // Another operator reverses it; the linked one voids a stranger's pending commission.
     expect((await admin(other, '/admin/api/referral/commissions/reverse', { id: c1.id, reason: 'refunded after settling' })).body).toMatchObject({ code: 200, data: { id: c1.id, status: 'reversed', reversed: 200 } });
-    const strangerBuyer = await shopper(buyer.userId);
-    const c2 = await commissionOf((await paidOrder(strangerBuyer, 2000, 0)).order_id);
+    const strangerBuyer = await buy.shopper(buyer.userId);
+    const c2 = await commissionOf((await buy.paidOrder(strangerBuyer, 2000, 0)).order_id);
     expect(c2.beneficiary_id).toBe(buyer.userId);
     expect((await admin(operator, '/admin/api/referral/commissions/void', { id: c2.id, reason: 'self-dealing' })).body).toMatchObject({ code: 200, data: { id: c2.id, status: 'void' } });
     expect(await ledgerCheck(t.db)).toEqual([]);

@@ -1,15 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.js';
 import { call } from '../../catalogue/__tests__/helpers.js';
-import { newGoods } from '../../cart/__tests__/fixtures.js';
-import { fund } from '../../ledger/__tests__/ledger-helpers.js';
-import { newAddress, newOperatorSession } from '../../orders/__tests__/fixtures.js';
+import { newOperatorSession } from '../../orders/__tests__/fixtures.js';
 import { memberActor } from '../../orders/__tests__/actors.js';
-import { settleOrder } from '../../orders/order-settlement.js';
-import { jobActor } from '../../../lib/actor.js';
-import { PAY_PASSWORD, walletMember } from '../../wallet/__tests__/fixtures.js';
 import { placeDownline } from '../referral.service.js';
-import { key, referralKit } from './fixtures.js';
+import { buyingKit, key, referralKit, type Shopper } from './fixtures.js';
 
 /**
  * A member's PV records list the PV that entered their legs, under the leg it entered, as it was
@@ -19,36 +14,20 @@ import { key, referralKit } from './fixtures.js';
 let t: TestApp;
 let kit: ReturnType<typeof referralKit>;
 let operator: Awaited<ReturnType<typeof newOperatorSession>>;
+let buy: ReturnType<typeof buyingKit>;
 beforeAll(async () => {
   t = await buildTestApp();
   kit = referralKit(t);
   operator = await newOperatorSession(t.db, 'owner');
+  buy = buyingKit(t, operator);
 });
 afterAll(() => t.close());
 
-type Shopper = Awaited<ReturnType<typeof shopper>>;
 const admin = (url: string, body: unknown) => call(t, 'POST', url, { headers: { ...operator.headers, 'idempotency-key': key() }, body, lang: 'en-us' });
-
-/** A member ready to buy, invited by `referrerId`. */
-async function shopper(referrerId: number) {
-  const m = await walletMember(t);
-  await t.db.updateTable('users').set({ referrer_id: referrerId } as never).where('id', '=', m.userId).execute();
-  return { ...m, addressId: await newAddress(t.db, m.userId) };
-}
 
 /** An order of `pv` bought by `m`, paid, shipped, received and settled; answers its number. */
 async function settledPv(m: Shopper, pv: number): Promise<string> {
-  const g = await newGoods(t.db, [{ price: 1000, stock: 9 }]);
-  await t.db.updateTable('goods_skus').set({ pv } as never).where('id', '=', g.skuIds[0]!).execute();
-  const created = await call(t, 'POST', '/shop/buy/createOrder', { headers: m.keyed(), body: { goods_id: g.goodsId, sku_id: g.skuIds[0], num: 1, address_id: m.addressId, remarks: '' } });
-  expect(created.body.code, created.body.msg).toBe(200);
-  const o = created.body.data as { order_id: number; total: number; currency: string };
-  await fund(t.db, m.userId, o.total, o.currency);
-  expect((await call(t, 'POST', '/shop/buy/payOrder', { headers: m.keyed(), body: { order_id: o.order_id, pay_way: 'balance', pay_password: PAY_PASSWORD } })).body.data).toMatchObject({ state: 'success' });
-  expect((await admin('/admin/api/orders/ship', { order_id: o.order_id, carrier: 'DHL', tracking_number: `MV0000${o.order_id}` })).body.code).toBe(200);
-  expect((await call(t, 'POST', '/shop/order/confirmReceipt', { headers: m.keyed(), body: { id: o.order_id } })).body.code).toBe(200);
-  await t.db.updateTable('orders').set({ completed_at: new Date(Date.now() - 400 * 86_400_000) }).where('id', '=', o.order_id).execute();
-  expect(await settleOrder(t.deps, jobActor('settle_order', 1), o.order_id)).toBe(true);
+  const o = await buy.settledOrder(m, 1000, pv);
   return (await t.db.selectFrom('orders').select('order_no').where('id', '=', o.order_id).executeTakeFirstOrThrow()).order_no;
 }
 
@@ -75,10 +54,10 @@ async function expectRecordsMatchLegs(m: { headers: Record<string, string> }) {
 describe('PV records after an operator moves a subtree', () => {
   it('keep each order under the leg and the members it entered when it was counted; PV counted after the move follows the new place', async () => {
     const top = await kit.placedSponsor();
-    const alice = await shopper(top.userId);
-    const bobby = await shopper(top.userId);
-    const eric = await shopper(alice.userId);
-    const dinah = await shopper(eric.userId);
+    const alice = await buy.shopper(top.userId);
+    const bobby = await buy.shopper(top.userId);
+    const eric = await buy.shopper(alice.userId);
+    const dinah = await buy.shopper(eric.userId);
     await placeDownline(t.deps, memberActor(top.userId), { user_id: alice.userId, parent_id: top.userId, side: 'L' });
     await placeDownline(t.deps, memberActor(top.userId), { user_id: bobby.userId, parent_id: top.userId, side: 'R' });
     await placeDownline(t.deps, memberActor(alice.userId), { user_id: eric.userId, parent_id: alice.userId, side: 'L' });
@@ -121,7 +100,7 @@ describe('PV records after an operator moves a subtree', () => {
 
   it('are credited by the database as an entry is written, so an entry written by a process of the previous release is listed too', async () => {
     const top = await kit.placedSponsor();
-    const amy = await shopper(top.userId);
+    const amy = await buy.shopper(top.userId);
     await placeDownline(t.deps, memberActor(top.userId), { user_id: amy.userId, parent_id: top.userId, side: 'R' });
     const orderNo = await settledPv(amy, 70);
     const written = await t.db.selectFrom('pv_entries').selectAll().where('member_id', '=', amy.userId).executeTakeFirstOrThrow();
