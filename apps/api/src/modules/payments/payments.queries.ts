@@ -231,7 +231,8 @@ export const findStalePayments = (db: Executor, olderThanSeconds: number, limit:
     .execute();
 
 /** The cause under which the reconciliation job refunds what is left of a payment of a payable in refunding (once per payment). */
-export const payableRefundCause = (p: Pick<PaymentRow, 'payable_type' | 'payable_id' | 'id'>) => `payable-refund:${p.payable_type}:${p.payable_id}:${p.id}`;
+const PAYABLE_REFUND = 'payable-refund';
+export const payableRefundCause = (p: Pick<PaymentRow, 'payable_type' | 'payable_id' | 'id'>) => `${PAYABLE_REFUND}:${p.payable_type}:${p.payable_id}:${p.id}`;
 
 /**
  * Succeeded payments of orders in `refunding` (a paid order cancelled, a group buy that failed) the
@@ -253,7 +254,8 @@ export const findPaymentsOfRefundingOrders = (db: Executor, limit: number) =>
             .selectFrom('payment_refunds')
             .select('payment_refunds.id')
             .whereRef('payment_refunds.payment_id', '=', 'payments.id')
-            .where('payment_refunds.cause', 'like', sql<string>`'payable-refund:' || payments.payable_type || ':' || payments.payable_id || ':' || payments.id || ':%'`),
+            // A refund of this very payment under the job's cause: the payment names its payable.
+            .where('payment_refunds.cause', 'like', `${PAYABLE_REFUND}:%`),
         ),
       ),
     )

@@ -2,7 +2,7 @@ import { ResponseCode } from '@shop/contract';
 import type { Actor } from '../../lib/actor.js';
 import { AppError } from '../../lib/errors.js';
 import * as q from './payments.queries.js';
-import { followGatewayRefund, inquireAndApply, refundLeftOf, refundPayment, type PaymentsDeps } from './settlement.js';
+import { followGatewayRefund, inquireAndApply, refundPayment, type PaymentsDeps } from './settlement.js';
 
 /**
  * A payment still open this long after its last change is asked of its gateway by the reconciliation
@@ -67,8 +67,6 @@ export async function refundOwedBack(deps: PaymentsDeps, actor: Actor, limit = 2
 export async function refundRefundingPayables(deps: PaymentsDeps, actor: Actor, limit = 200): Promise<number> {
   let done = 0;
   for (const p of await q.findPaymentsOfRefundingOrders(deps.db, limit)) {
-    const left = refundLeftOf(p, await q.findRefundsOfPayment(deps.db, p.id), await q.isOwedBack(deps.db, p.id));
-    if (left.value + left.fee <= 0) continue;
     try {
       await refundPayment(deps, actor, { paymentId: p.id, cause: q.payableRefundCause(p), reason: 'order cancelled' });
       done++;
