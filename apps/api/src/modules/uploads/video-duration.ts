@@ -42,6 +42,7 @@ const has = (b: Box, bytes: number) => b.end - b.body >= bytes;
 
 /** A full box's 32- or 64-bit field (by its version): `at` is the offset of the 32-bit form after version and flags. */
 function versioned(buf: Buffer, b: Box, at: number, at64: number): number | undefined {
+  if (!has(b, 4)) return undefined;
   const version = buf.readUInt8(b.body);
   if (version === 1) return has(b, at64 + 8) ? Number(buf.readBigUInt64BE(b.body + at64)) : undefined;
   if (!has(b, at + 4)) return undefined;
@@ -116,6 +117,15 @@ function fragmentSeconds(buf: Buffer, scales: Map<number, number>, movieScale: n
  * Undefined when it has no readable movie header or every one of them says 0.
  */
 export function videoSeconds(buf: Buffer): number | undefined {
+  try {
+    return readSeconds(buf);
+  } catch {
+    // A box that says it holds more than it does, read past its end: not a file that can be measured.
+    return undefined;
+  }
+}
+
+function readSeconds(buf: Buffer): number | undefined {
   const moov = [...boxes(buf, 0, buf.length)].find((b) => b.type === 'moov');
   const mvhd = moov && child(buf, moov, 'mvhd');
   if (!moov || !mvhd) return undefined;

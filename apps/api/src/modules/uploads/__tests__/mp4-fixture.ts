@@ -1,5 +1,5 @@
 /** One ISO base media box: its size, its type, its content. */
-const box = (type: string, ...content: Buffer[]) => {
+export const box = (type: string, ...content: Buffer[]) => {
   const body = Buffer.concat(content);
   const head = Buffer.alloc(8);
   head.writeUInt32BE(8 + body.length);

@@ -9,7 +9,7 @@ import { ResponseCode } from '@shop/contract';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.js';
 import { call, registerMember, seedDemo } from '../../accounts/__tests__/account-helpers.js';
 import { MAX_IMAGE_BYTES, MAX_IMAGE_PIXELS, MAX_VIDEO_BYTES } from '../uploads.service.js';
-import { mp4 } from './mp4-fixture.js';
+import { box, mp4 } from './mp4-fixture.js';
 
 let t: TestApp;
 let member: Awaited<ReturnType<typeof registerMember>>;
@@ -195,6 +195,13 @@ describe('uploads', () => {
     expect(await upload(Buffer.concat([head, html]), 'clip.mp4', 'video/mp4')).toMatchObject({ code: ResponseCode.uploadType, msg: 'This file type is not supported' });
     // An MP4 header padded with zeros has no movie in it either.
     expect((await upload(Buffer.concat([head, Buffer.alloc(64 * 1024)]), 'clip.mp4', 'video/mp4')).code).toBe(ResponseCode.uploadType);
+    // A fragmented movie whose fragment's decode-time box is empty (cut short): refused as not a movie, not a failure of the shop.
+    const cut = Buffer.concat([
+      box('ftyp', Buffer.from('isom\0\0\x02\0isomiso2mp41', 'latin1')),
+      box('moov', box('mvhd', Buffer.alloc(100)), box('mvex')),
+      box('moof', box('traf', box('tfhd', Buffer.alloc(8)), box('tfdt'))),
+    ]);
+    expect(await upload(cut, 'clip.mp4', 'video/mp4')).toMatchObject({ code: ResponseCode.uploadType, msg: 'This file type is not supported' });
     expect((await t.db.selectFrom('uploads').select('id').execute()).length).toBe(before.length);
     expect(storedFiles()).toBe(filesBefore);
   });
