@@ -7,7 +7,8 @@ import { endpoint } from '../common/endpoint.js';
  * list (docs/decisions/2026-11-24-native-shell-bridge.md).
  */
 export const pushDeviceBody = z.object({
-  token: z.string().trim().min(16).max(4096),
+  // FCM's registration tokens are about 160 characters and APNs' device tokens 64: printable, no spaces.
+  token: z.string().trim().min(16).max(512).regex(/^[\x21-\x7e]+$/),
   platform: z.enum(['ios', 'android']),
   provider: z.enum(['fcm', 'apns']),
 });

@@ -14,6 +14,17 @@ export const upsertPushDevice = (db: Executor, userId: number, familyId: string,
     .onConflict((oc) => oc.column('token').doUpdateSet({ user_id: userId, session_family_id: familyId, platform: device.platform, provider: device.provider, updated_at: sql`now()` }))
     .execute();
 
+/** How many phones a member keeps registered: the ones registered or seen last. */
+export const PHONES_KEPT = 10;
+
+/** Forgets the member's phones beyond the `PHONES_KEPT` registered or seen last. */
+export const trimPushDevices = (db: Executor, userId: number) =>
+  db
+    .deleteFrom('push_devices')
+    .where('user_id', '=', userId)
+    .where('token', 'not in', (eb) => eb.selectFrom('push_devices').select('token').where('user_id', '=', userId).orderBy('updated_at', 'desc').orderBy('token').limit(PHONES_KEPT))
+    .execute();
+
 /**
  * The member's phones a push message may go to now: those whose registering login still has a
  * session in use (not signed out, not expired, not replaced by a refresh).
