@@ -333,7 +333,7 @@ export const ResponseCode = {
   approvalAlreadyWaiting: 7019,
   /** The operator's role changed since it was looked at (now one that approves money): ask again. */
   operatorRoleChanged: 7020,
-  /** Four eyes need two people: the deciding operator received the other operator's way in (created it, or issued its latest sign-in link), or the other received theirs. */
+  /** Four eyes need two people: the deciding operator received the other operator's way in (created it, or issued its latest sign-in link), the other received theirs, or one operator received the latest links of both. */
   fourEyesLinkedOperator: 7021,
   // Referral team (8000–8099).
   /** The member to place is not the caller's direct invitee (no hint that the member exists). */

@@ -1,3 +1,4 @@
+import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ResponseCode } from '@shop/contract';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
@@ -36,7 +37,16 @@ async function setUp(userName: string, setupPath: string) {
   const first = await call(t, 'POST', '/admin/api/auth/sign-in', { user_name: userName, password: PASSWORD }, { ip: freshIp() });
   expect(first.body.code).toBe(200);
   await bindAuthenticator(t, first.body.data.token, first.body.data.totp_setup.secret);
-  return { token: first.body.data.token as string };
+  return { token: first.body.data.token as string, secret: first.body.data.totp_setup.secret as string };
+}
+
+/** Takes up a new sign-in link of an operator whose authenticator is bound: a new password, then a sign-in with a code of the next time step. */
+async function relink(userName: string, setupPath: string, secret: string) {
+  const token = setupPath.split('token=')[1]!;
+  expect((await call(t, 'POST', '/admin/api/auth/setup-password', { token, password: `${PASSWORD}!` }, { ip: freshIp() })).body.code).toBe(200);
+  const signedIn = await call(t, 'POST', '/admin/api/auth/sign-in', { user_name: userName, password: `${PASSWORD}!`, totp_code: await generate({ secret, epoch: Math.floor(Date.now() / 1000) + 30 }) }, { ip: freshIp() });
+  expect(signedIn.body.code).toBe(200);
+  return { token: signedIn.body.data.token as string };
 }
 
 /** A $14.45 cable and a group buy of it at 0.01 (below half its price: a request for a second operator). */
@@ -62,8 +72,8 @@ describe('an operator an owner created', () => {
     const id = asked.data.request.id as number;
 
     const refused = await send('/admin/api/approvals/decide', { id, decision: 'approve' }, a);
-    expect(refused).toMatchObject({ code: ResponseCode.fourEyesLinkedOperator, msg: 'A second operator must approve this: you and the operator who asked for it count as one person here (one of you created the other’s account or gave it its latest sign-in link)' });
-    expect((await send('/admin/api/approvals/decide', { id, decision: 'approve' }, a, 'zh-cn')).msg).toBe('此申请须由另一位操作员批准：您与申请人在此视为同一人（其中一人创建了另一人的账号，或发放了其最近的登录链接）');
+    expect(refused).toMatchObject({ code: ResponseCode.fourEyesLinkedOperator, msg: 'A second operator must approve this: you and the operator who asked for it count as one person here (one of you created the other’s account or gave it its latest sign-in link, or one operator received the latest links of you both)' });
+    expect((await send('/admin/api/approvals/decide', { id, decision: 'approve' }, a, 'zh-cn')).msg).toBe('此申请须由另一位操作员批准：您与申请人在此视为同一人（其中一人创建了另一人的账号，或发放了其最近的登录链接；或同一位操作员收到了你们两人最近的登录链接）');
     expect(await offer.groupBuys()).toBe(0);
     expect(await requestState(id)).toBe('pending');
 
@@ -116,6 +126,35 @@ describe('a finance operator another owner approved', () => {
     expect(refused.code).toBe(ResponseCode.fourEyesLinkedOperator);
     expect((await t.db.selectFrom('ledger_adjustments').select('status').where('id', '=', id).executeTakeFirstOrThrow()).status).toBe('pending');
     expect((await send('/admin/api/ledger/adjustments/decide', { id, decision: 'approve', reason: 'campaign list checked' }, b)).data.status).toBe('posted');
+  });
+
+  it('and a second one the same owner approved count as one person: one cannot approve the other’s adjustment; another owner can, and so can the second once another owner gave it a new link', async () => {
+    const financeApprovedBy = async (approver: typeof a, label: string) => {
+      const name = `${label}${RUN}`;
+      const asked = await send('/admin/api/operators/create', { user_name: name, role: 'finance', reason: 'new accountant' }, b);
+      const grant = await send('/admin/api/approvals/decide', { id: asked.data.request.id, decision: 'approve', reason: 'contract seen' }, approver);
+      return { id: asked.data.request.id as number, name, operatorId: Number((await t.db.selectFrom('operators').select('id').where('user_name', '=', name).executeTakeFirstOrThrow()).id), ...(await setUp(name, grant.data.shown_once.setup_path)) };
+    };
+    // Owner A received both setup links: A may have set up both accounts.
+    const first = await financeApprovedBy(a, 'twina');
+    const second = await financeApprovedBy(a, 'twinb');
+    const member = await registerMember(t);
+    const asked = async () => (await send('/admin/api/ledger/adjustments', { user_id: member.user.id, asset: 'points', amount: 700, reason: 'Campaign prize' }, first)).data.id as number;
+    const status = async (id: number) => (await t.db.selectFrom('ledger_adjustments').select('status').where('id', '=', id).executeTakeFirstOrThrow()).status;
+
+    const one = await asked();
+    const refused = await send('/admin/api/ledger/adjustments/decide', { id: one, decision: 'approve' }, second);
+    expect(refused.code).toBe(ResponseCode.fourEyesLinkedOperator);
+    expect(await status(one)).toBe('pending');
+    expect((await send('/admin/api/ledger/adjustments/decide', { id: one, decision: 'approve', reason: 'list checked' }, b)).data.status).toBe('posted');
+
+    // Owner B gives the second a new way in (asked by C, approved by B, who receives the link): A now holds only the first's.
+    const c = await signedInOperator(t, 'owner');
+    const link = await send('/admin/api/operators/sign-in-link', { id: second.operatorId, reason: 'new phone' }, c);
+    const shown = await send('/admin/api/approvals/decide', { id: link.data.request.id, decision: 'approve', reason: 'called them' }, b);
+    const relinked = await relink(second.name, shown.data.shown_once.setup_path, second.secret);
+    const two = await asked();
+    expect((await send('/admin/api/ledger/adjustments/decide', { id: two, decision: 'approve', reason: 'list checked' }, relinked)).data.status).toBe('posted');
   });
 
   it('approves a withdrawal; the owner who received its setup link cannot carry the money out, another owner can', async () => {
