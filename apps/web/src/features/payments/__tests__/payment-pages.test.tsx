@@ -18,6 +18,7 @@ const methods = [
   method({ pay_way: 'points', name: 'Points', method: 'points', currency: 'USD', balance: 120, needed: 4190, usable: false }),
   method({ pay_way: 'stripe_card', name: 'Card', gateway: 'stripe', method: 'card', fee_rate_bp: 300, fee: 126, total: 4316 }),
   method({ pay_way: 'alipay_wap', name: 'Alipay', gateway: 'alipay', method: 'alipay_wap' }),
+  method({ pay_way: 'gift_card', name: 'Gift card', method: 'gift_card', balance: 5000, needed: 4190 }),
 ];
 const payment = (fields: Record<string, unknown>) => ({
   payment_no: 'P2611230000000001',
@@ -124,6 +125,17 @@ describe('payment pages', () => {
     expect(screen.getByText('Fee $1.26')).toBeTruthy();
     // The first usable method is chosen to begin with.
     expect(screen.getByRole('radio', { name: /Wallet balance/ }).getAttribute('aria-checked')).toBe('true');
+  });
+
+  it('says before a gift card pays that cards are spent whole and what is left of one goes to the balance', async () => {
+    renderAt(`${paths.goods.payNext}?order_id=7`);
+    const note = 'Gift cards are spent whole: what a card has left after this payment goes to your balance.';
+    await screen.findByRole('radio', { name: /Gift card/ });
+    expect(screen.queryByText(note)).toBeNull();
+    fireEvent.click(screen.getByRole('radio', { name: /Gift card/ }));
+    expect(await screen.findByText(note)).toBeTruthy();
+    fireEvent.click(screen.getByRole('radio', { name: /Wallet balance/ }));
+    await waitFor(() => expect(screen.queryByText(note)).toBeNull());
   });
 
   it('pays with the wallet balance after the pay password and the authenticator code, then shows the server’s success', async () => {

@@ -223,6 +223,11 @@ export default function PayNextPage() {
                     </Button>
                   </div>
                 )}
+                {method.method === 'gift_card' && (
+                  <p className="pay-section pay-muted" role="note">
+                    {t('payments.pay.giftCardWhole')}
+                  </p>
+                )}
                 <PayPasswordForm key={method.pay_way} googleBound={googleBound} submitText={payText} busy={pay.isPending} onSubmit={(s) => start(s)} />
               </>
             )}
