@@ -220,9 +220,11 @@ export async function refreshSession(deps: Pick<AppDeps, 'db' | 'config'>, actor
   const idle = new Date(session.last_used_at).getTime() <= now - config.SESSION_IDLE_DAYS * 86_400_000;
   if (session.revoked_at || new Date(session.expires_at).getTime() <= now || idle) throw new AppError(ResponseCode.tokenInvalid);
   const token = await withTransaction(db, async (trx) => {
+    // The member's row under a shared lock first: a password change or reset (which updates it, then
+    // ends every session) has either committed, and ended this session, or waits to end the new one.
+    const user = await q.lockUserForShare(trx, session.user_id);
     // Two refreshes racing with the same token: only one wins; the other is a reuse.
     if ((await q.rotateSession(trx, session.id)) !== 1) return undefined;
-    const user = await q.findUserById(trx, session.user_id);
     if (!user || user.status !== 'active') throw new AppError(ResponseCode.tokenInvalid);
     const fresh = newToken();
     await q.insertSession(trx, { userId: user.id, token: fresh, familyId: session.family_id, expiresAt: new Date(now + config.SESSION_TTL_DAYS * 86_400_000), ip: actor.ip, userAgent: actor.userAgent });
