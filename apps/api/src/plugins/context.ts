@@ -3,6 +3,7 @@ import { DEFAULT_LANGUAGE, languageFromAcceptLanguage, normalizeLanguage, Respon
 import type { AppDeps } from '../app-deps.js';
 import { AppError } from '../lib/errors.js';
 import type { HitResult } from '../lib/rate-limiter.js';
+import { limitKeyOf } from '../lib/client-network.js';
 import { BASE_SECURITY_HEADERS } from './security.js';
 
 /** What every request carries, read once from the spec's headers. */
@@ -95,7 +96,8 @@ export function requestPlugin(app: FastifyInstance, deps: AppDeps): void {
   app.decorateRequest('ctx', null as unknown as RequestContext);
 
   // Each route gets one hook of its own when it is added, with its limits already looked up: the
-  // context, the security headers, then the global and the route's own limit per client address.
+  // context, the security headers, then the global and the route's own limit per client address (an
+  // IPv6 client per /64 network: `limitKeyOf`).
   app.addHook('onRoute', (route) => {
     const own = route.config?.rateLimit;
     const limited = own !== false && (globalMax > 0 || Boolean(own));
@@ -106,11 +108,12 @@ export function requestPlugin(app: FastifyInstance, deps: AppDeps): void {
       req.ctx = new Context(req, requestLanguage(req));
       reply.headers(BASE_SECURITY_HEADERS);
       if (!limited) return done();
-      const first = globalMax > 0 ? limiter.hit(`ip:${req.ip}`, globalMax, 60_000) : undefined;
+      const client = limitKeyOf(req.ip);
+      const first = globalMax > 0 ? limiter.hit(`ip:${client}`, globalMax, 60_000) : undefined;
       if (first === undefined || !(first instanceof Promise)) {
         if (first && !first.allowed) return done(tooMany(reply, first.resetInMs));
         if (!own) return done();
-        const second = limiter.hit(ownKey + req.ip, own.max, own.timeWindow);
+        const second = limiter.hit(ownKey + client, own.max, own.timeWindow);
         if (!(second instanceof Promise)) return done(ownLimit(req, reply, own, second));
         second.then((hit) => done(ownLimit(req, reply, own, hit)), done);
         return;
@@ -118,7 +121,7 @@ export function requestPlugin(app: FastifyInstance, deps: AppDeps): void {
       first.then(async (hit) => {
         if (!hit.allowed) return done(tooMany(reply, hit.resetInMs));
         if (!own) return done();
-        done(ownLimit(req, reply, own, await limiter.hit(ownKey + req.ip, own.max, own.timeWindow)));
+        done(ownLimit(req, reply, own, await limiter.hit(ownKey + client, own.max, own.timeWindow)));
       }, done);
     };
     route.onRequest = [start, ...(route.onRequest === undefined ? [] : Array.isArray(route.onRequest) ? route.onRequest : [route.onRequest])];

@@ -9,6 +9,7 @@ import { withTransaction } from '../../lib/transaction.js';
 import { insertOperatorAction } from '../operator-actions/operator-actions.queries.js';
 import { checkPassword, hashPassword, requireUncommonPassword } from '../members/identity.js';
 import { LOGIN_FAILURE_WINDOW_MS, MEMBER_ONLY, PER_ADDRESS_ONLY, assertNotLocked, clearFailures, guessUnderLockout, operatorPasswordFailureKey, operatorTotpFailureKey, typedIdentifier } from '../captcha/lockout.js';
+import { limitKeyOf } from '../../lib/client-network.js';
 import * as q from './operators.queries.js';
 import type { OperatorRow } from './operators.table.js';
 
@@ -184,7 +185,7 @@ interface Refusal {
  */
 async function recordRefusal(deps: Pick<AppDeps, 'db' | 'limiter'>, ip: string, typed: string, refusal: Refusal, e: AppError): Promise<void> {
   if (e.code === ResponseCode.loginLocked) {
-    const first = await deps.limiter.hit(`operator-locked:${ip}`, 1, LOGIN_FAILURE_WINDOW_MS);
+    const first = await deps.limiter.hit(`operator-locked:${limitKeyOf(ip)}`, 1, LOGIN_FAILURE_WINDOW_MS);
     if (!first.allowed) return;
     const row = await q.findOperatorByName(deps.db, typed);
     await recordAccess(deps.db, 'access.locked', row ?? { typed }, ip);
@@ -205,7 +206,7 @@ export const SIGN_INS_PER_NAME_PER_MINUTE = 10;
  * office, behind one address, each sign in (the call's limit per address still stops a spray of names).
  */
 export async function limitSignInsPerName(deps: Pick<AppDeps, 'db' | 'limiter'>, ip: string, typed: string): Promise<void> {
-  const hit = await deps.limiter.hit(`operator-sign-in:${ip}:${typedIdentifier(typed)}`, SIGN_INS_PER_NAME_PER_MINUTE, 60_000);
+  const hit = await deps.limiter.hit(`operator-sign-in:${limitKeyOf(ip)}:${typedIdentifier(typed)}`, SIGN_INS_PER_NAME_PER_MINUTE, 60_000);
   if (hit.allowed) return;
   if (hit.count === SIGN_INS_PER_NAME_PER_MINUTE + 1) await recordAccess(deps.db, 'access.rate_limited', (await q.findOperatorByName(deps.db, typed)) ?? { typed }, ip);
   throw new AppError(ResponseCode.rateLimited, undefined, { httpStatus: 429 });

@@ -240,6 +240,12 @@ describe('rate limiting', () => {
       const res = await limited.app.inject({ method: 'GET', url: '/user/getLangBag', remoteAddress: '10.0.0.1', headers: { 'think-lang': 'zh-cn' } });
       expect(res.json()).toMatchObject({ code: ResponseCode.rateLimited, msg: '请求过于频繁，请稍后再试' });
       expect((await limited.app.inject({ method: 'GET', url: '/user/getLangBag', remoteAddress: '10.0.0.2' })).statusCode).toBe(200);
+
+      // An IPv6 client holds a whole /64: changing the last half of its address does not reset its count; another network counts apart.
+      const six: number[] = [];
+      for (let i = 1; i <= 7; i++) six.push((await limited.app.inject({ method: 'GET', url: '/user/getLangBag', remoteAddress: `2001:db8:77:5:${i.toString(16)}::${i}` })).statusCode);
+      expect(six).toEqual([200, 200, 200, 200, 200, 429, 429]);
+      expect((await limited.app.inject({ method: 'GET', url: '/user/getLangBag', remoteAddress: '2001:db8:77:6::1' })).statusCode).toBe(200);
     } finally {
       await limited.close();
     }
