@@ -6,6 +6,7 @@ import { AppError } from '../../lib/errors.js';
 import { pickImageFormat } from '../../lib/image-format.js';
 import { assertStorable, unstorableField, type Api } from '../../plugins/routes.js';
 import { askedByteRange } from './byte-range.js';
+import { BUSY_RETRY_SECONDS, PicturesBusy } from './picture-copies.js';
 import * as service from './uploads.service.js';
 
 /** Uploads: a one-time token, the multipart upload itself, small inline images, and delivery. */
@@ -37,7 +38,11 @@ export function uploadsRoutes(api: Api): void {
     // A file path with characters no stored key holds is not there, like any other path trick; the query keeps the usual refusal.
     if (unstorableField(request.params['*']) !== undefined) throw new AppError(ResponseCode.notFound, undefined, { httpStatus: 404 });
     assertStorable(request.query);
-    const file = await service.deliverUpload(deps, request.params['*'], request.query, pickImageFormat(request.headers.accept));
+    const file = await service.deliverUpload(deps, request.params['*'], request.query, pickImageFormat(request.headers.accept)).catch((e: unknown) => {
+      // Too many copies being made: the browser is told when to ask again.
+      if (e instanceof PicturesBusy) reply.header('retry-after', String(BUSY_RETRY_SECONDS));
+      throw e;
+    });
     if (!file) throw new AppError(ResponseCode.notFound, undefined, { httpStatus: 404 });
     const asked = askedByteRange(request.headers.range, file.size);
     const range = 'part' in asked ? asked.part : undefined;

@@ -14,6 +14,7 @@ import { encodeAs, imageFormatMime, type ModernImageFormat, SIZE_STEPS } from '.
 import { newToken } from '../../lib/tokens.js';
 import type { ByteRange } from '../../providers/storage/storage.js';
 import { fileUrl, signedSecondsLeft, uploadKeyOf } from './file-addresses.js';
+import { makeCopyOnce } from './picture-copies.js';
 import * as q from './uploads.queries.js';
 import { isMovie } from './video-duration.js';
 
@@ -198,20 +199,31 @@ async function assertMovie(tempPath: string, mime: string): Promise<void> {
 
 export { SIZE_STEPS };
 
-/** The size to deliver an image at: the request's width and height (750 each by default), rounded up to a step. */
+/** The box a picture is fitted in when no size (or no usable one) is asked: a phone's screen width. */
+const DEFAULT_SIZE = 750;
+
+/**
+ * The box to deliver an image in: the asked width rounded up to a step (750 by default), 750 high,
+ * or as high as wide when that is asked (the apps send a width alone or square thumbnails, e.g.
+ * `width=120&height=120`). Another height is not honoured: a picture has 19 sizes, not 100.
+ */
 export function deliverySize(query: { width?: string; height?: string; w?: string; h?: string }): { width: number; height: number } {
-  const read = (v: string | undefined): number => {
+  const step = (v: string | undefined): number | undefined => {
     const n = Number(v);
-    const asked = Number.isInteger(n) && n > 0 ? n : 750;
-    return SIZE_STEPS.find((step) => step >= asked) ?? 2000;
+    return Number.isInteger(n) && n > 0 ? (SIZE_STEPS.find((s) => s >= n) ?? SIZE_STEPS.at(-1)) : undefined;
   };
-  return { width: read(query.width ?? query.w), height: read(query.height ?? query.h) };
+  const width = step(query.width ?? query.w) ?? DEFAULT_SIZE;
+  return { width, height: step(query.height ?? query.h) === width ? width : DEFAULT_SIZE };
 }
+
+let copiesMade = 0;
+/** How many picture copies (a decode, a resize and an encode each) this process has made since it started. */
+export const pictureCopiesMade = (): number => copiesMade;
 
 /**
  * A stored file for delivery (undefined when there is none, or it is private and the address is
- * not signed for it or has ended: a stranger learns nothing of it): images resized to the asked width and height (750 by default, rounded
- * up to a step, each size made once and kept), other files as stored. Undefined when there is none.
+ * not signed for it or has ended: a stranger learns nothing of it): images resized to `deliverySize`
+ * (each size made once and kept; `PicturesBusy` when too many are being made), other files as stored.
  */
 export async function deliverUpload(
   deps: UploadDeps,
@@ -226,21 +238,36 @@ export async function deliverUpload(
   const privateSeconds = row.public ? undefined : signedSecondsLeft(deps, row.storage_key, query);
   if (!row.public && privateSeconds === undefined) return undefined;
   if (row.kind !== 'image') return storedFile(storage, row.storage_key, row.mime, privateSeconds);
-  const { width, height } = deliverySize(query);
+  const size = deliverySize(query);
   const as = row.mime === 'image/gif' ? undefined : format;
-  const cacheKey = as ? `resized/${width}x${height}/${as}/${row.storage_key}` : `resized/${width}x${height}/${row.storage_key}`;
+  const cacheKey = as ? `resized/${size.width}x${size.height}/${as}/${row.storage_key}` : `resized/${size.width}x${size.height}/${row.storage_key}`;
   if (!(await storage.exists(cacheKey))) {
-    const original = await storage.read(row.storage_key);
-    if (!original) return undefined;
-    // Read whole (images are at most 2 MB): a read error rejects here instead of going unheard on a pipe.
-    const bytes = Buffer.concat(await original.toArray());
-    const image = sharp(bytes, { animated: row.mime === 'image/gif', limitInputPixels: MAX_IMAGE_PIXELS }).rotate().resize(width, height, { fit: 'inside', withoutEnlargement: true });
-    // A stored image that does not decode (or is over the pixel budget, stored before it was checked) is not there.
-    const resized = await (as ? encodeAs(image, as) : image).toBuffer().catch(() => undefined);
-    if (!resized) return undefined;
-    await storage.write(cacheKey, resized);
+    // Looked for again in turn: a copy finished between the look above and joining its making is not made twice.
+    const made = await makeCopyOnce(cacheKey, async () => (await storage.exists(cacheKey)) || makeCopy(storage, row, cacheKey, size, as));
+    if (!made) return undefined;
   }
   return storedFile(storage, cacheKey, as ? imageFormatMime(as) : row.mime, privateSeconds);
+}
+
+/** Resizes (and encodes) a stored picture into `cacheKey`; false when the picture is not there or does not decode. */
+async function makeCopy(
+  storage: UploadDeps['providers']['storage'],
+  row: { storage_key: string; mime: string },
+  cacheKey: string,
+  size: { width: number; height: number },
+  as: ModernImageFormat | undefined,
+): Promise<boolean> {
+  const original = await storage.read(row.storage_key);
+  if (!original) return false;
+  // Read whole (images are at most 2 MB): a read error rejects here instead of going unheard on a pipe.
+  const bytes = Buffer.concat(await original.toArray());
+  const image = sharp(bytes, { animated: row.mime === 'image/gif', limitInputPixels: MAX_IMAGE_PIXELS }).rotate().resize(size.width, size.height, { fit: 'inside', withoutEnlargement: true });
+  // A stored image that does not decode (or is over the pixel budget, stored before it was checked) is not there.
+  const resized = await (as ? encodeAs(image, as) : image).toBuffer().catch(() => undefined);
+  if (!resized) return false;
+  await storage.write(cacheKey, resized);
+  copiesMade++;
+  return true;
 }
 
 /** A file to deliver: its type and size, and its bytes (all, or one range of them) read when asked. */
