@@ -68,13 +68,24 @@ export const supportSettingsSchema = z.object({
   updated_by: z.string(),
   updated_at: z.string(),
 });
+/**
+ * The outside chat's https address, and one a browser can open once `{member_id}` is filled in (a
+ * ten-digit sample id: in the port it would not fit): the pattern alone lets through a port out of
+ * range or a broken host, and members' chat would then fail. Refused as a wrong pattern is.
+ */
+const externalChatUrl = z
+  .string()
+  .trim()
+  .max(500)
+  .regex(/^https:\/\/[^\s"'<>]+$/)
+  .refine((v) => URL.canParse(v.replaceAll('{member_id}', '2147483647')));
 /** Only the settings given change; `base_updated_at` is `updated_at` as the card read it (from a copy changed since: refused, 4020). */
 export const supportSettingsBody = z.object({
   base_updated_at: baseUpdatedAt,
   message_retention_days: wholeNumber(7, 3650).optional(),
   feedback_daily_limit: wholeNumber(1, 100).optional(),
   chat_mode: z.enum(['builtin', 'external']).optional(),
-  external_chat_url: z.union([z.literal(''), z.string().trim().max(500).regex(/^https:\/\/[^\s"'<>]+$/)]).optional(),
+  external_chat_url: z.union([z.literal(''), externalChatUrl]).optional(),
 });
 
 const id = wholeNumber(1, 2_147_483_647);

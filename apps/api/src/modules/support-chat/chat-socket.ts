@@ -215,7 +215,7 @@ export function chatSocketRoutes(api: Api): void {
         } else if (change.signal === 'read:member') {
           if (watching) send(conn, { type: 'read', by: 'member' });
         } else if (change.signal === 'read:agent') {
-          // An operator read the conversation (stored before this notice): every desk's unread badge goes.
+          // An operator read the conversation (stored before this notice): every desk asks for its lists again, so its unread badge follows.
           send(conn, { type: 'desk' });
         } else if (change.signal === undefined) {
           if (watching) {

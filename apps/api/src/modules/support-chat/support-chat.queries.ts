@@ -30,7 +30,7 @@ export const findPreviousAgent = async (db: Executor, memberId: number): Promise
   return row?.agent_id ? Number(row.agent_id) : undefined;
 };
 
-export const updateConversation = (db: Executor, id: number, set: { agent_id?: number | null; status?: 'open' | 'closed'; closed_at?: Date; last_message?: { text: string; kind: ChatKind }; unread_agent_add?: number; unread_member_add?: number; unread_agent_zero?: boolean; unread_member_zero?: boolean; touched?: boolean }) =>
+export const updateConversation = (db: Executor, id: number, set: { agent_id?: number | null; status?: 'open' | 'closed'; closed_at?: Date; last_message?: { text: string; kind: ChatKind }; unread_agent_add?: number; unread_member_add?: number; touched?: boolean }) =>
   db
     .updateTable('chat_conversations')
     .set((eb) => ({
@@ -38,12 +38,27 @@ export const updateConversation = (db: Executor, id: number, set: { agent_id?: n
       ...(set.status ? { status: set.status } : {}),
       ...(set.closed_at ? { closed_at: set.closed_at } : {}),
       ...(set.last_message !== undefined ? { last_message: set.last_message.text, last_message_kind: set.last_message.kind, last_message_at: sql`now()` } : {}),
-      ...(set.unread_agent_zero ? { unread_agent: 0 } : set.unread_agent_add ? { unread_agent: eb('unread_agent', '+', set.unread_agent_add) } : {}),
-      ...(set.unread_member_zero ? { unread_member: 0 } : set.unread_member_add ? { unread_member: eb('unread_member', '+', set.unread_member_add) } : {}),
+      ...(set.unread_agent_add ? { unread_agent: eb('unread_agent', '+', set.unread_agent_add) } : {}),
+      ...(set.unread_member_add ? { unread_member: eb('unread_member', '+', set.unread_member_add) } : {}),
     }))
     .where('id', '=', id)
     .returningAll()
     .executeTakeFirstOrThrow();
+
+/**
+ * One side has read the other's messages up to `readUpTo` (the last one it was given): those after it
+ * stay unread, so a message stored while the reader's page was being read is still counted. Never
+ * more than were unread: a page older than what was read elsewhere (another device) unreads nothing.
+ * The conversation is locked first because a message being stored holds it until its commit: an
+ * update that merely waited for that lock would count with what it saw before the wait and miss the
+ * message, whereas the count, a statement begun after the lock, sees it.
+ */
+export const markRead = async (tx: Tx, conversationId: number, reader: 'member' | 'agent', readUpTo: number): Promise<void> => {
+  await lockConversation(tx, conversationId);
+  const [unread, writer] = reader === 'member' ? (['unread_member', 'agent'] as const) : (['unread_agent', 'member'] as const);
+  await sql`update chat_conversations c set ${sql.ref(unread)} = least(${sql.ref(unread)}, (select count(*) from chat_messages m where m.conversation_id = c.id and m.sender = ${writer} and m.id > ${readUpTo}))
+    where c.id = ${conversationId}`.execute(tx);
+};
 
 /** Conversations for the desk: waiting (no agent, oldest first), open (of one agent when given) or closed (newest first), with the member's user name and the agent's. */
 export const findConversationPage = (db: Executor, filter: { status: 'waiting' | 'open' | 'closed'; agentId?: number }, limit: number, offset: number) => {

@@ -114,9 +114,15 @@ export async function chatState(deps: Pick<Deps, 'db' | 'i18n'>, actor: Actor): 
   };
 }
 
-/** The outside chat's address for a member: `{member_id}` replaced by their id, else their id added as `customer_id` (nothing else about the member leaves the shop). */
-export function externalChatUrl(template: string, memberId: number): string {
-  if (template.includes('{member_id}')) return template.replaceAll('{member_id}', String(memberId));
+/**
+ * The outside chat's address for a member: `{member_id}` replaced by their id, else their id added as
+ * `customer_id` (nothing else about the member leaves the shop). None for an address that does not
+ * parse (saved before saves checked that): the member gets the built-in chat rather than an error.
+ */
+export function externalChatUrl(template: string, memberId: number): string | null {
+  const filled = template.replaceAll('{member_id}', String(memberId));
+  if (!URL.canParse(filled)) return null;
+  if (template.includes('{member_id}')) return filled;
   const url = new URL(template);
   url.searchParams.set('customer_id', String(memberId));
   return url.toString();
@@ -178,16 +184,22 @@ export async function sendMemberMessage(deps: Deps, actor: Actor, body: Endpoint
   });
 }
 
-/** The member's messages after the last one their page has (or older ones); reading them marks the agent's read. */
+/** The newest message a reader has once given `list`: the last of it, or the one it had already (`after_id`). */
+const readUpTo = (list: { id: number }[], afterId = 0) => Math.max(afterId, ...list.map((m) => Number(m.id)));
+
+/** The member's messages after the last one their page has (or older ones); reading them marks the agent's read, up to the last one given. */
 export async function memberMessages(deps: Deps, actor: Actor, input: EndpointQuery<typeof listChatMessages>): Promise<EndpointData<typeof listChatMessages>> {
   const memberId = memberIdOf(actor);
   const rows = await q.findMemberMessages(deps.db, memberId, { afterId: input.after_id, beforeId: input.before_id }, input.limit + 1);
+  const list = rows.slice(0, input.limit);
   const latest = await q.findLatestConversation(deps.db, memberId);
   if (latest && latest.unread_member > 0 && input.before_id === undefined) {
-    await q.updateConversation(deps.db, latest.id, { unread_member_zero: true });
-    await chatMoved(deps.db, memberId, 'read:member');
+    await withTransaction(deps.db, async (tx) => {
+      await q.markRead(tx, latest.id, 'member', readUpTo(list, input.after_id));
+      await chatMoved(tx, memberId, 'read:member');
+    });
   }
-  return { list: rows.slice(0, input.limit).map((m) => toMemberMessage(deps, actor.lang, m)), has_more: rows.length > input.limit };
+  return { list: list.map((m) => toMemberMessage(deps, actor.lang, m)), has_more: rows.length > input.limit };
 }
 
 // ── The desk ────────────────────────────────────────────────────────────────────────────────
@@ -215,17 +227,20 @@ export async function listConversations(db: Executor, actor: Actor, input: Endpo
   return pageOf(rows.map(toConversation), totalOf(rows), input);
 }
 
-/** A conversation's messages after the last one the desk has (or older ones); reading marks the member's read. */
+/** A conversation's messages after the last one the desk has (or older ones); reading marks the member's read, up to the last one given. */
 export async function conversationMessages(deps: Deps, actor: Actor, input: EndpointQuery<typeof adminListChatMessages>): Promise<EndpointData<typeof adminListChatMessages>> {
   await q.touchAgent(deps.db, operatorIdOf(actor));
   const c = await q.findConversationRow(deps.db, input.conversation_id);
   if (!c) throw new AppError(ResponseCode.notFound, { what: 'conversation' });
   const rows = await q.findConversationMessages(deps.db, c.id, { afterId: input.after_id, beforeId: input.before_id }, input.limit + 1);
+  const list = rows.slice(0, input.limit);
   if (c.unread_agent > 0 && input.before_id === undefined) {
-    await q.updateConversation(deps.db, c.id, { unread_agent_zero: true });
-    await chatMoved(deps.db, Number(c.member_id), 'read:agent');
+    await withTransaction(deps.db, async (tx) => {
+      await q.markRead(tx, c.id, 'agent', readUpTo(list, input.after_id));
+      await chatMoved(tx, Number(c.member_id), 'read:agent');
+    });
   }
-  return { list: rows.slice(0, input.limit).map((m) => toDeskMessage(deps, actor.lang, m)), has_more: rows.length > input.limit };
+  return { list: list.map((m) => toDeskMessage(deps, actor.lang, m)), has_more: rows.length > input.limit };
 }
 
 /** The refusal of a change to a closed conversation: a chat's own wording, not the approvals queue's. */

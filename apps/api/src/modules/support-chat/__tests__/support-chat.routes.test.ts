@@ -196,6 +196,34 @@ describe('support chat', () => {
     expect((await get('/user/chat/state', m.headers)).body.data.external_url).toBeNull();
   });
 
+  it('an outside chat address no browser can open is refused as a wrong one is; one stored before leaves members on the built-in chat, not an error', async () => {
+    const owner = await newOperatorSession(t.db, 'owner');
+    const m = await newMember(t);
+    const refusal = async (address: string, lang?: string) => {
+      const base_updated_at = (await get('/admin/api/messages/settings', owner.headers)).body.data.updated_at;
+      const r = await post('/admin/api/messages/settings/save', { chat_mode: 'external', external_chat_url: address, base_updated_at }, owner.headers, lang);
+      return { status: r.status, code: r.body.code, msg: r.body.msg, data: r.body.data };
+    };
+    const before = (await get('/admin/api/messages/settings', owner.headers)).body.data;
+    const notHttps = await refusal('http://chat.example.com/');
+    expect(notHttps.status).toBe(422);
+    // A port out of range, a broken escape, an unclosed address, a member id that would land in the port.
+    for (const address of ['https://chat.example.com:99999/', 'https://%zz', 'https://[::1', 'https://chat.example.com:{member_id}/']) {
+      expect(await refusal(address), address).toEqual(notHttps);
+    }
+    expect(await refusal('https://%zz', 'th')).toEqual(await refusal('http://chat.example.com/', 'th'));
+    expect((await get('/admin/api/messages/settings', owner.headers)).body.data).toEqual(before);
+
+    // Stored before saves checked it: the member's chat page still opens, on the built-in chat.
+    for (const address of ['https://chat.example.com:99999/', 'https://[{member_id}/']) {
+      await t.db.updateTable('support_settings').set({ chat_mode: 'external', external_chat_url: address }).where('id', '=', 1).execute();
+      const state = await get('/user/chat/state', m.headers);
+      expect(state.body, address).toMatchObject({ code: 200, data: { status: 'none', external_url: null } });
+    }
+    expect((await say(m.headers, 'Hello?')).body.code).toBe(200);
+    await t.db.updateTable('support_settings').set({ chat_mode: 'builtin', external_chat_url: '' }).where('id', '=', 1).execute();
+  });
+
   it('the desk keeps canned replies per language; bad ones are refused; members cannot reach them', async () => {
     const agent = await newOperatorSession(t.db, 'support');
     const m = await newMember(t);
