@@ -180,10 +180,14 @@ export const sendCodeBody = z
   })
   .refine((v) => v.email || (v.mobile && v.mobile_pre), { error: 'account.validation.destination' });
 
-/** The same, with one `account` field that is an e-mail or a phone number. */
+/**
+ * The same, with one `account` field that is an e-mail or a phone number. With an `@` it is one e-mail
+ * address, checked as every e-mail field is (`emailField`): never a list (`a@b.c,d@e.f`) nor a display
+ * name (`"X" <a@b.c>`), which a mailer would send to each address it finds.
+ */
 export const sendCodeToAccountBody = z.object({
   type: codePurposeSchema,
-  account: trimmed(254),
+  account: trimmed(254).refine((v) => !v.includes('@') || isEmail(v), { error: 'validation.email' }),
   mobile_pre: mobilePreField.optional(),
   captcha_token: captchaTokenField,
 });

@@ -23,7 +23,7 @@ import type { UserRow } from '../members/members.table.js';
 import { ensureCaptcha } from '../captcha/captcha.service.js';
 import { clearLoginFailures } from '../captcha/captcha.queries.js';
 import { checkBoundCode, requireTwoFactorIfBound } from '../two-factor/totp.js';
-import { accountRequestKey, consumeCode, contactWithOpenCode, spendCodeTry, verifyCode } from '../verification/verification.service.js';
+import { consumeCode, contactWithOpenCode, spendCodeTry, standInCodeDestination, verifyCode } from '../verification/verification.service.js';
 import * as q from '../members/members.queries.js';
 import { storedUploadPath, uploadKeyOf } from '../uploads/file-addresses.js';
 import { findOwnUpload, markUploadPublic, markUploadsPrivateWhenUnused } from '../uploads/uploads.queries.js';
@@ -267,7 +267,8 @@ export async function resetForgottenPassword(deps: Pick<SecurityDeps, 'db' | 'se
   // The code went to the e-mail or the phone the member asked it for (`sendWithUsername`: the e-mail, else the phone).
   const to = user && user.status === 'active' ? await contactWithOpenCode(db, 'forget', contactsOf(user)) : undefined;
   if (user && to && user.totp_secret) await requireTotpForReset(deps, actor, user, { ...input, destination: to.address });
-  await checkResetCode(db, actor.ip, to?.address ?? accountRequestKey(input.account), input.code);
+  // An unknown account: its stand-in code, wherever the request for it stored it (a phone typed with or without its country code too).
+  await checkResetCode(db, actor.ip, to?.address ?? (await standInCodeDestination(db, 'forget', input.account)), input.code);
   // A stand-in code is never sent, so this is not reached in practice.
   if (!user || !to) throw new AppError(ResponseCode.codeExpired);
   const hash = await hashPassword(input.password);

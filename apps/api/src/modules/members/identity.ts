@@ -1,5 +1,6 @@
 import { hash, verify } from '@node-rs/argon2';
 import { parsePhoneNumberFromString } from 'libphonenumber-js';
+import phoneMetadata from 'libphonenumber-js/metadata.min.json';
 import { ResponseCode, maskContact } from '@shop/contract';
 import type { Executor } from '../../db/database.js';
 import { AppError, ValidationError } from '../../lib/errors.js';
@@ -115,6 +116,26 @@ export async function matchAccounts(db: Executor, typed: string, opts: { mobileP
     user,
     matchedBy: by_user_name ? 'user_name' : by_invite_code ? 'invite_code' : by_mobile ? 'mobile' : 'user_name',
   }));
+}
+
+// Every calling code the phone rules know (`1`, `60`, `886`…, and the non-geographic `800`…), read once:
+// a national number typed alone may be of any of them.
+let callingCodes: string[] | undefined;
+const allCallingCodes = (): string[] => (callingCodes ??= [...new Set([...Object.keys(phoneMetadata.country_calling_codes), ...Object.keys(phoneMetadata.nonGeographic)])]);
+
+/**
+ * The phones (E.164, as codes are sent to them) a typed identifier may name, read as `matchAccounts`
+ * reads it without a country code beside it: a number with `+` in front its one phone; a national
+ * number (digits only) that number in every country; anything else none. Calling codes are prefix-free,
+ * so each of these is that national number's own phone in one country and never another's.
+ */
+export function phonesTyped(typed: string): string[] {
+  const value = typed.trim();
+  if (value.startsWith('+')) {
+    const phone = internationalPhone(value);
+    return phone ? [phoneDestination(phone.mobile_pre, phone.mobile)] : [];
+  }
+  return /^\d{5,15}$/.test(value) ? allCallingCodes().map((code) => phoneDestination(code, value)) : [];
 }
 
 /** The one account a login or reset names (user name, e-mail or phone); none when nothing or more than one member answers to it. */

@@ -2,6 +2,7 @@ import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto
 import { parsePhoneNumberFromString } from 'libphonenumber-js';
 import {
   ResponseCode,
+  isEmail,
   maskContact,
   type CodePurpose,
   type EndpointBody,
@@ -20,7 +21,7 @@ import { withTransaction, type Tx } from '../../lib/transaction.js';
 import type { Messaging } from '../../providers/messaging.js';
 import { ensureCaptcha } from '../captcha/captcha.service.js';
 import { MAX_ADDRESS_FAILURES, addressLockMinutes, assertNotLocked, guessUnderLockout, type LockoutLimits } from '../captcha/lockout.js';
-import { checkedPhone, emailDestination, findAccount, phoneDestination, primaryDestination, type Destination } from '../members/identity.js';
+import { checkedPhone, emailDestination, findAccount, phoneDestination, phonesTyped, primaryDestination, type Destination } from '../members/identity.js';
 import { findUserByEmail, findUserById, findUserByMobile } from '../members/members.queries.js';
 import * as q from './verification.queries.js';
 
@@ -85,6 +86,21 @@ export const accountRequestKey = (identifier: string): string => {
   const v = identifier.trim().toLowerCase();
   return v.includes('@') ? v : `account:${v}`;
 };
+
+/**
+ * Where the stand-in code of an account nobody has (or nobody open) was stored, for a check of it by
+ * what was typed: a request by name (`sendWithUsername`) stored it under `accountRequestKey`, a request
+ * for a typed phone (`send_code`, `sendCodeV4`) under the phone itself. A phone may be typed with `+`
+ * and its country code or as the national number alone, as `matchAccounts` reads it; of those keys the
+ * one whose open code was asked last, else the request key. So the check finds the stand-in code just
+ * as a member's is found (`contactWithOpenCode`), and a wrong guess is counted, and locks out, alike.
+ */
+export async function standInCodeDestination(db: Executor, purpose: CodePurpose, typed: string): Promise<string> {
+  const key = accountRequestKey(typed);
+  const phones = phonesTyped(typed);
+  if (!phones.length) return key;
+  return (await q.findDestinationOfNewestOpenCode(db, [key, ...phones], purpose)) ?? key;
+}
 
 /**
  * The key a signed-in member's own requests count under: apart from every key a stranger can type,
@@ -313,9 +329,17 @@ async function issueForAccount(deps: CodeDeps, actor: Actor, req: { purpose: Cod
   return codeSentAnswer(req.identifier);
 }
 
-/** The destination typed in a request: an e-mail, or a phone valid for its country code. */
-function destinationOf(v: { email?: string; mobile_pre?: string; mobile?: string }): Destination {
-  if (v.email) return { channel: 'email', address: emailDestination(v.email) };
+/**
+ * The destination typed in a request: one e-mail address, or a phone valid for its country code.
+ * An e-mail is checked again here, where what a code is sent to is built (`field`: the field it was
+ * typed in): a list of addresses or a display name would reach every address a mailer finds in it.
+ */
+function destinationOf(v: { email?: string; mobile_pre?: string; mobile?: string }, field = 'email'): Destination {
+  if (v.email) {
+    const address = emailDestination(v.email);
+    if (!isEmail(address)) throw new ValidationError([{ field, key: 'validation.email', params: { field } }]);
+    return { channel: 'email', address };
+  }
   if (v.mobile && v.mobile_pre) {
     const p = checkedPhone(v.mobile_pre, v.mobile);
     return { channel: 'sms', address: phoneDestination(p.mobile_pre, p.mobile) };
@@ -345,7 +369,7 @@ export async function sendCodeToAccountContact(deps: CodeDeps, actor: Actor, inp
   requireOpenPurpose(input.type);
   const contact = input.account.includes('@') ? { email: input.account } : { mobile_pre: input.mobile_pre, mobile: input.account };
   if (!contact.email && !input.mobile_pre) throw new ValidationError([{ field: 'mobile_pre', key: 'validation.required', params: { field: 'mobile_pre' } }]);
-  const to = destinationOf(contact);
+  const to = destinationOf(contact, 'account');
   await ensureCaptcha(deps.db, { ip: actor.ip, account: input.account, token: input.captcha_token });
   return issueToContact(deps, actor, input.type, to);
 }

@@ -3,6 +3,7 @@ import type { Database } from '../../db/database.js';
 import { insertOutboxMessage } from '../outbox.queries.js';
 
 export interface MailMessage {
+  /** One e-mail address (never a list, nor with a display name). */
   to: string;
   subject: string;
   text: string;
@@ -24,7 +25,8 @@ export class SmtpMailProvider implements MailProvider {
   }
 
   async send(message: MailMessage): Promise<void> {
-    await this.transport.sendMail({ from: this.from, to: message.to, subject: message.subject, text: message.text });
+    // One recipient, as an address object: a string would be read as an address list (`a@b.c,d@e.f`, `"X" <a@b.c>`) and mailed to each.
+    await this.transport.sendMail({ from: this.from, to: { name: '', address: message.to }, subject: message.subject, text: message.text });
   }
 }
 

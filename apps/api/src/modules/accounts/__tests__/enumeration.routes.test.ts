@@ -154,6 +154,52 @@ describe('resetting a forgotten password', () => {
     }
   });
 
+  it('answers a member’s phone number and an unknown one alike, asked by either call and typed either way, wrong guesses and lockout included', async () => {
+    const cases = [
+      { ask: 'send_code', typed: 'with its country code', member: '123456881', unknown: '123456882' },
+      { ask: 'send_code', typed: 'as the national number', member: '123456883', unknown: '123456884' },
+      { ask: 'sendCodeV4', typed: 'with its country code', member: '123456885', unknown: '123456886' },
+      { ask: 'sendCodeV4', typed: 'as the national number', member: '123456887', unknown: '123456888' },
+    ] as const;
+    for (const c of cases) {
+      const what = `asked by ${c.ask}, typed ${c.typed}`;
+      await registerMember(t, { mobile_pre: '60', mobile: c.member });
+      const typed = (mobile: string) => (c.typed === 'with its country code' ? `+60${mobile}` : mobile);
+      const askFor = (mobile: string) =>
+        c.ask === 'send_code'
+          ? call(t, 'POST', '/user/send_code', { type: 'forget', mobile_pre: '60', mobile }, { ip: freshIp() })
+          : call(t, 'POST', '/user/sendCodeV4', { type: 'forget', account: mobile, mobile_pre: '60' }, { ip: freshIp() });
+
+      // No code asked yet: the same answer.
+      const [realNone, fakeNone] = [await reset(typed(c.member), '123456'), await reset(typed(c.unknown), '123456')];
+      expect(fakeNone.body, what).toEqual(realNone.body);
+      expect(realNone.body.code).toBe(ResponseCode.codeExpired);
+
+      const asked = [await askFor(c.member), await askFor(c.unknown)];
+      expect(asked.map((a) => a.body.code), what).toEqual([200, 200]);
+      // Only the member's phone is texted; the unknown number gets a stored code nobody knows.
+      const code = await latestCode(t, `+60${c.member}`);
+      expect(await outbox(`+60${c.unknown}`), what).toHaveLength(0);
+      expect(await codeRows(`+60${c.unknown}`), what).toHaveLength(1);
+
+      // Wrong guesses from one address each: the same answers in the same order, the fifth locking both out.
+      const wrong = code === '000000' ? '111111' : '000000';
+      const [realIp, fakeIp] = [freshIp(), freshIp()];
+      const real: Array<{ code: number }> = [];
+      const fake: Array<{ code: number }> = [];
+      for (let i = 1; i <= 6; i++) {
+        real.push((await reset(typed(c.member), wrong, realIp)).body);
+        fake.push((await reset(typed(c.unknown), wrong, fakeIp)).body);
+      }
+      expect(fake, what).toEqual(real);
+      expect(real.slice(0, 5).map((b) => b.code), what).toEqual([...Array(4).fill(ResponseCode.codeExpired), ResponseCode.codeLocked]);
+      // The same work behind the answers: each wrong guess counted on a code, the member's and the unknown number's stand-in.
+      const attempts = async (mobile: string) => (await codeRows(`+60${mobile}`)).filter((r) => r.purpose === 'forget').map((r) => r.attempts);
+      expect(await attempts(c.unknown), what).toEqual(await attempts(c.member));
+      expect(await attempts(c.member)).toEqual([5]);
+    }
+  });
+
   it('answers a wrong code for an account with a code outstanding as it answers an unknown account that asked for none', async () => {
     const m = await registerMember(t);
     await call(t, 'POST', '/user/sendWithUsername', { user_name: m.user.user_name }, { ip: freshIp() });

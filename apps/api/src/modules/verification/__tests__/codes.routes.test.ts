@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ResponseCode } from '@shop/contract';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.js';
 import { call, freshIp, latestCode } from '../../accounts/__tests__/account-helpers.js';
+import { settleDeliveries } from '../verification.service.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -201,6 +202,38 @@ describe('verification codes', () => {
     expect(ok.body.code).toBe(200);
     expect(ok.body.data.to).toMatch(/^\+86\*+000$/);
     expect(await latestCode(t, '+8613800138000')).toMatch(/^\d{6}$/);
+  });
+
+  it('mails one address only: a list of addresses or a display name typed as the account is refused as every e-mail field refuses it, and nothing is sent', async () => {
+    const sent = async () => {
+      await settleDeliveries();
+      return t.db.selectFrom('outbox_messages').select(['recipient']).where('recipient', 'like', '%evil.test%').execute();
+    };
+    const outboxBefore = (await t.db.selectFrom('outbox_messages').select('id').execute()).length;
+    const codesBefore = (await t.db.selectFrom('verification_codes').select('id').execute()).length;
+    for (const account of ['victim@example.com,x1@evil.test', 'victim@example.com, x2@evil.test', '"X" <x3@evil.test>', 'victim@example.com;x4@evil.test', 'victim@example.com x5@evil.test']) {
+      for (const type of ['register', 'bind', 'forget']) {
+        for (const lang of ['en-us', 'zh-cn', 'jp']) {
+          const v4 = await call(t, 'POST', '/user/sendCodeV4', { type, account }, { ip: freshIp(), lang });
+          // The same localized refusal an e-mail field gives (`/user/send_code`'s `email`), naming the field typed.
+          const asEmail = await call(t, 'POST', '/user/send_code', { type, email: account }, { ip: freshIp(), lang });
+          expect(v4.status, `${account} ${type} ${lang}`).toBe(422);
+          expect(v4.body, `${account} ${type} ${lang}`).toMatchObject({ code: ResponseCode.validation, msg: asEmail.body.msg, data: { errors: [{ field: 'account', msg: asEmail.body.msg }] } });
+          expect(asEmail.status).toBe(422);
+        }
+      }
+    }
+    expect((await call(t, 'POST', '/user/sendCodeV4', { type: 'register', account: 'a@b.co,x6@evil.test' }, { ip: freshIp() })).body.msg).toBe('Please enter a valid email');
+    // Nothing sent, nothing stored: no caps counted under the list either.
+    expect(await sent()).toEqual([]);
+    expect((await t.db.selectFrom('outbox_messages').select('id').execute()).length).toBe(outboxBefore);
+    expect((await t.db.selectFrom('verification_codes').select('id').execute()).length).toBe(codesBefore);
+
+    // One address, however it is capitalized, still gets its code.
+    const ok = await call(t, 'POST', '/user/sendCodeV4', { type: 'register', account: 'One.Address@Example.com' }, { ip: freshIp() });
+    expect(ok.body.code).toBe(200);
+    expect(await latestCode(t, 'one.address@example.com')).toMatch(/^\d{6}$/);
+    expect((await t.db.selectFrom('outbox_messages').select('recipient').orderBy('id', 'desc').limit(1).executeTakeFirstOrThrow()).recipient).toBe('one.address@example.com');
   });
 
   it('lists the outbox only outside production', async () => {
