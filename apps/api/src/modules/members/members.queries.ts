@@ -196,8 +196,16 @@ export const findUsersWithSecretsNotSealedAs = (db: Executor, currentPattern: st
     )
     .execute();
 
-/** A member by user name or id, as an operator names one. */
-export const findUserByNameOrId = (db: Executor, who: string) => (/^\d+$/.test(who) ? findUserById(db, Number(who)) : findUserByUserName(db, who));
+/**
+ * A member by user name or id, as an operator names one. All digits is an id (a user name never is):
+ * one past the ids a number holds exactly is nobody's, answered as an unknown member, never sent to the
+ * database (a bigint column refuses it, and a rounded one could name another member).
+ */
+export const findUserByNameOrId = async (db: Executor, who: string) => {
+  if (!/^\d+$/.test(who)) return findUserByUserName(db, who);
+  const id = Number(who);
+  return Number.isSafeInteger(id) ? findUserById(db, id) : undefined;
+};
 
 /** Whose invitee the member `memberId` (an expression of the statement) is, as an expression: for a statement of another area. */
 export const referrerIdOf = (memberId: RawBuilder<unknown>) => sql<number | null>`(select referrer_id from users where id = ${memberId})`;
