@@ -301,8 +301,36 @@ async function refuseAskerOnApproval(tx: Tx, r: { requested_by: string; requeste
 }
 
 /**
+ * The operator a request is about: an operator grant's operator (a sign-in link, a role, a disabling,
+ * an enabling); none for a new operator or any other kind.
+ */
+function operatorConcerned(r: { kind: string; payload: unknown }): { id: number | null; name: string | null } | undefined {
+  if (r.kind !== 'operator.grant') return undefined;
+  const p = (r.payload ?? {}) as Record<string, unknown>;
+  if (p.action === 'create') return undefined;
+  const id = typeof p.operator_id === 'number' || typeof p.operator_id === 'string' ? Number(p.operator_id) : null;
+  const name = typeof p.user_name === 'string' ? p.user_name : null;
+  return id === null && name === null ? undefined : { id, name };
+}
+
+/**
+ * Refuses a decision, either way, by the operator a request is about (7009, as for changing oneself
+ * directly): another owner approves or rejects an operator's removal, role or sign-in link, never they
+ * themselves (docs/decisions/2026-12-01-owner-removal.md). By operator id where both sides have one, else by name.
+ */
+function refuseOperatorConcerned(r: { kind: string; payload: unknown }, actor: Actor): void {
+  const concerned = operatorConcerned(r);
+  if (!concerned) return;
+  const same =
+    concerned.id !== null && actor.operatorId !== undefined
+      ? concerned.id === actor.operatorId
+      : concerned.name !== null && concerned.name.toLowerCase() === bareName(operatorNameOf(actor));
+  if (same) throw new AppError(ResponseCode.operatorSelfChange);
+}
+
+/**
  * A second operator decides a request: approving carries it out, once, in the same transaction;
- * rejecting needs a reason. Never the operator who asked (nor one who received their way in, or gave them theirs), never about their own member account, and
+ * rejecting needs a reason. Never the operator who asked (nor one who received their way in, or gave them theirs), never the operator it is about, never about their own member account, and
  * only with the kind's permission. Of two decisions at once, the second finds it decided.
  */
 export async function decideApproval(db: Database, actor: Actor, role: OperatorRole, input: { id: number; decision: 'approve' | 'reject'; reason?: string }): Promise<EndpointData<typeof adminDecideApproval>> {
@@ -313,6 +341,7 @@ export async function decideApproval(db: Database, actor: Actor, role: OperatorR
     const r = await q.lockApprovalRequestForUpdate(tx, input.id);
     if (!r || !kindsOf(role).includes(r.kind as ApprovalKind)) throw notFound('approval');
     if (r.status !== 'pending') throw alreadyDecided(r.status);
+    refuseOperatorConcerned(r, actor);
     if (input.decision === 'approve') await refuseAskerOnApproval(tx, r, actor);
     refuseOwnAccount(actor, r.member_id);
     const done = input.decision === 'approve' ? splitShownOnce(await approvableOf(r.kind).execute(tx, actor, r.payload, { id: Number(r.id), reason: r.reason })) : { saved: undefined, once: null };
