@@ -22,7 +22,7 @@ import { withTransaction } from '../../lib/transaction.js';
 import type { UserRow } from '../members/members.table.js';
 import { ensureCaptcha } from '../captcha/captcha.service.js';
 import { clearLoginFailures } from '../captcha/captcha.queries.js';
-import { checkBoundCode, requireTwoFactorIfBound } from '../two-factor/totp.js';
+import { checkOwnBoundCode, requireTwoFactorIfBound } from '../two-factor/totp.js';
 import { consumeCode, contactWithOpenCode, spendCodeTry, standInCodeDestination, verifyCode } from '../verification/verification.service.js';
 import * as q from '../members/members.queries.js';
 import { storedUploadPath, uploadKeyOf } from '../uploads/file-addresses.js';
@@ -297,11 +297,10 @@ const checkResetCode = (db: Database, ip: string, destination: string, code: str
 async function requireTotpForReset(deps: Pick<SecurityDeps, 'db' | 'secrets'>, actor: Actor, user: UserRow, input: { account: string; code: string; google_code?: string; destination: string }): Promise<void> {
   const { db } = deps;
   await checkResetCode(db, actor.ip, input.destination, input.code);
-  const key = failureKey(user, input.account);
-  await assertNotLocked(db, key, actor.ip);
-  const code = input.google_code;
-  if (!code) throw new AppError(ResponseCode.twoFactorRequired);
-  await guessUnderLockout(db, key, actor.ip, ResponseCode.twoFactorInvalid, () => checkBoundCode(db, deps.secrets, user.id, code));
+  await assertNotLocked(db, failureKey(user, input.account), actor.ip);
+  // Wrong codes count under the member's one strict key, for every address together, as in a session:
+  // whoever holds the e-mailed code cannot spread guesses at the authenticator over many addresses.
+  await checkOwnBoundCode(db, deps.secrets, { userId: user.id, ip: actor.ip }, input.google_code);
 }
 
 /** The logged-in member as the app sees them. */

@@ -59,7 +59,7 @@ export async function checkBoundCode(db: Database, secrets: SecretBox, userId: n
  * call): wrong codes count under the member's one strict key for every address together, each guess
  * taking its place before the code is checked; a right one forgives only this address's failures.
  * A missing code is refused (locked first, if the count is full). The forgotten-password reset, made
- * before a session exists, counts under the login's key instead.
+ * before a session exists, counts here too: its e-mailed code does not buy guesses from many addresses.
  */
 export async function checkOwnBoundCode(db: Database, secrets: SecretBox, who: { userId: number; ip: string }, code: string | undefined): Promise<void> {
   const key = totpFailureKey(who.userId);

@@ -164,6 +164,20 @@ describe('password reset with an authenticator bound', () => {
     expect((await call(t, 'POST', '/user/no_auth/login', { account: m.user.user_name, password: 'Harbor-Quill-73' }, { ip: freshIp() })).body.code).toBe(200);
   });
 
+  it('whoever holds the e-mailed code has ten guesses at the authenticator in all, not ten per address', async () => {
+    const m = await registerMember(t);
+    const secret = await bindAuthenticator(m);
+    await call(t, 'POST', '/user/sendWithUsername', { user_name: m.user.user_name }, { ip: freshIp() });
+    const reset = { account: m.user.user_name, code: await latestCode(t, m.email), password: 'Harbor-Quill-74', password_confirm: 'Harbor-Quill-74' };
+    const accepted = new Set([await codeAt(secret, -1), await codeAt(secret), await codeAt(secret, 1)]);
+    const wrong = Array.from({ length: 13 }, (_, i) => String(123_450 + i)).filter((c) => !accepted.has(c));
+    for (const google_code of wrong.slice(0, 10)) expect((await call(t, 'POST', '/user/no_auth/forget', { ...reset, google_code }, { ip: freshIp() })).body.code).toBe(ResponseCode.twoFactorInvalid);
+    // From yet another address, even the right code now waits.
+    const locked = await call(t, 'POST', '/user/no_auth/forget', { ...reset, google_code: await codeAt(secret, 1) }, { ip: freshIp() });
+    expect(locked.body.code).not.toBe(200);
+    expect((await call(t, 'POST', '/user/no_auth/login', { account: m.user.user_name, password: 'Harbor-Quill-74' }, { ip: freshIp() })).body.code).toBe(ResponseCode.loginFailed);
+  });
+
   it('a stranger without the e-mailed code learns nothing of the authenticator', async () => {
     const withTotp = await registerMember(t);
     await bindAuthenticator(withTotp);
