@@ -17,6 +17,7 @@ import type { AppDeps } from '../../app-deps.js';
 import type { Database, Executor } from '../../db/database.js';
 import { memberIdOf, type Actor } from '../../lib/actor.js';
 import { AppError, ValidationError } from '../../lib/errors.js';
+import { limitKeyOf } from '../../lib/client-network.js';
 import { withTransaction, type Tx } from '../../lib/transaction.js';
 import type { Messaging } from '../../providers/messaging.js';
 import { ensureCaptcha } from '../captcha/captcha.service.js';
@@ -141,7 +142,7 @@ export async function reserveCode(
     ? Math.min(config.CODES_PER_EMAIL_PER_DAY, config.CODES_PER_PHONE_PER_DAY)
     : req.channel === 'email' ? config.CODES_PER_EMAIL_PER_DAY : config.CODES_PER_PHONE_PER_DAY;
   if ((await q.countRequestsSince(db, requestedAs, new Date(Date.now() - DAY_MS))) >= dailyCap) throw new AppError(ResponseCode.codeLimit);
-  if (!(await limiter.hit(`code:ip:${req.ip}`, PER_IP_PER_HOUR, 3_600_000)).allowed) throw new AppError(ResponseCode.codeLimit);
+  if (!(await limiter.hit(`code:ip:${limitKeyOf(req.ip)}`, PER_IP_PER_HOUR, 3_600_000)).allowed) throw new AppError(ResponseCode.codeLimit);
   if (!(await limiter.hit('code:global', GLOBAL_PER_MINUTE, 60_000)).allowed) throw new AppError(ResponseCode.codeLimit);
 
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');

@@ -104,6 +104,11 @@ describe('verification codes', () => {
     for (let i = 0; i < 20; i++) expect((await call(t, 'POST', '/user/send_code', { type: 'register', email: `spread${i}@example.com` }, { ip })).body.code).toBe(200);
     expect((await call(t, 'POST', '/user/send_code', { type: 'register', email: 'spread-last@example.com' }, { ip })).body.code).toBe(ResponseCode.codeLimit);
     expect((await call(t, 'POST', '/user/send_code', { type: 'register', email: 'spread-last@example.com' }, { ip: freshIp() })).body.code).toBe(200);
+
+    // An IPv6 client is its /64: a new address in it for every request does not reset the count.
+    for (let i = 0; i < 20; i++) expect((await call(t, 'POST', '/user/send_code', { type: 'register', email: `six${i}@example.com` }, { ip: `2001:db8:c0de:7:${i + 1}::${i + 1}` })).body.code).toBe(200);
+    expect((await call(t, 'POST', '/user/send_code', { type: 'register', email: 'six-last@example.com' }, { ip: '2001:db8:c0de:7:ff::1' })).body.code).toBe(ResponseCode.codeLimit);
+    expect((await call(t, 'POST', '/user/send_code', { type: 'register', email: 'six-last@example.com' }, { ip: '2001:db8:c0de:8::1' })).body.code).toBe(200);
   });
 
   it('caps codes to one e-mail at 10 a day across hours', async () => {
