@@ -194,7 +194,13 @@ export async function loginMember(deps: Pick<AppDeps, 'db' | 'config'>, actor: A
   );
   if (usable.status === 'banned') throw new AppError(ResponseCode.accountBanned);
   await clearFailures(db, key, actor.ip, failures);
-  return openSession(db, config, usable, actor);
+  // The session opens only while the password just proven is still the member's: a change or reset
+  // that committed meanwhile refuses it, and one under way (its sessions already ended) is waited for.
+  return withTransaction(db, async (trx) => {
+    const now = await q.lockUserPasswordForShare(trx, usable.id);
+    if (!now || now.password_hash !== usable.password_hash || now.status !== usable.status) throw new AppError(ResponseCode.loginFailed);
+    return openSession(trx, config, usable, actor);
+  });
 }
 
 /** The candidates whose password this is (with none, a made-up hash is checked, so the answer takes as long). */

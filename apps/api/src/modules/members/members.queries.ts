@@ -19,6 +19,10 @@ export const lockUserForUpdate = (db: Transaction<DB>, id: number) =>
 export const lockUserForShare = (db: Transaction<DB>, id: number) =>
   db.selectFrom('users').select(['id', 'status']).where('id', '=', id).forShare().executeTakeFirst();
 
+/** The member's password hash and status under a shared lock: a password change or reset (which updates the row, then ends every session) has committed before this is read, or waits until its transaction ends. */
+export const lockUserPasswordForShare = (db: Transaction<DB>, id: number) =>
+  db.selectFrom('users').select(['password_hash', 'status']).where('id', '=', id).forShare().executeTakeFirst();
+
 /** Several members' rows under a shared lock, in ascending id order (two such lockers never deadlock): their statuses. */
 export const lockUsersForShare = async (db: Transaction<DB>, ids: readonly number[]) =>
   ids.length ? db.selectFrom('users').select(['id', 'status']).where('id', 'in', [...new Set(ids)]).orderBy('id').forShare().execute() : [];

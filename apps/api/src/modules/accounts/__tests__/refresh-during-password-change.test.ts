@@ -7,10 +7,9 @@ import { buildTestApp, type TestApp } from '../../../test/build-test-app.js';
 import { widePool } from '../../../test/test-database.js';
 import { call, freshIp, registerMember, seedDemo } from './account-helpers.js';
 
-// A thief refreshing a stolen token while the owner changes the password: the password change ends
-// every session, the one the refresh makes included, whichever of the two reaches the database first.
-// The interleaving that let the new session live is forced: the old session's row is held while the
-// refresh and the change both queue on it, then let go.
+// A thief refreshing a stolen token, or logging in with a stolen password, while the owner changes the
+// password: the change ends every session, the one the refresh or the login makes included, whichever
+// reaches the database first. The interleavings that let the new session live are forced.
 
 let t: TestApp;
 let wide: Database;
@@ -33,6 +32,40 @@ async function lockWaiters(n: number) {
   }
   throw new Error(`fewer than ${n} statements waiting for a lock`);
 }
+
+describe('a login with the old password while the password changes', () => {
+  it('opens no session once the change has ended the others, even when its password was checked before (5 rounds)', async () => {
+    for (let round = 0; round < 5; round++) {
+      const m = await registerMember(t);
+      // The change, half done: the new password stored and every session ended, not yet committed.
+      let release!: () => void;
+      let changed!: () => void;
+      const released = new Promise<void>((r) => (release = r));
+      const changing = new Promise<void>((r) => (changed = r));
+      const change = wide.transaction().execute(async (trx) => {
+        await trx.updateTable('users').set({ password_hash: `changed-${round}`, password_changed_at: new Date() }).where('id', '=', m.user.id).execute();
+        await trx.updateTable('sessions').set({ revoked_at: new Date() }).where('user_id', '=', m.user.id).where('revoked_at', 'is', null).execute();
+        changed();
+        await released;
+      });
+      await changing;
+      // The thief's login checks the old password (the committed row still has it) while the change is under way.
+      let answered = false;
+      const login = call(t, 'POST', '/user/no_auth/login', { account: m.user.user_name, password: m.password }, { ip: freshIp() }).then((res) => ((answered = true), res));
+      for (let i = 0; i < 300 && !answered; i++) {
+        const { rows } = await sql<{ n: number }>`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`.execute(wide);
+        if (rows[0]!.n > 0) break;
+        await new Promise((r) => setTimeout(r, 10));
+      }
+      release();
+      await change;
+      const res = await login;
+      const alive = await t.db.selectFrom('sessions').select('id').where('user_id', '=', m.user.id).where('revoked_at', 'is', null).execute();
+      expect(alive).toEqual([]);
+      expect(res.body.code).toBe(ResponseCode.loginFailed);
+    }
+  });
+});
 
 describe('a token refreshed while the password changes', () => {
   it('does not outlive the change: no session of the member is left alive (5 rounds)', async () => {
