@@ -45,6 +45,10 @@ const schema = z.object({
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(1200),
   /** Unpaid orders one member may hold at once (each holds its goods' stock until paid or expired); 0 turns the cap off. */
   UNPAID_ORDERS_PER_MEMBER: z.coerce.number().int().min(0).max(10_000).default(10),
+  /** Files one member may upload in any 24 hours (after-sales evidence, avatars, feedback and chat pictures, documents). */
+  UPLOAD_FILES_PER_DAY: z.coerce.number().int().min(1).max(100_000).default(100),
+  /** Megabytes one member may upload in any 24 hours, all files together. */
+  UPLOAD_MB_PER_DAY: z.coerce.number().int().min(1).max(1_000_000).default(200),
   /** The longest a client may take to send a call's request (headers and body); slower ones are cut off. */
   REQUEST_TIMEOUT_SECONDS: z.coerce.number().min(1).max(3600).int().default(30),
   /** A read (GET call) not answered within this many ms answers 503 (0: no bound). */

@@ -88,6 +88,8 @@ export const ResponseCode = {
   uploadType: 3061,
   uploadTokenInvalid: 3062,
   uploadMissing: 3063,
+  /** The member has uploaded as many files, or as many bytes, as a rolling 24 hours allows. */
+  uploadQuota: 3064,
   // Catalogue and content (4000–4999).
   /** The goods does not exist. */
   goodsNotFound: 4001,
@@ -468,6 +470,7 @@ export const responseCodeMessageKey: Record<number, string> = {
   [ResponseCode.uploadType]: 'account.code.uploadType',
   [ResponseCode.uploadTokenInvalid]: 'account.code.uploadTokenInvalid',
   [ResponseCode.uploadMissing]: 'account.code.uploadMissing',
+  [ResponseCode.uploadQuota]: 'account.code.uploadQuota',
   [ResponseCode.goodsNotFound]: 'catalogue.code.goodsNotFound',
   [ResponseCode.goodsOffSale]: 'catalogue.code.goodsOffSale',
   [ResponseCode.skuNotFound]: 'catalogue.code.skuNotFound',

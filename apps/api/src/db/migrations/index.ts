@@ -107,6 +107,7 @@ import * as hongKongMacaoShortNames from './2026_12_02_1630_hong_kong_macao_shor
 import * as bankAccountOneMember from './2026_12_02_1900_bank_account_one_member.js';
 import * as refundReducedFromAndRestockCase from './2026_12_02_1930_refund_reduced_from_and_restock_case.js';
 import * as pairResultsDebtNetted from './2026_12_03_1700_pair_results_debt_netted.js';
+import * as uploadsByMemberAndTime from './2026_12_03_2010_uploads_by_member_and_time.js';
 
 /**
  * Every migration, by its dated name; they run in name order. A new migration adds one line here
@@ -221,4 +222,5 @@ export const migrations: Record<string, Migration> = {
   '2026_12_02_1900_bank_account_one_member': bankAccountOneMember,
   '2026_12_02_1930_refund_reduced_from_and_restock_case': refundReducedFromAndRestockCase,
   '2026_12_03_1700_pair_results_debt_netted': pairResultsDebtNetted,
+  '2026_12_03_2010_uploads_by_member_and_time': uploadsByMemberAndTime,
 };

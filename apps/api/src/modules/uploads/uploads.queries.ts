@@ -19,6 +19,23 @@ export async function useUploadTokenOnce(db: Executor, userId: number, token: st
   return Number(r.numUpdatedRows) === 1;
 }
 
+/** Serializes one member's uploads until the transaction ends: the daily quota holds when several arrive at once. */
+export const lockMemberUploads = (tx: Tx, userId: number) => sql`select pg_advisory_xact_lock(hashtextextended(${`uploads:${userId}`}, 0))`.execute(tx);
+
+/** How many files, and bytes, the member uploaded in the last 24 hours (by the database's clock, which stamps them). */
+export async function uploadedLastDay(db: Executor, userId: number): Promise<{ files: number; bytes: number }> {
+  const r = await db
+    .selectFrom('uploads')
+    .select((eb) => [eb.fn.countAll<string>().as('files'), eb.fn.coalesce(eb.fn.sum<string>('size'), sql<string>`0`).as('bytes')])
+    .where('user_id', '=', userId)
+    .where('created_at', '>', sql<Date>`now() - interval '24 hours'`)
+    .executeTakeFirstOrThrow();
+  return { files: Number(r.files), bytes: Number(r.bytes) };
+}
+
+/** Takes back the row of an upload whose file could not be stored. */
+export const deleteUpload = (db: Executor, id: number) => db.deleteFrom('uploads').where('id', '=', id).execute();
+
 export const insertUpload = (db: Executor, u: { user_id: number | null; operator_id?: number; storage_key: string; mime: string; kind: 'image' | 'video'; size: number; original_name: string | null; public: boolean }) =>
   db.insertInto('uploads').values(u).returning('id').executeTakeFirstOrThrow();
 

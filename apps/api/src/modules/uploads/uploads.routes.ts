@@ -12,7 +12,6 @@ import * as service from './uploads.service.js';
 /** Uploads: a one-time token, the multipart upload itself, small inline images, and delivery. */
 export function uploadsRoutes(api: Api): void {
   const { deps } = api;
-  const { db } = deps;
   const perClient = { rateLimit: { max: 30, timeWindow: 60_000 } };
   // Multipart bodies only where files arrive: the plugin's hooks would otherwise run on every request.
   api.scoped(
@@ -30,7 +29,7 @@ export function uploadsRoutes(api: Api): void {
     },
   );
 
-  api.handle(createUploadToken, ({ actor, body }) => service.createUploadToken(db, actor, body), perClient);
+  api.handle(createUploadToken, ({ actor, body }) => service.createUploadToken(deps, actor, body), perClient);
   api.handle(uploadInlineImage, ({ actor, body }) => service.uploadInlineImage(deps, actor, body), perClient);
 
   // Delivery, with the type we detected and headers that keep a browser from running anything in it.

@@ -12,6 +12,7 @@ import { memberIdOf, operatorIdOf, type Actor } from '../../lib/actor.js';
 import { AppError, type FieldProblem } from '../../lib/errors.js';
 import { encodeAs, imageFormatMime, type ModernImageFormat, SIZE_STEPS } from '../../lib/image-format.js';
 import { newToken } from '../../lib/tokens.js';
+import { withTransaction } from '../../lib/transaction.js';
 import type { ByteRange } from '../../providers/storage/storage.js';
 import { fileUrl, signedSecondsLeft, uploadKeyOf } from './file-addresses.js';
 import { makeCopyOnce } from './picture-copies.js';
@@ -73,11 +74,24 @@ const ACCEPTED: Record<string, { kind: 'image' | 'video'; ext: string }> = {
   'video/webm': { kind: 'video', ext: 'webm' },
 };
 
-/** A one-time permission to upload, for the upload host the app picked (1 default, 3 the .com host). */
-export async function createUploadToken(db: Executor, actor: Actor, input: { host_id: 1 | 3 }) {
+/**
+ * Refuses a member's upload of `bytes` that would take them past their daily quota
+ * (UPLOAD_FILES_PER_DAY files and UPLOAD_MB_PER_DAY megabytes in any 24 hours). Before the file is
+ * read its size is not known: it is counted as 1 byte, which refuses a member already at the quota.
+ */
+async function assertUploadQuota(db: Executor, config: UploadDeps['config'], userId: number, bytes: number): Promise<void> {
+  const used = await q.uploadedLastDay(db, userId);
+  if (used.files + 1 > config.UPLOAD_FILES_PER_DAY || used.bytes + bytes > config.UPLOAD_MB_PER_DAY * 1024 * 1024) throw new AppError(ResponseCode.uploadQuota);
+}
+
+/** A one-time permission to upload, for the upload host the app picked (1 default, 3 the .com host); none for a member already at the day's quota. */
+export async function createUploadToken(deps: Pick<UploadDeps, 'db' | 'config'>, actor: Actor, input: { host_id: 1 | 3 }) {
+  const { db } = deps;
+  const userId = memberIdOf(actor);
+  await assertUploadQuota(db, deps.config, userId, 1);
   const token = newToken();
   const expiresAt = new Date(Date.now() + TOKEN_TTL_MS);
-  await q.insertUploadToken(db, { token, userId: memberIdOf(actor), hostId: input.host_id, expiresAt });
+  await q.insertUploadToken(db, { token, userId, hostId: input.host_id, expiresAt });
   return { token, upload_path: '/upload2', expires_at: expiresAt.toISOString(), max_image_bytes: MAX_IMAGE_BYTES, max_video_bytes: MAX_VIDEO_BYTES };
 }
 
@@ -109,7 +123,8 @@ export async function uploadInlineImage(deps: UploadDeps, actor: Actor, input: {
 /**
  * Streams a file to a temporary place, deciding its type from the first bytes and refusing it the
  * moment it passes its kind's limit (2 MB images, 10 MB videos) or is of a kind the caller does not
- * take (`kinds`: nothing is stored then, no file and no row), then stores it. Whatever happens
+ * take (`kinds`), or a member's file is past their daily quota (nothing is stored then, no file
+ * and no row), then stores it. Whatever happens
  * (a refusal, a client that goes away, a disk error) the temporary file is removed and every
  * stream's error is handled: no upload can end the process.
  */
@@ -123,6 +138,8 @@ export async function receiveFile(
   // Operators upload the shop's own pictures; everyone else uploads as the member they are.
   const owner = actor.kind === 'operator' ? { user_id: null, operator_id: operatorIdOf(actor) } : { user_id: memberIdOf(actor) };
   const { source } = input;
+  // A member at the day's quota is refused before a byte of the file is read.
+  if (owner.user_id !== null) await assertUploadQuota(db, deps.config, owner.user_id, 1);
   const tempPath = path.join(storage.tempDir, randomUUID());
   let size = 0;
   let head = Buffer.alloc(0);
@@ -178,10 +195,22 @@ export async function receiveFile(
     if (file.kind === 'video') await assertMovie(tempPath, file.mime);
     const now = new Date();
     const key = `${now.getUTCFullYear()}/${String(now.getUTCMonth() + 1).padStart(2, '0')}/${randomUUID()}.${file.ext}`;
-    await storage.putFile(key, tempPath);
     // The shop's own pictures are public; a member's file stays private until it is used publicly.
     const isPublic = actor.kind === 'operator';
-    const row = await q.insertUpload(db, { ...owner, storage_key: key, mime: file.mime, kind: file.kind as 'image' | 'video', size, original_name: input.name === undefined ? null : cutText(input.name, 200), public: isPublic });
+    // The row comes first, counted against the member's quota under their lock: of uploads arriving
+    // at once, only those that fit are kept (the rest are refused here, their file never stored).
+    const row = await withTransaction(db, async (tx) => {
+      if (owner.user_id !== null) {
+        await q.lockMemberUploads(tx, owner.user_id);
+        await assertUploadQuota(tx, deps.config, owner.user_id, size);
+      }
+      return q.insertUpload(tx, { ...owner, storage_key: key, mime: file.mime, kind: file.kind as 'image' | 'video', size, original_name: input.name === undefined ? null : cutText(input.name, 200), public: isPublic });
+    });
+    // A file that could not be stored takes its row back: nothing points at a missing file or counts against the quota.
+    await storage.putFile(key, tempPath).catch(async (e: unknown) => {
+      await q.deleteUpload(db, Number(row.id)).catch(() => undefined);
+      throw e;
+    });
     return { id: row.id, url: fileUrl(deps, key, isPublic), kind: file.kind, mime: file.mime, size };
   } finally {
     // Stored files were moved away; anything still here is a refused or failed upload. A file refused
