@@ -1,10 +1,9 @@
-import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ResponseCode } from '@shop/contract';
 import type { Database } from '../../../db/database.js';
 import { hashToken } from '../../../lib/tokens.js';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.js';
-import { widePool } from '../../../test/test-database.js';
+import { lockWaiters, widePool } from '../../../test/test-database.js';
 import { call, freshIp, registerMember, seedDemo } from './account-helpers.js';
 
 // A thief refreshing a stolen token, or logging in with a stolen password, while the owner changes the
@@ -24,10 +23,9 @@ afterAll(async () => {
 });
 
 /** Waits until `n` statements of this database wait for a lock. */
-async function lockWaiters(n: number) {
+async function untilLockWaiters(n: number) {
   for (let i = 0; i < 400; i++) {
-    const { rows } = await sql<{ n: number }>`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`.execute(wide);
-    if (rows[0]!.n >= n) return;
+    if ((await lockWaiters(wide)) >= n) return;
     await new Promise((r) => setTimeout(r, 10));
   }
   throw new Error(`fewer than ${n} statements waiting for a lock`);
@@ -53,8 +51,7 @@ describe('a login with the old password while the password changes', () => {
       let answered = false;
       const login = call(t, 'POST', '/user/no_auth/login', { account: m.user.user_name, password: m.password }, { ip: freshIp() }).then((res) => ((answered = true), res));
       for (let i = 0; i < 300 && !answered; i++) {
-        const { rows } = await sql<{ n: number }>`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`.execute(wide);
-        if (rows[0]!.n > 0) break;
+        if ((await lockWaiters(wide)) > 0) break;
         await new Promise((r) => setTimeout(r, 10));
       }
       release();
@@ -86,10 +83,10 @@ describe('a token refreshed while the password changes', () => {
       });
       await holding;
       const refreshing = call(t, 'POST', '/user/no_auth/tokenRefresh', { token: m.token });
-      await lockWaiters(1);
+      await untilLockWaiters(1);
       const password = `Harbour-Change-${round}9`;
       const changing = call(t, 'POST', '/user/reset/password', { old_password: m.password, password, password_confirm: password }, { token: owner.body.data.token });
-      await lockWaiters(2);
+      await untilLockWaiters(2);
       release();
       await holder;
       const [refreshed, changed] = await Promise.all([refreshing, changing]);

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ResponseCode } from '@shop/contract';
-import { sql } from 'kysely';
 import { jobActor } from '../../../lib/actor.js';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.js';
+import { lockWaiters } from '../../../test/test-database.js';
 import { call } from '../../catalogue/__tests__/helpers.js';
 import { fund } from '../../ledger/__tests__/ledger-helpers.js';
 import { balanceOf, ledgerCheck } from '../../ledger/ledger.service.js';
@@ -52,14 +52,9 @@ async function consoleRefund(paymentId: number, amount: number) {
   return call(t, 'POST', '/admin/api/payments/refund', { headers: { ...finance.headers, 'idempotency-key': `partial-${++keys}-${Date.now()}` }, body: { id: paymentId, amount, reason: 'partial A' } });
 }
 
-/** Backends of this test's database waiting for a row lock. */
-async function lockWaiters(): Promise<number> {
-  const { rows } = await sql<{ n: string }>`select count(*) as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`.execute(t.db);
-  return Number(rows[0]!.n);
-}
 async function untilLockWaiters(n: number) {
-  for (let i = 0; i < 500 && (await lockWaiters()) < n; i++) await new Promise((r) => setTimeout(r, 10));
-  expect(await lockWaiters()).toBe(n);
+  for (let i = 0; i < 500 && (await lockWaiters(t.db)) < n; i++) await new Promise((r) => setTimeout(r, 10));
+  expect(await lockWaiters(t.db)).toBe(n);
 }
 
 /**

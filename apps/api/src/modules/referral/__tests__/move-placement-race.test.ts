@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../../db/database.js';
 import { operatorCliActor } from '../../../lib/actor.js';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.js';
-import { widePool } from '../../../test/test-database.js';
+import { lockWaiters, widePool } from '../../../test/test-database.js';
 import { memberActor } from '../../orders/__tests__/actors.js';
 import { moveSubtreeByOperator } from '../referral.console.js';
 import { placeDownline } from '../referral.service.js';
@@ -58,8 +58,7 @@ const placement = (by: number, member: number, parent: number, side: 'L' | 'R') 
 const quebecUnderDelta = (m: Team) => placement(m.delta, m.quebec, m.delta, 'L');
 const sierraUnderCharlie = (m: Team) => placement(m.charlie, m.sierra, m.charlie, 'R');
 
-/** How many statements of this test's database wait for a lock. */
-const waiting = async () => (await sql<{ n: number }>`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`.execute(t.db)).rows[0]!.n;
+const waiting = () => lockWaiters(t.db);
 
 /** Waits until `n` statements wait for a lock (what holds the interleaving in place), or until `done` has settled. */
 async function waitersReach(n: number, done?: Promise<unknown>) {

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { jobActor } from '../../../lib/actor.js';
 import { withTransaction } from '../../../lib/transaction.js';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.js';
+import { lockWaiters } from '../../../test/test-database.js';
 import { pvDay, runPairingDay } from '../earnings.service.js';
 import { closePvDay, findToday, lockPvDayAndFindToday } from '../referral.queries.js';
 import { referralKit } from './fixtures.js';
@@ -24,8 +25,7 @@ const dayAfter = (day: string, n: number) => {
   d.setUTCDate(d.getUTCDate() + n);
   return d.toISOString().slice(0, 10);
 };
-const waitingOnLocks = async () =>
-  Number((await sql<{ n: number }>`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`.execute(t.db)).rows[0]!.n);
+const waitingOnLocks = () => lockWaiters(t.db);
 
 describe('closing a day’s PV before pairing it', () => {
   it('waits for a settlement still adding PV to the day, and pays what it added', async () => {

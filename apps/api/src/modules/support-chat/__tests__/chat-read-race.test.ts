@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sql } from 'kysely';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.js';
+import { lockWaiters } from '../../../test/test-database.js';
 import { withTransaction } from '../../../lib/transaction.js';
 import { call, newMember } from '../../catalogue/__tests__/helpers.js';
 import { newOperatorSession } from '../../orders/__tests__/fixtures.js';
@@ -25,8 +25,7 @@ const post = (url: string, body: unknown, headers: Headers) => call(t, 'POST', u
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const bodies = (a: Answer) => a.body.data.list.map((m: { body: string }) => m.body);
 
-/** How many statements of this test's database wait for a lock. */
-const waiting = async () => (await sql<{ n: number }>`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`.execute(t.db)).rows[0]!.n;
+const waiting = () => lockWaiters(t.db);
 
 /**
  * Stores `text` from `sender` as sending a message does (one transaction holding the conversation)

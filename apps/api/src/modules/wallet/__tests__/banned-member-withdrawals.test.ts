@@ -1,7 +1,7 @@
 import { ResponseCode } from '@shop/contract';
-import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.js';
+import { lockWaiters } from '../../../test/test-database.js';
 import { call } from '../../catalogue/__tests__/helpers.js';
 import { balanceOf } from '../../ledger/ledger.service.js';
 import { newOperatorSession } from '../../orders/__tests__/fixtures.js';
@@ -102,7 +102,7 @@ describe('a banned member’s withdrawal', () => {
 
   it('banned while the approval is on its way: the approval waits for the ban, then is refused and changes nothing', async () => {
     const { m, w } = await pendingWithdrawal(t);
-    const waitingOnLocks = async () => Number((await sql<{ n: number }>`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`.execute(t.db)).rows[0]!.n);
+    const waitingOnLocks = () => lockWaiters(t.db);
     let answered = false;
     let approving: ReturnType<typeof approve> | undefined;
     // The ban's transaction holds the member's row (as the console's ban does) while the approval arrives.
